@@ -1,0 +1,29 @@
+import type { Scenario } from "../scenario/schema.ts";
+
+/** Everything a verb handler may see of one gentle-ai process. Reads go through it so the transcript records them. */
+export interface Invocation {
+  /** Arguments after the program name, exactly as spawned. */
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly scenario: Scenario;
+  /** Folder that relative paths in the scenario resolve against. */
+  readonly scenarioDir: string;
+  /** Folder holding the persisted lineage state. */
+  readonly stateDir: string;
+  /** Absolute path of this executable (simulator/bin/gentle-ai), for capabilities' executable digest. */
+  readonly executablePath: string;
+  /** Reads the whole of stdin once; later calls return the same bytes. */
+  readStdin(): Buffer;
+  /** Reads a file's bytes by path (relative to cwd), recording it in the transcript; fs errors propagate. */
+  readFile(path: string): Buffer;
+}
+
+/** What a verb handler produces; the runtime applies faults, writes the streams and records the transcript. */
+export interface Outcome {
+  readonly stdout: Buffer;
+  readonly stderr: Buffer;
+  readonly exitCode: number;
+}
+
+export type VerbHandler = (invocation: Invocation) => Outcome | Promise<Outcome>;
