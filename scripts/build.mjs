@@ -2,7 +2,7 @@
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const entries = {
@@ -11,7 +11,7 @@ const entries = {
   "relay-conformance": "conformance/cli/main.ts",
 };
 const present = Object.fromEntries(Object.entries(entries).filter(([, p]) => existsSync(join(root, p))));
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: Object.fromEntries(Object.entries(present).map(([k, p]) => [k, join(root, p)])),
   outdir: join(root, "dist"),
@@ -24,7 +24,16 @@ await build({
   sourcemap: false,
   legalComments: "none",
   logLevel: "warning",
+  write: false,
   // tsx and esbuild must stay external: the harness loads relays through them at run time.
   external: ["tsx", "tsx/*", "esbuild", "fast-check", "execa"],
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
 });
+
+// Rename into place so a simulator spawned during a rebuild never loads a half-written bundle.
+mkdirSync(join(root, "dist"), { recursive: true });
+for (const file of result.outputFiles) {
+  const tmp = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(tmp, file.contents);
+  renameSync(tmp, file.path);
+}
