@@ -1,0 +1,67 @@
+import { classifyReviewHostRelayRefusal, REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE } from "./classify.ts";
+import { REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./errors.ts";
+import { spawnCollected } from "./subprocess.ts";
+
+/** Everything leg A needs; the environment already carries the handshake. */
+export interface MaterializeLeg {
+  readonly gentleAi: string;
+  readonly captureArgumentTokens: readonly string[];
+  readonly cwd: string;
+  readonly environment: NodeJS.ProcessEnv;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Leg A: `gentle-ai review capture-result <tokens>` with stdin closed; returns the prompt bytes verbatim. */
+export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<Buffer> {
+  const F = REVIEW_HOST_RELAY_FAILURE;
+  let run;
+  try {
+    run = await spawnCollected({
+      file: leg.gentleAi,
+      args: ["review", "capture-result", ...leg.captureArgumentTokens],
+      cwd: leg.cwd,
+      env: leg.environment,
+      stdin: null,
+      timeoutMs: leg.timeoutMs,
+      ...(leg.signal !== undefined ? { signal: leg.signal } : {}),
+    });
+  } catch (error) {
+    throw new ReviewHostRelayError(F.MATERIALIZE_FAILED, "materialize", `gentle-ai prompt materialization could not start: ${messageOf(error)}`);
+  }
+  if (run.cancelled) {
+    // Node's spawn({signal}) reports an abort as an `error` event, i.e. the "could not start" path.
+    throw new ReviewHostRelayError(F.MATERIALIZE_FAILED, "materialize", "gentle-ai prompt materialization could not start: The operation was aborted");
+  }
+  const stderr = run.stderr.toString("utf8");
+  const details = {
+    exitCode: run.exitCode,
+    stderr,
+    timedOut: run.timedOut,
+    elapsedMs: run.elapsedMs,
+    timeoutMs: leg.timeoutMs > 0 ? leg.timeoutMs : null,
+  };
+  if (run.exitCode !== 0 || run.timedOut) {
+    switch (classifyReviewHostRelayRefusal(stderr)) {
+      case "unknown-flag":
+        throw new ReviewHostRelayError(F.RELAY_UNAVAILABLE, "materialize", REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE, details);
+      case "handshake":
+        throw new ReviewHostRelayError(F.HANDSHAKE_REFUSED, "materialize", stderr, details);
+      default:
+        throw new ReviewHostRelayError(
+          F.MATERIALIZE_FAILED,
+          "materialize",
+          run.timedOut
+            ? `gentle-ai prompt materialization exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms`
+            : "gentle-ai prompt materialization failed",
+          details,
+        );
+    }
+  }
+  if (run.stdout.length === 0) {
+    throw new ReviewHostRelayError(F.EMPTY_PROMPT, "materialize", "gentle-ai prompt materialization produced no bytes", details);
+  }
+  return run.stdout;
+}

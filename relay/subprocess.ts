@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { performance } from "node:perf_hooks";
+
+/** One child process to run to completion, collecting raw bytes. */
+export interface CollectedSpawnOptions {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd?: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Bytes written to stdin then closed; `null` closes stdin immediately with no data. */
+  readonly stdin: Buffer | null;
+  /** SIGKILL the whole process tree after this many ms; ≤ 0 means no timer. */
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/** What a launched child produced; `exitCode` is null when a signal ended it. */
+export interface CollectedSpawnResult {
+  readonly stdout: Buffer;
+  readonly stderr: Buffer;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  readonly timedOut: boolean;
+  readonly cancelled: boolean;
+  readonly elapsedMs: number;
+}
+
+/** Error a pre-aborted or aborted launch reports, matching Node's `spawn({signal})` wording. */
+export function abortError(): Error {
+  return Object.assign(new Error("The operation was aborted"), { name: "AbortError", code: "ABORT_ERR" });
+}
+
+/** SIGKILLs the child's whole process group, falling back to the child alone. */
+export function killProcessTree(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // Already gone: nothing left to kill.
+    }
+  }
+}
+
+/** Collects a stream's chunks and concatenates them once at the end (one copy of the payload). */
+class ByteSink {
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+  push = (chunk: Buffer): void => {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  };
+  take(): Buffer {
+    const single = this.chunks.length === 1 ? this.chunks[0] : undefined;
+    const bytes = single ?? Buffer.concat(this.chunks, this.length);
+    this.chunks.length = 0;
+    return bytes;
+  }
+}
+
+/**
+ * Spawns without a shell in its own process group, feeds stdin, collects stdout/stderr as Buffers and resolves on
+ * `close`. Rejects only when the process could not start (spawn error or an already-aborted signal).
+ */
+export function spawnCollected(options: CollectedSpawnOptions): Promise<CollectedSpawnResult> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const started = performance.now();
+    let child: ChildProcess;
+    try {
+      child = spawn(options.file, [...options.args], {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ["pipe", "pipe", "pipe"],
+        shell: false,
+        windowsHide: true,
+        // Own process group so a timeout can SIGKILL grandchildren too.
+        detached: true,
+      });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const stdout = new ByteSink();
+    const stderr = new ByteSink();
+    let timedOut = false;
+    let cancelled = false;
+    let timer: NodeJS.Timeout | undefined;
+    let launched = false;
+
+    const onAbort = (): void => {
+      if (timedOut || cancelled) return;
+      cancelled = true;
+      killProcessTree(child);
+    };
+    const settle = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    };
+
+    child.once("error", (error) => {
+      if (launched) return; // Post-launch errors (e.g. a failed kill) are reflected by `close`.
+      settle();
+      reject(error);
+    });
+    child.once("spawn", () => {
+      launched = true;
+    });
+    child.stdout?.on("data", stdout.push);
+    child.stderr?.on("data", stderr.push);
+    // EPIPE from a child that exits without reading is expected; its exit status tells the story.
+    child.stdin?.on("error", () => undefined);
+    if (options.stdin === null) child.stdin?.end();
+    else child.stdin?.end(options.stdin);
+
+    if (child.pid !== undefined) {
+      if (options.timeoutMs > 0) {
+        timer = setTimeout(() => {
+          if (cancelled) return;
+          timedOut = true;
+          killProcessTree(child);
+        }, options.timeoutMs);
+      }
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+    }
+
+    child.once("close", (code, signalCode) => {
+      if (!launched && child.pid === undefined) return; // The `error` path already rejected.
+      settle();
+      resolve({
+        stdout: stdout.take(),
+        stderr: stderr.take(),
+        exitCode: code,
+        signalCode,
+        timedOut,
+        cancelled,
+        elapsedMs: Math.round(performance.now() - started),
+      });
+    });
+  });
+}
