@@ -28,6 +28,8 @@ export const TranscriptEntrySchema = z.strictObject({
   callIndex: count,
   faults: z.array(FaultSchema),
   stdin: BlobSchema,
+  // false: the program never read stdin (gentle-ai reads it only for a `-` input), so `stdin` is empty by construction.
+  stdinRead: z.optional(z.boolean()),
   files: z.array(z.strictObject({ path: z.string(), sha256: hex64, length: count, base64: z.optional(z.string()) })),
   stdout: BlobSchema,
   stderr: BlobSchema,

@@ -7,7 +7,12 @@ export const PiResultSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("reviewer-result"), findings: z.optional(z.enum(["none", "suggestion"])) }),
   z.strictObject({ kind: z.literal("bytes"), bytes: BytesSpecSchema }),
   z.strictObject({ kind: z.literal("echo") }),
-  z.strictObject({ kind: z.literal("transform"), transform: z.enum(["reverse", "upper", "prefix-bom", "append-crlf"]) }),
+  // A transform of the bound reviewer result (default) or of the prompt bytes: reverse, ASCII upper-case, UTF-8 BOM prefix, CRLF suffix.
+  z.strictObject({
+    kind: z.literal("transform"),
+    transform: z.enum(["reverse", "upper", "prefix-bom", "append-crlf"]),
+    of: z._default(z.enum(["reviewer-result", "prompt"]), "reviewer-result"),
+  }),
 ]);
 export type PiResult = z.infer<typeof PiResultSchema>;
 

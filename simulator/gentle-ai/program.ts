@@ -1,0 +1,24 @@
+import { resolve } from "node:path";
+import type { Invocation, Outcome } from "./invocation.ts";
+import type { ProcessContext, ProgramSpec } from "../runtime/run-process.ts";
+
+/** The gentle-ai program: builds the Invocation handed to dispatch (stdin read lazily, file reads recorded). */
+export function gentleAiProgram(dispatch: (invocation: Invocation) => Promise<Outcome>): ProgramSpec {
+  return {
+    program: "gentle-ai",
+    produce(context: ProcessContext) {
+      const invocation: Invocation = {
+        argv: context.argv,
+        env: context.env,
+        cwd: context.cwd,
+        scenario: context.loaded.scenario,
+        scenarioDir: context.loaded.dir,
+        stateDir: context.config.stateDir,
+        executablePath: resolve(process.argv[1] ?? ""),
+        readStdin: context.readStdin,
+        readFile: context.readFile,
+      };
+      return dispatch(invocation);
+    },
+  };
+}

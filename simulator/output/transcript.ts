@@ -1,0 +1,25 @@
+import { createHash } from "node:crypto";
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Blob, TranscriptEntry } from "./transcript-schema.ts";
+import { writeAllSync } from "../runtime/emit.ts";
+
+/** Digest, length and (up to inlineMax bytes) base64 of buf: binary safe for NUL, invalid UTF-8 and CRLF. */
+export function blobOf(buf: Buffer, inlineMax: number): Blob {
+  const sha256 = createHash("sha256").update(buf).digest("hex");
+  return buf.length > inlineMax ? { sha256, length: buf.length } : { sha256, length: buf.length, base64: buf.toString("base64") };
+}
+
+/**
+ * Appends one JSON line. The file is opened O_APPEND and the whole line goes out in one write(), so lines of
+ * parallel processes never interleave (Linux holds the inode lock for the whole write on regular files).
+ */
+export function appendTranscript(path: string, entry: TranscriptEntry): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, "a", 0o600);
+  try {
+    writeAllSync(fd, Buffer.from(`${JSON.stringify(entry)}\n`, "utf8"));
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Outcome } from "../gentle-ai/invocation.ts";
+import type { TranscriptEntry } from "../output/transcript-schema.ts";
+import { appendTranscript, blobOf } from "../output/transcript.ts";
+import { builtinScenario, loadScenarioFileWithDir, ScenarioLoadError, type LoadedScenario } from "../scenario/load.ts";
+import { resolveBytes } from "../scenario/resolve-bytes.ts";
+import { matchFaults } from "../faults/match.ts";
+import { planFaults, type FaultPlan } from "../faults/apply.ts";
+import { ConfigError, readSimConfig, type SimConfig } from "./env-config.ts";
+import { callKey, classifyCall } from "./classify-call.ts";
+import { nextCallIndex } from "./call-counter.ts";
+import { writeAllSync, writeDripSync } from "./emit.ts";
+import { readAllSync } from "./read-stdin.ts";
+import { hangForever, sleepSync } from "./sleep.ts";
+
+export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
+
+/** What a simulated program computes from: the process as spawned plus the loaded configuration. */
+export interface ProcessContext {
+  readonly program: "gentle-ai" | "pi";
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly config: SimConfig;
+  readonly loaded: LoadedScenario;
+  readonly callIndex: number;
+  /** Whole stdin, read on first use only. */
+  readStdin(): Buffer;
+  /** A file's bytes (path relative to cwd), recorded in the transcript. */
+  readFile(path: string): Buffer;
+}
+
+/** One simulated program: its name and how it turns a context into an outcome. */
+export interface ProgramSpec {
+  readonly program: "gentle-ai" | "pi";
+  /** pi records the names in its cwd at start (proof the relay's scratch directory was empty). */
+  readonly recordCwdListing?: boolean;
+  produce(context: ProcessContext): Outcome | Promise<Outcome>;
+}
+
+/** Runs one simulated process end to end: config, scenario, call index, outcome, faults, streams, transcript, exit. */
+export async function runProcess(spec: ProgramSpec): Promise<never> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const argv = process.argv.slice(2);
+  const cwd = process.cwd();
+  const env = process.env;
+  const cwdListing = spec.recordCwdListing ? listDir(cwd) : undefined;
+
+  // Configuration errors stop the process before it reads, counts or records anything.
+  let config: SimConfig;
+  let loaded: LoadedScenario;
+  try {
+    config = readSimConfig(env, cwd);
+    loaded = config.scenarioPath === null ? builtinScenario(cwd) : loadScenarioFileWithDir(config.scenarioPath);
+  } catch (error) {
+    if (!(error instanceof ScenarioLoadError) && !(error instanceof ConfigError)) throw error;
+    writeAllSync(2, Buffer.from(`${error instanceof ConfigError ? `gentle-ai-sim: ${error.message}` : error.message}\n`, "utf8"));
+    process.exit(2);
+  }
+
+  const call = classifyCall(spec.program, argv);
+  const callIndex = nextCallIndex(config.stateDir, callKey(spec.program, call));
+  let stdin: Buffer | null = null;
+  const files: TranscriptEntry["files"] = [];
+  const context: ProcessContext = {
+    program: spec.program,
+    argv,
+    env,
+    cwd,
+    config,
+    loaded,
+    callIndex,
+    readStdin: () => (stdin ??= readAllSync(0)),
+    readFile: (path) => {
+      const bytes = readFileSync(resolve(cwd, path));
+      files.push({ path, ...blobOf(bytes, config.inlineMax) });
+      return bytes;
+    },
+  };
+
+  let outcome: Outcome;
+  try {
+    outcome = await spec.produce(context);
+  } catch (error) {
+    // A simulator defect must be visible as such, never mistaken for provider behaviour.
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    outcome = { stdout: Buffer.alloc(0), stderr: Buffer.from(`gentle-ai-sim: internal error: ${text}\n`, "utf8"), exitCode: 70 };
+  }
+
+  const faults = matchFaults(loaded.scenario.faults, { program: spec.program, ...call, callIndex });
+  const plan = planFaults(outcome, faults, (bytes) => resolveBytes(bytes, loaded.dir));
+
+  const record = (stdout: Buffer, stderr: Buffer, exit: TranscriptEntry["exit"]): void => {
+    if (config.transcriptPath === null) return;
+    const entry: TranscriptEntry = {
+      schema: "gentle-relay-conformance.transcript/v1",
+      program: spec.program,
+      pid: process.pid,
+      argv,
+      cwd,
+      ...(cwdListing === undefined ? {} : { cwdListing }),
+      // The handshake is the only environment value ever recorded.
+      handshake: env[HANDSHAKE_ENV] ?? null,
+      ...(call.verb === undefined ? {} : { verb: call.verb }),
+      ...(call.leg === undefined ? {} : { leg: call.leg }),
+      callIndex,
+      faults: [...plan.applied],
+      stdin: blobOf(stdin ?? Buffer.alloc(0), config.inlineMax),
+      stdinRead: stdin !== null,
+      files,
+      stdout: blobOf(stdout, config.inlineMax),
+      stderr: blobOf(stderr, config.inlineMax),
+      exit,
+      timing: { startedAt, durationMs: Math.round((performance.now() - started) * 1000) / 1000 },
+    };
+    appendTranscript(config.transcriptPath, entry);
+  };
+  return execute(plan, record);
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function execute(plan: FaultPlan, record: (stdout: Buffer, stderr: Buffer, exit: TranscriptEntry["exit"]) => void): never {
+  if (plan.delayMs > 0) sleepSync(plan.delayMs);
+  const write = (fd: number, bytes: Buffer): void =>
+    plan.drip ? writeDripSync(fd, bytes, plan.drip.chunkBytes, plan.drip.intervalMs) : writeAllSync(fd, bytes);
+  const t = plan.termination;
+  switch (t.kind) {
+    case "exit":
+      write(1, plan.stdout);
+      write(2, plan.stderr);
+      record(plan.stdout, plan.stderr, { code: plan.exitCode, signal: null, completed: true });
+      return process.exit(plan.exitCode);
+    case "hang":
+      // The line goes out first: the relay will SIGKILL this process.
+      record(EMPTY, EMPTY, { code: null, signal: null, completed: false });
+      return hangForever();
+    case "partial-then-hang": {
+      const part = plan.stdout.subarray(0, t.bytes);
+      write(1, part);
+      record(part, EMPTY, { code: null, signal: null, completed: false });
+      return hangForever();
+    }
+    case "crash-mid-write": {
+      const part = plan.stdout.subarray(0, t.bytes);
+      write(1, part);
+      record(part, EMPTY, { code: plan.exitCode, signal: null, completed: false });
+      // Abrupt: the rest of stdout and all of stderr are never written.
+      return process.exit(plan.exitCode);
+    }
+    case "signal":
+      record(EMPTY, EMPTY, { code: null, signal: t.signal, completed: false });
+      process.kill(process.pid, t.signal);
+      // Delivery to ourselves is synchronous on Linux; this only guards against an ignored signal.
+      sleepSync(5_000);
+      return process.exit(128);
+  }
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
