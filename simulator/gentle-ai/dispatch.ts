@@ -1,0 +1,57 @@
+// Top-level routing of one gentle-ai invocation (provider reference §2): version, review help, review <verb>.
+import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
+import { traitsOf } from "./profiles.ts";
+import { okOutcome, plainError } from "./route.ts";
+import { version } from "./verbs/version.ts";
+import { status } from "./verbs/status.ts";
+import { captureResult } from "./verbs/capture-result.ts";
+import { captureEvidence } from "./verbs/capture-evidence.ts";
+import { finalize } from "./verbs/finalize.ts";
+import { captureRole } from "./verbs/capture-role.ts";
+
+const REVIEW_VERBS_V240 = [
+  "capture-result", "capture-refuter", "capture-validation", "lens-context", "capture-evidence", "preserve-result",
+  "capabilities", "start", "finalize", "validate", "status", "repair", "invalidate", "abandon", "recover",
+  "retry-final-verification", "reclaim", "store-reset", "inspect-authority", "inspect-candidate", "dispose-result",
+  "reopen-results", "schema", "opencode-transport", "bind-sdd",
+] as const;
+
+const ROLE_VERBS = new Set(["capture-refuter", "capture-validation"]);
+
+const REVIEW_DETAILS =
+  "Ordinary review facade; repository scope, authority, canonical artifacts, and lifecycle transitions are derived by Go. Provider transports relay opaque bytes only; Go materializes, admits, captures, and decides delivery. Use review retry-final-verification only for a provider-proven completed failed final-verification tooling incident. Generic review recover remains unchanged. Use review repair --preflight for provider-owned classified authority repair.";
+
+/** The verbs a profile's `review` command knows (role verbs arrived with v2.4.0; inferred for the usage line). */
+function reviewVerbs(invocation: Invocation): readonly string[] {
+  const roles = traitsOf(invocation.scenario.profile).roleVerbs;
+  return REVIEW_VERBS_V240.filter((v) => roles || !ROLE_VERBS.has(v));
+}
+
+function reviewHelp(invocation: Invocation): Outcome {
+  return okOutcome(`Usage: gentle-ai review <${reviewVerbs(invocation).join("|")}> [flags]\n\n${REVIEW_DETAILS}\n`);
+}
+
+const HANDLERS: Readonly<Record<string, VerbHandler>> = {
+  status,
+  "capture-result": captureResult,
+  "capture-evidence": captureEvidence,
+  finalize,
+  "capture-refuter": captureRole("capture-refuter"),
+  "capture-validation": captureRole("capture-validation"),
+};
+
+/** Routes one invocation to its verb handler and returns the streams and exit code the real CLI would produce. */
+export async function dispatch(invocation: Invocation): Promise<Outcome> {
+  const [command, verb] = invocation.argv;
+  if (command === "version" || command === "--version" || command === "-v") return version(invocation);
+  if (command !== "review") {
+    // (inferred) top-level commands other than version/review are outside the simulated surface.
+    return plainError(`gentle-ai-sim: command ${JSON.stringify(command ?? "")} is not simulated`);
+  }
+  if (verb === undefined || verb === "help" || verb === "-h" || verb === "--help") return reviewHelp(invocation);
+  if (!reviewVerbs(invocation).includes(verb)) return plainError(`unknown review command ${JSON.stringify(verb)}`);
+  const handler = HANDLERS[verb];
+  if (!handler) return plainError(`gentle-ai-sim: review ${verb} is not simulated`);
+  // Handlers get the invocation unchanged: their own arguments are invocation.argv.slice(2).
+  return handler(invocation);
+}

@@ -1,0 +1,72 @@
+// Per-profile switches (provider reference §14): one table, read by the verbs.
+import type { Profile } from "../scenario/schema.ts";
+
+/** What differs between the simulated gentle-ai releases. */
+export interface ProfileTraits {
+  /** `gentle-ai version` prints `gentle-ai <version>`. */
+  readonly version: string;
+  /** capture-result defines --agent and --materialize (v2.4.0+). */
+  readonly relayFlags: boolean;
+  /** Capture verbs use the collect-capture route (failure/v2 envelope, `[code]` suffix) (v2.4.0+, PR #3359). */
+  readonly collectCapture: boolean;
+  /** GENTLE_PI_REVIEW_RELAY_CONTRACT makes pi eligible (v2.4.0+); pre-relay builds never admit pi. */
+  readonly honoursHandshake: boolean;
+  /** Refusal wording for pi without the handshake: v2.4.0 list wording or the PR #3444 wording. */
+  readonly handshakeWording: "v2.4.0" | "pr3444";
+  /** Lens submission form in STATUS: none (pre-relay), v2.4.0 singular value at 7, v2.5.0 with --agent=pi at 8. */
+  readonly lensSubmission: "none" | "v2.4.0" | "v2.5.0";
+  /** capture-result admits `--agent pi --input` and re-checks the handshake on submit (v2.5.0, PR #3845). */
+  readonly agentSubmit: boolean;
+  /** pi without --materialize: v2.4.0 host-mediated text or the main-0822 split text. */
+  readonly piWithoutMaterialize: "host-mediated" | "split";
+  /** capture-refuter / capture-validation exist (v2.4.0+). */
+  readonly roleVerbs: boolean;
+  /** STATUS schema identifier (2.5.0 keeps status/v5: the v6 shape is unknown). */
+  readonly statusSchema: string;
+}
+
+export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
+  // "2.3.0": a pre-relay rc.1-era build (status/v5, --agent on status, no capture --agent/--materialize).
+  "2.3.0": {
+    version: "2.3.0",
+    relayFlags: false,
+    collectCapture: false,
+    honoursHandshake: false,
+    handshakeWording: "v2.4.0",
+    lensSubmission: "none",
+    agentSubmit: false,
+    piWithoutMaterialize: "host-mediated",
+    roleVerbs: false,
+    statusSchema: "gentle-ai.review-integration.status/v5",
+  },
+  "2.4.0": {
+    version: "2.4.0",
+    relayFlags: true,
+    collectCapture: true,
+    honoursHandshake: true,
+    handshakeWording: "v2.4.0",
+    lensSubmission: "v2.4.0",
+    agentSubmit: false,
+    piWithoutMaterialize: "host-mediated",
+    roleVerbs: true,
+    statusSchema: "gentle-ai.review-integration.status/v5",
+  },
+  // (inferred) v2.5.0 source was not inspected: PR #3845 + PR #3444 + main-0822 behaviour.
+  "2.5.0": {
+    version: "2.5.0",
+    relayFlags: true,
+    collectCapture: true,
+    honoursHandshake: true,
+    handshakeWording: "pr3444",
+    lensSubmission: "v2.5.0",
+    agentSubmit: true,
+    piWithoutMaterialize: "split",
+    roleVerbs: true,
+    statusSchema: "gentle-ai.review-integration.status/v5",
+  },
+};
+
+/** The traits of a profile. */
+export function traitsOf(profile: Profile): ProfileTraits {
+  return PROFILE_TRAITS[profile];
+}
