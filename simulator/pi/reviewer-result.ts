@@ -47,27 +47,31 @@ function nameStatusPaths(text: string): string[] {
   return paths;
 }
 
-/** A valid reviewer/v1 result bound to the prompt: no findings, or one SUGGESTION on the first changed path. */
+/**
+ * A valid reviewer/v1 result bound to the prompt (the shape simulator/gentle-ai/verbs/admission.ts admits):
+ * no findings, or one SUGGESTION on the first changed path whose proof_ref names the one evidence entry.
+ */
 export function reviewerResultBytes(prompt: Buffer, findings: "none" | "suggestion" = "none"): Buffer {
   const b = parsePromptBinding(prompt);
+  const first = b.paths[0];
+  const suggestion = findings === "suggestion";
   const result = {
     subject_hash: b.subjectHash,
     inspection: { status: "completed", paths: b.paths },
     ...(b.lens === null ? {} : { lens: b.lens }),
-    findings:
-      findings === "suggestion"
-        ? [
-            {
-              id: "F-001",
-              ...(b.lens === null ? {} : { lens: b.lens }),
-              location: `${b.paths[0] ?? "."}:1`,
-              severity: "SUGGESTION",
-              claim: "Simulated reviewer suggestion.",
-              proof_refs: [`${b.paths[0] ?? "."}:1`],
-            },
-          ]
-        : [],
-    evidence: [],
+    findings: suggestion
+      ? [
+          {
+            id: "F-001",
+            ...(b.lens === null ? {} : { lens: b.lens }),
+            location: `${first ?? "."}:1`,
+            severity: "SUGGESTION",
+            claim: "Simulated reviewer suggestion.",
+            proof_refs: ["E-001"],
+          },
+        ]
+      : [],
+    evidence: suggestion ? [{ id: "E-001", ...(first === undefined ? {} : { path: first }), observation: "Simulated reviewer observation." }] : [],
   };
   return Buffer.from(`${JSON.stringify(result)}\n`, "utf8");
 }

@@ -26,9 +26,11 @@ describe("fake pi result kinds", () => {
 
   it("reviewer-result with a suggestion finding", async () => {
     const r = await pi({ pi: { result: { kind: "reviewer-result", findings: "suggestion" } } });
-    expect(JSON.parse(r.stdout.toString()).findings).toEqual([
-      { id: "F-001", lens: "review-reliability", location: "internal/review.go:1", severity: "SUGGESTION", claim: "Simulated reviewer suggestion.", proof_refs: ["internal/review.go:1"] },
-    ]);
+    expect(r.stdout.toString()).toBe(
+      `{"subject_hash":"${SUBJECT}","inspection":{"status":"completed","paths":["internal/review.go","docs/a b.md"]},"lens":"review-reliability",` +
+        `"findings":[{"id":"F-001","lens":"review-reliability","location":"internal/review.go:1","severity":"SUGGESTION","claim":"Simulated reviewer suggestion.","proof_refs":["E-001"]}],` +
+        `"evidence":[{"id":"E-001","path":"internal/review.go","observation":"Simulated reviewer observation."}]}\n`,
+    );
   });
 
   it("reviewer-result for a prompt without a binding line stays unbound (empty subject hash, no lens)", async () => {
