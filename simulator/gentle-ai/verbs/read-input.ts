@@ -1,0 +1,20 @@
+// Go os.ReadFile error texts for a Node fs error (`open <path>: no such file or directory`, …).
+
+const GO_ERRNO: Readonly<Record<string, [op: string, text: string]>> = {
+  ENOENT: ["open", "no such file or directory"],
+  EACCES: ["open", "permission denied"],
+  EPERM: ["open", "operation not permitted"],
+  ENOTDIR: ["open", "not a directory"],
+  ELOOP: ["open", "too many levels of symbolic links"],
+  ENAMETOOLONG: ["open", "file name too long"],
+  EISDIR: ["read", "is a directory"],
+  EIO: ["read", "input/output error"],
+};
+
+/** Renders a read failure as Go's *PathError text for the path as given on the command line. */
+export function readInputError(error: unknown, path: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
+  const known = GO_ERRNO[code];
+  if (known) return `${known[0]} ${path}: ${known[1]}`;
+  return `read ${path}: ${error instanceof Error ? error.message : String(error)}`;
+}
