@@ -1,0 +1,182 @@
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
+import { delimiter, dirname, join, resolve } from "node:path";
+import type { TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
+import type { Scenario } from "../../simulator/scenario/schema.ts";
+import { createShims } from "../record/shim.ts";
+import type { GoldenCall, GoldenOutcome, GoldenStep } from "./golden-schema.ts";
+import type { RawOutcome } from "./host.ts";
+import { normaliseCall, normaliseText, placeholderRules, type NormaliseContext } from "./normalise.ts";
+import { paths, repoRoot } from "./paths.ts";
+
+const DRIVER_TIMEOUT_MS = 10 * 60_000;
+const SIM_ENV = /^GENTLE_AI_SIM_/;
+const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
+
+/** One conversation run: live (shims in front of real programs) or replay (simulator in replayer mode). */
+export type RunOptions = {
+  readonly relayModule: string;
+  /** Correction FINALIZE client module; default `finalize.ts` beside the relay module when it exists. */
+  readonly finalizeModule?: string;
+  /** Base environment (default process.env); simulator variables and the handshake are removed from it. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Repository the host works in; default an empty temp dir. */
+  readonly cwd?: string;
+} & (
+  | {
+      readonly mode: "live";
+      readonly gentleAi: string;
+      readonly pi: string;
+      /** Simulator scenario (written to a file for GENTLE_AI_SIM_SCENARIO); null leaves the provider unconfigured. */
+      readonly scenario: Scenario | null;
+      readonly conversation?: string;
+      readonly steps?: readonly GoldenStep[];
+    }
+  | { readonly mode: "replay"; readonly goldenPath: string; readonly steps: readonly GoldenStep[] }
+);
+
+/** Normalised steps, outcomes and calls of one run. */
+export interface RunResult {
+  readonly steps: GoldenStep[];
+  readonly outcomes: GoldenOutcome[];
+  readonly calls: GoldenCall[];
+}
+
+function mapStrings<T>(value: T, f: (s: string) => string): T {
+  if (typeof value === "string") return f(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => mapStrings(v, f)) as T;
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)])) as T;
+  }
+  return value;
+}
+
+function denormaliseText(text: string, context: NormaliseContext): string {
+  const pairs: [string, string | undefined][] = [
+    ["<GENTLE_AI>", context.gentleAi],
+    ["<PI>", context.pi],
+    ["<STATE>", context.state],
+    ["<CWD>", context.cwd],
+    ["<TMP>", context.tmp],
+  ];
+  let out = text;
+  for (const [p, v] of pairs) if (v !== undefined) out = out.split(p).join(v);
+  return out;
+}
+
+function normaliseOutcome(outcome: RawOutcome, rules: ReturnType<typeof placeholderRules>): GoldenOutcome {
+  const n = mapStrings(outcome, (s) => normaliseText(s, rules));
+  if (n.kind === "relay-error") return { ...n, elapsedMs: n.elapsedMs === null ? null : "<MS>" };
+  return n;
+}
+
+function runDriver(job: object, env: NodeJS.ProcessEnv, runDir: string): Promise<{ steps: GoldenStep[]; outcomes: RawOutcome[] }> {
+  return new Promise((resolvePromise, reject) => {
+    const jobPath = join(runDir, "job.json");
+    const resultPath = join(runDir, "result.json");
+    void writeFile(jobPath, JSON.stringify(job)).then(() => {
+      const child = spawn(process.execPath, ["--import", "tsx", paths.driver(), jobPath, resultPath], {
+        cwd: repoRoot(),
+        env,
+        stdio: ["ignore", "ignore", "pipe"],
+        shell: false,
+        detached: true,
+      });
+      const err: Buffer[] = [];
+      child.stderr.on("data", (c: Buffer) => err.push(c));
+      const killGroup = (): void => {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          // The group is already gone.
+        }
+      };
+      const timer = setTimeout(killGroup, DRIVER_TIMEOUT_MS);
+      child.on("error", (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      child.on("close", (code, signal) => {
+        clearTimeout(timer);
+        // Anything the relay left running dies with the group.
+        killGroup();
+        if (code !== 0) {
+          reject(new Error(`golden driver failed (exit ${code ?? signal}): ${Buffer.concat(err).toString("utf8").trim()}`));
+          return;
+        }
+        readFile(resultPath, "utf8").then((t) => resolvePromise(JSON.parse(t) as { steps: GoldenStep[]; outcomes: RawOutcome[] }), reject);
+      });
+    }, reject);
+  });
+}
+
+async function readTranscript(path: string): Promise<TranscriptEntry[]> {
+  const text = await readFile(path, "utf8").catch(() => "");
+  return text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as TranscriptEntry);
+}
+
+/** Runs one conversation and returns it normalised; every temp dir and child is gone when it settles. */
+export async function runConversation(options: RunOptions): Promise<RunResult> {
+  const runDir = await mkdtemp(join(tmpdir(), "relay-conformance-run-"));
+  const shims = options.mode === "live" ? await createShims({ gentleAi: options.gentleAi, pi: options.pi }, runDir) : undefined;
+  try {
+    const tmp = join(runDir, "tmp");
+    const state = join(runDir, "state");
+    const bin = join(runDir, "bin");
+    const cwd = options.cwd === undefined ? join(runDir, "repo") : resolve(options.cwd);
+    await Promise.all([mkdir(tmp), mkdir(state), mkdir(bin), mkdir(cwd, { recursive: true })]);
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(options.env ?? process.env)) if (!SIM_ENV.test(k) && k !== HANDSHAKE_ENV) env[k] = v;
+    env.TMPDIR = tmp;
+    env.GENTLE_AI_SIM_STATE = state;
+    let gentleAi: string;
+    let pi: string;
+    let transcript: string;
+    if (options.mode === "live") {
+      gentleAi = shims!.gentleAi;
+      pi = shims!.pi;
+      transcript = shims!.transcript;
+      if (options.scenario !== null) {
+        const scenarioPath = join(runDir, "scenario.json");
+        await writeFile(scenarioPath, `${JSON.stringify(options.scenario, null, 2)}\n`);
+        env.GENTLE_AI_SIM_SCENARIO = scenarioPath;
+      }
+    } else {
+      gentleAi = paths.simGentleAi();
+      pi = paths.simPi();
+      transcript = join(runDir, "transcript.jsonl");
+      env.GENTLE_AI_SIM_REPLAY = resolve(options.goldenPath);
+      env.GENTLE_AI_SIM_REPLAY_CWD = cwd;
+      env.GENTLE_AI_SIM_TRANSCRIPT = transcript;
+    }
+    // gentle-ai resolves `pi` on PATH for role vectors: that must be the same pi the relay is given.
+    await symlink(pi, join(bin, "pi"));
+    env.PATH = [bin, env.PATH ?? ""].join(delimiter);
+    const context: NormaliseContext = { cwd, tmp, state, gentleAi, pi };
+    const steps = options.steps === undefined ? undefined : options.steps.map((s) => mapStrings(s, (t) => denormaliseText(t, context)));
+    const besideRelay = join(dirname(resolve(options.relayModule)), "finalize.ts");
+    const finalizeModule = options.finalizeModule ?? (existsSync(besideRelay) ? besideRelay : undefined);
+    const job = {
+      relayModule: resolve(options.relayModule),
+      ...(finalizeModule === undefined ? {} : { finalizeModule: resolve(finalizeModule) }),
+      gentleAi,
+      pi,
+      cwd,
+      ...(steps === undefined ? { conversation: options.mode === "live" ? options.conversation : undefined } : { steps }),
+    };
+    const raw = await runDriver(job, env, runDir);
+    const rules = placeholderRules(context);
+    return {
+      steps: raw.steps.map((s) => mapStrings(s, (t) => normaliseText(t, rules))),
+      outcomes: raw.outcomes.map((o) => normaliseOutcome(o, rules)),
+      calls: (await readTranscript(transcript)).map((e) => normaliseCall(e, rules)),
+    };
+  } finally {
+    await rm(runDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,53 @@
+import { build } from "esbuild";
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const SHIM_ENTRY = join(dirname(fileURLToPath(import.meta.url)), "shim-main.ts");
+
+/** A temp dir holding `gentle-ai` and `pi` recording shims; `dispose` removes it. */
+export interface ShimDir {
+  readonly dir: string;
+  readonly gentleAi: string;
+  readonly pi: string;
+  readonly transcript: string;
+  dispose(): Promise<void>;
+}
+
+/** Bundles the shim once and writes two executables in front of the real gentle-ai and pi. */
+export async function createShims(targets: { gentleAi: string; pi: string }, parent = tmpdir()): Promise<ShimDir> {
+  const dir = await mkdtemp(join(parent, "relay-conformance-shim-"));
+  try {
+    const bundled = await build({
+      entryPoints: [SHIM_ENTRY],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      write: false,
+      logLevel: "silent",
+      banner: { js: `#!${process.execPath}` },
+    });
+    const code = bundled.outputFiles[0]?.contents;
+    if (code === undefined) throw new Error("esbuild produced no shim bundle");
+    // The shims are extensionless ESM; this marker makes Node load them as modules.
+    await writeFile(join(dir, "package.json"), '{"type":"module"}\n');
+    const transcript = join(dir, "transcript.jsonl");
+    await writeFile(transcript, "");
+    const gentleAi = join(dir, "gentle-ai");
+    const pi = join(dir, "pi");
+    for (const [path, program, target] of [
+      [gentleAi, "gentle-ai", targets.gentleAi],
+      [pi, "pi", targets.pi],
+    ] as const) {
+      await writeFile(path, code);
+      await chmod(path, 0o755);
+      await writeFile(`${path}.shim.json`, JSON.stringify({ program, target, transcript }));
+    }
+    return { dir, gentleAi, pi, transcript, dispose: () => rm(dir, { recursive: true, force: true }) };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
