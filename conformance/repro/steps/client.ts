@@ -1,0 +1,107 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseDefects, type CompactTargetedValidation, type CorrectionClient, type CorrectionClientContext, type CreateCorrectionClient, type DefectId } from "../client-contract.ts";
+import { loadModule, ReproInputError } from "../modules.ts";
+import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
+import { REPO_ROOT, SIM_GENTLE_AI } from "../paths.ts";
+import type { StepContext, StepResult } from "./context.ts";
+
+/** Evidence bytes used when a step names no `input=` section. */
+export const DEFAULT_EVIDENCE = "targeted verification: go test ./internal/review/... ok\n";
+
+/** One client operation, as the worker process receives it. */
+export interface ClientJob {
+  readonly modulePath: string;
+  readonly context: ClientContextInput;
+  readonly op: "capture-evidence" | "finalize";
+  readonly outcome?: string;
+  readonly evidenceBase64?: string;
+  readonly validation?: CompactTargetedValidation;
+}
+
+/** A client context whose defect list may be left to the module's DEFAULT_DEFECTS. */
+export type ClientContextInput = Omit<CorrectionClientContext, "defects"> & { readonly defects?: readonly DefectId[] };
+
+/** Creates a client from a module exporting createCorrectionClient (and optionally DEFAULT_DEFECTS). */
+export async function createClient(modulePath: string, context: ClientContextInput): Promise<CorrectionClient> {
+  const mod = await loadModule(modulePath);
+  const create = mod["createCorrectionClient"];
+  if (typeof create !== "function") throw new ReproInputError(`${modulePath} exports no createCorrectionClient()`);
+  const defaults = Array.isArray(mod["DEFAULT_DEFECTS"]) ? (mod["DEFAULT_DEFECTS"] as DefectId[]) : [];
+  return (create as CreateCorrectionClient)({ ...context, defects: context.defects ?? defaults });
+}
+
+/** Runs one job on a client and flattens the result. */
+export async function runJob(client: CorrectionClient, job: Omit<ClientJob, "modulePath" | "context">): Promise<Outcome> {
+  try {
+    if (job.op === "capture-evidence") {
+      const { record } = await client.captureEvidence({ outcome: job.outcome ?? "passed", evidence: Buffer.from(job.evidenceBase64 ?? "", "base64") });
+      const out: Outcome = { ok: true };
+      flattenInto(out, "record", record);
+      return out;
+    }
+    const { stdout } = await client.finalize({ validation: job.validation as CompactTargetedValidation });
+    const out: Outcome = { ok: true, stdout };
+    try {
+      flattenInto(out, "receipt", JSON.parse(stdout));
+    } catch {
+      // Non-JSON success output is kept whole in `stdout`.
+    }
+    return out;
+  } catch (e) {
+    return errorOutcome(e);
+  }
+}
+
+// A fresh host process: the worker loads the module itself, so nothing this runner remembers reaches it.
+function runInFreshProcess(job: ClientJob): Promise<Outcome> {
+  const loader = pathToFileURL(join(REPO_ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href;
+  const worker = join(REPO_ROOT, "conformance", "repro", "worker.ts");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", loader, worker], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"], shell: false });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    child.stdout.on("data", (b: Buffer) => out.push(b));
+    child.stderr.on("data", (b: Buffer) => err.push(b));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const text = Buffer.concat(out).toString("utf8");
+      try {
+        resolve({ ...(JSON.parse(text) as Outcome), hostPid: child.pid ?? null });
+      } catch {
+        reject(new Error(`repro worker exited ${code}: ${Buffer.concat(err).toString("utf8").trim()}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(job));
+  });
+}
+
+/**
+ * `capture-evidence` / `finalize [client=…] [defects=…] [process=same|fresh] [input=S] [outcome=O] [validation=S]`.
+ * process=same reuses this phase's client instance (one host process that remembers its capture);
+ * process=fresh runs the call in a new Node process with a new instance (a host restart in between).
+ */
+export async function runClientStep(ctx: StepContext, op: ClientJob["op"], options: Record<string, string>): Promise<StepResult> {
+  const choice = ctx.module(options["client"]);
+  if (!choice.client) throw new ReproInputError(`${choice.label} is not a FINALIZE client module (no client entry)`);
+  const defects = options["defects"] !== undefined ? parseDefects(options["defects"]) : (options["client"] ?? "subject") === "subject" ? ctx.subjectDefects : undefined;
+  const context = { gentleAiExecutable: SIM_GENTLE_AI, targetCwd: ctx.sandbox.work, environment: { ...ctx.sandbox.env }, ...(defects ? { defects } : {}) };
+  const job: Omit<ClientJob, "modulePath" | "context"> =
+    op === "capture-evidence"
+      ? { op, outcome: options["outcome"] ?? "passed", evidenceBase64: Buffer.from(options["input"] ? ctx.section(options["input"]) : DEFAULT_EVIDENCE, "utf8").toString("base64") }
+      : { op, validation: JSON.parse(ctx.expand(options["validation"] ? ctx.section(options["validation"]) : "{}")) as CompactTargetedValidation };
+  if (options["process"] === "fresh") {
+    await createClient(choice.client, context); // fail fast (exit 2) on a module that is not a client
+    return { outcome: await runInFreshProcess({ ...job, modulePath: choice.client, context }) };
+  }
+  const key = `${choice.client}|${(defects ?? ["default"]).join(",")}`;
+  let client = ctx.sandbox.clients.get(key);
+  if (!client) {
+    client = await createClient(choice.client, context);
+    ctx.sandbox.clients.set(key, client);
+  }
+  return { outcome: await runJob(client, job) };
+}

@@ -1,0 +1,76 @@
+import { decodeReviewCollectInput, reviewHostRelaySlots, type ReviewHostRelaySlot } from "../../../relay/index.ts";
+import { flattenInto, type Outcome } from "../outcome.ts";
+import { SIM_GENTLE_AI } from "../paths.ts";
+import { runChild } from "../spawn.ts";
+import type { StepContext, StepResult } from "./context.ts";
+
+const HANDSHAKE = { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" } as const;
+
+/** The negotiated STATUS argv gentle-pi sends (provider reference §8.1). */
+export function statusArgv(cwd: string, agent: boolean): string[] {
+  return ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
+}
+
+/** A decoded STATUS: outcome fields, variables and the relay slots it offers. */
+export interface StatusRead {
+  readonly outcome: Outcome;
+  readonly vars: Record<string, string>;
+  readonly slots: readonly ReviewHostRelaySlot[];
+}
+
+/** Runs STATUS (with the handshake when agent=pi, as the host exports it) and decodes what a repro needs. */
+export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?: string): Promise<StatusRead> {
+  const env = { ...ctx.sandbox.env, ...(agent ? HANDSHAKE : {}), ...(scenarioPath ? { GENTLE_AI_SIM_SCENARIO: scenarioPath } : {}) };
+  const answer = await runChild(SIM_GENTLE_AI, statusArgv(ctx.sandbox.work, agent), { cwd: ctx.sandbox.work, env });
+  const outcome: Outcome = { ok: answer.exitCode === 0, exitCode: answer.exitCode };
+  const vars: Record<string, string> = {};
+  let slots: ReviewHostRelaySlot[] = [];
+  if (answer.exitCode !== 0) return { outcome, vars, slots };
+  let s: Record<string, unknown>;
+  try {
+    s = JSON.parse(answer.stdout.toString("utf8")) as Record<string, unknown>;
+  } catch {
+    return { outcome: { ...outcome, ok: false, message: "STATUS stdout is not JSON" }, vars, slots };
+  }
+  const authority = (s["authority"] ?? {}) as Record<string, unknown>;
+  const next = (s["next_transition"] ?? {}) as Record<string, unknown>;
+  const vr = s["validation_request"] as Record<string, unknown> | undefined;
+  outcome["schema"] = String(s["schema"] ?? "");
+  outcome["state"] = String(authority["state"] ?? "");
+  outcome["kind"] = String(next["kind"] ?? "");
+  outcome["reason_code"] = String(next["reason_code"] ?? "");
+  const set = (name: string, v: unknown): void => {
+    if (typeof v === "string" && v !== "") vars[name] = v;
+  };
+  set("LINEAGE", authority["lineage_id"]);
+  set("REVISION", authority["revision"]);
+  set("TARGET", s["target_identity"]);
+  set("STATE", authority["state"]);
+  set("REASON_CODE", next["reason_code"]);
+  if (vr) {
+    flattenInto(outcome, "validation_request", vr);
+    set("REQUEST_HASH", vr["request_hash"]);
+    if (typeof vr["request_hash"] === "string") set("REQUEST_HASH_BARE", vr["request_hash"].replace(/^sha256:/, ""));
+    set("CORRECTION_TARGET", vr["correction_target_identity"]);
+  }
+  const inputs = ((next["collect"] as Record<string, unknown> | undefined)?.["inputs"] ?? []) as unknown[];
+  try {
+    slots = [...reviewHostRelaySlots(inputs.map((i) => decodeReviewCollectInput(i)))];
+  } catch (e) {
+    outcome["decodeError"] = (e as Error).message;
+  }
+  outcome["inputs"] = inputs.length;
+  outcome["slots"] = slots.length;
+  slots.forEach((slot, i) => {
+    outcome[`slot${i}.lens`] = slot.lens ?? null;
+    outcome[`slot${i}.order`] = slot.order ?? null;
+    outcome[`slot${i}.tokens`] = slot.captureArgumentTokens.join(" ");
+  });
+  return { outcome, vars, slots };
+}
+
+/** `status [agent=pi]`: one negotiated STATUS; sets $LINEAGE, $REVISION, $REQUEST_HASH, ... */
+export async function runStatusStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
+  const read = await readStatus(ctx, options["agent"] === "pi");
+  return { outcome: read.outcome, vars: read.vars };
+}
