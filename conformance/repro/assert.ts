@@ -28,8 +28,7 @@ function show(v: unknown): string {
 }
 
 function checkOne(c: Check, actual: unknown, input: AssertionInput, vars: Record<string, string>): { ok: boolean; detail: string } {
-  // A txtar section always ends in a line break the text itself may lack: `@S` compares without it.
-  const expected = c.section !== undefined ? input.section(c.section).replace(/\n$/, "") : input.expand(c.value);
+  const expected = c.section !== undefined ? input.section(c.section) : input.expand(c.value);
   const a = actual === undefined ? undefined : String(actual);
   switch (c.op) {
     case "=":

@@ -5,10 +5,7 @@ import * as z from "zod/mini";
 const Word = z.string();
 const Line = z.number().check(z.int(), z.positive());
 
-/**
- * `key=value`, `key~regex`, `key!=value`, `key>=n`, `key<=n`, or `key=@section`: the section's exact text minus
- * the one line break txtar ends every section with (add a blank last line to expect a trailing newline).
- */
+/** `key=value`, `key~regex`, `key!=value`, `key>=n`, `key<=n`, or `key=@section` (the section's exact text, as `cmp`). */
 export const CheckSchema = z.strictObject({
   key: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/)),
   op: z.enum(["=", "!=", "~", ">=", "<="]),

@@ -25,7 +25,7 @@ export function summariseStdout(bytes: Buffer | undefined, length: number): stri
       const next = (j["next_transition"] ?? {}) as Record<string, unknown>;
       const picks: [string, unknown][] = [
         ["schema", j["schema"]],
-        ["state", authority["state"]],
+        ["state", authority["state"] ?? j["state"]],
         ["reason_code", next["reason_code"]],
         ["code", j["code"]],
         ["mutation_outcome", j["mutation_outcome"]],
@@ -63,7 +63,7 @@ const LEAD = ["name", "kind", "stage", "code", "mutationOutcome", "exitCode", "t
 /** The step's result line(s): `=> ok …` or `=> <error fields>: message`. */
 export function outcomeLines(o: Outcome, redact: (s: string) => string): string[] {
   if (o["ok"] === true) {
-    const keys = Object.keys(o).filter((k) => k !== "ok" && k !== "submission" && k !== "stdout" && !k.startsWith("slot"));
+    const keys = Object.keys(o).filter((k) => k !== "ok" && k !== "submission" && k !== "stdout" && !k.startsWith("slot") && !k.startsWith("validation_request."));
     const parts = keys.slice(0, 10).map((k) => `${k}=${short(JSON.stringify(o[k]))}`);
     return [`=> ok ${parts.join(" ")}`.trimEnd()];
   }

@@ -21,7 +21,9 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
       const { status } = await queryCorrectionStatus(options);
       const captured = await captureCorrectionEvidence({ ...options, status, evidence, outcome: outcome as "passed" });
       record = captured.record;
-      return { record: { ...captured.record } };
+      // Report the record under its wire names, as the provider printed them (normalised by our decoder).
+      const wire = Object.fromEntries(Object.entries(captured.record).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+      return { record: wire };
     },
     async finalize({ validation }) {
       const { status } = await queryCorrectionStatus(options);
