@@ -1,4 +1,6 @@
 // Go encoding/json Decoder semantics for strict documents: DisallowUnknownFields, one value only, Go's error texts.
+import { goQuoteStr } from "../argv/go-flags.ts";
+
 // Reusable by every verb that reads a strict JSON input (reviewer results, --validation documents).
 
 /** A Go type the decoder fills. Struct fields use their JSON names; `name` is the Go type name for errors. */
@@ -25,7 +27,7 @@ class SyntaxError_ extends Error {}
 function quoteChar(c: string): string {
   if (c === "'") return "'\\''";
   if (c === '"') return "'\"'";
-  const q = JSON.stringify(c);
+  const q = goQuoteStr(c); // Go: strconv.Quote of the rune with the outer quotes replaced
   return "'" + q.slice(1, -1) + "'";
 }
 
