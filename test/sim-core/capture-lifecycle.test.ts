@@ -1,7 +1,9 @@
 // Materialize determinism, submission admission, slot rules and cross-process state (§7.3-§7.6, §8.4).
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { envelope, goIndent, HANDSHAKE, INVALID, Sim, V2 } from "./helpers.ts";
+import { envelope, goIndent, HANDSHAKE, INVALID, ROOT, Sim, V2 } from "./helpers.ts";
 import type { Run } from "./helpers.ts";
 
 const sims: Sim[] = [];
@@ -190,4 +192,38 @@ describe("parallel submissions against one state dir", () => {
     const st = JSON.parse((await s.run([...STATUS, "--next-transition"])).stdout) as { next_transition: { reason_code: string } };
     expect(st.next_transition.reason_code).toBe("captured_results_ready");
   });
+});
+
+describe("relay legs driven from STATUS tokens with the fake pi (2.4.0 and 2.5.0)", () => {
+  for (const profile of ["2.4.0", "2.5.0"] as const) {
+    it(`materializes, runs the fake pi and submits through the provider-owned form at ${profile}`, async () => {
+      const s = sim({ profile, lineage: { lenses: ["review-resilience"] } });
+      const st = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdout) as {
+        next_transition: { collect: { inputs: { arguments: { token: string }[]; submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[] } };
+      };
+      const input = st.next_transition.collect.inputs[0]!;
+      const prompt = await s.run(["review", "capture-result", ...input.arguments.map((a) => a.token)], { env: HANDSHAKE });
+      expect(prompt.code).toBe(0);
+      const result = spawnSync(join(ROOT, "simulator/bin/pi"), ["--print", "--mode", "text", "--no-session"], {
+        input: prompt.stdoutBytes,
+        shell: false,
+        env: { PATH: process.env["PATH"] ?? "", GENTLE_AI_SIM_SCENARIO: s.scenarioPath, GENTLE_AI_SIM_STATE: s.stateDir },
+      });
+      expect(result.status).toBe(0);
+      const file = s.file("result.raw", result.stdout);
+      const sub = input.submission;
+      const tokens = sub.argument_tokens.map((t, i) => (i === sub.value.substitution_location ? t.split("{{value}}").join(file) : t));
+      const submitted = await s.run(["review", sub.operation_token, ...tokens], { env: HANDSHAKE });
+      expect(submitted.stderr).toBe("");
+      expect(submitted.code).toBe(0);
+      expect(JSON.parse(submitted.stdout)).toMatchObject({ schema: "gentle-ai.review-result-artifact/v2", lens: "review-resilience", admission_decision: "completed" });
+      if (profile === "2.5.0") {
+        // The v2.5.0 form carries --agent=pi, so the submit also passes the handshake gate (inferred).
+        const refused = await s.run(["review", sub.operation_token, ...tokens]);
+        expect(refused.stderr).toMatch(/^Error: the active runtime is not eligible for immutable receipt review; pi is eligible only while .* \[invalid_request\]\n$/);
+      }
+      const after = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdout) as { next_transition: { reason_code: string } };
+      expect(after.next_transition.reason_code).toBe("captured_results_ready");
+    });
+  }
 });
