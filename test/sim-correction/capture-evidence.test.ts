@@ -1,0 +1,215 @@
+// review capture-evidence against the built binary (§11): refusals per profile, record bytes in both identity modes,
+// idempotent resubmission, conflict, 4 MiB bound, persistence and the lineage move.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { correctionScenario, envelope, evidenceTokens, expectedCorrectionRecord, goIndent, PROFILES, Sim, statusOf, V2 } from "./helpers.ts";
+
+const sims: Sim[] = [];
+function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
+  const s = new Sim(scenario);
+  sims.push(s);
+  return s;
+}
+afterAll(() => sims.forEach((s) => s.cleanup()));
+
+const OP = "review.capture-evidence";
+const INVALID_MSG = "The negotiated review request is invalid.";
+const BINDING_MSG =
+  "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.";
+const CONFLICT_MSG = "Captured verification evidence already exists for this authority and candidate with different immutable content.";
+const REQUIRES_V240 =
+  "review capture-evidence requires one exact repository resolver: --repository-context or --cwd, plus --lineage, --target, --expected-revision, --outcome, and --input";
+const REQUIRES_22X = "review capture-evidence requires exact --cwd, --lineage, --target, --expected-revision, --outcome, and --input";
+const REVISION = "verification evidence binding does not match the current authority revision";
+const TARGET = "verification evidence binding does not match the current validating or correction authority";
+const USAGE_22X =
+  "Usage: gentle-ai review capture-evidence [flags]\n\nCapture outcome-bearing verification evidence bound to one compact authority and candidate.\n\nFlags:\n" +
+  '  --cwd <value>\n      repository path (default ".")\n' +
+  "  --expected-revision <value>\n      exact validating or correction authority revision\n" +
+  "  --input <value>\n      final verification evidence file or - for stdin\n" +
+  "  --lineage <value>\n      exact review lineage identifier\n" +
+  "  --outcome <value>\n      closed verification outcome: passed, verification_failed, or procedural_tooling_failed\n" +
+  "  --target <value>\n      exact validating or correction target identity\n" +
+  "  -h, --help\n      show this help\n";
+
+describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture route)", (profile) => {
+  const s = sim(correctionScenario(profile, "evidence_required"));
+  const lineage = s.ids.lineageId;
+  const input = s.file("evidence.txt", "go test ./... ok\n");
+  const cases: [string, string[], string, string, string, string | undefined][] = [
+    ["undefined flag", ["--agent=pi", ...evidenceTokens(s)], "invalid_request", INVALID_MSG, "flag provided but not defined: -agent", undefined],
+    ["missing --input", [...evidenceTokens(s), "--outcome=passed"], "invalid_request", INVALID_MSG, REQUIRES_V240, lineage],
+    ["positional", [...evidenceTokens(s), "--outcome=passed", `--input=${input}`, "extra"], "invalid_request", INVALID_MSG, REQUIRES_V240, lineage],
+    [
+      "context with --cwd",
+      ["--cwd", ".", ...evidenceTokens(s), "--outcome=passed", `--input=${input}`],
+      "invalid_request",
+      INVALID_MSG,
+      "review capture-evidence accepts either --repository-context or --cwd, not both",
+      lineage,
+    ],
+    [
+      "outcome outside the closed set",
+      [...evidenceTokens(s), "--outcome=maybe", `--input=${input}`],
+      "invalid_request",
+      INVALID_MSG,
+      'review capture-evidence --outcome must be passed, verification_failed, or procedural_tooling_failed; got "maybe"',
+      lineage,
+    ],
+    [
+      "revision mismatch",
+      [...evidenceTokens(s, { revisionIndex: 7 }), "--outcome=passed", `--input=${input}`],
+      "verification_evidence_binding_mismatch",
+      BINDING_MSG,
+      REVISION,
+      lineage,
+    ],
+    [
+      "frozen target instead of the correction target",
+      [...evidenceTokens(s, { target: s.ids.targetIdentity }), "--outcome=passed", `--input=${input}`],
+      "verification_evidence_binding_mismatch",
+      BINDING_MSG,
+      TARGET,
+      lineage,
+    ],
+    [
+      "empty input",
+      [...evidenceTokens(s), "--outcome=passed", `--input=${s.file("empty.txt", "")}`],
+      "invalid_request",
+      INVALID_MSG,
+      "final verification evidence is required",
+      lineage,
+    ],
+  ];
+  it.each(cases)("%s", async (_name, args, code, message, cause, lineageId) => {
+    const r = await s.run(["review", "capture-evidence", ...args]);
+    expect(r.code).toBe(1);
+    const next = code === "invalid_request" ? "correct_request" : "review.status";
+    expect(r.stdout).toBe(envelope(OP, code, message, next, cause.replace(/\/v2/g, "<redacted>"), lineageId));
+    expect(r.stderr).toBe(`Error: ${cause} [${code}]\n`);
+    expect(s.state()).toBeUndefined(); // refusals never persist
+  });
+
+  it("refuses input over 4 MiB on stdin and accepts exactly 4 MiB", async () => {
+    const over = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", "--input=-"], {
+      stdin: Buffer.alloc(4 * 1024 * 1024 + 1, 0x61),
+    });
+    expect(over.stderr).toBe("Error: final verification evidence is required [invalid_request]\n");
+    const t = sim(correctionScenario(profile, "evidence_required"));
+    const exact = Buffer.alloc(4 * 1024 * 1024, 0x61);
+    const ok = await t.run(["review", "capture-evidence", ...evidenceTokens(t), "--outcome=passed", "--input=-"], { stdin: exact });
+    expect(ok.stderr).toBe("");
+    expect(ok.stdout).toBe(expectedCorrectionRecord(t, exact, "passed", "prefixed"));
+  });
+
+  it("refuses a correction without a corrected candidate with the target text (plan_required, candidate_unavailable)", async () => {
+    for (const stage of ["plan_required", "candidate_unavailable"]) {
+      const t = sim(correctionScenario(profile, stage));
+      const r = await t.run(["review", "capture-evidence", ...evidenceTokens(t), "--outcome=passed", `--input=${input}`]);
+      expect(r.stderr).toBe(`Error: ${TARGET} [verification_evidence_binding_mismatch]\n`);
+    }
+  });
+});
+
+describe("capture-evidence refusals, profile 2.3.0 (2.2.x era, plain route)", () => {
+  const s = sim(correctionScenario("2.3.0", "evidence_required"));
+  const input = s.file("evidence.txt", "ok\n");
+  it("has no --repository-context: flag line and usage on stdout, plain stderr", async () => {
+    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${input}`]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("flag provided but not defined: -repository-context\n" + USAGE_22X);
+    expect(r.stderr).toBe("Error: flag provided but not defined: -repository-context\n");
+  });
+  it("uses the 2.2.x requires text with empty stdout", async () => {
+    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { context: false }), "--outcome=passed"]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([1, "", `Error: ${REQUIRES_22X}\n`]);
+  });
+  it("prints binding refusals without a code suffix", async () => {
+    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { context: false, revisionIndex: 3 }), "--outcome=passed", `--input=${input}`]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([1, "", `Error: ${REVISION}\n`]);
+  });
+  it("-h prints the usage and exits 0", async () => {
+    const r = await s.run(["review", "capture-evidence", "-h"]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, USAGE_22X, ""]);
+  });
+  it("captures via --cwd and prints the record", async () => {
+    const payload = Buffer.from("ok\n");
+    const r = await s.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(s, { context: false }), "--outcome=passed", `--input=${input}`]);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout).toBe(expectedCorrectionRecord(s, payload, "passed", "prefixed"));
+  });
+});
+
+describe.each(["prefixed", "bare"] as const)("record bytes and lifecycle, identities %s", (mode) => {
+  it("prints the record, persists it, moves STATUS to targeted validation, and replays byte-identically", async () => {
+    const s = sim(correctionScenario("2.4.0", "evidence_required", { identities: mode }));
+    const payload = Buffer.from("PASS internal/review 0.42s\n");
+    const input = s.file("evidence.txt", payload);
+    const argv = ["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${input}`];
+    const first = await s.run(argv);
+    expect([first.code, first.stderr]).toEqual([0, ""]);
+    expect(first.stdout).toBe(expectedCorrectionRecord(s, payload, "passed", mode));
+    const stateAfterFirst = readFileSync(join(s.stateDir, "lineage.json"));
+    // A later process sees the record: identical bytes and outcome return it unchanged, nothing rewritten.
+    const again = await s.run(argv);
+    expect([again.code, again.stderr, again.stdout]).toEqual([0, "", first.stdout]);
+    expect(readFileSync(join(s.stateDir, "lineage.json"))).toEqual(stateAfterFirst);
+    const status = await s.run(["review", "status", "--contract", V2, "--next-transition"]);
+    const st = statusOf(status.stdout);
+    expect(st.next_transition.reason_code).toBe("targeted_validation_required");
+    // STATUS identities stay prefixed whatever the record mode.
+    expect(st.validation_request?.correction_target_identity).toBe(s.ids.correctionTargetIdentity);
+  });
+
+  it("refuses different bytes or outcome with captured_final_evidence_conflict and saves a defect report", async () => {
+    const s = sim(correctionScenario("2.4.0", "evidence_required", { identities: mode }));
+    const input = s.file("evidence.txt", "first\n");
+    await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${input}`]);
+    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=verification_failed", `--input=${input}`]);
+    expect(r.code).toBe(1);
+    const reports = readdirSync(join(s.stateDir, "defect-reports"));
+    expect(reports).toHaveLength(1);
+    const path = join(s.stateDir, "defect-reports", reports[0]!);
+    const text = "captured verification evidence already exists with different bytes or outcome.";
+    expect(r.stderr).toBe(`Error: ${text} A defect report was saved at ${path} [captured_final_evidence_conflict]\n`);
+    expect(r.stdout).toBe(
+      envelope(OP, "captured_final_evidence_conflict", CONFLICT_MSG, "review.status", `${text} A defect report was saved at <redacted>`, s.ids.lineageId),
+    );
+    expect(existsSync(path)).toBe(true);
+  });
+});
+
+describe("failed outcomes and the validating state", () => {
+  it("verification_failed stops STATUS; procedural_tooling_failed offers the tooling execute", async () => {
+    for (const [outcome, reason, kind] of [
+      ["verification_failed", "correction_repository_verification_failed", "stop"],
+      ["procedural_tooling_failed", "correction_repository_tooling_failed", "execute"],
+    ] as const) {
+      const s = sim(correctionScenario("2.4.0", "evidence_required"));
+      const input = s.file("e.txt", "x\n");
+      const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), `--outcome=${outcome}`, `--input=${input}`]);
+      expect(r.code).toBe(0);
+      const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+      expect([st.next_transition.kind, st.next_transition.reason_code]).toEqual([kind, reason]);
+    }
+  });
+
+  it("in validating binds the frozen target and replays the scenario-seeded record", async () => {
+    const s = sim({ profile: "2.4.0", lineage: { state: "validating" } });
+    const payload = Buffer.from("simulated repository verification: passed\n");
+    const r = await s.run([
+      "review",
+      "capture-evidence",
+      ...evidenceTokens(s, { target: s.ids.targetIdentity }),
+      "--outcome=passed",
+      `--input=${s.file("e.txt", payload)}`,
+    ]);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    const rec = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(rec.target_identity).toBe(s.ids.targetIdentity);
+    expect(rec.candidate_tree).toBe(s.ids.candidateTree);
+    expect(rec.ledger_ids).toEqual([]);
+    expect(r.stdout).toBe(goIndent(rec));
+  });
+});
