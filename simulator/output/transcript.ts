@@ -1,12 +1,12 @@
-import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Blob, TranscriptEntry } from "./transcript-schema.ts";
 import { writeAllSync } from "../runtime/emit.ts";
+import { sha256Hex } from "../runtime/sha256.ts";
 
 /** Digest, length and (up to inlineMax bytes) base64 of buf: binary safe for NUL, invalid UTF-8 and CRLF. */
 export function blobOf(buf: Buffer, inlineMax: number): Blob {
-  const sha256 = createHash("sha256").update(buf).digest("hex");
+  const sha256 = sha256Hex(buf);
   return buf.length > inlineMax ? { sha256, length: buf.length } : { sha256, length: buf.length, base64: buf.toString("base64") };
 }
 

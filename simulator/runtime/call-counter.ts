@@ -1,24 +1,31 @@
-import { readFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { withLock } from "../state/lock.ts";
-import { writeFileAtomic } from "../state/atomic-file.ts";
 
-const COUNTS_FILE = "call-counts.json";
-
-/** Returns this call's 1-based index for key, persisted in stateDir under a lock so parallel processes get distinct indexes. */
+/**
+ * Returns this call's 1-based index among calls with the same key, shared by every process using stateDir.
+ * Lock-free: each call appends a unique token line to `calls/<key>.log` with O_APPEND (appends are atomic and
+ * totally ordered), then reads the file back; its token's line number is its index. Parallel processes therefore
+ * get distinct, gap-free indexes without a lock or fsync on the hot path.
+ */
 export function nextCallIndex(stateDir: string, key: string): number {
-  return withLock(stateDir, "call-counts", () => {
-    const file = join(stateDir, COUNTS_FILE);
-    let counts: Record<string, number> = {};
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) counts = parsed as Record<string, number>;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    const next = (Number.isInteger(counts[key]) ? counts[key]! : 0) + 1;
-    counts[key] = next;
-    writeFileAtomic(file, `${JSON.stringify(counts)}\n`);
-    return next;
-  });
+  const dir = join(stateDir, "calls");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${fileNameOf(key)}.log`);
+  const token = `${process.pid}.${process.hrtime.bigint()}`;
+  const fd = openSync(file, "a", 0o600);
+  try {
+    writeSync(fd, `${token}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  const index = readFileSync(file, "latin1").split("\n").indexOf(token) + 1;
+  if (index === 0) throw new Error(`simulator call counter ${file} lost this call's token`);
+  return index;
+}
+
+/** A key as a portable file name: unreserved characters kept, everything else %-encoded (so no `/` or `..`). */
+function fileNameOf(key: string): string {
+  return Array.from(Buffer.from(key, "utf8"), (b) =>
+    /[A-Za-z0-9_-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+  ).join("");
 }

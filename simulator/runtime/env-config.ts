@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sha256Hex } from "./sha256.ts";
 
 export const ENV_SCENARIO = "GENTLE_AI_SIM_SCENARIO";
 export const ENV_STATE = "GENTLE_AI_SIM_STATE";
@@ -22,10 +21,15 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
+/** os.tmpdir() on POSIX, without loading node:os: TMPDIR, TMP, TEMP or /tmp, minus a trailing slash. */
+export function tmpDirOf(env: Readonly<Record<string, string | undefined>>): string {
+  const dir = env.TMPDIR || env.TMP || env.TEMP || "/tmp";
+  return dir.length > 1 && dir.endsWith("/") ? dir.slice(0, -1) : dir;
+}
+
 /** Default state folder: one per scenario, so unrelated scenarios never share lineage state. */
-export function defaultStateDir(scenarioPath: string | null): string {
-  const key = createHash("sha256").update(scenarioPath ?? "builtin").digest("hex").slice(0, 16);
-  return join(tmpdir(), "gentle-ai-sim-state", key);
+export function defaultStateDir(scenarioPath: string | null, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return join(tmpDirOf(env), "gentle-ai-sim-state", sha256Hex(scenarioPath ?? "builtin").slice(0, 16));
 }
 
 /** Reads GENTLE_AI_SIM_* from env; relative paths resolve against cwd; empty values count as unset. */
@@ -41,7 +45,7 @@ export function readSimConfig(env: Readonly<Record<string, string | undefined>>,
   }
   return {
     scenarioPath,
-    stateDir: state === undefined ? defaultStateDir(scenarioPath) : resolve(cwd, state),
+    stateDir: state === undefined ? defaultStateDir(scenarioPath, env) : resolve(cwd, state),
     transcriptPath: transcript === undefined ? null : resolve(cwd, transcript),
     inlineMax: inline === undefined ? Number.POSITIVE_INFINITY : Number(inline),
   };

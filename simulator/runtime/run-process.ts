@@ -3,7 +3,9 @@ import { resolve } from "node:path";
 import type { Outcome } from "../gentle-ai/invocation.ts";
 import type { TranscriptEntry } from "../output/transcript-schema.ts";
 import { appendTranscript, blobOf } from "../output/transcript.ts";
-import { builtinScenario, loadScenarioFileWithDir, ScenarioLoadError, type LoadedScenario } from "../scenario/load.ts";
+import type { LoadedScenario } from "../scenario/loaded.ts";
+import { ScenarioLoadError } from "../scenario/load-error.ts";
+import { loadConfiguredScenario } from "./load-scenario.ts";
 import { resolveBytes } from "../scenario/resolve-bytes.ts";
 import { matchFaults } from "../faults/match.ts";
 import { planFaults, type FaultPlan } from "../faults/apply.ts";
@@ -48,12 +50,18 @@ export async function runProcess(spec: ProgramSpec): Promise<never> {
   const env = process.env;
   const cwdListing = spec.recordCwdListing ? listDir(cwd) : undefined;
 
+  // Replayer mode (conformance/goldens): answers from a recorded golden and exits; loaded only when asked for.
+  if (env.GENTLE_AI_SIM_REPLAY) {
+    const { replayIfRequested } = await import("./replay.ts");
+    replayIfRequested(spec.program, env);
+  }
+
   // Configuration errors stop the process before it reads, counts or records anything.
   let config: SimConfig;
   let loaded: LoadedScenario;
   try {
     config = readSimConfig(env, cwd);
-    loaded = config.scenarioPath === null ? builtinScenario(cwd) : loadScenarioFileWithDir(config.scenarioPath);
+    loaded = await loadConfiguredScenario(config, cwd);
   } catch (error) {
     if (!(error instanceof ScenarioLoadError) && !(error instanceof ConfigError)) throw error;
     writeAllSync(2, Buffer.from(`${error instanceof ConfigError ? `gentle-ai-sim: ${error.message}` : error.message}\n`, "utf8"));

@@ -3,31 +3,15 @@ import { dirname, resolve } from "node:path";
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 import { ScenarioSchema, type Scenario } from "./schema.ts";
-import type { BytesSpec } from "./bytes-spec.ts";
-import { DEFAULT_SCENARIO_INPUT } from "./default.ts";
+import { ScenarioLoadError } from "./load-error.ts";
+import { bytesFiles } from "./bytes-files.ts";
 import { findJsonSyntaxError } from "./json-syntax.ts";
 import { formatIssues } from "./format-issues.ts";
+import type { LoadedScenario } from "./loaded.ts";
 
-/** A scenario file that cannot be used; `message` holds one `gentle-ai-sim: <file>: <where>: <reason>` line per issue. */
-export class ScenarioLoadError extends Error {
-  override readonly name = "ScenarioLoadError";
-  readonly file: string;
-  readonly lines: readonly string[];
-  constructor(file: string, reasons: readonly string[]) {
-    const lines = reasons.map((reason) => `gentle-ai-sim: ${file}: ${reason}`);
-    super(lines.join("\n"));
-    this.file = file;
-    this.lines = lines;
-  }
-}
-
-/** A validated scenario plus where it came from (null path: the built-in default). */
-export interface LoadedScenario {
-  readonly scenario: Scenario;
-  readonly path: string | null;
-  /** Folder that `file` bytes specs resolve against. */
-  readonly dir: string;
-}
+// Validation pulls in the zod scenario schema; the runtime imports this module lazily (only on a scenario-cache miss).
+export { ScenarioLoadError };
+export { builtinScenario, type LoadedScenario } from "./loaded.ts";
 
 let localeLoaded = false;
 
@@ -71,23 +55,4 @@ export function loadScenarioFileWithDir(path: string): LoadedScenario {
     .map(([where, spec]) => `${where}.file: file not found: ${resolve(dir, spec.file)}`);
   if (missing.length > 0) throw new ScenarioLoadError(file, missing);
   return { scenario: parsed.data, path: file, dir };
-}
-
-/** The built-in default scenario, validated like a file. */
-export function builtinScenario(dir: string): LoadedScenario {
-  return { scenario: ScenarioSchema.parse(DEFAULT_SCENARIO_INPUT), path: null, dir };
-}
-
-/** Every `file` bytes spec in a scenario with its JSON path. */
-function bytesFiles(scenario: Scenario): Array<[string, Extract<BytesSpec, { file: string }>]> {
-  const out: Array<[string, Extract<BytesSpec, { file: string }>]> = [];
-  const visit = (where: string, spec: BytesSpec | undefined): void => {
-    if (spec && "file" in spec) out.push([where, spec]);
-  };
-  if (scenario.pi.result.kind === "bytes") visit("$.pi.result.bytes", scenario.pi.result.bytes);
-  visit("$.pi.stderr", scenario.pi.stderr);
-  scenario.faults.forEach((rule, i) => {
-    if (rule.fault.kind === "stdout" || rule.fault.kind === "stderr") visit(`$.faults[${i}].fault.bytes`, rule.fault.bytes);
-  });
-  return out;
 }

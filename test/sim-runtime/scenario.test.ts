@@ -99,11 +99,11 @@ describe("default scenario", () => {
     const r = await runSim("gentle-ai", ["version"], { env });
     expect([r.stdout.toString(), r.code]).toEqual(["gentle-ai 2.4.0\n", 0]);
     const key = createHash("sha256").update("builtin").digest("hex").slice(0, 16);
-    expect(existsSync(join(world.dir, "gentle-ai-sim-state", key, "call-counts.json"))).toBe(true);
+    expect(existsSync(join(world.dir, "gentle-ai-sim-state", key, "calls"))).toBe(true);
     const file = world.scenario({});
     await runSim("gentle-ai", ["version"], { env: { ...env, GENTLE_AI_SIM_SCENARIO: file } });
     const fileKey = createHash("sha256").update(file).digest("hex").slice(0, 16);
-    expect(existsSync(join(world.dir, "gentle-ai-sim-state", fileKey, "call-counts.json"))).toBe(true);
+    expect(existsSync(join(world.dir, "gentle-ai-sim-state", fileKey, "calls"))).toBe(true);
   });
 });
 

@@ -1,0 +1,15 @@
+import type { Scenario } from "./schema.ts";
+import { DEFAULT_SCENARIO } from "./default.ts";
+
+/** A validated scenario plus where it came from (null path: the built-in default). */
+export interface LoadedScenario {
+  readonly scenario: Scenario;
+  readonly path: string | null;
+  /** Folder that `file` bytes specs resolve against. */
+  readonly dir: string;
+}
+
+/** The built-in default scenario (already in parsed form: no validation cost at start-up). */
+export function builtinScenario(dir: string): LoadedScenario {
+  return { scenario: DEFAULT_SCENARIO, path: null, dir };
+}

@@ -1,0 +1,44 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { LoadedScenario } from "./loaded.ts";
+import type { Scenario } from "./schema.ts";
+import { bytesFiles } from "./bytes-files.ts";
+
+const CACHE_FILE = "scenario-cache.json";
+
+/**
+ * Identity of a validation result: the scenario's path and exact text plus the simulator build that validated it
+ * (a rebuilt simulator may apply other defaults, so older entries do not count). Compared as text: no hashing needed.
+ */
+export function scenarioFingerprint(path: string, bytes: Buffer): string {
+  let build = "unknown";
+  try {
+    const self = statSync(decodeURIComponent(new URL(import.meta.url).pathname));
+    build = `${self.size}:${self.mtimeMs}`;
+  } catch {
+    // not loaded from a file: the text alone identifies it
+  }
+  return `${build}\n${path}\n${bytes.toString("latin1")}`;
+}
+
+/** The previously validated scenario for this fingerprint, or null (a referenced bytes file that vanished also misses). */
+export function readCachedScenario(stateDir: string, path: string, fingerprint: string): LoadedScenario | null {
+  try {
+    const cached = JSON.parse(readFileSync(join(stateDir, CACHE_FILE), "utf8")) as { fingerprint?: unknown; scenario?: Scenario };
+    if (cached.fingerprint !== fingerprint || cached.scenario === undefined) return null;
+    const dir = dirname(path);
+    if (bytesFiles(cached.scenario).some(([, spec]) => !existsSync(resolve(dir, spec.file)))) return null;
+    return { scenario: cached.scenario, path, dir };
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers a validated scenario (atomic rename; durability does not matter for a cache). */
+export function writeCachedScenario(stateDir: string, fingerprint: string, scenario: Scenario): void {
+  mkdirSync(stateDir, { recursive: true });
+  const file = join(stateDir, CACHE_FILE);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify({ fingerprint, scenario })}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+}
