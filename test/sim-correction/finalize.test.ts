@@ -1,0 +1,259 @@
+// review finalize against the built binary (§10, issue-279 §4-§5): preflight order, the validation document, captured
+// evidence, the D2-before-D1 plan checks on both routes and identity modes, and lifecycle moves across processes.
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  correctionScenario,
+  evidenceTokens,
+  finalizeEnvelope,
+  goIndent,
+  HANDSHAKE,
+  requestHash,
+  Sim,
+  statusOf,
+  V2,
+  validationDoc,
+} from "./helpers.ts";
+
+const sims: Sim[] = [];
+function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
+  const s = new Sim(scenario);
+  sims.push(s);
+  return s;
+}
+afterAll(() => sims.forEach((s) => s.cleanup()));
+
+const D1 = "targeted validation result does not bind the provider-owned correction request";
+const D2 = "compact correction acceptance requires captured repository verification evidence";
+const MUST_PASS = "compact correction repository verification must pass before acceptance";
+const GENERIC = "Error: The negotiated review request is invalid. [invalid_request]\n";
+const ALL_PROFILES = ["2.3.0", "2.4.0", "2.5.0"] as const;
+
+/** Runs finalize and checks the refusal on the route: negotiated (envelope + generic stderr) or plain (`Error: <text>`). */
+async function expectRefusal(s: Sim, args: string[], text: string, negotiated: boolean, lineageId: string | null = s.ids.lineageId): Promise<void> {
+  const r = await s.run(["review", "finalize", ...(negotiated ? ["--contract", V2] : []), ...args]);
+  expect(r.code).toBe(1);
+  if (negotiated) {
+    expect(r.stdout).toBe(finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId ?? undefined));
+    expect(r.stderr).toBe(GENERIC);
+  } else {
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(`Error: ${text}\n`);
+  }
+}
+
+describe.each(ALL_PROFILES)("issue #279 plan checks, profile %s", (profile) => {
+  describe.each(["prefixed", "bare"] as const)("evidence identities %s", (mode) => {
+    for (const negotiated of [true, false]) {
+      const route = negotiated ? "negotiated" : "plain";
+      it(`${route}: defective argv (three fields + --evidence) fails D2 first; three fields + captured evidence fails D1`, async () => {
+        const s = sim(correctionScenario(profile, "validation_required", { identities: mode }));
+        const v3 = s.file("validation.json", validationDoc(s, { fields: 3 }));
+        const ev = s.file("evidence.txt", "ok\n");
+        await expectRefusal(s, ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v3, "--evidence", ev], D2, negotiated);
+        await expectRefusal(s, ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v3, "--captured-evidence=true"], D1, negotiated);
+        // D1 fixed but D2 present: still D2.
+        const v5 = s.file("validation5.json", validationDoc(s));
+        await expectRefusal(s, ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v5, "--evidence", ev], D2, negotiated);
+        expect(s.state()).toBeUndefined();
+      });
+
+      it(`${route}: only a prefixed/prefixed five-field document binds`, async () => {
+        const s = sim(correctionScenario(profile, "validation_required", { identities: mode }));
+        for (const [hash, target] of [
+          ["bare", "prefixed"],
+          ["prefixed", "bare"],
+          ["bare", "bare"],
+        ] as const) {
+          const v = s.file(`v-${hash}-${target}.json`, validationDoc(s, { hash, target }));
+          await expectRefusal(s, ["--lineage", s.ids.lineageId, "--validation", v, "--captured-evidence=true"], D1, negotiated);
+        }
+        const ok = s.file("v-ok.json", validationDoc(s));
+        const r = await s.run(["review", "finalize", ...(negotiated ? ["--contract", V2] : []), "--lineage", s.ids.lineageId, "--validation", ok, "--captured-evidence=true"]);
+        expect([r.code, r.stderr]).toEqual([0, ""]);
+        expect(r.stdout).toBe(
+          goIndent({
+            schema: "gentle-ai.review-integration.finalize/v1",
+            ...(negotiated ? { contract: V2 } : {}),
+            operation: "review.finalize",
+            lineage_id: s.ids.lineageId,
+            state: "approved",
+            revision: s.ids.revision(1),
+            receipt: { status: "present" },
+          }),
+        );
+      });
+    }
+  });
+});
+
+describe("finalize validation document and captured evidence rules (2.4.0, negotiated)", () => {
+  const s = sim(correctionScenario("2.4.0", "validation_required"));
+  const L = ["--lineage", s.ids.lineageId];
+  const cases: [string, string[], string][] = [
+    ["unknown field", ["--validation", s.file("k.json", '{"k":1}'), "--captured-evidence=true"], 'read targeted validation: json: unknown field "k"'],
+    ["two JSON values", ["--validation", s.file("two.json", "{} {}"), "--captured-evidence=true"], "read targeted validation: input contains multiple JSON values"],
+    ["empty document", ["--validation", s.file("empty.json", ""), "--captured-evidence=true"], "read targeted validation: EOF"],
+    ["missing keys decode to zero values", ["--validation", s.file("zero.json", "{}"), "--captured-evidence=true"], "targeted validation requires original_criteria and correction_regression evidence"],
+    [
+      "captured evidence with --evidence",
+      ["--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true", "--evidence", s.file("e.txt", "x")],
+      "review finalize accepts exactly one reviewer-result source and one final-evidence source",
+    ],
+    ["--failed against a passed record", ["--validation", s.file("v2.json", validationDoc(s)), "--captured-evidence=true", "--failed"], "--failed conflicts with captured verification evidence outcome"],
+    ["empty evidence", ["--validation", s.file("ee.json", validationDoc(s, { evidence: [] })), "--captured-evidence=true"], "targeted validation requires original_criteria and correction_regression evidence"],
+    [
+      "inconclusive evidence",
+      ["--validation", s.file("inc.json", validationDoc(s, { evidence: ["inconclusive: tree unreadable"] })), "--captured-evidence=true"],
+      "targeted validation is inconclusive: original_criteria evidence reports the immutable candidate could not be inspected, so no verdict was produced and the correction attempt was not consumed; restore validator access to the frozen trees and run the same targeted validation again",
+    ],
+    ["missing validation file", ["--validation", "nope.json", "--captured-evidence=true"], "read targeted validation: open nope.json: no such file or directory"],
+  ];
+  it.each(cases)("%s", async (_n, args, text) => {
+    await expectRefusal(s, [...L, ...args], text, true);
+  });
+
+  it("captured evidence missing: --captured-evidence with no record", async () => {
+    const t = sim(correctionScenario("2.4.0", "evidence_required"));
+    await expectRefusal(t, ["--lineage", t.ids.lineageId, "--validation", t.file("v.json", validationDoc(t)), "--captured-evidence=true"], "captured verification evidence is missing", true);
+  });
+
+  it("a failed record must pass before acceptance (after D2, before D1)", async () => {
+    const t = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "verification_failed" } } }));
+    await expectRefusal(t, ["--lineage", t.ids.lineageId, "--validation", t.file("v.json", validationDoc(t, { fields: 3 })), "--captured-evidence=true"], MUST_PASS, true);
+    await expectRefusal(t, ["--lineage", t.ids.lineageId, "--validation", t.file("v5.json", validationDoc(t)), "--captured-evidence=true", "--failed"], MUST_PASS, true);
+  });
+
+  it("a v1 contract gets the failure/v1 envelope", async () => {
+    const r = await s.run(["review", "finalize", "--contract", "gentle-ai.review-integration/v1", ...L, "--validation", s.file("v1.json", validationDoc(s, { fields: 3 })), "--captured-evidence=true"]);
+    expect(r.stdout).toBe(finalizeEnvelope(D1, s.ids.lineageId, 1));
+    expect(r.stderr).toBe(GENERIC);
+  });
+});
+
+describe("finalize preflight refusals in source order", () => {
+  const s = sim(correctionScenario("2.4.0", "validation_required"));
+  const L = `--lineage=${s.ids.lineageId}`;
+  const D = [`--expected-revision=${s.ids.revision(0)}`, `--target=${s.ids.correctionTargetIdentity}`, `--request-hash=${requestHash(s)}`, `--repository-context=${s.ids.repositoryContext}`];
+  const AGENT1 =
+    "review finalize --agent requires exactly one negotiated v2 runtime identity; refresh with `gentle-ai review status --contract gentle-ai.review-integration/v2 --next-transition`";
+  const DESCRIPTORS =
+    "review finalize submission descriptors require the complete v2 revision, target, request hash, and repository context binding; refresh with gentle-ai review status --next-transition";
+  const NOT_ELIGIBLE =
+    "the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex";
+  const cases: [string, string[], string, Record<string, string>?][] = [
+    ["undefined flag (no lineage_id)", ["--bogus", L], "flag provided but not defined: -bogus"],
+    ["detached bool", [L, "--captured-evidence", "true"], 'boolean flag --captured-evidence takes --captured-evidence or --captured-evidence=true, not a separate value; got "true"'],
+    ["--agent twice beats partial descriptors", [L, "--agent=pi", "--agent=pi", D[0]!], AGENT1],
+    ["pi without the handshake", [L, "--agent", "pi"], NOT_ELIGIBLE],
+    ["pi with the handshake", [L, "--agent", "pi"], 'review finalize provider runtime "pi" is host-mediated; use its live transport collection', HANDSHAKE],
+    ["partial descriptors", [L, D[0]!, D[1]!], DESCRIPTORS],
+    ["repository context with --cwd", [L, "--cwd", ".", ...D], "review finalize submission descriptors cannot combine --repository-context with --cwd; refresh with gentle-ai review status --next-transition"],
+    ["stdin twice", [L, "--validation", "-", "--evidence", "-"], "review finalize accepts stdin for only one input"],
+    ["two reviewer-result sources", [L, "--captured-results=true", "--result-artifact", "rart1_x"], "review finalize accepts exactly one reviewer-result source and one final-evidence source"],
+    ["compiled --agent with --validation", [L, "--agent", "codex", "--validation", "v.json"], "review finalize --agent materializes provider refuter and validator requests; omit --refuter and --validation"],
+  ];
+  it.each(cases)("%s", async (name, args, text, env) => {
+    const r = await s.run(["review", "finalize", "--contract", V2, ...args], { env: env ?? {} });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), name.startsWith("undefined") ? undefined : s.ids.lineageId));
+    expect(r.stderr).toBe(GENERIC);
+  });
+
+  it("--agent outside --contract is refused on the plain route", async () => {
+    await expectRefusal(s, [L, "--agent", "pi"], AGENT1, false);
+  });
+
+  it("2.5.0 names the handshake (PR #3444 wording)", async () => {
+    const t = sim(correctionScenario("2.5.0", "validation_required"));
+    await expectRefusal(
+      t,
+      [`--lineage=${t.ids.lineageId}`, "--agent", "pi"],
+      "the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run",
+      true,
+    );
+  });
+
+  it("2.3.0 defines no --agent: the flag error is the cause", async () => {
+    const t = sim(correctionScenario("2.3.0", "validation_required"));
+    await expectRefusal(t, [`--lineage=${t.ids.lineageId}`, "--agent", "pi"], "flag provided but not defined: -agent", true, null);
+    // Plain route: the flag line and usage stay on stdout.
+    const r = await t.run(["review", "finalize", "--agent", "pi"]);
+    expect(r.stdout.startsWith("flag provided but not defined: -agent\nUsage: gentle-ai review finalize [flags]\n\n")).toBe(true);
+    expect(r.stderr).toBe("Error: flag provided but not defined: -agent\n");
+  });
+});
+
+describe("lifecycle across processes", () => {
+  it("2.4.0: capture-evidence, then STATUS's finalize submission with the five-field document, reaches approved", async () => {
+    const s = sim(correctionScenario("2.4.0", "evidence_required"));
+    const ev = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
+    expect(ev.code).toBe(0);
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    const input = (st.next_transition.collect as { inputs: { submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[] }).inputs[0]!;
+    const sub = input.submission;
+    expect(sub.argument_tokens.slice(6)).toEqual(["--validation={{value}}", "--captured-evidence=true"]);
+    const vr = st.validation_request as { request_hash: string; correction_target_identity: string };
+    const doc = s.file(
+      "validation.json",
+      JSON.stringify({
+        targeted_validation_request_hash: vr.request_hash,
+        correction_target_identity: vr.correction_target_identity,
+        original_criteria: { passed: true, evidence: ["fixed"] },
+        correction_regression: { passed: true, evidence: ["no regression"] },
+        follow_ups: [],
+      }),
+    );
+    const argv = sub.argument_tokens.map((t, i) => (i === sub.value.substitution_location ? t.replace("{{value}}", doc) : t));
+    const fin = await s.run(["review", sub.operation_token, ...argv]);
+    expect([fin.code, fin.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved", revision: s.ids.revision(1) });
+    const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    expect(after.authority.state).toBe("approved");
+    expect(after.next_transition).toEqual({ kind: "stop", reason_code: "review_approved" });
+    expect(after.validation_request).toBeUndefined();
+    // Approved is terminal: a second finalize is refused.
+    await expectRefusal(s, ["--lineage", s.ids.lineageId, "--captured-evidence=true"], "review finalize has nothing to finalize: the review lineage is already approved", true);
+  });
+
+  it("2.3.0: plain capture-evidence with --cwd, then the fixed negotiated finalize, reaches approved", async () => {
+    const s = sim(correctionScenario("2.3.0", "evidence_required", { identities: "bare" }));
+    const ev = await s.run(["review", "capture-evidence", "--cwd", s.dir, ...evidenceTokens(s, { context: false }), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
+    expect(ev.code).toBe(0);
+    const fin = await s.run(["review", "finalize", "--contract", V2, "--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true"]);
+    expect([fin.code, fin.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved" });
+  });
+
+  it("validating: the record is discovered without the flag", async () => {
+    const s = sim({ profile: "2.4.0", lineage: { state: "validating" } });
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    expect(st.next_transition.reason_code).toBe("captured_evidence_ready");
+    const fin = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId]);
+    expect([fin.code, fin.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved" });
+  });
+
+  it("reviewing: captured_results_ready finalize approves, or opens the scenario's correction", async () => {
+    const all = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;
+    const a = sim({ profile: "2.4.0", lineage: { captured: [...all] } });
+    const ok = await a.run(["review", "finalize", `--lineage=${a.ids.lineageId}`, "--captured-results=true"]);
+    expect([ok.code, ok.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ state: "approved" });
+
+    const c = sim({ profile: "2.4.0", lineage: { captured: [...all], correction: { stage: "plan_required" } } });
+    const moved = await c.run(["review", "finalize", `--lineage=${c.ids.lineageId}`, "--captured-results=true"]);
+    expect(JSON.parse(moved.stdout)).toMatchObject({ state: "correction_required", revision: c.ids.revision(1) });
+    const st = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    expect(st.next_transition.reason_code).toBe("correction_plan_required");
+    const sub = (st.next_transition.collect as { inputs: { submission: { argument_tokens: string[]; value: { maximum: number } } }[] }).inputs[0]!.submission;
+    const plan = await c.run(["review", "finalize", ...sub.argument_tokens.map((t) => t.replace("{{value}}", "1"))]);
+    expect([plan.code, plan.stderr]).toEqual([0, ""]);
+    const st2 = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    expect(st2.next_transition).toEqual({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
+  });
+
+  it("reviewing with uncaptured lenses refuses the captured-results finalize", async () => {
+    const s = sim({ profile: "2.4.0", lineage: { captured: ["review-risk"] } });
+    await expectRefusal(s, [`--lineage=${s.ids.lineageId}`, "--captured-results=true"], "captured reviewer results are incomplete: 3 of 4 selected lens slots are not captured", false);
+  });
+});
