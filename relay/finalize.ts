@@ -173,7 +173,9 @@ export async function captureCorrectionEvidence(request: CaptureCorrectionEviden
   }
   const outcome = request.outcome ?? "passed";
   const lineageId = argumentValue(input, "lineage") ?? lineageOf(view, binding);
-  const expectedRevision = argumentValue(input, "expected-revision") ?? binding.expectedRevision ?? view.revision;
+  // STATUS names arguments in snake_case (tokens are hyphenated); accept either spelling.
+  const expectedRevision =
+    argumentValue(input, "expected_revision") ?? argumentValue(input, "expected-revision") ?? binding.expectedRevision ?? view.revision;
   const targetIdentity = argumentValue(input, "target") ?? binding.correctionTargetIdentity;
   if (expectedRevision === undefined) throw preflight(CORRECTION_FINALIZE_FAILURE.BINDING_MISSING, "provider evidence input names no expected revision");
   const o = resolveOptions(request);
