@@ -5,6 +5,7 @@ import { parseReproductionFile, ReproParseError } from "./parse.ts";
 import { runReproduction } from "./run.ts";
 
 export const REPRO_USAGE = `Usage: relay-conformance repro <id|file> [--against <module>] [--defects D1,D2,D3|none]
+                               [--module <name>=<path>]... [--phase N[,N...]]
        relay-conformance repro --list
 
 Runs an issue reproduction step by step against the simulator and prints each command, the provider's
@@ -12,6 +13,8 @@ answer and expected vs actual. Exit 0: behaves as documented; 1: a mismatch; 2: 
   --against <module>  run the subject steps against another relay or client module (a .ts/.mjs path,
                       or a named module: ours, gentle-pi-2.1.2)
   --defects <list>    defects the subject client keeps (read by the defective variant)
+  --module name=path  replace a module the file names (e.g. gentle-pi-2.1.2=./my-build-client.ts)
+  --phase N[,N...]    run only these phases (1-based)
   --list              list the shipped reproductions with their titles`;
 
 /** Output sinks of the command. */
@@ -26,6 +29,8 @@ export async function reproCommand(argv: readonly string[], io: CommandIo): Prom
   let against: string | undefined;
   let defects: DefectId[] | undefined;
   let list = false;
+  const modules: Record<string, string> = {};
+  let phases: number[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const value = (flag: string): string | undefined => {
@@ -50,6 +55,23 @@ export async function reproCommand(argv: readonly string[], io: CommandIo): Prom
         io.err(`relay-conformance repro: --defects: ${(e as Error).message}`);
         return 2;
       }
+    } else if (a === "--module" || a.startsWith("--module=")) {
+      const v = value("--module");
+      if (v === undefined) return 2;
+      const eq = v.indexOf("=");
+      if (eq <= 0 || eq === v.length - 1) {
+        io.err(`relay-conformance repro: --module takes name=path, got ${JSON.stringify(v)}`);
+        return 2;
+      }
+      modules[v.slice(0, eq)] = v.slice(eq + 1);
+    } else if (a === "--phase" || a.startsWith("--phase=")) {
+      const v = value("--phase");
+      if (v === undefined) return 2;
+      if (!/^[1-9]\d*(,[1-9]\d*)*$/.test(v)) {
+        io.err(`relay-conformance repro: --phase takes phase numbers like 1,3, got ${JSON.stringify(v)}`);
+        return 2;
+      }
+      phases = v.split(",").map(Number);
     } else if (a.startsWith("-")) {
       io.err(`relay-conformance repro: unknown flag ${a}\n${REPRO_USAGE}`);
       return 2;
@@ -84,7 +106,13 @@ export async function reproCommand(argv: readonly string[], io: CommandIo): Prom
   }
   try {
     const repro = parseReproductionFile(file);
-    const summary = await runReproduction(repro, { ...(against !== undefined ? { against } : {}), ...(defects ? { defects } : {}), out: io.out });
+    const summary = await runReproduction(repro, {
+      ...(against !== undefined ? { against } : {}),
+      ...(defects ? { defects } : {}),
+      ...(Object.keys(modules).length > 0 ? { modules } : {}),
+      ...(phases ? { phases } : {}),
+      out: io.out,
+    });
     return summary.ok ? 0 : 1;
   } catch (e) {
     if (e instanceof ReproParseError || e instanceof ReproInputError) {

@@ -20,6 +20,10 @@ export interface RunOptions {
   readonly against?: string;
   /** Defects passed to the subject client (the defective variant reads them). */
   readonly defects?: readonly DefectId[];
+  /** Replaces named modules (`client=gentle-pi-2.1.2`) by path, e.g. to check another build of a variant. */
+  readonly modules?: Readonly<Record<string, string>>;
+  /** Runs only these phases (1-based); all when absent. */
+  readonly phases?: readonly number[];
   /** Receives every report line as it is produced. */
   readonly out: (line: string) => void;
 }
@@ -69,7 +73,15 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   out(`  file:    ${repro.file}`);
   out(`  subject: ${subject.label}${options.against === undefined ? ` (${NAMED_MODULES["ours"]?.describe})` : ""}${options.defects ? ` defects=${options.defects.join(",") || "none"}` : ""}`);
 
+  for (const [name, path] of Object.entries(options.modules ?? {})) {
+    if (!existsSync(resolveModulePath(path))) throw new ReproInputError(`--module ${name}=${path}: no such module`);
+    out(`  module:  ${name} = ${path}`);
+  }
+  for (const n of options.phases ?? []) {
+    if (!Number.isInteger(n) || n < 1 || n > repro.phases.length) throw new ReproInputError(`--phase ${n}: ${repro.id} has phases 1..${repro.phases.length}`);
+  }
   for (const [pi, phase] of repro.phases.entries()) {
+    if (options.phases && !options.phases.includes(pi + 1)) continue;
     out("");
     out(`== phase ${pi + 1}/${repro.phases.length}: ${phase.title}`);
     const sc = phase.scenario;
@@ -82,6 +94,11 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
         sandbox,
         module: (name) => {
           if (name === undefined || name === "subject") return subject;
+          const swapped = options.modules?.[name];
+          if (swapped !== undefined) {
+            const path = resolveModulePath(swapped);
+            return { label: `${name}=${swapped}`, relay: path, client: path };
+          }
           const named = NAMED_MODULES[name];
           if (named) return { label: name, ...pick(named) };
           const path = resolveModulePath(name, dirname(repro.file));
@@ -157,8 +174,9 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     }
   }
   out("");
-  if (mismatches === 0) out(`PASS ${repro.id}: behaves as documented (${repro.phases.length} phases, ${steps} steps, ${checks} checks)`);
-  else out(`FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${repro.phases.length} phases, ${steps} steps, ${checks} checks)`);
+  const ran = options.phases?.length ?? repro.phases.length;
+  if (mismatches === 0) out(`PASS ${repro.id}: behaves as documented (${ran} phases, ${steps} steps, ${checks} checks)`);
+  else out(`FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${ran} phases, ${steps} steps, ${checks} checks)`);
   return { ok: mismatches === 0, mismatches, checks, steps };
 }
 
