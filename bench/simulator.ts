@@ -1,5 +1,5 @@
 // Bench section: start-up cost of the simulator bins against `node -e 0` (target: median ratio <= 1.5).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,8 +46,15 @@ registerBenchSection({
       const prompt = Buffer.from(
         `GENTLE_AI_REVIEW_BINDING {"lens":"review-risk","subject_hash":"sha256:${"a".repeat(64)}"}\nGENTLE_AI_REVIEW_NAME_STATUS\nM\tsrc/a.ts\nGENTLE_AI_REVIEW_NAME_STATUS_END\n`,
       );
+      // Floors for reference: what any ESM entry, and one importing the builtins the simulator needs, costs.
+      const emptyEsm = join(dir, "empty.mjs");
+      writeFileSync(emptyEsm, "");
+      const builtinsEsm = join(dir, "builtins.mjs");
+      writeFileSync(builtinsEsm, 'import "node:module";import "node:fs";import "node:path";import "node:os";import "node:crypto";\n');
       const commands: BenchCommand[] = [
         { label: "node -e 0", command: process.execPath, args: ["-e", "0"], env },
+        { label: "floor: node <empty .mjs>", command: process.execPath, args: [emptyEsm], env },
+        { label: "floor: node <.mjs importing node:module/fs/path/os/crypto>", command: process.execPath, args: [builtinsEsm], env },
         { label: "gentle-ai version", command: gentleAi, args: ["version"], env },
         {
           label: "gentle-ai review capture-result --agent=pi --materialize=true",
