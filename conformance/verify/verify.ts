@@ -1,0 +1,160 @@
+import { constants } from "node:fs";
+import { access, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { firstDivergence, renderDivergence } from "../goldens/diff.ts";
+import { readGolden, shippedGoldens } from "../goldens/golden-file.ts";
+import { paths } from "../goldens/paths.ts";
+import { recordGolden } from "../record/record.ts";
+import { runBinary, type ProbeCall } from "./exec.ts";
+import { outputDisciplineFindings, PROBES } from "./probes.ts";
+import { parseVersionOutput, profileOfVersion, type Profile } from "./profile.ts";
+import { VERIFY_REPORT_SCHEMA_ID, type GoldenCheck, type ProbeResult, type VerifyReport } from "./report-schema.ts";
+
+const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
+
+/** Bad input to verify (exit 2): missing binary, unknown profile, underivable version. */
+export class VerifyInputError extends Error {
+  override readonly name = "VerifyInputError";
+}
+
+/** What to verify and against which contract. */
+export interface VerifyOptions {
+  readonly binary: string;
+  /** Expected contract profile; default: derived from the binary's `version` output. */
+  readonly profile?: Profile;
+  /** Caller environment, passed through to the binary (default process.env). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Repository the probes run in (default: a fresh temp dir). */
+  readonly cwd?: string;
+  /** Golden files to compare a simulator-compatible binary against (default: every shipped golden). */
+  readonly goldens?: readonly string[];
+  /** Relay used to drive golden conversations (default ours). */
+  readonly relayModule?: string;
+}
+
+async function executable(path: string): Promise<void> {
+  try {
+    const st = await stat(path);
+    if (!st.isFile()) throw new VerifyInputError(`--binary ${path} is not a file`);
+    await access(path, constants.X_OK);
+  } catch (error) {
+    if (error instanceof VerifyInputError) throw error;
+    throw new VerifyInputError(`--binary ${path} is not an executable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
+}
+
+/** True when the binary honours GENTLE_AI_SIM_TRANSCRIPT: goldens pin simulator identities, so only then do they apply. */
+async function isSimulator(binary: string, cwd: string, env: NodeJS.ProcessEnv, scratch: string): Promise<boolean> {
+  const transcript = join(scratch, "detect.jsonl");
+  await runBinary(binary, ["version"], { cwd, env: { ...env, GENTLE_AI_SIM_TRANSCRIPT: transcript } });
+  return (await readFile(transcript).catch(() => Buffer.alloc(0))).length > 0;
+}
+
+async function goldenChecks(options: VerifyOptions, binary: string, profile: Profile, env: NodeJS.ProcessEnv): Promise<GoldenCheck[]> {
+  const checks: GoldenCheck[] = [];
+  for (const path of options.goldens ?? shippedGoldens()) {
+    const golden = readGolden(path);
+    if (golden.source.kind !== "simulator" || profileOfVersion(parseVersionOutput(`${golden.source.version}\n`) ?? "") !== profile) continue;
+    const fresh = await recordGolden({
+      name: golden.name,
+      gentleAi: binary,
+      pi: paths.simPi(),
+      relayModule: options.relayModule ?? paths.ourRelay(),
+      scenario: golden.scenario,
+      source: "simulator",
+      ...(golden.conversation === undefined ? { steps: golden.steps } : { conversation: golden.conversation }),
+      env,
+    });
+    const d = firstDivergence(golden, fresh);
+    checks.push(d === undefined ? { golden: golden.name, status: "pass" } : { golden: golden.name, status: "drift", diff: renderDivergence(golden.name, d) });
+  }
+  return checks;
+}
+
+/** Runs the probe suite (and, for a simulator, the matching goldens) against a binary. */
+export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport> {
+  const binary = resolve(options.binary);
+  await executable(binary);
+  const callerEnv = options.env ?? process.env;
+  const dir = await mkdtemp(join(tmpdir(), "relay-conformance-verify-"));
+  try {
+    const scratch = join(dir, "scratch");
+    const cwd = options.cwd === undefined ? join(dir, "repo") : resolve(options.cwd);
+    await mkdir(scratch);
+    await mkdir(cwd, { recursive: true });
+    const env: NodeJS.ProcessEnv = { ...callerEnv };
+    // A simulator keeps its lineage here; a caller-provided state dir is respected.
+    if (!env.GENTLE_AI_SIM_STATE) env.GENTLE_AI_SIM_STATE = join(dir, "state");
+    const calls: ProbeCall[] = [];
+    const call = async (argv: readonly string[], o: { handshake?: string | null; input?: Buffer } = {}): Promise<ProbeCall> => {
+      const e = { ...env };
+      if (o.handshake === undefined || o.handshake === null) delete e[HANDSHAKE_ENV];
+      else e[HANDSHAKE_ENV] = o.handshake;
+      const c = await runBinary(binary, argv, { cwd, env: e, ...(o.input ? { input: o.input } : {}) });
+      calls.push(c);
+      return c;
+    };
+    const versionCall = await runBinary(binary, ["version"], { cwd, env });
+    const versionOutput = versionCall.stdout.toString("utf8");
+    const version = parseVersionOutput(versionOutput);
+    const derived = version === undefined ? undefined : profileOfVersion(version);
+    const profile = options.profile ?? derived;
+    if (profile === undefined) {
+      throw new VerifyInputError(`cannot derive the contract profile from \`${binary} version\` output ${JSON.stringify(versionOutput)}; pass --profile`);
+    }
+    const probes: ProbeResult[] = [];
+    for (const probe of PROBES) {
+      let verdict;
+      try {
+        verdict = await probe.run({ profile, cwd, scratch, call });
+      } catch (error) {
+        verdict = { status: "inconclusive" as const, findings: [`probe failed to run: ${(error as Error).message}`] };
+      }
+      probes.push({ id: probe.id, clause: probe.clause, ...verdict });
+    }
+    const discipline = outputDisciplineFindings(calls);
+    probes.push({
+      id: "output-discipline",
+      clause: "§3 every probe call: exit 0 or 1; failure stderr one `Error: …` line; success stderr empty",
+      status: discipline.length === 0 ? "pass" : "drift",
+      findings: discipline,
+    });
+    const simulator = await isSimulator(binary, cwd, env, scratch);
+    const goldens = simulator ? await goldenChecks(options, binary, profile, callerEnv) : [];
+    const drift = probes.some((p) => p.status === "drift") || goldens.some((g) => g.status === "drift");
+    return {
+      schema: VERIFY_REPORT_SCHEMA_ID,
+      binary,
+      versionOutput,
+      profile,
+      profileSource: options.profile === undefined ? "version" : "flag",
+      simulator,
+      drift,
+      probes,
+      goldens,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Console rendering of a report. */
+export function renderVerifyReport(report: VerifyReport): string {
+  const lines = [
+    `verify ${report.binary}`,
+    `  version: ${JSON.stringify(report.versionOutput)}; expected contract: profile ${report.profile} (from ${report.profileSource === "flag" ? "--profile" : "version"})`,
+  ];
+  for (const p of report.probes) {
+    lines.push(`  ${p.status === "drift" ? "DRIFT" : p.status.padEnd(5)}  ${p.id}  ${p.clause}`);
+    for (const f of p.findings) lines.push(`         - ${f}`);
+  }
+  if (!report.simulator) lines.push("  goldens: not compared (goldens pin simulator identities; record goldens from this binary with `record`)");
+  for (const g of report.goldens) {
+    lines.push(`  ${g.status === "drift" ? "DRIFT" : g.status.padEnd(5)}  golden ${g.golden}`);
+    if (g.diff) lines.push(...g.diff.split("\n").map((l) => `         ${l}`));
+  }
+  const driftCount = report.probes.filter((p) => p.status === "drift").length + report.goldens.filter((g) => g.status === "drift").length;
+  lines.push(report.drift ? `result: DRIFT (${driftCount} check${driftCount === 1 ? "" : "s"})` : "result: no drift");
+  return `${lines.join("\n")}\n`;
+}
