@@ -132,8 +132,15 @@ const EMPTY = Buffer.alloc(0);
 
 function execute(plan: FaultPlan, record: (stdout: Buffer, stderr: Buffer, exit: TranscriptEntry["exit"]) => void): never {
   if (plan.delayMs > 0) sleepSync(plan.delayMs);
-  const write = (fd: number, bytes: Buffer): void =>
-    plan.drip ? writeDripSync(fd, bytes, plan.drip.chunkBytes, plan.drip.intervalMs) : writeAllSync(fd, bytes);
+  const write = (fd: number, bytes: Buffer): void => {
+    try {
+      if (plan.drip) writeDripSync(fd, bytes, plan.drip.chunkBytes, plan.drip.intervalMs);
+      else writeAllSync(fd, bytes);
+    } catch (error) {
+      // The reader went away: the rest of this stream is lost, as for any CLI; the call still ends as planned.
+      if ((error as NodeJS.ErrnoException).code !== "EPIPE") throw error;
+    }
+  };
   const t = plan.termination;
   switch (t.kind) {
     case "exit":
