@@ -1,0 +1,106 @@
+// Argument and submission-form checks that run before any process starts (relay reference §6, §10.1).
+import * as C from "./cases.ts";
+import { ALL_PROFILES, EMPTY_TOKEN_MESSAGE, LOCATION_RANGE_MESSAGE, MISSING_FORM_MESSAGE, noSlotMessage, valueCountMessage } from "./common.ts";
+import { nothingLaunched, plainError, relayError } from "./expect.ts";
+import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
+
+const source = "gentle-pi 2.3.0 lib/review-host-relay.ts (df5e66fc); relay reference §6, §10.1";
+
+/** The binding-stage error with all details at their defaults. */
+function mismatch(message: string) {
+  return (run: CaseRun): void => {
+    relayError(run, { kind: "submission-contract-mismatch", stage: "binding", message, mutationOutcome: "none", exitCode: null, stderr: "", timedOut: false, elapsedMs: null, timeoutMs: null });
+  };
+}
+const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
+
+const FORM_CASES = [
+  C.FORM_MISSING,
+  C.FORM_EMPTY_OPERATION,
+  C.FORM_NO_ARGUMENTS,
+  C.FORM_EMPTY_ARGUMENT,
+  C.FORM_ZERO_VALUES,
+  C.FORM_TWO_VALUES,
+  C.FORM_LOCATION_NEGATIVE,
+  C.FORM_LOCATION_PAST_END,
+  C.FORM_LOCATION_FRACTION,
+  C.FORM_LOCATION_NAN,
+  C.FORM_NO_PLACEHOLDER,
+  C.FORM_SEVERAL_DEFECTS,
+];
+
+export const BINDING_CLAUSES: readonly Clause[] = [
+  {
+    id: "CAPTURE-TOKENS-REQUIRED",
+    statement: "Empty captureArgumentTokens throw TypeError(\"Pi host relay requires the provider-issued capture tokens\") before any launch.",
+    source: "gentle-pi 2.3.0; relay reference §6 step 1",
+    profiles: ALL_PROFILES,
+    checks: [{ case: C.NO_TOKENS, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires the provider-issued capture tokens"), nothingLaunched(r)) }],
+  },
+  {
+    id: "CAPTURE-TOKENS-NONEMPTY",
+    statement: "An empty capture token throws TypeError(\"Pi host relay capture tokens must all be non-empty strings\") before any launch.",
+    source: "gentle-pi 2.3.0; relay reference §6 step 1",
+    profiles: ALL_PROFILES,
+    checks: [{ case: C.EMPTY_TOKEN, assert: (r) => (plainError(r, "TypeError", "Pi host relay capture tokens must all be non-empty strings"), nothingLaunched(r)) }],
+  },
+  {
+    id: "GENTLE-AI-PATH-ABSOLUTE",
+    statement: "A relative gentleAiExecutable throws TypeError(\"Pi host relay requires an absolute gentle-ai executable path\") before any launch.",
+    source: "gentle-pi 2.3.0; relay reference §6 step 3",
+    profiles: ALL_PROFILES,
+    checks: [{ case: C.RELATIVE_GENTLE_AI, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires an absolute gentle-ai executable path"), nothingLaunched(r)) }],
+  },
+  {
+    id: "FORM-MISSING",
+    statement: "An absent submission form fails submission-contract-mismatch/binding with REVIEW_HOST_RELAY_SUBMISSION_MISSING_MESSAGE; the host never synthesizes a form.",
+    source,
+    profiles: ALL_PROFILES,
+    checks: [{ case: C.FORM_MISSING, assert: mismatch(MISSING_FORM_MESSAGE) }],
+  },
+  {
+    id: "FORM-EMPTY-TOKEN",
+    statement: "An empty operation token, no argument tokens, or an empty argument token fails with the empty-token mismatch text.",
+    source,
+    profiles: ALL_PROFILES,
+    checks: each([C.FORM_EMPTY_OPERATION, C.FORM_NO_ARGUMENTS, C.FORM_EMPTY_ARGUMENT], mismatch(EMPTY_TOKEN_MESSAGE)),
+  },
+  {
+    id: "FORM-ONE-VALUE",
+    statement: "A form binding other than exactly one value fails \"…must bind exactly one artifact value, received ${n}\".",
+    source,
+    profiles: ALL_PROFILES,
+    checks: [
+      { case: C.FORM_ZERO_VALUES, assert: mismatch(valueCountMessage(0)) },
+      { case: C.FORM_TWO_VALUES, assert: mismatch(valueCountMessage(2)) },
+    ],
+  },
+  {
+    id: "FORM-LOCATION-RANGE",
+    statement: "A substitution location that is not a safe integer in [0, tokens) fails with the out-of-range mismatch text.",
+    source,
+    profiles: ALL_PROFILES,
+    checks: each([C.FORM_LOCATION_NEGATIVE, C.FORM_LOCATION_PAST_END, C.FORM_LOCATION_FRACTION, C.FORM_LOCATION_NAN], mismatch(LOCATION_RANGE_MESSAGE)),
+  },
+  {
+    id: "FORM-LOCATION-PLACEHOLDER",
+    statement: "A location token without {{value}} fails \"…the submission token at location ${loc} carries no {{value}} slot\".",
+    source,
+    profiles: ALL_PROFILES,
+    checks: [{ case: C.FORM_NO_PLACEHOLDER, assert: mismatch(noSlotMessage(0)) }],
+  },
+  {
+    id: "FORM-CHECK-ORDER",
+    statement: "Form checks run in contract order: the first violated check decides the message.",
+    source,
+    profiles: ALL_PROFILES,
+    checks: [{ case: C.FORM_SEVERAL_DEFECTS, assert: mismatch(EMPTY_TOKEN_MESSAGE) }],
+  },
+  {
+    id: "FORM-VALIDATED-BEFORE-LAUNCH",
+    statement: "Every invalid form is rejected before any process starts (empty transcript).",
+    source,
+    profiles: ALL_PROFILES,
+    checks: each(FORM_CASES, nothingLaunched),
+  },
+];

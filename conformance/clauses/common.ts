@@ -1,0 +1,83 @@
+// Shared building blocks of the catalogue: profile sets, fault rules, the contract's exact texts and numbers.
+import type { FaultRule, Fault } from "../../simulator/faults/fault-schema.ts";
+import type { Profile } from "../../simulator/scenario/schema.ts";
+import type { CaseDef } from "./types.ts";
+
+export const ALL_PROFILES: readonly Profile[] = ["2.3.0", "2.4.0", "2.5.0"];
+/** Providers with the relay surface (v2.4.0+): the full A→B→C path runs. */
+export const RELAY_PROFILES: readonly Profile[] = ["2.4.0", "2.5.0"];
+/** Pre-relay provider (gentle-ai 2.3.0, ≤ rc.1): `--agent` is an undefined flag. */
+export const PRE_RELAY: readonly Profile[] = ["2.3.0"];
+
+export const onMaterialize = (fault: Fault): FaultRule => ({ program: "gentle-ai", leg: "materialize", fault });
+export const onSubmit = (fault: Fault): FaultRule => ({ program: "gentle-ai", leg: "submit", fault });
+export const onPi = (fault: Fault): FaultRule => ({ program: "pi", fault });
+export const text = (t: string): { text: string } => ({ text: t });
+export const base64 = (b: Buffer): { base64: string } => ({ base64: b.toString("base64") });
+
+/** Declares a case (identity function that fixes the type). */
+export const defineCase = (def: CaseDef): CaseDef => def;
+
+export const PI_ARGV = [
+  "--print",
+  "--mode",
+  "text",
+  "--no-session",
+  "--no-tools",
+  "--no-extensions",
+  "--no-skills",
+  "--no-prompt-templates",
+  "--no-themes",
+  "--no-context-files",
+  "--no-approve",
+] as const;
+
+export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
+export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";
+export const PI_TIMEOUT_ENV = "GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS";
+export const DEFAULT_GENTLE_AI_TIMEOUT_MS = 120_000;
+export const UNAVAILABLE_MESSAGE = "provider relay requires a gentle-ai build with the pi host relay surface";
+export const MISSING_FORM_MESSAGE =
+  "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form";
+export const EMPTY_TOKEN_MESSAGE = "provider contract mismatch: the submission form carries an empty operation or argument token";
+export const valueCountMessage = (n: number): string => `provider contract mismatch: the submission form must bind exactly one artifact value, received ${n}`;
+export const LOCATION_RANGE_MESSAGE = "provider contract mismatch: the submission substitution location is outside its argument tokens";
+export const noSlotMessage = (loc: number): string => `provider contract mismatch: the submission token at location ${loc} carries no {{value}} slot`;
+export const STAGING_PREFIX = "gentle-pi-host-relay-result-";
+export const SCRATCH_PREFIX = "gentle-pi-opaque-reviewer-";
+
+/** v2.4.0 handshake refusal as real gentle-ai prints it (provider reference §6), Error: prefix and code included. */
+export const HANDSHAKE_REFUSAL_V240 =
+  "Error: the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex [invalid_request]\n";
+/** PR #3444 wording (main-0822, v2.5.0 inferred). */
+export const HANDSHAKE_REFUSAL_V250 =
+  "Error: the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run [invalid_request]\n";
+
+/** gentle-pi #367 derivation: min(900000 + ceil(bytes / 1048576 × 900000), 7200000), IEEE doubles as in JS. */
+export function derivedPiTimeoutMs(promptBytes: number): number {
+  const bytes = Number.isSafeInteger(promptBytes) && promptBytes > 0 ? promptBytes : 0;
+  return Math.min(900_000 + Math.ceil((bytes / 1_048_576) * 900_000), 7_200_000);
+}
+
+/** The override rule: /^[1-9]\d*$/ and a safe integer replaces the bound (clamped to 7200000); else null. */
+export function piTimeoutOverride(value: string | undefined): number | null {
+  if (value === undefined || !/^[1-9]\d*$/.test(value) || !Number.isSafeInteger(Number(value))) return null;
+  return Math.min(Number(value), 7_200_000);
+}
+
+/** reviewHostRelayPiTimeoutMessage (relay reference §5.3). */
+export function piTimeoutMessage(elapsedMs: number, timeoutMs: number, promptByteLength: number): string {
+  return `pi reviewer subprocess exceeded the relay bound: killed after ${elapsedMs}ms against a ${timeoutMs}ms limit for a ${promptByteLength}-byte materialized prompt. Relaunching the same slot unchanged reaches the same wall. Raise GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS above the reviewer's real wall time (ceiling 7200000ms) or reduce the candidate scope so the materialized prompt is smaller.`;
+}
+
+/** The staged path inside a submit argv token: <TMPDIR>/gentle-pi-host-relay-result-XXXXXX/result.raw. */
+export function stagedPathIn(token: string, tmp: string): string | undefined {
+  const escaped = tmp.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return new RegExp(`${escaped}/${STAGING_PREFIX}[^/]+/result\\.raw`).exec(token)?.[0];
+}
+
+/** The argv a faithful relay submits: only the location token changes, every `{{value}}` in it becomes the path. */
+export function expectedSubmitArgv(form: { operationToken: string; argumentTokens: readonly string[]; values: readonly { substitutionLocation: number }[] }, path: string): string[] {
+  const loc = form.values[0]?.substitutionLocation ?? -1;
+  return ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(path) : t))];
+}

@@ -1,0 +1,2 @@
+import type { Clause } from "./types.ts";
+export const PROPERTY_CLAUSES: readonly Clause[] = [];

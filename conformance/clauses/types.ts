@@ -1,0 +1,148 @@
+import type { Profile, ScenarioInput } from "../../simulator/scenario/schema.ts";
+import type { AbortPlan, ErrorSnapshot, ProbeCall, ProbeResult, WireRelayRequest } from "../runner/protocol.ts";
+import type { TranscriptEntry } from "../runner/transcript.ts";
+import type { RelaySlot } from "../status/slots.ts";
+import type { CaseSandbox } from "../runner/sandbox.ts";
+
+export type { Profile };
+
+/** What a case's builders see before the relay runs. */
+export interface CaseContext {
+  readonly profile: Profile;
+  readonly sandbox: CaseSandbox;
+  readonly gentleAi: string;
+  readonly pi: string;
+  /** Environment of every simulated process (PATH, TMPDIR, HOME, GENTLE_AI_SIM_*), before the relay adds the handshake. */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** CaseContext plus the acquired slot and the request a plain host would send. */
+export interface RequestContext extends CaseContext {
+  readonly slot: RelaySlot;
+  readonly defaultRequest: WireRelayRequest;
+}
+
+/** Something the harness does while the relay runs, once a folder entry appears in the case TMPDIR. */
+export interface DuringPlan {
+  /** Name prefix of the TMPDIR entry (staging or scratch folder) to wait for. */
+  readonly prefix: string;
+  /** Waits (polling) until this holds for the folder before acting. */
+  ready?(dir: string): boolean;
+  /** Runs against the folder's absolute path; its return value lands in `observations.during`. */
+  act(dir: string): unknown;
+  /** Undoes anything act() did that the harness's own rm could not remove. */
+  cleanup?(dir: string): void;
+}
+
+/** One relay invocation against a scenario: the unit the harness runs (shared by every check that names it). */
+export interface CaseDef {
+  readonly id: string;
+  /** Profiles the case can run on (default: the clause's). */
+  readonly profiles?: readonly Profile[];
+  /** Relay-internal behaviour that no provider profile changes: run once, on the first selected profile. */
+  readonly agnostic?: boolean;
+  /** Scenario settings on top of `{ profile }`. */
+  scenario?(ctx: CaseContext): Omit<ScenarioInput, "profile">;
+  /** Skip STATUS entirely (binding cases); the slot is then a fixed v2.4.0-shaped one. */
+  readonly noStatus?: boolean;
+  /** Which STATUS relay slot to take (default 0). */
+  readonly slotIndex?: number;
+  /** Host-side steps before the relay runs (e.g. capture the slot first). */
+  before?(ctx: RequestContext): Promise<void>;
+  request?(ctx: RequestContext): WireRelayRequest;
+  /** The relay process's own environment (default: the simulated processes' environment). */
+  processEnv?(ctx: RequestContext): Record<string, string>;
+  abort?(ctx: RequestContext): AbortPlan;
+  during?(ctx: RequestContext): DuringPlan;
+  /** Per-case bound for the relay call (default: the run's --timeout-ms). */
+  readonly timeoutMs?: number;
+}
+
+/** How the relay call ended. */
+export type RelayOutcome =
+  | { readonly type: "result"; readonly value: unknown }
+  | { readonly type: "error"; readonly error: ErrorSnapshot }
+  | { readonly type: "timeout"; readonly timeoutMs: number; readonly output: string }
+  | { readonly type: "crashed"; readonly detail: string };
+
+/** Everything an assertion may inspect after a case ran. */
+export interface CaseRun {
+  readonly caseId: string;
+  readonly profile: Profile;
+  readonly slot: RelaySlot;
+  readonly request: WireRelayRequest;
+  readonly outcome: RelayOutcome;
+  /** The relay's simulated processes, in launch-record order (STATUS excluded). */
+  readonly transcript: readonly TranscriptEntry[];
+  /** TMPDIR entries left after the relay returned. */
+  readonly leftovers: readonly string[];
+  /** pids from the transcript still alive after the relay returned (they are killed afterwards). */
+  readonly survivors: readonly number[];
+  readonly tmp: string;
+  readonly repo: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly observations: Readonly<Record<string, unknown>>;
+}
+
+/** Results of the pure-export probe for one relay. */
+export interface ProbeView {
+  readonly exports: Readonly<Record<string, string>>;
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly frozen: Readonly<Record<string, boolean>>;
+}
+
+/** A check on one case run. */
+export interface CaseCheck {
+  readonly case: CaseDef;
+  assert(run: CaseRun): void;
+}
+
+/** A check on the module's pure exports: its calls run in one probe; results arrive in order. */
+export interface ProbeCheck {
+  readonly probe: readonly ProbeCall[];
+  verify(view: ProbeView, results: readonly ProbeResult[]): void;
+}
+
+/** A fast-check property; `run` executes it (each run one or more relay calls) and throws on a counterexample. */
+export interface PropertyCheck {
+  readonly property: PropertyDef;
+}
+
+/** Runs cases for properties through the harness's own machinery. */
+export interface PropertyRunner {
+  readonly profile: Profile;
+  readonly runs: number;
+  readonly seed: number;
+  runCase(def: CaseDef): Promise<CaseRun>;
+  /** Saves a counterexample file and returns its path. */
+  saveCounterexample(data: unknown): string;
+}
+
+export interface PropertyDef {
+  readonly id: string;
+  run(runner: PropertyRunner): Promise<void>;
+}
+
+export type ClauseCheck = CaseCheck | ProbeCheck | PropertyCheck;
+
+/** One testable MUST of the relay contract. */
+export interface Clause {
+  /** Stable ID, UPPER-KEBAB. */
+  readonly id: string;
+  /** One line. */
+  readonly statement: string;
+  /** Where the MUST comes from (gentle-pi version, commit or issue, and the reference section). */
+  readonly source: string;
+  readonly profiles: readonly Profile[];
+  readonly checks: readonly ClauseCheck[];
+}
+
+/** A check outcome that is not a failure: the relay lacks an optional export the check needs. */
+export class SkipCheck extends Error {
+  override readonly name = "SkipCheck";
+}
+
+/** A failed expectation with a one-line reason. */
+export class ClauseFailure extends Error {
+  override readonly name = "ClauseFailure";
+}

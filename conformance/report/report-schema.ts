@@ -1,0 +1,43 @@
+// The run report: source of truth for --json output and for schemas/report.schema.json.
+import * as z from "zod/mini";
+import { ProfileSchema } from "../../simulator/scenario/schema.ts";
+
+export const ClauseStatusSchema = z.enum(["pass", "fail", "skip"]);
+export type ClauseStatus = z.infer<typeof ClauseStatusSchema>;
+
+export const ProfileResultSchema = z.strictObject({
+  profile: ProfileSchema,
+  status: ClauseStatusSchema,
+  message: z.string(),
+});
+export type ProfileResult = z.infer<typeof ProfileResultSchema>;
+
+export const ClauseResultSchema = z.strictObject({
+  id: z.string(),
+  status: ClauseStatusSchema,
+  // Empty on pass; the first failure (or the skip reason) otherwise.
+  message: z.string(),
+  statement: z.string(),
+  source: z.string(),
+  profiles: z.array(ProfileResultSchema),
+});
+export type ClauseResult = z.infer<typeof ClauseResultSchema>;
+
+const count = z.number().check(z.int(), z.nonnegative());
+
+/** One `relay-conformance run`. */
+export const ReportSchema = z.strictObject({
+  schema: z.literal("gentle-relay-conformance.report/v1"),
+  relay: z.string(),
+  profiles: z.array(ProfileSchema),
+  seed: z.number().check(z.int()),
+  runs: count,
+  startedAt: z.string(),
+  durationMs: z.number().check(z.nonnegative()),
+  cases: count,
+  summary: z.strictObject({ passed: count, failed: count, skipped: count }),
+  clauses: z.array(ClauseResultSchema),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+export const REPORT_SCHEMA_ID = "gentle-relay-conformance.report/v1";

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** The run-wide scratch root: a bin folder whose PATH holds only `node`, and one folder per case. */
+export interface RunRoot {
+  readonly dir: string;
+  /** PATH for every simulated process: node only, so no real gentle-ai or pi can ever be found. */
+  readonly binDir: string;
+  remove(): void;
+}
+
+/** Creates the run root under the harness's own TMPDIR. */
+export function createRunRoot(): RunRoot {
+  const dir = mkdtempSync(join(tmpdir(), "relay-conformance-"));
+  const binDir = join(dir, "bin");
+  mkdirSync(binDir);
+  // The simulator launchers are `#!/usr/bin/env node` scripts: node must resolve, nothing else may.
+  symlinkSync(process.execPath, join(binDir, "node"));
+  return { dir, binDir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The fresh folders of one case. */
+export interface CaseSandbox {
+  readonly dir: string;
+  /** targetCwd of the relay and --cwd of STATUS. */
+  readonly repo: string;
+  /** TMPDIR of the relay: staging and scratch folders appear here and must be gone afterwards. */
+  readonly tmp: string;
+  readonly state: string;
+  readonly home: string;
+  readonly scenarioFile: string;
+  readonly transcript: string;
+  readonly statusTranscript: string;
+  /** Entries left in tmp (empty when the relay cleaned up). */
+  leftovers(): string[];
+  remove(): void;
+}
+
+let counter = 0;
+
+/** Creates the folders of one case under the run root. */
+export function createCaseSandbox(root: RunRoot, label: string): CaseSandbox {
+  counter += 1;
+  const dir = join(root.dir, `case-${String(counter).padStart(4, "0")}-${label.replace(/[^A-Za-z0-9.-]+/g, "_").slice(0, 60)}`);
+  const sandbox: CaseSandbox = {
+    dir,
+    repo: join(dir, "repo"),
+    tmp: join(dir, "tmp"),
+    state: join(dir, "state"),
+    home: join(dir, "home"),
+    scenarioFile: join(dir, "scenario.json"),
+    transcript: join(dir, "transcript.jsonl"),
+    statusTranscript: join(dir, "status-transcript.jsonl"),
+    leftovers: () => readdirSync(join(dir, "tmp")).sort(),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  for (const d of [sandbox.repo, sandbox.tmp, sandbox.state, sandbox.home]) mkdirSync(d, { recursive: true });
+  return sandbox;
+}
