@@ -3,11 +3,6 @@ import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
 import { traitsOf } from "./profiles.ts";
 import { okOutcome, plainError } from "./route.ts";
 import { version } from "./verbs/version.ts";
-import { status } from "./verbs/status.ts";
-import { captureResult } from "./verbs/capture-result.ts";
-import { captureEvidence } from "./verbs/capture-evidence.ts";
-import { finalize } from "./verbs/finalize.ts";
-import { captureRole } from "./verbs/capture-role.ts";
 
 const REVIEW_VERBS_V240 = [
   "capture-result", "capture-refuter", "capture-validation", "lens-context", "capture-evidence", "preserve-result",
@@ -31,13 +26,14 @@ function reviewHelp(invocation: Invocation): Outcome {
   return okOutcome(`Usage: gentle-ai review <${reviewVerbs(invocation).join("|")}> [flags]\n\n${REVIEW_DETAILS}\n`);
 }
 
-const HANDLERS: Readonly<Record<string, VerbHandler>> = {
-  status,
-  "capture-result": captureResult,
-  "capture-evidence": captureEvidence,
-  finalize,
-  "capture-refuter": captureRole("capture-refuter"),
-  "capture-validation": captureRole("capture-validation"),
+// Verb modules load on demand so `version` and help never pay for state, crypto or zod at start-up.
+const HANDLERS: Readonly<Record<string, () => Promise<VerbHandler>>> = {
+  status: async () => (await import("./verbs/status.ts")).status,
+  "capture-result": async () => (await import("./verbs/capture-result.ts")).captureResult,
+  "capture-evidence": async () => (await import("./verbs/capture-evidence.ts")).captureEvidence,
+  finalize: async () => (await import("./verbs/finalize.ts")).finalize,
+  "capture-refuter": async () => (await import("./verbs/capture-role.ts")).captureRole("capture-refuter"),
+  "capture-validation": async () => (await import("./verbs/capture-role.ts")).captureRole("capture-validation"),
 };
 
 /** Routes one invocation to its verb handler and returns the streams and exit code the real CLI would produce. */
@@ -52,8 +48,8 @@ export async function dispatch(invocation: Invocation): Promise<Outcome> {
   // `review mode …` is dispatched before the review facade in the real CLI; it is outside the simulated surface.
   if (verb === "mode") return plainError("gentle-ai-sim: review mode is not simulated");
   if (!reviewVerbs(invocation).includes(verb)) return plainError(`unknown review command ${JSON.stringify(verb)}`);
-  const handler = HANDLERS[verb];
-  if (!handler) return plainError(`gentle-ai-sim: review ${verb} is not simulated`);
+  const load = HANDLERS[verb];
+  if (!load) return plainError(`gentle-ai-sim: review ${verb} is not simulated`);
   // Handlers get the invocation unchanged: their own arguments are invocation.argv.slice(2).
-  return handler(invocation);
+  return (await load())(invocation);
 }

@@ -1,8 +1,7 @@
-// The persisted lineage (`<stateDir>/lineage.json`): its schema and its initial value from the scenario.
+// The persisted lineage (`<stateDir>/lineage.json`): the zod schema that defines the state file format.
+// Kept off the simulator's start-up path: lineage-store checks the shape structurally, tests validate with this schema.
 import * as z from "zod/mini";
 import { CorrectionStageSchema, LensSchema } from "../scenario/lineage-spec.ts";
-import type { Lens } from "../scenario/lineage-spec.ts";
-import type { Scenario } from "../scenario/schema.ts";
 
 /** One captured reviewer-result slot. */
 export const CapturedSlotSchema = z.strictObject({
@@ -32,7 +31,9 @@ export const CorrectionStateSchema = z.looseObject({
 });
 export type CorrectionState = z.infer<typeof CorrectionStateSchema>;
 
-export const LINEAGE_STATE_SCHEMA = "gentle-ai-sim.lineage-state/v1";
+import { LINEAGE_STATE_SCHEMA } from "./lineage-initial.ts";
+
+export { LINEAGE_STATE_SCHEMA };
 
 /** The whole persisted lineage. */
 export const LineageStateSchema = z.looseObject({
@@ -50,38 +51,3 @@ export const LineageStateSchema = z.looseObject({
   rddDisabled: z.boolean(),
 });
 export type LineageState = z.infer<typeof LineageStateSchema>;
-
-/** A captured slot for a lens the scenario declares as already captured (the fake pi's canonical result). */
-export type SeedSlot = (lens: Lens, order: number) => CapturedSlot;
-
-/** The lineage as the scenario's lineage spec describes it, before any process touched it. */
-export function initialLineage(scenario: Scenario, seedSlot: SeedSlot): LineageState {
-  const spec = scenario.lineage;
-  const captured: Record<string, CapturedSlot> = {};
-  for (const lens of spec.captured) {
-    const order = spec.lenses.indexOf(lens);
-    if (order >= 0) captured[lens] = seedSlot(lens, order);
-  }
-  const stage = spec.state === "correction_required" ? (spec.correction?.stage ?? "plan_required") : null;
-  const hasEvidence = stage === "validation_required" || spec.state === "validating";
-  return {
-    schema: LINEAGE_STATE_SCHEMA,
-    seed: spec.seed,
-    state: spec.state,
-    generation: 1,
-    revisionIndex: 0,
-    lenses: [...spec.lenses],
-    captured,
-    correction: {
-      stage,
-      forecastLines: stage === null || stage === "plan_required" ? null : 1,
-      // The evidence record itself is sim-correction's format: null with a seeded outcome means "synthesize".
-      evidence: null,
-      evidenceOutcome: hasEvidence ? (spec.correction?.evidenceOutcome ?? "passed") : null,
-      validatorCaptured: false,
-      refuterCaptured: false,
-    },
-    approved: spec.state === "approved",
-    rddDisabled: spec.rddDisabled,
-  };
-}

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { withLock } from "./lock.ts";
 import { writeFileAtomic } from "./atomic-file.ts";
-import { initialLineage, LineageStateSchema } from "./lineage-state.ts";
+import { initialLineage, LINEAGE_STATE_SCHEMA } from "./lineage-initial.ts";
 import type { LineageState } from "./lineage-state.ts";
 import { identitiesFor } from "./identities.ts";
 import { seededSlot } from "../gentle-ai/verbs/artifact.ts";
@@ -16,15 +16,42 @@ function fresh(scenario: Scenario): LineageState {
   return initialLineage(scenario, (lens, order) => seededSlot(ids, lens, order));
 }
 
+const STATES = new Set(["reviewing", "correction_required", "validating", "approved"]);
+
+/**
+ * Structural check of a state file (the zod LineageStateSchema defines the format; importing zod here would put it
+ * on every simulated call's start-up path, so tests validate written files against the schema instead).
+ */
+function isLineageState(v: unknown): v is LineageState {
+  if (v === null || typeof v !== "object") return false;
+  const o = v as Record<string, unknown>;
+  const c = o["correction"] as Record<string, unknown> | null | undefined;
+  return (
+    o["schema"] === LINEAGE_STATE_SCHEMA &&
+    typeof o["seed"] === "string" &&
+    STATES.has(o["state"] as string) &&
+    Number.isInteger(o["generation"]) &&
+    Number.isInteger(o["revisionIndex"]) &&
+    Array.isArray(o["lenses"]) &&
+    o["captured"] !== null &&
+    typeof o["captured"] === "object" &&
+    c !== null &&
+    typeof c === "object" &&
+    typeof c["validatorCaptured"] === "boolean" &&
+    typeof c["refuterCaptured"] === "boolean" &&
+    typeof o["approved"] === "boolean" &&
+    typeof o["rddDisabled"] === "boolean"
+  );
+}
+
 function load(stateDir: string, scenario: Scenario): LineageState {
   const path = join(stateDir, LINEAGE_FILE);
   if (!existsSync(path)) return fresh(scenario);
-  const text = readFileSync(path, "utf8");
-  const parsed = LineageStateSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`gentle-ai-sim: ${path}: invalid lineage state: ${parsed.error.message}`);
+  const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
+  if (!isLineageState(parsed)) throw new Error(`gentle-ai-sim: ${path}: invalid lineage state`);
   // A state dir written for another seed belongs to another lineage: start over rather than mix identities.
-  if (parsed.data.seed !== scenario.lineage.seed) return fresh(scenario);
-  return parsed.data;
+  if (parsed.seed !== scenario.lineage.seed) return fresh(scenario);
+  return parsed;
 }
 
 /** The current lineage (initial from the scenario when nothing was persisted yet). Does not write. */
@@ -42,7 +69,8 @@ export function updateLineage<T>(stateDir: string, scenario: Scenario, fn: (draf
     const beforeText = JSON.stringify(before);
     const draft = JSON.parse(beforeText) as LineageState;
     const result = fn(draft);
-    const afterText = JSON.stringify(LineageStateSchema.parse(draft));
+    if (!isLineageState(draft)) throw new Error("gentle-ai-sim: refusing to persist an invalid lineage state");
+    const afterText = JSON.stringify(draft);
     if (afterText !== beforeText || !existsSync(join(stateDir, LINEAGE_FILE)))
       writeFileAtomic(join(stateDir, LINEAGE_FILE), afterText + "\n");
     return result;

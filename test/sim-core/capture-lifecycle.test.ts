@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { envelope, goIndent, HANDSHAKE, INVALID, ROOT, Sim, V2 } from "./helpers.ts";
+import { LineageStateSchema } from "../../simulator/state/lineage-state.ts";
 import type { Run } from "./helpers.ts";
 
 const sims: Sim[] = [];
@@ -187,8 +188,8 @@ describe("parallel submissions against one state dir", () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(expectedArtifact(s, lenses[i % 4]!, i % 4, canonicalPi(s, lenses[i % 4]!)));
     });
-    const state = s.state()!;
-    expect(Object.keys(state["captured"] as object).sort()).toEqual([...lenses].sort());
+    const state = LineageStateSchema.parse(s.state()); // the written file satisfies the format's zod schema
+    expect(Object.keys(state.captured).sort()).toEqual([...lenses].sort());
     const st = JSON.parse((await s.run([...STATUS, "--next-transition"])).stdout) as { next_transition: { reason_code: string } };
     expect(st.next_transition.reason_code).toBe("captured_results_ready");
   });

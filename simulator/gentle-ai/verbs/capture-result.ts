@@ -14,7 +14,6 @@ import { identitiesFor, sha256Prefixed } from "../../state/identities.ts";
 import type { Identities } from "../../state/identities.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
-import { LENSES } from "../../scenario/lineage-spec.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
 import { materializePrompt } from "./materialize.ts";
 import { admitReviewerResult } from "./admission.ts";
@@ -182,7 +181,8 @@ function runtimeChecks(invocation: Invocation, traits: ProfileTraits, r: Request
 /** Step 13: the request must name the current reviewing authority and one of its selected lens slots. */
 function checkBinding(ids: Identities, lineage: LineageState, r: Request): Lens {
   const viaContext = r.context !== "";
-  const lens = (LENSES as readonly string[]).includes(r.lens) ? (r.lens as Lens) : undefined;
+  // Lineage lenses are always valid lens names, so membership also validates the --lens value.
+  const lens = (lineage.lenses as readonly string[]).includes(r.lens) ? (r.lens as Lens) : undefined;
   const revision = ids.revision(lineage.revisionIndex);
   if (
     lineage.state !== "reviewing" ||
