@@ -213,3 +213,16 @@ describe("failed outcomes and the validating state", () => {
     expect(r.stdout).toBe(goIndent(rec));
   });
 });
+
+describe("kill switch", () => {
+  it("rdd_disabled refuses the capture before the binding (pre_native, not retry safe)", async () => {
+    const s = sim(correctionScenario("2.4.0", "evidence_required", { lineage: { state: "correction_required", correction: { stage: "evidence_required" }, rddDisabled: true } }));
+    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { revisionIndex: 9 }), "--outcome=passed", `--input=${s.file("e.txt", "x")}`]);
+    const text = "receipt-driven development is disabled for this clone; review capture-evidence never started";
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`Error: ${text} [rdd_disabled]\n`);
+    expect(r.stdout).toBe(
+      envelope(OP, "rdd_disabled", "Receipt-driven development is disabled; this operation never started.", "stop", text, s.ids.lineageId, false, "pre_native"),
+    );
+  });
+});

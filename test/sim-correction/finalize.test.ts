@@ -257,3 +257,14 @@ describe("lifecycle across processes", () => {
     await expectRefusal(s, [`--lineage=${s.ids.lineageId}`, "--captured-results=true"], "captured reviewer results are incomplete: 3 of 4 selected lens slots are not captured", false);
   });
 });
+
+describe("kill switch", () => {
+  it("negotiated finalize on a disabled clone: rdd_disabled envelope and the fixed message on stderr", async () => {
+    const s = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required" }, rddDisabled: true } }));
+    const r = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId, "--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
+    expect(JSON.parse(r.stdout)).toMatchObject({ code: "rdd_disabled", phase: "pre_native", retry_safe: false, next_action: "stop" });
+    expect(s.state()).toBeUndefined();
+  });
+});

@@ -12,7 +12,7 @@ import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, ReviewRefusal } from "../refusal.ts";
 import { scrubCause } from "../../output/envelope.ts";
 import { encodeReviewJson, goMarshal } from "../../output/go-json.ts";
-import { updateLineage } from "../../state/lineage-store.ts";
+import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import {
   buildEvidenceRecord,
@@ -151,6 +151,9 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
     throw invalidRequest(
       `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${scrubCause("repository context handle is not issued for this repository")}; refresh the exact native next_transition before retrying`,
     );
+  if (readLineage(invocation.stateDir, invocation.scenario).rddDisabled)
+    // (inferred) native text, mirroring capture-result; the envelope message is the documented rdd_disabled sentence.
+    throw new ReviewRefusal("rdd_disabled", `receipt-driven development is disabled for this clone; ${V} never started`);
   let payload: Buffer | undefined;
   const record = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
     checkBinding(invocation, draft, r);

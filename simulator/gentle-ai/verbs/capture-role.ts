@@ -144,6 +144,9 @@ async function body(invocation: Invocation, traits: ProfileTraits, verb: RoleVer
     );
   const role: ProviderRole = verb === "capture-refuter" ? "refuter" : "targeted-validator";
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
+  if (!r.materialize && snapshot.rddDisabled)
+    // (inferred) native text, mirroring capture-result: the kill switch gates captures, not materialize.
+    throw new ReviewRefusal("rdd_disabled", `receipt-driven development is disabled for this clone; review ${verb} never started`);
   checkBinding(invocation, verb, snapshot, r);
   const a = authorityOf(invocation.scenario, snapshot);
   const prompt = rolePrompt(a, role);

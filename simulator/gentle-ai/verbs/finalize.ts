@@ -7,11 +7,11 @@ import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { Route, StdoutBuffer } from "../route.ts";
-import { invalidRequest } from "../refusal.ts";
+import { invalidRequest, ReviewRefusal } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
-import { updateLineage } from "../../state/lineage-store.ts";
+import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import type { VerificationEvidenceRecord } from "../../state/evidence-record.ts";
 import { readInputError } from "./read-input.ts";
@@ -274,6 +274,9 @@ function successDocument(route: Route, a: Authority): Buffer {
 async function body(invocation: Invocation, traits: ProfileTraits, route: Route, argv: readonly string[], out: StdoutBuffer): Promise<void> {
   const f = preflight(invocation, traits, argv, out);
   if (f === undefined) return;
+  if (readLineage(invocation.stateDir, invocation.scenario).rddDisabled)
+    // (inferred) native text; finalize mutates authority, so the kill switch applies after preflight.
+    throw new ReviewRefusal("rdd_disabled", `receipt-driven development is disabled for this clone; ${V} never started`);
   const after = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
     const a = authorityOf(invocation.scenario, draft);
     if (f.str("lineage") !== "" && f.str("lineage") !== a.lineageId)
