@@ -1,6 +1,5 @@
 // The provider-owned pi reviewer transport behind `capture-refuter|capture-validation --execute` (provider reference §9):
 // gentle-ai itself resolves `pi` on PATH, runs it in an empty scratch directory with the role prompt on stdin, bounded.
-import { spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
@@ -62,9 +61,11 @@ const GO_ERRNO: Readonly<Record<string, string>> = {
 };
 
 /** Runs pi once: scratch cwd created and always removed, prompt on stdin, process group killed at the bound. */
-export function runPiReviewer(prompt: Buffer, env: Readonly<Record<string, string | undefined>>, boundMs = PI_BOUND_MS): Promise<PiRun> {
+export async function runPiReviewer(prompt: Buffer, env: Readonly<Record<string, string | undefined>>, boundMs = PI_BOUND_MS): Promise<PiRun> {
   const found = lookPath("pi", env.PATH);
-  if (!found.ok) return Promise.resolve({ kind: "unavailable", err: found.err });
+  if (!found.ok) return { kind: "unavailable", err: found.err };
+  // Loaded on demand: node:child_process costs several ms of start-up that every other verb would pay.
+  const { spawn } = await import("node:child_process");
   const scratch = mkdtempSync(join(tmpdir(), SCRATCH_PREFIX));
   return new Promise<PiRun>((resolve) => {
     const child = spawn(found.path, [...PI_ARGV], { cwd: scratch, env: { ...env }, shell: false, detached: true, stdio: ["pipe", "pipe", "pipe"] });
