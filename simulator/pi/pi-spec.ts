@@ -3,16 +3,22 @@ import { BytesSpecSchema } from "../scenario/bytes-spec.ts";
 
 /** What the fake pi writes on stdout for a prompt. */
 export const PiResultSchema = z.discriminatedUnion("kind", [
-  // A valid reviewer result bound to the prompt's GENTLE_AI_REVIEW_BINDING subject hash.
-  z.strictObject({ kind: z.literal("reviewer-result"), findings: z.optional(z.enum(["none", "suggestion"])) }),
-  z.strictObject({ kind: z.literal("bytes"), bytes: BytesSpecSchema }),
-  z.strictObject({ kind: z.literal("echo") }),
-  // A transform of the bound reviewer result (default) or of the prompt bytes: reverse, ASCII upper-case, UTF-8 BOM prefix, CRLF suffix.
-  z.strictObject({
-    kind: z.literal("transform"),
-    transform: z.enum(["reverse", "upper", "prefix-bom", "append-crlf"]),
-    of: z._default(z.enum(["reviewer-result", "prompt"]), "reviewer-result"),
-  }),
+  z
+    .strictObject({ kind: z.literal("reviewer-result"), findings: z.optional(z.enum(["none", "suggestion"])) })
+    .check(
+      z.describe(
+        "A valid reviewer/v1 result bound to the prompt: subject_hash and lens from its GENTLE_AI_REVIEW_BINDING line, inspection.paths from its GENTLE_AI_REVIEW_NAME_STATUS block; findings none (default) or one SUGGESTION with one evidence entry.",
+      ),
+    ),
+  z.strictObject({ kind: z.literal("bytes"), bytes: BytesSpecSchema }).check(z.describe("Exactly these bytes.")),
+  z.strictObject({ kind: z.literal("echo") }).check(z.describe("The prompt bytes back, unchanged.")),
+  z
+    .strictObject({
+      kind: z.literal("transform"),
+      transform: z.enum(["reverse", "upper", "prefix-bom", "append-crlf"]),
+      of: z._default(z.enum(["reviewer-result", "prompt"]), "reviewer-result"),
+    })
+    .check(z.describe("A transform of the bound reviewer result (default) or of the prompt: byte reverse, ASCII upper-case, UTF-8 BOM prefix, or a CRLF suffix.")),
 ]);
 export type PiResult = z.infer<typeof PiResultSchema>;
 
