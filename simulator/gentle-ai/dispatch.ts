@@ -29,6 +29,7 @@ function reviewHelp(invocation: Invocation): Outcome {
 // Verb modules load on demand so `version` and help never pay for state, crypto or zod at start-up.
 const HANDLERS: Readonly<Record<string, () => Promise<VerbHandler>>> = {
   status: async () => (await import("./verbs/status.ts")).status,
+  capabilities: async () => (await import("./verbs/capabilities.ts")).capabilities,
   "capture-result": async () => (await import("./verbs/capture-result.ts")).captureResult,
   "capture-evidence": async () => (await import("./verbs/capture-evidence.ts")).captureEvidence,
   finalize: async () => (await import("./verbs/finalize.ts")).finalize,
