@@ -252,6 +252,20 @@ describe("lifecycle across processes", () => {
     expect(st2.next_transition).toEqual({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
   });
 
+  it("procedural tooling failure: STATUS's execute finalize drops the record so verification is recaptured", async () => {
+    const s = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } } }));
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    expect(st.next_transition.reason_code).toBe("correction_repository_tooling_failed");
+    const args = (st.next_transition.execute as { arguments: { token: string }[] }).arguments.map((a) => a.token);
+    const fin = await s.run(["review", "finalize", ...args]);
+    expect([fin.code, fin.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "correction_required", revision: s.ids.revision(1) });
+    const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    expect(after.next_transition.reason_code).toBe("correction_repository_verification_required");
+    // The old descriptor no longer binds: the revision moved.
+    await expectRefusal(s, args.slice(1), "review finalize submission descriptors do not match the current authority; refresh with gentle-ai review status --next-transition", true);
+  });
+
   it("reviewing with uncaptured lenses refuses the captured-results finalize", async () => {
     const s = sim({ profile: "2.4.0", lineage: { captured: ["review-risk"] } });
     await expectRefusal(s, [`--lineage=${s.ids.lineageId}`, "--captured-results=true"], "captured reviewer results are incomplete: 3 of 4 selected lens slots are not captured", false);
