@@ -14,8 +14,14 @@ export interface MaterializeLeg {
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The materialized prompt as received from gentle-ai's stdout: chunks in order, never joined. */
+export interface MaterializedPrompt {
+  readonly chunks: readonly Buffer[];
+  readonly length: number;
+}
+
 /** Leg A: `gentle-ai review capture-result <tokens>` with stdin closed; returns the prompt bytes verbatim. */
-export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<Buffer> {
+export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<MaterializedPrompt> {
   const F = REVIEW_HOST_RELAY_FAILURE;
   let run;
   try {
@@ -60,8 +66,8 @@ export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<Buff
         );
     }
   }
-  if (run.stdout.length === 0) {
+  if (run.stdoutLength === 0) {
     throw new ReviewHostRelayError(F.EMPTY_PROMPT, "materialize", "gentle-ai prompt materialization produced no bytes", details);
   }
-  return run.stdout;
+  return { chunks: run.stdoutChunks, length: run.stdoutLength };
 }

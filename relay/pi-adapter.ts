@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawnCollected } from "./subprocess.ts";
+import { joinChunks, spawnCollected } from "./subprocess.ts";
 import { DEFAULT_OPAQUE_PI_TIMEOUT_MS } from "./timeouts.ts";
 
 /** Locked-down pi flags: no session, tools, extensions or context; never a model, provider or profile flag. */
@@ -79,11 +79,31 @@ export interface OpaquePiReviewerResult {
   readonly stdoutByteLength: number;
 }
 
+/** pi's stdout as received (never concatenated): the relay streams these chunks into its staged file. */
+export interface OpaquePiReviewerChunks {
+  readonly stdoutChunks: readonly Buffer[];
+  readonly promptByteLength: number;
+  readonly stdoutByteLength: number;
+}
+
 const SCRATCH_PREFIX = "gentle-pi-opaque-reviewer-";
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Runs pi once on the raw prompt (stdin) in an empty private scratch cwd and returns its stdout verbatim. */
 export async function runOpaquePiReviewer(prompt: Buffer, options: OpaquePiReviewerOptions = {}): Promise<OpaquePiReviewerResult> {
+  const result = await runOpaquePiReviewerChunks(prompt, options);
+  return {
+    stdout: joinChunks(result.stdoutChunks, result.stdoutByteLength),
+    promptByteLength: result.promptByteLength,
+    stdoutByteLength: result.stdoutByteLength,
+  };
+}
+
+/** A prompt as one Buffer or as chunks (written to stdin in order) with their total length. */
+export type OpaquePiPrompt = Buffer | { readonly chunks: readonly Buffer[]; readonly length: number };
+
+/** runOpaquePiReviewer on chunks in and chunks out, so 64 MiB payloads are never joined into second copies. */
+export async function runOpaquePiReviewerChunks(prompt: OpaquePiPrompt, options: OpaquePiReviewerOptions = {}): Promise<OpaquePiReviewerChunks> {
   const F = OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE;
   if (options.signal?.aborted) throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled before launch", { cancelled: true });
   const timeoutMs = options.timeoutMs ?? DEFAULT_OPAQUE_PI_TIMEOUT_MS;
@@ -95,7 +115,7 @@ export async function runOpaquePiReviewer(prompt: Buffer, options: OpaquePiRevie
     throw new OpaquePiReviewerTransportError(F.SCRATCH_FAILED, `Pi scratch directory could not be prepared: ${messageOf(error)}`);
   }
   let primary: { error: unknown } | undefined;
-  let result: OpaquePiReviewerResult | undefined;
+  let result: OpaquePiReviewerChunks | undefined;
   try {
     try {
       await chmod(scratch, 0o700);
@@ -109,7 +129,7 @@ export async function runOpaquePiReviewer(prompt: Buffer, options: OpaquePiRevie
         args: OPAQUE_PI_REVIEWER_ARGV,
         cwd: scratch,
         env: options.environment ?? process.env,
-        stdin: prompt,
+        stdin: Buffer.isBuffer(prompt) ? prompt : prompt.chunks,
         timeoutMs,
         ...(options.signal !== undefined ? { signal: options.signal } : {}),
       });
@@ -130,8 +150,8 @@ export async function runOpaquePiReviewer(prompt: Buffer, options: OpaquePiRevie
     if (run.cancelled) throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled", details);
     if (run.timedOut) throw new OpaquePiReviewerTransportError(F.TIMED_OUT, "Pi process timed out", details);
     if (run.exitCode !== 0) throw new OpaquePiReviewerTransportError(F.NONZERO_EXIT, "Pi process failed", details);
-    if (run.stdout.length === 0) throw new OpaquePiReviewerTransportError(F.EMPTY_OUTPUT, "Pi process produced no output bytes", details);
-    result = { stdout: run.stdout, promptByteLength, stdoutByteLength: run.stdout.length };
+    if (run.stdoutLength === 0) throw new OpaquePiReviewerTransportError(F.EMPTY_OUTPUT, "Pi process produced no output bytes", details);
+    result = { stdoutChunks: run.stdoutChunks, promptByteLength, stdoutByteLength: run.stdoutLength };
   } catch (error) {
     primary = { error };
   }
@@ -144,5 +164,5 @@ export async function runOpaquePiReviewer(prompt: Buffer, options: OpaquePiRevie
     }
   }
   if (primary !== undefined) throw primary.error;
-  return result as OpaquePiReviewerResult;
+  return result as OpaquePiReviewerChunks;
 }

@@ -3,7 +3,7 @@ import { REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./errors.ts";
 import { resolveGentleAiBinary } from "./gentle-ai-binary.ts";
 import { withRelayHandshake } from "./handshake.ts";
 import { materializeReviewPrompt } from "./materialize.ts";
-import { OpaquePiReviewerTransportError, OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE, runOpaquePiReviewer } from "./pi-adapter.ts";
+import { OpaquePiReviewerTransportError, OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE, runOpaquePiReviewerChunks } from "./pi-adapter.ts";
 import { withStagedResult } from "./staging.ts";
 import { resolveReviewHostRelaySubmission, reviewHostRelaySubmitArgv } from "./submission.ts";
 import { submitRelayedResult } from "./submit.ts";
@@ -79,7 +79,7 @@ export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): P
   let reviewed;
   try {
     // pi gets the caller's environment untouched: no handshake added, none removed.
-    reviewed = await runOpaquePiReviewer(prompt, {
+    reviewed = await runOpaquePiReviewerChunks(prompt, {
       ...(request.piExecutable !== undefined ? { piExecutable: request.piExecutable } : {}),
       environment: baseEnvironment,
       timeoutMs: request.piTimeoutMs ?? resolveReviewHostRelayPiTimeoutMs(promptByteLength, baseEnvironment),
@@ -90,7 +90,7 @@ export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): P
   }
 
   const submission = await withStagedResult(
-    reviewed.stdout,
+    reviewed.stdoutChunks,
     (stagedPath) =>
       submitRelayedResult({
         gentleAi,

@@ -7,8 +7,8 @@ export interface CollectedSpawnOptions {
   readonly args: readonly string[];
   readonly cwd?: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Bytes written to stdin then closed; `null` closes stdin immediately with no data. */
-  readonly stdin: Buffer | null;
+  /** Bytes (or chunks, written in order) fed to stdin, which is then closed; `null` closes stdin immediately with no data. */
+  readonly stdin: Buffer | readonly Buffer[] | null;
   /** SIGKILL the whole process tree after this many ms; ≤ 0 means no timer. */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
@@ -16,7 +16,11 @@ export interface CollectedSpawnOptions {
 
 /** What a launched child produced; `exitCode` is null when a signal ended it. */
 export interface CollectedSpawnResult {
+  /** stdout as one Buffer, concatenated on first access only. */
   readonly stdout: Buffer;
+  /** stdout as received, for callers that can write it out without ever concatenating it. */
+  readonly stdoutChunks: readonly Buffer[];
+  readonly stdoutLength: number;
   readonly stderr: Buffer;
   readonly exitCode: number | null;
   readonly signalCode: NodeJS.Signals | null;
@@ -44,20 +48,19 @@ export function killProcessTree(child: ChildProcess): void {
   }
 }
 
-/** Collects a stream's chunks and concatenates them once at the end (one copy of the payload). */
+/** Collects a stream's chunks; concatenating them (one copy of the payload) is left to whoever needs one Buffer. */
 class ByteSink {
-  private readonly chunks: Buffer[] = [];
-  private length = 0;
+  readonly chunks: Buffer[] = [];
+  length = 0;
   push = (chunk: Buffer): void => {
     this.chunks.push(chunk);
     this.length += chunk.length;
   };
-  take(): Buffer {
-    const single = this.chunks.length === 1 ? this.chunks[0] : undefined;
-    const bytes = single ?? Buffer.concat(this.chunks, this.length);
-    this.chunks.length = 0;
-    return bytes;
-  }
+}
+
+/** One Buffer from chunks, without a copy when there is a single chunk. */
+export function joinChunks(chunks: readonly Buffer[], length: number): Buffer {
+  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks as Buffer[], length);
 }
 
 /**
@@ -93,6 +96,7 @@ export function spawnCollected(options: CollectedSpawnOptions): Promise<Collecte
     let timer: NodeJS.Timeout | undefined;
     let launched = false;
 
+    const { signal, timeoutMs } = options;
     const onAbort = (): void => {
       if (timedOut || cancelled) return;
       cancelled = true;
@@ -100,7 +104,7 @@ export function spawnCollected(options: CollectedSpawnOptions): Promise<Collecte
     };
     const settle = (): void => {
       if (timer !== undefined) clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
+      signal?.removeEventListener("abort", onAbort);
     };
 
     child.once("error", (error) => {
@@ -116,25 +120,36 @@ export function spawnCollected(options: CollectedSpawnOptions): Promise<Collecte
     // EPIPE from a child that exits without reading is expected; its exit status tells the story.
     child.stdin?.on("error", () => undefined);
     if (options.stdin === null) child.stdin?.end();
-    else child.stdin?.end(options.stdin);
+    else if (Buffer.isBuffer(options.stdin)) child.stdin?.end(options.stdin);
+    else {
+      // Chunks go out as received: a large prompt is never joined into a second copy.
+      for (const chunk of options.stdin) child.stdin?.write(chunk);
+      child.stdin?.end();
+    }
 
     if (child.pid !== undefined) {
-      if (options.timeoutMs > 0) {
+      if (timeoutMs > 0) {
         timer = setTimeout(() => {
           if (cancelled) return;
           timedOut = true;
           killProcessTree(child);
-        }, options.timeoutMs);
+        }, timeoutMs);
       }
-      options.signal?.addEventListener("abort", onAbort, { once: true });
+      signal?.addEventListener("abort", onAbort, { once: true });
     }
 
     child.once("close", (code, signalCode) => {
       if (!launched && child.pid === undefined) return; // The `error` path already rejected.
       settle();
+      let joined: Buffer | undefined;
       resolve({
-        stdout: stdout.take(),
-        stderr: stderr.take(),
+        get stdout(): Buffer {
+          joined ??= joinChunks(stdout.chunks, stdout.length);
+          return joined;
+        },
+        stdoutChunks: stdout.chunks,
+        stdoutLength: stdout.length,
+        stderr: joinChunks(stderr.chunks, stderr.length),
         exitCode: code,
         signalCode,
         timedOut,

@@ -2,10 +2,10 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** One file to stage: a plain file name and its exact bytes. */
+/** One file to stage: a plain file name and its exact bytes (one Buffer, or chunks written in order). */
 export interface PrivateTempFile {
   readonly name: string;
-  readonly bytes: Buffer;
+  readonly bytes: Buffer | readonly Buffer[];
 }
 
 /** Outcome of the work, kept apart so that cleanup can never mask a primary failure. */
@@ -30,7 +30,8 @@ export async function withPrivateTempFiles<T>(
     const paths: string[] = [];
     for (const file of files) {
       const path = join(directory, file.name);
-      await writeFile(path, file.bytes, { mode: 0o600 });
+      // Chunks are written one after another: a large payload is never joined into a second copy.
+      await writeFile(path, Buffer.isBuffer(file.bytes) ? file.bytes : (file.bytes as Buffer[]), { mode: 0o600 });
       // writeFile's mode is filtered by umask; chmod pins it.
       await chmod(path, 0o600);
       paths.push(path);
