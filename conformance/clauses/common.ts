@@ -1,5 +1,5 @@
 // Shared building blocks of the catalogue: profile sets, fault rules, the contract's exact texts and numbers.
-import type { FaultRule, Fault } from "../../simulator/faults/fault-schema.ts";
+import type { FaultRule } from "../../simulator/faults/fault-schema.ts";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import type { CaseDef } from "./types.ts";
 
@@ -9,9 +9,13 @@ export const RELAY_PROFILES: readonly Profile[] = ["2.4.0", "2.5.0"];
 /** Pre-relay provider (gentle-ai 2.3.0, ≤ rc.1): `--agent` is an undefined flag. */
 export const PRE_RELAY: readonly Profile[] = ["2.3.0"];
 
-export const onMaterialize = (fault: Fault): FaultRule => ({ program: "gentle-ai", leg: "materialize", fault });
-export const onSubmit = (fault: Fault): FaultRule => ({ program: "gentle-ai", leg: "submit", fault });
-export const onPi = (fault: Fault): FaultRule => ({ program: "pi", fault });
+/** A fault as written in a scenario (the simulator validates it when it loads the scenario). */
+export type FaultSpec = { readonly kind: string } & Readonly<Record<string, unknown>>;
+const rule = (r: Record<string, unknown>): FaultRule => r as unknown as FaultRule;
+export const onMaterialize = (fault: FaultSpec): FaultRule => rule({ program: "gentle-ai", leg: "materialize", fault });
+export const onSubmit = (fault: FaultSpec): FaultRule => rule({ program: "gentle-ai", leg: "submit", fault });
+export const onPi = (fault: FaultSpec): FaultRule => rule({ program: "pi", fault });
+export const onVerb = (verb: string, fault: FaultSpec): FaultRule => rule({ program: "gentle-ai", verb, fault });
 export const text = (t: string): { text: string } => ({ text: t });
 export const base64 = (b: Buffer): { base64: string } => ({ base64: b.toString("base64") });
 
@@ -81,3 +85,10 @@ export function expectedSubmitArgv(form: { operationToken: string; argumentToken
   const loc = form.values[0]?.substitutionLocation ?? -1;
   return ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(path) : t))];
 }
+
+/** Forces the submit leg to succeed (stdout "accepted\n", exit 0) whatever the provider decided. */
+export const SUBMIT_ACCEPTS_FAULTS: readonly FaultRule[] = [
+  onSubmit({ kind: "stdout", bytes: text("accepted\n") }),
+  onSubmit({ kind: "stderr", bytes: text("") }),
+  onSubmit({ kind: "exit-code", code: 0 }),
+];

@@ -114,13 +114,16 @@ export interface PropertyRunner {
   readonly runs: number;
   readonly seed: number;
   runCase(def: CaseDef): Promise<CaseRun>;
-  /** Saves a counterexample file and returns its path. */
-  saveCounterexample(data: unknown): string;
+  /** Saves a counterexample file (clause, profile and relay are filled in) and returns its path. */
+  saveCounterexample(data: { property: string; seed: number; path: string; message: string; value: unknown }): string;
 }
 
 export interface PropertyDef {
   readonly id: string;
+  /** Runs `runner.runs` generated inputs; throws ClauseFailure naming seed, path and the saved counterexample. */
   run(runner: PropertyRunner): Promise<void>;
+  /** Re-checks one saved input (the counterexample's `value`). */
+  replay(value: unknown, runner: PropertyRunner): Promise<void>;
 }
 
 export type ClauseCheck = CaseCheck | ProbeCheck | PropertyCheck;

@@ -18,6 +18,7 @@ import {
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
 import type { ClauseResult, ClauseStatus, ProfileResult, Report } from "../report/report-schema.ts";
 import { AdapterWorker } from "./adapter-worker.ts";
+import { COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
 import type { ProbeResult } from "./protocol.ts";
 import { runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
@@ -155,6 +156,27 @@ function caseProfile(def: CaseDef, clause: Clause, profile: Profile, selected: r
   return selected.find((p) => allowed.includes(p)) ?? null;
 }
 
+/** A lane-0 property runner outside a catalogue run (replay of one counterexample). */
+export async function withPropertyRunner<T>(
+  options: Pick<RunOptions, "relayModule" | "timeoutMs" | "runs" | "seed"> & { profile: Profile },
+  body: (runner: PropertyRunner) => Promise<T>,
+): Promise<T> {
+  const root = createRunRoot();
+  const lanes = new Lanes(harnessPaths(), root, options, 1);
+  try {
+    return await body({
+      profile: options.profile,
+      runs: options.runs,
+      seed: options.seed,
+      runCase: (def) => lanes.runCase(def, options.profile, 0),
+      saveCounterexample: () => "",
+    });
+  } finally {
+    await lanes.closeAll();
+    root.remove();
+  }
+}
+
 /** Runs every selected clause on every selected profile it applies to; cases shared by clauses run once. */
 export async function runCatalogue(options: RunOptions): Promise<Report> {
   const started = Date.now();
@@ -168,7 +190,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
 
     // Plan: unique (case, profile) runs and property runs; each clause/profile awaits the ones it needs.
     const caseRuns = new Map<string, { def: CaseDef; profile: Profile; result?: Promise<CaseRun>; resolve?: (r: CaseRun) => void }>();
-    const propertyRuns: { key: string; check: PropertyCheck; profile: Profile }[] = [];
+    const propertyRuns: { key: string; clause: string; check: PropertyCheck; profile: Profile }[] = [];
     for (const clause of options.clauses) {
       for (const profile of options.profiles.filter((p) => clause.profiles.includes(p))) {
         for (const check of clause.checks) {
@@ -178,7 +200,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
             const key = `${check.case.id}@${p}`;
             if (!caseRuns.has(key)) caseRuns.set(key, { def: check.case, profile: p });
           } else if (isProperty(check)) {
-            propertyRuns.push({ key: `${clause.id}/${check.property.id}@${profile}`, check, profile });
+            propertyRuns.push({ key: `${clause.id}/${check.property.id}@${profile}`, clause: clause.id, check, profile });
           }
         }
       }
@@ -234,7 +256,14 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           runs: options.runs,
           seed: options.seed,
           runCase: (def) => lanes.runCase(def, run.profile, lane),
-          saveCounterexample: (data) => saveCounterexample(options.counterexampleDir, run.key, data),
+          saveCounterexample: (data) =>
+            saveCounterexample(options.counterexampleDir, run.key, {
+              schema: COUNTEREXAMPLE_SCHEMA_ID,
+              clause: run.clause,
+              profile: run.profile,
+              relay: options.relayModule,
+              ...data,
+            }),
         };
         let outcome: CheckOutcome;
         try {

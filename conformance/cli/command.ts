@@ -1,0 +1,22 @@
+/** Where a command writes (injectable for tests). */
+export interface CommandIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly cwd: string;
+}
+
+/** One `relay-conformance <name>` subcommand. Register it in commands/index.ts. */
+export interface Command {
+  readonly name: string;
+  /** One line for the top-level help. */
+  readonly summary: string;
+  /** Full `--help` text. */
+  readonly usage: string;
+  /** Returns the exit code: 0 ok, 1 conformance failures, 2 bad input (throw UsageError for that). */
+  run(args: readonly string[], io: CommandIo): Promise<number>;
+}
+
+/** Bad input: the CLI prints `relay-conformance: <message>` and exits 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}

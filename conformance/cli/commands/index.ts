@@ -1,0 +1,8 @@
+// The subcommand registry. Other parts add theirs here (record, verify, release, repro): import and append.
+import type { Command } from "../command.ts";
+import { listCommand } from "./list.ts";
+import { matrixCommand } from "./matrix.ts";
+import { replayCommand } from "./replay.ts";
+import { runCommand } from "./run.ts";
+
+export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand];

@@ -1,0 +1,69 @@
+import { CATALOGUE, selectClauses } from "../../clauses/index.ts";
+import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
+import { resolve } from "node:path";
+import { UsageError, type Command } from "../command.ts";
+import { parseCount, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "./run.ts";
+
+export const matrixCommand: Command = {
+  name: "matrix",
+  summary: "relays × profiles pass/fail table",
+  usage: `Usage: relay-conformance matrix --relay <a> --relay <b> … [options]
+
+Runs the catalogue for each relay and prints a relays × profiles table (pass/fail per profile,
+with the failing clause IDs). Exit 0 when every cell passes, 1 otherwise, 2 on bad input.
+
+Options:
+  --relay <path>     relay module (repeat for each relay; at least one)
+  --profile <p>      2.3.0 | 2.4.0 | 2.5.0 | all (default all)
+  --grep <regex>     only clauses whose ID matches
+  --runs <n>         property runs (default ${DEFAULT_RUNS})
+  --seed <n>         fast-check seed
+  --timeout-ms <n>   per-case bound (default ${DEFAULT_TIMEOUT_MS})
+  -h, --help         this help
+`,
+  async run(args, io) {
+    const { values } = parseOptions(args, {
+      relay: { type: "string", multiple: true },
+      profile: { type: "string", multiple: true },
+      grep: { type: "string" },
+      runs: { type: "string" },
+      seed: { type: "string" },
+      "timeout-ms": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    });
+    if (values.help) {
+      io.stdout(this.usage);
+      return 0;
+    }
+    const relays = (values.relay ?? []).map((r) => resolveRelayPath(io.cwd, r));
+    if (relays.length === 0) throw new UsageError("matrix needs at least one --relay");
+    const profiles = parseProfiles(values.profile);
+    const clauses = selectClauses(parseGrep(values.grep), CATALOGUE);
+    const seed = parseCount("seed", values.seed, Math.floor(Math.random() * 2 ** 31));
+    const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
+    const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
+    const rows: string[][] = [];
+    let allPass = true;
+    for (const relay of relays) {
+      let report;
+      try {
+        report = await runCatalogue({ relayModule: relay, clauses, profiles, runs, seed, timeoutMs, concurrency: 2, counterexampleDir: resolve(io.cwd, ".relay-conformance/counterexamples") });
+      } catch (error) {
+        if (error instanceof RelayLoadError) throw new UsageError(error.message);
+        throw error;
+      }
+      const cells = profiles.map((p) => {
+        const failing = report.clauses.filter((c) => c.profiles.some((r) => r.profile === p && r.status === "fail")).map((c) => c.id);
+        if (failing.length > 0) allPass = false;
+        return failing.length === 0 ? "pass" : `FAIL (${failing.join(", ")})`;
+      });
+      rows.push([relay, ...cells]);
+    }
+    const header = ["relay", ...profiles];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+    const line = (cells: readonly string[]): string => `${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ")}\n`;
+    io.stdout(`\n${line(header)}${rows.map(line).join("")}`);
+    return allPass ? 0 : 1;
+  },
+};

@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { REPLAY_HANDLERS, replayHandlerFor } from "../../replay/registry.ts";
+import { UsageError, type Command } from "../command.ts";
+
+export const replayCommand: Command = {
+  name: "replay",
+  summary: "re-run saved files (counterexamples, goldens), dispatched on their `schema` field",
+  usage: `Usage: relay-conformance replay [<file>…] [options]
+
+Re-runs each file on its own, choosing the replayer by the file's "schema" field:
+${REPLAY_HANDLERS.map((h) => `  ${h.schemas.join(", ")}\n      ${h.describe}`).join("\n")}
+With no file, replays every stored item of the kinds that support it (goldens).
+Options after the files go to the replayer (e.g. --relay <path> for counterexamples).
+Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file.
+`,
+  async run(args, io) {
+    if (args.includes("--help") || args.includes("-h")) {
+      io.stdout(this.usage);
+      return 0;
+    }
+    const files = args.filter((a, i) => !a.startsWith("-") && !(i > 0 && (args[i - 1] ?? "").startsWith("--") && !(args[i - 1] ?? "").includes("=")));
+    const options = args.filter((a) => !files.includes(a));
+    if (files.length === 0) {
+      const all = REPLAY_HANDLERS.filter((h) => h.replaysAll);
+      if (all.length === 0) throw new UsageError("replay needs a file (no replayer supports replaying everything)");
+      let worst = 0;
+      for (const h of all) worst = Math.max(worst, (await h.replaysAll?.(options, io)) ?? 0);
+      return worst;
+    }
+    let worst = 0;
+    for (const file of files) {
+      const path = resolve(io.cwd, file);
+      let data: unknown;
+      try {
+        data = JSON.parse(readFileSync(path, "utf8"));
+      } catch (error) {
+        throw new UsageError(`${file}: cannot read JSON: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const schema = (data as { schema?: unknown } | null)?.schema;
+      const handler = replayHandlerFor(schema);
+      if (!handler) throw new UsageError(`${file}: no replayer for schema ${JSON.stringify(schema)}`);
+      worst = Math.max(worst, await handler.replay(path, data, options, io));
+    }
+    return worst;
+  },
+};

@@ -1,0 +1,100 @@
+import { resolve } from "node:path";
+import { CATALOGUE, selectClauses } from "../../clauses/index.ts";
+import { harnessPaths } from "../../paths.ts";
+import { clauseLine, consoleTable } from "../../report/console.ts";
+import { junitXml } from "../../report/junit.ts";
+import { markdownSummary } from "../../report/markdown.ts";
+import { writeReportFile } from "../../report/write.ts";
+import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
+import { UsageError, type Command } from "../command.ts";
+import { parseCount, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
+
+export const DEFAULT_RUNS = 4;
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export const RUN_OPTIONS = {
+  relay: { type: "string" },
+  grep: { type: "string" },
+  profile: { type: "string", multiple: true },
+  runs: { type: "string" },
+  seed: { type: "string" },
+  "timeout-ms": { type: "string" },
+  concurrency: { type: "string" },
+  json: { type: "string" },
+  junit: { type: "string" },
+  markdown: { type: "string" },
+  counterexamples: { type: "string" },
+  isolate: { type: "boolean" },
+  keep: { type: "boolean" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export const runCommand: Command = {
+  name: "run",
+  summary: "run the clause catalogue against a relay module",
+  usage: `Usage: relay-conformance run [options]
+
+Runs every clause of the relay contract against a relay module (default: this package's relay/index.ts)
+on every selected gentle-ai profile. Exit 0 when every applicable clause passes, 1 on failures, 2 on bad input.
+
+Options:
+  --relay <path>        TS or JS module exporting runReviewHostRelaySlot (gentle-pi's lib/review-host-relay.ts works)
+  --grep <regex>        only clauses whose ID matches (case-insensitive)
+  --profile <p>         2.3.0 | 2.4.0 | 2.5.0 | all (repeatable or comma-separated; default all)
+  --runs <n>            fast-check runs per property and profile (default ${DEFAULT_RUNS})
+  --seed <n>            fast-check seed (default: random, printed)
+  --timeout-ms <n>      per-case bound on the relay call; the relay's process tree is killed past it (default ${DEFAULT_TIMEOUT_MS})
+  --concurrency <n>     cases in flight (default 2)
+  --json <file>         write the JSON report (schemas/report.schema.json)
+  --junit <file>        write JUnit XML (one suite per profile)
+  --markdown <file>     write a Markdown summary
+  --counterexamples <dir>  where failing properties save counterexamples (default .relay-conformance/counterexamples)
+  --isolate             a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)
+  --keep                keep the run's temp folders (for debugging)
+  --quiet               no per-clause progress lines
+  -h, --help            this help
+`,
+  async run(args, io) {
+    const { values, positionals } = parseOptions(args, RUN_OPTIONS, true);
+    if (values.help) {
+      io.stdout(this.usage);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+    const relayModule = values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : harnessPaths().defaultRelay;
+    const profiles = parseProfiles(values.profile);
+    const grep = parseGrep(values.grep);
+    const clauses = selectClauses(grep, CATALOGUE);
+    if (clauses.length === 0) throw new UsageError(`--grep ${JSON.stringify(grep)} matches no clause`);
+    const seed = parseCount("seed", values.seed, Math.floor(Math.random() * 2 ** 31));
+    const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
+    const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
+    const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
+    if (!values.quiet) io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`);
+    let report;
+    try {
+      report = await runCatalogue({
+        relayModule,
+        clauses,
+        profiles,
+        runs,
+        seed,
+        timeoutMs,
+        concurrency,
+        counterexampleDir: resolve(io.cwd, values.counterexamples ?? ".relay-conformance/counterexamples"),
+        isolate: values.isolate ?? false,
+        keep: values.keep ?? false,
+        ...(values.quiet ? {} : { onClause: (c) => io.stdout(clauseLine(c)) }),
+      });
+    } catch (error) {
+      if (error instanceof RelayLoadError) throw new UsageError(error.message);
+      throw error;
+    }
+    if (values.json) writeReportFile(resolve(io.cwd, values.json), `${JSON.stringify(report, null, 2)}\n`);
+    if (values.junit) writeReportFile(resolve(io.cwd, values.junit), junitXml(report));
+    if (values.markdown) writeReportFile(resolve(io.cwd, values.markdown), markdownSummary(report));
+    io.stdout(consoleTable(report));
+    return report.summary.failed === 0 ? 0 : 1;
+  },
+};

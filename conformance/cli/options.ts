@@ -1,0 +1,52 @@
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
+import { UsageError } from "./command.ts";
+
+/** util.parseArgs in strict mode, its errors turned into UsageError. */
+export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(args: readonly string[], options: T, allowPositionals = false) {
+  try {
+    return parseArgs({ args: [...args], options, strict: true, allowPositionals });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error));
+  }
+}
+
+/** `--profile 2.3.0|2.4.0|2.5.0|all` (repeatable, comma lists allowed); default all. */
+export function parseProfiles(values: readonly string[] | undefined): Profile[] {
+  if (!values || values.length === 0) return [...PROFILES];
+  const out = new Set<Profile>();
+  for (const value of values.flatMap((v) => v.split(","))) {
+    if (value === "all") PROFILES.forEach((p) => out.add(p));
+    else if ((PROFILES as readonly string[]).includes(value)) out.add(value as Profile);
+    else throw new UsageError(`unknown profile ${JSON.stringify(value)} (expected ${PROFILES.join(", ")} or all)`);
+  }
+  return PROFILES.filter((p) => out.has(p));
+}
+
+/** A non-negative integer option (seed, runs, timeouts). */
+export function parseCount(name: string, value: string | undefined, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** Resolves a relay module path; it must be an existing file. */
+export function resolveRelayPath(cwd: string, value: string): string {
+  const path = resolve(cwd, value);
+  if (!existsSync(path)) throw new UsageError(`relay module not found: ${value}`);
+  if (!statSync(path).isFile()) throw new UsageError(`relay module is not a file: ${value}`);
+  return path;
+}
+
+/** A --grep pattern must compile. */
+export function parseGrep(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    new RegExp(value, "i");
+  } catch (error) {
+    throw new UsageError(`--grep is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return value;
+}

@@ -1,0 +1,36 @@
+import { PROPERTIES } from "../properties/byte-exactness.ts";
+import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
+import { withPropertyRunner } from "../runner/run-catalogue.ts";
+import { parseOptions, resolveRelayPath } from "../cli/options.ts";
+import { ClauseFailure } from "../clauses/types.ts";
+import type { ReplayHandler } from "./registry.ts";
+
+/** Replays one saved property counterexample against its relay (or --relay). */
+export const counterexampleReplay: ReplayHandler = {
+  schemas: [COUNTEREXAMPLE_SCHEMA_ID],
+  describe: "property counterexample (saved by a failing PROP-* clause)",
+  async replay(file, data, args, io) {
+    const parsed = CounterexampleSchema.safeParse(data);
+    if (!parsed.success) {
+      io.stderr(`relay-conformance: ${file}: not a counterexample: ${parsed.error.message}\n`);
+      return 2;
+    }
+    const cx = parsed.data;
+    const { values } = parseOptions(args, { relay: { type: "string" }, "timeout-ms": { type: "string" } });
+    const relay = values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : cx.relay;
+    const property = PROPERTIES.find((p) => p.id === cx.property);
+    if (!property) {
+      io.stderr(`relay-conformance: ${file}: unknown property ${cx.property}\n`);
+      return 2;
+    }
+    try {
+      await withPropertyRunner({ relayModule: relay, timeoutMs: Number(values["timeout-ms"] ?? 20_000), runs: 1, seed: cx.seed, profile: cx.profile }, (runner) => property.replay(cx.value, runner));
+      io.stdout(`PASS  ${cx.clause} (${cx.property}) on ${cx.profile}: counterexample no longer fails against ${relay}\n`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ClauseFailure)) throw error;
+      io.stdout(`FAIL  ${cx.clause} (${cx.property}) on ${cx.profile}: ${error.message}\n`);
+      return 1;
+    }
+  },
+};

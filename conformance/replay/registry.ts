@@ -1,0 +1,21 @@
+// `relay-conformance replay <file>…` dispatches on each file's `schema` field. Other parts (goldens) plug in here:
+// append a handler to REPLAY_HANDLERS; a handler with `replaysAll` also serves a bare `replay` with no files.
+import type { CommandIo } from "../cli/command.ts";
+import { counterexampleReplay } from "./counterexample-replay.ts";
+
+export interface ReplayHandler {
+  /** Exact `schema` values this handler replays. */
+  readonly schemas: readonly string[];
+  readonly describe: string;
+  /** Re-runs one file; returns an exit code (0 reproduced-as-passing / 1 still failing / 2 bad file). */
+  replay(file: string, data: unknown, args: readonly string[], io: CommandIo): Promise<number>;
+  /** `replay` with no file: replay every stored item of this kind (goldens). */
+  replaysAll?(args: readonly string[], io: CommandIo): Promise<number>;
+}
+
+export const REPLAY_HANDLERS: ReplayHandler[] = [counterexampleReplay];
+
+/** The handler for a schema value, if any. */
+export function replayHandlerFor(schema: unknown): ReplayHandler | undefined {
+  return typeof schema === "string" ? REPLAY_HANDLERS.find((h) => h.schemas.includes(schema)) : undefined;
+}
