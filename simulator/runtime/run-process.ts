@@ -9,7 +9,7 @@ import { loadConfiguredScenario } from "./load-scenario.ts";
 import { resolveBytes } from "../scenario/resolve-bytes.ts";
 import { matchFaults } from "../faults/match.ts";
 import { planFaults, type FaultPlan } from "../faults/apply.ts";
-import { ConfigError, readSimConfig, type SimConfig } from "./env-config.ts";
+import { ConfigError, ENV_SCENARIO, ENV_STATE, ENV_TRANSCRIPT, readSimConfig, type SimConfig } from "./env-config.ts";
 import { callKey, classifyCall } from "./classify-call.ts";
 import { nextCallIndex } from "./call-counter.ts";
 import { writeAllSync, writeDripSync } from "./emit.ts";
@@ -67,6 +67,9 @@ export async function runProcess(spec: ProgramSpec): Promise<never> {
     writeAllSync(2, Buffer.from(`${error instanceof ConfigError ? `gentle-ai-sim: ${error.message}` : error.message}\n`, "utf8"));
     process.exit(2);
   }
+
+  // Children (gentle-ai's --execute spawns pi in a scratch cwd) must find the same scenario, state and transcript.
+  absolutizeSimEnv(env, config);
 
   const call = classifyCall(spec.program, argv);
   const callIndex = nextCallIndex(config.stateDir, callKey(spec.program, call));
@@ -172,6 +175,12 @@ function execute(plan: FaultPlan, record: (stdout: Buffer, stderr: Buffer, exit:
       sleepSync(5_000);
       return process.exit(128);
   }
+}
+
+function absolutizeSimEnv(env: NodeJS.ProcessEnv, config: SimConfig): void {
+  if (env[ENV_SCENARIO] && config.scenarioPath !== null) env[ENV_SCENARIO] = config.scenarioPath;
+  if (env[ENV_STATE]) env[ENV_STATE] = config.stateDir;
+  if (env[ENV_TRANSCRIPT] && config.transcriptPath !== null) env[ENV_TRANSCRIPT] = config.transcriptPath;
 }
 
 function listDir(dir: string): string[] {

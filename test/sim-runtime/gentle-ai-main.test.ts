@@ -72,9 +72,19 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
     world = new World();
     const file = world.scenario({ profile: "2.5.0" });
     const [node, ...pre] = TSX_FIXTURE("program-main.ts");
-    const r = await run(node!, [...pre, "review", "status", "--x=1"], { env: world.env({ GENTLE_AI_SIM_SCENARIO: file }), cwd: world.dir });
+    // Relative simulator paths become absolute in the environment children inherit (pi runs in a scratch cwd).
+    const env = { ...world.env(), GENTLE_AI_SIM_SCENARIO: "scenario.json", GENTLE_AI_SIM_STATE: "state", GENTLE_AI_SIM_TRANSCRIPT: "t.jsonl" };
+    const r = await run(node!, [...pre, "review", "status", "--x=1"], { env, cwd: world.dir });
     expect([JSON.parse(r.stdout.toString()), r.stderr.toString(), r.code]).toEqual([
-      { argv: ["review", "status", "--x=1"], cwd: world.dir, executablePath: pre[pre.length - 1], stateDir: world.state, scenarioDir: world.dir, profile: "2.5.0" },
+      {
+        argv: ["review", "status", "--x=1"],
+        cwd: world.dir,
+        executablePath: pre[pre.length - 1],
+        stateDir: world.state,
+        scenarioDir: world.dir,
+        profile: "2.5.0",
+        childEnv: [file, world.state, join(world.dir, "t.jsonl")],
+      },
       "to stderr",
       1,
     ]);
