@@ -30,6 +30,7 @@ function reviewHelp(invocation: Invocation): Outcome {
 const HANDLERS: Readonly<Record<string, () => Promise<VerbHandler>>> = {
   status: async () => (await import("./verbs/status.ts")).status,
   capabilities: async () => (await import("./verbs/capabilities.ts")).capabilities,
+  "lens-context": async () => (await import("./verbs/lens-context.ts")).lensContext,
   "capture-result": async () => (await import("./verbs/capture-result.ts")).captureResult,
   "capture-evidence": async () => (await import("./verbs/capture-evidence.ts")).captureEvidence,
   finalize: async () => (await import("./verbs/finalize.ts")).finalize,

@@ -63,6 +63,9 @@ describe("materialize", () => {
     expect(a.stderr).toBe("");
     expect(a.stdoutBytes.equals(b.stdoutBytes)).toBe(true);
     const ids = s.ids;
+    const lc = await s.run(["review", "lens-context", "--repository-context", ids.repositoryContext, "--lens", "review-readability"]);
+    expect([lc.stderr, lc.code]).toEqual(["", 0]);
+    expect(lc.stdoutBytes.equals(a.stdoutBytes)).toBe(true); // §7.3: same bytes as review lens-context
     const lines = a.stdout.split("\n");
     expect(lines[0]).toBe(
       `GENTLE_AI_REVIEW_BINDING {"lineage":"${ids.lineageId}","target":"${ids.targetIdentity}","lens":"review-readability","order":2,` +
