@@ -50,6 +50,8 @@ function blob(bytes: Buffer): { sha256: string; length: number; base64: string }
 
 /** Everything one recorded or replayed call observed. */
 export interface CallRecord {
+  /** Recorded as the transcript's callIndex (the shim stores its start number there). */
+  readonly callIndex?: number;
   readonly program: "gentle-ai" | "pi";
   readonly pid: number;
   readonly argv: readonly string[];
@@ -75,7 +77,7 @@ export function transcriptEntry(record: CallRecord): TranscriptEntry {
     cwd: record.cwd,
     ...(record.cwdListing === undefined ? {} : { cwdListing: [...record.cwdListing] }),
     handshake: record.env[HANDSHAKE_ENV] ?? null,
-    callIndex: 0,
+    callIndex: record.callIndex ?? 0,
     faults: [],
     stdin: blob(record.stdin),
     files: record.files.map((f) => ({ path: f.path, ...blob(f.bytes) })),

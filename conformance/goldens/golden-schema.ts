@@ -71,6 +71,9 @@ export type GoldenOutcome = z.infer<typeof GoldenOutcomeSchema>;
 /** One process call, normalised: temp paths, pids, timings and timestamps removed or replaced by placeholders. */
 export const GoldenCallSchema = z.strictObject({
   program: z.enum(["gentle-ai", "pi"]),
+  // Made by the provider itself during another call (e.g. the pi a role vector runs), not by the host or relay:
+  // the replayer answers the outer call from the golden, so nested calls are compared only in live runs.
+  nested: z.optional(z.literal(true)),
   argv: z.array(z.string()),
   cwd: z.string(),
   cwdListing: z.optional(z.array(z.string())),

@@ -91,9 +91,10 @@ function normaliseBlob(blob: { base64?: string | undefined; sha256: string; leng
 }
 
 /** Turns one transcript entry into a golden call: pid, timing, call index and faults dropped; paths replaced. */
-export function normaliseCall(entry: TranscriptEntry, rules: readonly Rule[]): GoldenCall {
+export function normaliseCall(entry: TranscriptEntry, rules: readonly Rule[], nested = false): GoldenCall {
   return {
     program: entry.program,
+    ...(nested ? { nested: true as const } : {}),
     argv: entry.argv.map((a) => normaliseText(a, rules)),
     cwd: normaliseText(entry.cwd, rules),
     ...(entry.cwdListing === undefined ? {} : { cwdListing: entry.cwdListing.map((n) => normaliseText(n, rules)) }),
@@ -104,4 +105,18 @@ export function normaliseCall(entry: TranscriptEntry, rules: readonly Rule[]): G
     stderr: normaliseBlob(entry.stderr, rules),
     exit: { ...entry.exit },
   };
+}
+
+/**
+ * Orders shim transcript lines by start (callIndex holds the start number; line order is the end order) and marks
+ * calls that began and ended inside another call as nested.
+ */
+export function orderByStart(entries: readonly TranscriptEntry[]): { entry: TranscriptEntry; nested: boolean }[] {
+  const withEnd = entries.map((entry, end) => ({ entry, end }));
+  return withEnd
+    .map(({ entry, end }) => ({
+      entry,
+      nested: withEnd.some((o) => o.entry.callIndex < entry.callIndex && o.end > end),
+    }))
+    .sort((a, b) => a.entry.callIndex - b.entry.callIndex);
 }

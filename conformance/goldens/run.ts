@@ -8,7 +8,7 @@ import type { Scenario } from "../../simulator/scenario/schema.ts";
 import { createShims } from "../record/shim.ts";
 import type { GoldenCall, GoldenOutcome, GoldenStep } from "./golden-schema.ts";
 import type { RawOutcome } from "./host.ts";
-import { normaliseCall, normaliseText, placeholderRules, type NormaliseContext } from "./normalise.ts";
+import { normaliseCall, normaliseText, orderByStart, placeholderRules, type NormaliseContext } from "./normalise.ts";
 import { paths, repoRoot } from "./paths.ts";
 
 const DRIVER_TIMEOUT_MS = 10 * 60_000;
@@ -174,7 +174,11 @@ export async function runConversation(options: RunOptions): Promise<RunResult> {
     return {
       steps: raw.steps.map((s) => mapStrings(s, (t) => normaliseText(t, rules))),
       outcomes: raw.outcomes.map((o) => normaliseOutcome(o, rules)),
-      calls: (await readTranscript(transcript)).map((e) => normaliseCall(e, rules)),
+      // Replayed calls are logged as they start and never nest; shim logs need ordering by start.
+      calls:
+        options.mode === "live"
+          ? orderByStart(await readTranscript(transcript)).map(({ entry, nested }) => normaliseCall(entry, rules, nested))
+          : (await readTranscript(transcript)).map((e) => normaliseCall(e, rules)),
     };
   } finally {
     await rm(runDir, { recursive: true, force: true });

@@ -2,8 +2,8 @@
 // real program untouched (argv, env, cwd, stdin, stdout, stderr, exit code, signal) and appends what it saw to a
 // transcript. Its configuration sits in a file beside it, never in the environment, so the callee's env is unchanged.
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
-import { basename } from "node:path";
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { appendTranscript, capturedInputFiles, transcriptEntry } from "../goldens/capture.ts";
 
@@ -15,12 +15,26 @@ interface ShimConfig {
 
 const FORWARDED = ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"] as const;
 
+/** Next start number across every shim of this run (mkdir is atomic): orders calls by when they began. */
+function nextStartSeq(dir: string): number {
+  mkdirSync(join(dir, "seq"), { recursive: true });
+  for (let n = 0; ; n += 1) {
+    try {
+      mkdirSync(join(dir, "seq", String(n)));
+      return n;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+}
+
 function main(): void {
   // The module URL is the real file even when the shim is reached through a symlink (the PATH entry for pi).
   const self = fileURLToPath(import.meta.url);
   const config = JSON.parse(readFileSync(`${self}.shim.json`, "utf8")) as ShimConfig;
   const argv = process.argv.slice(2);
   const cwd = process.cwd();
+  const startSeq = nextStartSeq(dirname(self));
   const startedAt = new Date();
   const started = performance.now();
   const cwdListing = config.program === "pi" ? readdirSync(cwd).sort() : undefined;
@@ -53,9 +67,11 @@ function main(): void {
   });
   child.on("close", (code, signal) => {
     process.stdin.destroy();
+    // callIndex carries the start number; the line order of the transcript is the end order.
     appendTranscript(
       config.transcript,
       transcriptEntry({
+        callIndex: startSeq,
         program: config.program,
         pid: child.pid ?? 0,
         argv,
