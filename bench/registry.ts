@@ -6,6 +6,8 @@ export interface BenchRow {
   readonly medianMs: number;
   /** Median of the per-round ratios against the section's baseline. */
   readonly ratio?: number;
+  /** Fastest run against the baseline's fastest: the intrinsic cost, least disturbed by a busy machine. */
+  readonly minRatio?: number;
   /** Upper bound for ratio (e.g. 1.5). */
   readonly target?: number;
 }

@@ -3,11 +3,12 @@ import { benchSections } from "./registry.ts";
 import "./simulator.ts";
 
 for (const section of benchSections()) {
-  process.stdout.write(`\n## ${section.name}\n\n| measurement | median ms | ratio | target | ok |\n|---|---:|---:|---:|---|\n`);
+  process.stdout.write(`\n## ${section.name}\n\n| measurement | median ms | median ratio | min ratio | target | ok |\n|---|---:|---:|---:|---:|---|\n`);
   for (const row of await section.run()) {
     const ratio = row.ratio === undefined ? "" : `${row.ratio.toFixed(2)}x`;
     const target = row.target === undefined ? "" : `<= ${row.target}x`;
     const ok = row.ratio === undefined || row.target === undefined ? "" : row.ratio <= row.target ? "yes" : "NO";
-    process.stdout.write(`| ${row.label} | ${row.medianMs.toFixed(1)} | ${ratio} | ${target} | ${ok} |\n`);
+    const minRatio = row.minRatio === undefined ? "" : `${row.minRatio.toFixed(2)}x`;
+    process.stdout.write(`| ${row.label} | ${row.medianMs.toFixed(1)} | ${ratio} | ${minRatio} | ${target} | ${ok} |\n`);
   }
 }

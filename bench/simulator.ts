@@ -68,7 +68,13 @@ registerBenchSection({
       return commands.map((c, i) => ({
         label: c.label,
         medianMs: median(times.get(c.label)!),
-        ...(i === 0 ? {} : { ratio: medianRatio(times, c.label, commands[0]!.label), target: TARGET }),
+        ...(i === 0
+          ? {}
+          : {
+              ratio: medianRatio(times, c.label, commands[0]!.label),
+              minRatio: Math.min(...times.get(c.label)!) / Math.min(...times.get(commands[0]!.label)!),
+              target: TARGET,
+            }),
       }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
