@@ -118,6 +118,7 @@ describe("Go flag token grammar", () => {
       expect(f.help).toBe(true);
       expect(f.output).toBe(USAGE);
       expect(helpReturnsEarly(f, ["--lens", "a", h])).toBe(h === "-h" || h === "--help");
+      expect(f.positionals).toEqual(["--bogus"]); // FlagSet.Args(): the unparsed rest after the help token
     }
   });
 

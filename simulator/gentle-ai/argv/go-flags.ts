@@ -242,11 +242,8 @@ export function parseFlags(spec: FlagSetSpec, argv: readonly string[]): ParseOut
       occurrences.push({ name, value: Number(n.value), index, inline });
     } else occurrences.push({ name, value, index, inline });
   }
-  const positionals = help ? [] : argv.slice(i);
-  return {
-    ok: true,
-    flags: new ParsedFlags(spec, occurrences, positionals, help ? argv.length : i, help, help ? usageText(spec) : ""),
-  };
+  // On ErrHelp Go has already consumed the help token: FlagSet.Args() is everything after it, unparsed.
+  return { ok: true, flags: new ParsedFlags(spec, occurrences, argv.slice(i), i, help, help ? usageText(spec) : "") };
 }
 
 /** Go's %q for a string: strconv.Quote (printable runes kept, others escaped). */
