@@ -210,10 +210,13 @@ export function parseReproduction(text: string, file: string): Reproduction {
   });
 
   if (title === undefined) fail(1, "missing `title` line");
-  if (phases.length === 0) fail(1, "no steps");
-  for (const p of phases) {
-    if (p.scenario === undefined) fail(p.line, "phase has no `scenario` line (and no earlier one to reuse)");
-    if (p.steps.length === 0) fail(p.line, "phase has no steps");
+  // Structure checks only on otherwise clean files: a bad step line would also leave its phase empty.
+  if (problems.length === 0) {
+    if (phases.length === 0) fail(1, "no steps");
+    for (const p of phases) {
+      if (p.scenario === undefined) fail(p.line, "phase has no `scenario` line (and no earlier one to reuse)");
+      if (p.steps.length === 0) fail(p.line, "phase has no steps");
+    }
   }
   if (pendingStdin !== undefined) fail(script.length, "stdin line with no exec after it");
   const fileId = id ?? basename(file).replace(/\.txtar$/, "");

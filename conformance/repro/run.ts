@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname } from "node:path";
-import { evaluate } from "./assert.ts";
+import { evaluate, type Verdict } from "./assert.ts";
 import type { DefectId } from "./client-contract.ts";
 import type { Reproduction, Step } from "./format.ts";
 import { NAMED_MODULES, ReproInputError, resolveModulePath } from "./modules.ts";
@@ -133,7 +133,12 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
           result = await runStep(ctx, step);
         } catch (e) {
           if (e instanceof ReproInputError) throw e;
-          if (e instanceof UnsetVariableError) throw new ReproInputError(`${file}:${step.line}: ${e.message}`);
+          if (e instanceof UnsetVariableError) {
+            // Set by an earlier check that did not match: this step cannot run, which is a mismatch, not bad input.
+            mismatches++;
+            out(`   MISMATCH  ${file}:${step.line}: step not run: ${e.message} (the check that sets it did not match)`);
+            continue;
+          }
           result = { outcome: { ...errorOutcome(e), harnessError: true } };
         }
         const stepCalls = sandbox.callsSince(mark);
@@ -154,7 +159,13 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
         const phaseCalls = sandbox.callsSince(0);
         for (const a of step.assertions) {
           checks++;
-          const v = evaluate(a, { outcome: result.outcome, answer, stepCalls, phaseCalls, expand: ctx.expand, section: ctx.section });
+          let v: Verdict;
+          try {
+            v = evaluate(a, { outcome: result.outcome, answer, stepCalls, phaseCalls, expand: ctx.expand, section: ctx.section });
+          } catch (e) {
+            if (!(e instanceof UnsetVariableError)) throw e;
+            v = { ok: false, detail: `${e.message} (the check that sets it did not match)`, vars: {} };
+          }
           Object.assign(sandbox.vars, v.vars);
           const text = lines?.[a.line - 1]?.trim() ?? a.kind;
           if (v.ok) out(`   ok        ${sandbox.redact(text)}`);

@@ -1,12 +1,24 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runRepro } from "./run-repro.ts";
 
 const SHIPPED = ["279", "367", "522", "handshake", "old-binary"];
 
-function reproTempDirs(): string[] {
-  return readdirSync(tmpdir()).filter((n) => /^(gentle-relay-repro-|gentle-ai-finalize-|gentle-ai-evidence-|gentle-pi-correction-evidence-|gentle-pi-host-relay-result-)/.test(n));
+// A private TMPDIR per run: every sandbox, staging and scratch dir of the run lands there, so "nothing left
+// behind" is exact even while other test files run in parallel.
+async function inPrivateTmp<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "repro-shipped-"));
+  const saved = process.env["TMPDIR"];
+  process.env["TMPDIR"] = dir;
+  try {
+    return await fn(dir);
+  } finally {
+    if (saved === undefined) delete process.env["TMPDIR"];
+    else process.env["TMPDIR"] = saved;
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe("shipped reproductions", () => {
@@ -21,13 +33,15 @@ describe("shipped reproductions", () => {
 
   for (const id of SHIPPED) {
     it(`${id} behaves as documented (exit 0, no mismatch, no temp dir left)`, { timeout: 120_000 }, async () => {
-      const before = new Set(reproTempDirs());
-      const { code, out, err } = await runRepro([id]);
-      expect(err).toBe("");
-      expect(out).not.toContain("MISMATCH");
-      expect(out.split("\n").at(-1)).toMatch(new RegExp(`^PASS ${id}: behaves as documented \\(\\d+ phases, \\d+ steps, \\d+ checks\\)$`));
-      expect(code).toBe(0);
-      expect(reproTempDirs().filter((d) => !before.has(d))).toEqual([]);
+      await inPrivateTmp(async (dir) => {
+        const { code, out, err } = await runRepro([id]);
+        expect(err).toBe("");
+        expect(out).not.toContain("MISMATCH");
+        expect(out.split("\n").at(-1)).toMatch(new RegExp(`^PASS ${id}: behaves as documented \\(\\d+ phases, \\d+ steps, \\d+ checks\\)$`));
+        expect(code).toBe(0);
+        // tsx keeps its compile cache (tsx-<uid>) in TMPDIR on purpose; everything else must be gone.
+        expect(readdirSync(dir).filter((n) => !/^tsx-\d+$/.test(n))).toEqual([]);
+      });
     });
   }
 
