@@ -86,8 +86,9 @@ beforeAll(() => {
 describe("relay happy path", () => {
   it.each(["2.4.0", "2.5.0"])("relays one slot end to end on profile %s", async (profile) => {
     const { sandbox, slot } = setup({ profile });
-    // An inherited handshake value must be overridden for gentle-ai and left untouched for pi.
-    const env = { ...sandbox.env, GENTLE_PI_REVIEW_RELAY_CONTRACT: "inherited-value" };
+    // An inherited handshake value must be overridden for gentle-ai and left untouched for pi; none is ever added to pi.
+    const inherited = profile === "2.4.0" ? "inherited-value" : null;
+    const env = inherited === null ? sandbox.env : { ...sandbox.env, GENTLE_PI_REVIEW_RELAY_CONTRACT: inherited };
     const result = await runReviewHostRelaySlot(request(sandbox, slot, { environment: env }));
 
     const [materialize, pi, submit, ...rest] = relayCalls(sandbox);
@@ -101,7 +102,7 @@ describe("relay happy path", () => {
     expect(materialize.stdin.length).toBe(0);
 
     expect(pi.argv).toEqual([...REVIEW_HOST_RELAY_PI_ARGV]);
-    expect(pi.handshake).toBe("inherited-value");
+    expect(pi.handshake).toBe(inherited);
     expect(pi.cwd.startsWith(join(sandbox.tmp, "gentle-pi-opaque-reviewer-"))).toBe(true);
     expect(pi.cwdListing).toEqual([]);
     expect(blobBytes(pi.stdin).equals(blobBytes(materialize.stdout))).toBe(true);

@@ -1,0 +1,94 @@
+// The opaque pi adapter on its own, against the simulator's fake pi.
+import { afterEach, describe, expect, it } from "vitest";
+import { OPAQUE_PI_REVIEWER_ARGV, OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE, OpaquePiReviewerTransportError, runOpaquePiReviewer } from "../../relay/index.ts";
+import { blobBytes, createSandbox, isGone, SIM_PI, type Sandbox } from "./helpers/sandbox.ts";
+
+let box: Sandbox | undefined;
+afterEach(() => {
+  box?.dispose();
+  box = undefined;
+});
+
+const PROMPT = Buffer.from("GENTLE_AI_REVIEW_BINDING {}\n\u0000\r\n\xff", "latin1");
+
+async function adapterFailure(promise: Promise<unknown>): Promise<OpaquePiReviewerTransportError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof OpaquePiReviewerTransportError) return error;
+    throw error;
+  }
+  throw new Error("expected an adapter failure");
+}
+
+function clean(sandbox: Sandbox): void {
+  for (const line of sandbox.transcript()) expect(isGone(line.pid)).toBe(true);
+  expect(sandbox.tmpLeftovers()).toEqual([]);
+}
+
+describe("runOpaquePiReviewer", () => {
+  it("exports the kinds and the locked-down argv", () => {
+    expect(Object.values(OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE)).toEqual([
+      "scratch-failed",
+      "launch-failed",
+      "cancelled",
+      "timed-out",
+      "nonzero-exit",
+      "empty-output",
+      "cleanup-failed",
+    ]);
+    expect(OPAQUE_PI_REVIEWER_ARGV).toEqual([
+      "--print", "--mode", "text", "--no-session", "--no-tools", "--no-extensions", "--no-skills", "--no-prompt-templates", "--no-themes", "--no-context-files", "--no-approve",
+    ]);
+    expect(Object.isFrozen(OPAQUE_PI_REVIEWER_ARGV)).toBe(true);
+  });
+
+  it("feeds the prompt on stdin in an empty private scratch dir and returns stdout verbatim", async () => {
+    box = createSandbox({ pi: { result: { kind: "echo" } } });
+    const result = await runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, timeoutMs: 0 });
+    const [pi] = box.transcript();
+    expect(result.stdout.equals(PROMPT)).toBe(true);
+    expect([result.promptByteLength, result.stdoutByteLength]).toEqual([PROMPT.length, PROMPT.length]);
+    expect(blobBytes(pi!.stdin).equals(PROMPT)).toBe(true);
+    expect(pi!.argv).toEqual([...OPAQUE_PI_REVIEWER_ARGV]);
+    expect(pi!.cwdListing).toEqual([]);
+    expect(pi!.cwd).toMatch(new RegExp(`^${box.tmp}/gentle-pi-opaque-reviewer-[A-Za-z0-9]{6}$`));
+    expect(pi!.handshake).toBeNull();
+    clean(box);
+  });
+
+  it("cancels before launch on an aborted signal", async () => {
+    box = createSandbox({});
+    const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, signal: AbortSignal.abort() }));
+    expect([error.kind, error.message, error.cancelled, error.elapsedMs]).toEqual(["cancelled", "Pi process was cancelled before launch", true, null]);
+    expect(box.transcript()).toEqual([]);
+    clean(box);
+  });
+
+  it("reports timed-out with both timings and raw stderr bytes", async () => {
+    box = createSandbox({ faults: [{ program: "pi", fault: { kind: "hang" } }] });
+    const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, timeoutMs: 300 }));
+    expect([error.kind, error.message, error.timedOut, error.exitCode, error.timeoutMs]).toEqual(["timed-out", "Pi process timed out", true, null, 300]);
+    expect(error.elapsedMs).toBeGreaterThanOrEqual(300);
+    expect(Buffer.isBuffer(error.stderr)).toBe(true);
+    clean(box);
+  });
+
+  it("reports nonzero-exit and empty-output", async () => {
+    box = createSandbox({ pi: { exitCode: 7, stderr: { base64: Buffer.from([0xff, 0x0a]).toString("base64") } } });
+    const failed = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env }));
+    expect([failed.kind, failed.message, failed.exitCode]).toEqual(["nonzero-exit", "Pi process failed", 7]);
+    expect(failed.stderr.equals(Buffer.from([0xff, 0x0a]))).toBe(true);
+    box.writeScenario({ pi: { result: { kind: "bytes", bytes: { text: "" } } } });
+    const empty = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env }));
+    expect([empty.kind, empty.message, empty.exitCode]).toEqual(["empty-output", "Pi process produced no output bytes", 0]);
+    clean(box);
+  });
+
+  it("reports launch-failed for a missing executable", async () => {
+    box = createSandbox({});
+    const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: "/nonexistent/pi", environment: box.env }));
+    expect([error.kind, error.message]).toEqual(["launch-failed", "Pi process could not start: spawn /nonexistent/pi ENOENT"]);
+    clean(box);
+  });
+});
