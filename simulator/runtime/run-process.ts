@@ -97,11 +97,17 @@ export async function runProcess(spec: ProgramSpec): Promise<never> {
   } catch (error) {
     // A simulator defect must be visible as such, never mistaken for provider behaviour.
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    outcome = { stdout: Buffer.alloc(0), stderr: Buffer.from(`gentle-ai-sim: internal error: ${text}\n`, "utf8"), exitCode: 70 };
+    outcome = { stdout: Buffer.alloc(0), stderr: Buffer.from(`gentle-ai-sim: internal error: ${text}\n`, "utf8"), exitCode: SIMULATOR_FAILURE_EXIT };
   }
 
   const faults = matchFaults(loaded.scenario.faults, { program: spec.program, ...call, callIndex });
-  const plan = planFaults(outcome, faults, (bytes) => resolveBytes(bytes, loaded.dir));
+  let plan: FaultPlan;
+  try {
+    plan = planFaults(outcome, faults, (bytes) => resolveBytes(bytes, loaded.dir));
+  } catch (error) {
+    // e.g. a fault's bytes file removed after the scenario loaded
+    return simulatorFailure(`fault bytes: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   const record = (stdout: Buffer, stderr: Buffer, exit: TranscriptEntry["exit"]): void => {
     if (config.transcriptPath === null) return;
@@ -126,7 +132,12 @@ export async function runProcess(spec: ProgramSpec): Promise<never> {
       exit,
       timing: { startedAt, durationMs: Math.round((performance.now() - started) * 1000) / 1000 },
     };
-    appendTranscript(config.transcriptPath, entry);
+    try {
+      appendTranscript(config.transcriptPath, entry);
+    } catch (error) {
+      // A lost transcript line would silently weaken every check built on it: fail loudly instead.
+      simulatorFailure(`transcript ${config.transcriptPath}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
   return execute(plan, record);
 }
@@ -175,6 +186,14 @@ function execute(plan: FaultPlan, record: (stdout: Buffer, stderr: Buffer, exit:
       sleepSync(5_000);
       return process.exit(128);
   }
+}
+
+/** Exit code of a simulator defect (EX_SOFTWARE); real gentle-ai exits only 0 or 1. */
+export const SIMULATOR_FAILURE_EXIT = 70;
+
+function simulatorFailure(message: string): never {
+  writeAllSync(2, Buffer.from(`gentle-ai-sim: ${message}\n`, "utf8"));
+  return process.exit(SIMULATOR_FAILURE_EXIT);
 }
 
 function absolutizeSimEnv(env: NodeJS.ProcessEnv, config: SimConfig): void {

@@ -69,6 +69,14 @@ describe("transcript", () => {
     expect(world.entries()).toEqual([]);
   });
 
+  it("an unwritable transcript fails the call loudly with exit 70 (a simulator failure, never a gentle-ai exit code)", async () => {
+    world = new World();
+    const r = await runSim("gentle-ai", ["version"], { env: world.env({ GENTLE_AI_SIM_TRANSCRIPT: world.dir }) });
+    expect(r.stdout.toString()).toBe("gentle-ai 2.4.0\n");
+    expect(r.stderr.toString()).toBe(`gentle-ai-sim: transcript ${world.dir}: EISDIR: illegal operation on a directory, open '${world.dir}'\n`);
+    expect(r.code).toBe(70);
+  });
+
   it("records files read through the invocation and stdin only when read (lazy)", async () => {
     world = new World();
     const file = join(world.dir, "input.raw");
