@@ -26,8 +26,8 @@ export function listShipped(dir = REPRO_DIR): (Reproduction | ReproParseError)[]
 }
 
 /** Finds a reproduction by shipped id or by file path; undefined when neither exists. */
-export function locate(idOrFile: string, dir = REPRO_DIR): string | undefined {
-  const asFile = resolve(idOrFile);
+export function locate(idOrFile: string, cwd = process.cwd(), dir = REPRO_DIR): string | undefined {
+  const asFile = resolve(cwd, idOrFile);
   if ((idOrFile.includes("/") || idOrFile.endsWith(".txtar")) && existsSync(asFile)) return asFile;
   const shipped = join(dir, `${idOrFile}.txtar`);
   if (existsSync(shipped)) return shipped;

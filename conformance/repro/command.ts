@@ -17,14 +17,16 @@ answer and expected vs actual. Exit 0: behaves as documented; 1: a mismatch; 2: 
   --phase N[,N...]    run only these phases (1-based)
   --list              list the shipped reproductions with their titles`;
 
-/** Output sinks of the command. */
-export interface CommandIo {
+/** Output sinks (one call per line) and the directory relative paths resolve against. */
+export interface ReproIo {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
+  readonly cwd?: string;
 }
 
 /** `relay-conformance repro …`: returns the exit code (0 documented, 1 mismatch, 2 bad input). */
-export async function reproCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+export async function reproCommand(argv: readonly string[], io: ReproIo): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
   let target: string | undefined;
   let against: string | undefined;
   let defects: DefectId[] | undefined;
@@ -99,7 +101,7 @@ export async function reproCommand(argv: readonly string[], io: CommandIo): Prom
     io.err(`relay-conformance repro: name a reproduction (id or file), or --list\n${REPRO_USAGE}`);
     return 2;
   }
-  const file = locate(target);
+  const file = locate(target, cwd);
   if (file === undefined) {
     io.err(`relay-conformance repro: no reproduction "${target}" (see relay-conformance repro --list)`);
     return 2;
@@ -111,6 +113,7 @@ export async function reproCommand(argv: readonly string[], io: CommandIo): Prom
       ...(defects ? { defects } : {}),
       ...(Object.keys(modules).length > 0 ? { modules } : {}),
       ...(phases ? { phases } : {}),
+      cwd,
       out: io.out,
     });
     return summary.ok ? 0 : 1;

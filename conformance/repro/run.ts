@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { evaluate, type Verdict } from "./assert.ts";
 import type { DefectId } from "./client-contract.ts";
 import type { Reproduction, Step } from "./format.ts";
 import { NAMED_MODULES, ReproInputError, resolveModulePath } from "./modules.ts";
 import { errorOutcome, type Outcome } from "./outcome.ts";
+import { REPO_ROOT } from "./paths.ts";
 import { callLines, outcomeLines, showWord } from "./report.ts";
 import { Sandbox } from "./sandbox.ts";
 import { runClientStep } from "./steps/client.ts";
@@ -24,6 +25,8 @@ export interface RunOptions {
   readonly modules?: Readonly<Record<string, string>>;
   /** Runs only these phases (1-based); all when absent. */
   readonly phases?: readonly number[];
+  /** Directory that module paths given on the command line resolve against (default process.cwd()). */
+  readonly cwd?: string;
   /** Receives every report line as it is produced. */
   readonly out: (line: string) => void;
 }
@@ -36,11 +39,11 @@ export interface RunSummary {
   readonly steps: number;
 }
 
-function subjectChoice(against: string | undefined): ModuleChoice {
+function subjectChoice(against: string | undefined, cwd: string): ModuleChoice {
   if (against === undefined) return { label: "ours", ...pick(NAMED_MODULES["ours"]) };
   const named = NAMED_MODULES[against];
   if (named) return { label: against, ...pick(named) };
-  const path = resolveModulePath(against);
+  const path = resolveModulePath(against, cwd);
   if (!existsSync(path)) throw new ReproInputError(`--against ${against}: no such module`);
   // One path serves both roles; a step reports bad input if the module lacks the export it needs.
   return { label: against, relay: path, client: path };
@@ -48,8 +51,9 @@ function subjectChoice(against: string | undefined): ModuleChoice {
 
 function pick(m: { relay?: string; client?: string } | undefined): { relay?: string; client?: string } {
   const out: { relay?: string; client?: string } = {};
-  if (m?.relay) out.relay = resolveModulePath(m.relay);
-  if (m?.client) out.client = resolveModulePath(m.client);
+  // Named modules live in this repository, whatever the caller's cwd.
+  if (m?.relay) out.relay = join(REPO_ROOT, m.relay);
+  if (m?.client) out.client = join(REPO_ROOT, m.client);
   return out;
 }
 
@@ -62,7 +66,8 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   const out = options.out;
   const file = basename(repro.file);
   const lines = existsSync(repro.file) ? readFileSync(repro.file, "utf8").split("\n") : undefined;
-  const subject = subjectChoice(options.against);
+  const cwd = options.cwd ?? process.cwd();
+  const subject = subjectChoice(options.against, cwd);
   const sections = new Map(repro.sections.map((s) => [s.name, s.text]));
   let mismatches = 0;
   let checks = 0;
@@ -74,7 +79,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   out(`  subject: ${subject.label}${options.against === undefined ? ` (${NAMED_MODULES["ours"]?.describe})` : ""}${options.defects ? ` defects=${options.defects.join(",") || "none"}` : ""}`);
 
   for (const [name, path] of Object.entries(options.modules ?? {})) {
-    if (!existsSync(resolveModulePath(path))) throw new ReproInputError(`--module ${name}=${path}: no such module`);
+    if (!existsSync(resolveModulePath(path, cwd))) throw new ReproInputError(`--module ${name}=${path}: no such module`);
     out(`  module:  ${name} = ${path}`);
   }
   for (const n of options.phases ?? []) {
@@ -96,7 +101,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
           if (name === undefined || name === "subject") return subject;
           const swapped = options.modules?.[name];
           if (swapped !== undefined) {
-            const path = resolveModulePath(swapped);
+            const path = resolveModulePath(swapped, cwd);
             return { label: `${name}=${swapped}`, relay: path, client: path };
           }
           const named = NAMED_MODULES[name];

@@ -4,5 +4,7 @@ import { listCommand } from "./list.ts";
 import { matrixCommand } from "./matrix.ts";
 import { replayCommand } from "./replay.ts";
 import { runCommand } from "./run.ts";
+import { reproCliCommand } from "./repro.ts";
 
 export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand];
+COMMANDS.push(reproCliCommand);
