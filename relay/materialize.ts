@@ -47,7 +47,8 @@ export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<Mate
     stderr,
     timedOut: run.timedOut,
     elapsedMs: run.elapsedMs,
-    timeoutMs: leg.timeoutMs > 0 ? leg.timeoutMs : null,
+    // The bound as given (≤ 0 meant "no timer"): the reference attaches timeoutMs=T to every launched failure.
+    timeoutMs: leg.timeoutMs,
   };
   if (run.exitCode !== 0 || run.timedOut) {
     switch (classifyReviewHostRelayRefusal(stderr)) {

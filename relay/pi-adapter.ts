@@ -145,7 +145,7 @@ export async function runOpaquePiReviewerChunks(prompt: OpaquePiPrompt, options:
       timedOut: run.timedOut,
       cancelled: run.cancelled,
       elapsedMs: run.elapsedMs,
-      timeoutMs: timeoutMs > 0 ? timeoutMs : null,
+      timeoutMs,
     };
     if (run.cancelled) throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled", details);
     if (run.timedOut) throw new OpaquePiReviewerTransportError(F.TIMED_OUT, "Pi process timed out", details);

@@ -42,7 +42,8 @@ export async function submitRelayedResult(leg: SubmitLeg): Promise<string> {
     stderr,
     timedOut: run.timedOut,
     elapsedMs: run.elapsedMs,
-    timeoutMs: leg.timeoutMs > 0 ? leg.timeoutMs : null,
+    // The bound as given (≤ 0 meant "no timer"): the reference attaches timeoutMs=T to every launched failure.
+    timeoutMs: leg.timeoutMs,
   };
   if (isReviewHostRelayAdmissionRefusal(run, stderr)) {
     // The provider states the slot was not consumed (gentle-pi #522/#524).

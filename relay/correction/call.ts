@@ -56,7 +56,7 @@ export async function runGentleAiCall(call: GentleAiCall, code: CorrectionFinali
   const ok = run.exitCode === 0 && !run.timedOut && !run.cancelled && run.stdout.length > 0 && (!call.requireQuietStderr || run.stderr.length === 0);
   if (ok) return run.stdout;
   const envelope = envelopeOf(run.stdout);
-  const timeoutMs = call.timeoutMs > 0 ? call.timeoutMs : null;
+  const timeoutMs = call.timeoutMs;
   const message = run.cancelled
     ? `gentle-ai ${label} was aborted`
     : run.timedOut
