@@ -1,12 +1,98 @@
 // Helpers for the sim-correction tests: scenarios, binding tokens, and independent oracles for the evidence record
 // and the targeted-validation document (values come from identities; layout and digests are recomputed here).
-import { createHash } from "node:crypto";
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { goIndent, ROOT, Sim } from "../sim-core/helpers.ts";
+import { GENTLE_AI, goIndent, ROOT } from "../sim-core/helpers.ts";
+import type { Run, RunOptions } from "../sim-core/helpers.ts";
+import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
+import { identitiesFor } from "../../simulator/state/identities.ts";
+import type { Identities } from "../../simulator/state/identities.ts";
 
-export { envelope, goIndent, HANDSHAKE, INVALID, ROOT, Sim, V2 } from "../sim-core/helpers.ts";
+export { envelope, goIndent, HANDSHAKE, INVALID, ROOT, V2 } from "../sim-core/helpers.ts";
 export type { Run } from "../sim-core/helpers.ts";
+
+/**
+ * A scenario file and a fresh state dir, created on first run only: suites declared at collection time leave
+ * nothing behind when a `-t` filter skips them (vitest then skips their afterAll too).
+ */
+export class Sim {
+  readonly dir = join(tmpdir(), `sim-correction-test-${randomBytes(6).toString("hex")}`);
+  readonly scenarioPath = join(this.dir, "scenario.json");
+  readonly stateDir = join(this.dir, "state");
+  readonly ids: Identities;
+  private readonly pending = new Map<string, Buffer | string>();
+  private made = false;
+
+  constructor(readonly scenario: ScenarioInput = {}) {
+    this.ids = identitiesFor(ScenarioSchema.parse(scenario).lineage.seed);
+  }
+
+  private materialize(): void {
+    if (this.made) return;
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    writeFileSync(this.scenarioPath, JSON.stringify(this.scenario));
+    for (const [p, b] of this.pending) writeFileSync(p, b);
+    this.pending.clear();
+    this.made = true;
+  }
+
+  /** A file in the temp folder (written when the folder is made) and its absolute path. */
+  file(name: string, bytes: Buffer | string): string {
+    const p = join(this.dir, name);
+    if (this.made) writeFileSync(p, bytes);
+    else this.pending.set(p, bytes);
+    return p;
+  }
+
+  /** Spawns the built simulator binary (shell: false) with only PATH, the sim variables and the given extras. */
+  run(argv: readonly string[], opts: RunOptions = {}): Promise<Run> {
+    this.materialize();
+    return new Promise((done, fail) => {
+      const env: Record<string, string> = {
+        PATH: process.env["PATH"] ?? "",
+        GENTLE_AI_SIM_SCENARIO: this.scenarioPath,
+        GENTLE_AI_SIM_STATE: this.stateDir,
+        ...opts.env,
+      };
+      const child = spawn(GENTLE_AI, argv, { shell: false, env, cwd: opts.cwd ?? this.dir, stdio: ["pipe", "pipe", "pipe"] });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on("data", (c: Buffer) => out.push(c));
+      child.stderr.on("data", (c: Buffer) => err.push(c));
+      child.on("error", fail);
+      child.stdin.on("error", () => undefined);
+      child.stdin.end(opts.stdin ?? "");
+      child.on("close", (code) => {
+        const stdoutBytes = Buffer.concat(out);
+        done({ stdout: stdoutBytes.toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), stdoutBytes, code });
+      });
+    });
+  }
+
+  /** Creates the temp folder now (for tests that put their own files in it). */
+  ensure(): string {
+    this.materialize();
+    return this.dir;
+  }
+
+  /** The lineage state file as JSON (undefined before the first write). */
+  state(): Record<string, unknown> | undefined {
+    try {
+      return JSON.parse(readFileSync(join(this.stateDir, "lineage.json"), "utf8")) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Removes the temp folder (a no-op when it was never made). */
+  cleanup(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
 
 export const SIM_BIN = join(ROOT, "simulator/bin");
 export const PROFILES = ["2.4.0", "2.5.0"] as const;

@@ -3,11 +3,15 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, wr
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookPath, runPiReviewer } from "./role-transport.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const dir = mkdtempSync(join(tmpdir(), "role-transport-test-"));
+// Made in beforeAll so a filtered run that skips this file creates nothing.
+let dir = "";
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "role-transport-test-"));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function scenario(name: string, body: object): Record<string, string> {
