@@ -71,6 +71,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   const sections = new Map(repro.sections.map((s) => [s.name, s.text]));
   let mismatches = 0;
   let checks = 0;
+  const verdicts: string[] = [];
   let steps = 0;
 
   out(`repro ${repro.id}: ${repro.title}`);
@@ -93,6 +94,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     const r = sc.resolved;
     const over = Object.entries(sc.overrides).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(" ");
     out(`   scenario ${"section" in sc.source ? sc.source.section : sc.source.path}${over ? " " + over : ""} (profile ${String(r["profile"] ?? "2.4.0")}, identities ${String(r["identities"] ?? "prefixed")})`);
+    const before = mismatches;
     const sandbox = new Sandbox(r);
     try {
       const ctx: StepContext = {
@@ -121,8 +123,11 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
       const said: string[] = [];
       for (const step of phase.steps) {
         said.length = 0;
+        if (step.command === "note") {
+          out(`   note: ${step.args[0] ?? ""}`);
+          continue;
+        }
         out(`-- ${file}:${step.line}: ${sandbox.redact(stepText(step, lines))}`);
-        if (step.command === "note") continue;
         if (step.command === "env") {
           for (const w of step.args) {
             const eq = w.indexOf("=");
@@ -188,7 +193,11 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     } finally {
       sandbox.dispose();
     }
+    verdicts.push(`  ${mismatches === before ? "ok  " : "FAIL"}  ${String(pi + 1).padStart(2)}  ${phase.title}`);
   }
+  out("");
+  out("phases:");
+  for (const v of verdicts) out(v);
   out("");
   const ran = options.phases?.length ?? repro.phases.length;
   if (mismatches === 0) out(`PASS ${repro.id}: behaves as documented (${ran} phases, ${steps} steps, ${checks} checks)`);
