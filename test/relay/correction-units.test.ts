@@ -243,6 +243,10 @@ describe("finalizeCorrection preflight (before any launch)", () => {
     expect(await attempt({ ...base, status: uncaptured, capturedEvidence: true, evidenceDocument: Buffer.from("e") })).toBe("correction-evidence-source-conflict/preflight");
   });
 
+  it("fails closed without captured evidence or an evidence document", async () => {
+    expect(await attempt({ ...base, status: uncaptured })).toBe("correction-evidence-missing/preflight");
+  });
+
   it("fails closed on a non-canonical binding or a caller hash mismatch", async () => {
     expect(await attempt({ ...base, status: status({ ...VR, correction_target_identity: hex("b") }) })).toBe("correction-binding-non-canonical/preflight");
     expect(await attempt({ ...base, status: captured, validation: { ...VALIDATION, requestHash: hex("0") } })).toBe("correction-request-hash-mismatch/preflight");

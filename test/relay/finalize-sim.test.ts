@@ -55,6 +55,7 @@ describe("same-process capture-then-finalize (criterion 8)", () => {
   it.each([
     ["2.4.0", "prefixed"],
     ["2.4.0", "bare"],
+    ["2.5.0", "prefixed"],
     ["2.3.0", "prefixed"],
     ["2.3.0", "bare"],
   ] as const)("profile %s with %s evidence identities reaches approved", async (profile, identities) => {
@@ -86,7 +87,7 @@ describe("same-process capture-then-finalize (criterion 8)", () => {
     expect(finalize.argv).toEqual(run.finalize.argv);
     expect(finalize.argv.at(-1)).toBe("--captured-evidence=true");
     expect(finalize.argv.some((t) => /^--?evidence(=|$)/.test(t))).toBe(false);
-    if (profile === "2.4.0") {
+    if (profile !== "2.3.0") {
       // The provider's descriptor, executed verbatim: only the {{value}} token changed.
       expect(finalize.argv.slice(0, 3)).toEqual(["review", "finalize", "--contract=gentle-ai.review-integration/v2"]);
       expect(finalize.argv[8]).toBe(`--validation=${finalize.files[0]!.path}`);
