@@ -1,10 +1,11 @@
 import { build } from "esbuild";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { repoRoot } from "../goldens/paths.ts";
 
-const SHIM_ENTRY = join(dirname(fileURLToPath(import.meta.url)), "shim-main.ts");
+// Located from the repository root, not this module: the CLI runs from a bundle in dist/.
+const shimEntry = (): string => join(repoRoot(), "conformance", "record", "shim-main.ts");
 
 /** A temp dir holding `gentle-ai` and `pi` recording shims; `dispose` removes it. */
 export interface ShimDir {
@@ -20,7 +21,7 @@ export async function createShims(targets: { gentleAi: string; pi: string }, par
   const dir = await mkdtemp(join(parent, "relay-conformance-shim-"));
   try {
     const bundled = await build({
-      entryPoints: [SHIM_ENTRY],
+      entryPoints: [shimEntry()],
       bundle: true,
       platform: "node",
       format: "esm",

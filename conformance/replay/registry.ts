@@ -2,6 +2,7 @@
 // append a handler to REPLAY_HANDLERS; a handler with `replaysAll` also serves a bare `replay` with no files.
 import type { CommandIo } from "../cli/command.ts";
 import { counterexampleReplay } from "./counterexample-replay.ts";
+import { goldenReplay } from "../goldens/golden-replay-handler.ts";
 
 export interface ReplayHandler {
   /** Exact `schema` values this handler replays. */
@@ -13,7 +14,7 @@ export interface ReplayHandler {
   replaysAll?(args: readonly string[], io: CommandIo): Promise<number>;
 }
 
-export const REPLAY_HANDLERS: ReplayHandler[] = [counterexampleReplay];
+export const REPLAY_HANDLERS: ReplayHandler[] = [counterexampleReplay, goldenReplay];
 
 /** The handler for a schema value, if any. */
 export function replayHandlerFor(schema: unknown): ReplayHandler | undefined {

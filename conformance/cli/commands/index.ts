@@ -5,6 +5,9 @@ import { matrixCommand } from "./matrix.ts";
 import { replayCommand } from "./replay.ts";
 import { runCommand } from "./run.ts";
 import { reproCliCommand } from "./repro.ts";
+import { releaseCommand } from "./release.ts";
+import { recordCommand } from "./record.ts";
+import { verifyCommand } from "./verify.ts";
 
-export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand];
+export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand, recordCommand, verifyCommand, releaseCommand];
 COMMANDS.push(reproCliCommand);

@@ -1,0 +1,71 @@
+// `relay-conformance replay` for goldens: plugs into the harness's schema-dispatched replay registry.
+import { existsSync } from "node:fs";
+import { UsageError, type CommandIo } from "../cli/command.ts";
+import { parseOptions, resolveRelayPath } from "../cli/options.ts";
+import type { ReplayHandler } from "../replay/registry.ts";
+import { buildCatalogueGolden, CATALOGUE, cataloguePath } from "./catalogue.ts";
+import { GoldenFileError, writeGolden } from "./golden-file.ts";
+import { GOLDEN_SCHEMA_ID } from "./golden-schema.ts";
+import { paths } from "./paths.ts";
+import { replayGolden, type ReplayReport } from "./replay-golden.ts";
+
+interface GoldenReplayArgs {
+  readonly relayModule: string;
+  readonly update: boolean;
+}
+
+function parse(args: readonly string[], io: CommandIo): GoldenReplayArgs {
+  const { values } = parseOptions(args, { relay: { type: "string" }, update: { type: "boolean" } });
+  return { relayModule: values.relay === undefined ? paths.ourRelay() : resolveRelayPath(io.cwd, values.relay), update: values.update === true };
+}
+
+function print(report: ReplayReport, io: CommandIo): number {
+  if (report.divergence === undefined) io.stdout(`PASS golden ${report.name}${report.rewritten ? " (re-recorded)" : ""}\n`);
+  else if (report.rewritten) io.stdout(`UPDATED golden ${report.name}: it diverged and was re-recorded\n${report.diff}\n`);
+  else io.stdout(`FAIL golden ${report.name}\n${report.diff}\n`);
+  return report.divergence !== undefined && !report.rewritten ? 1 : 0;
+}
+
+async function one(path: string, options: GoldenReplayArgs, io: CommandIo): Promise<number> {
+  try {
+    return print(await replayGolden(path, { relayModule: options.relayModule, update: options.update }), io);
+  } catch (error) {
+    if (error instanceof GoldenFileError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function ciNotice(options: GoldenReplayArgs, io: CommandIo): void {
+  if (options.update && process.env.CI) io.stderr("relay-conformance replay: CI is set, so --update rewrites nothing; a divergence fails\n");
+}
+
+export const goldenReplay: ReplayHandler = {
+  schemas: [GOLDEN_SCHEMA_ID],
+  describe:
+    "golden conversation: the relay under test (--relay <module>, default ours) must make byte-identical calls, in order, against the simulator in replayer mode; --update re-records with the live simulator (never when CI is set)",
+  async replay(file, _data, args, io) {
+    const options = parse(args, io);
+    ciNotice(options, io);
+    return one(file, options, io);
+  },
+  async replaysAll(args, io) {
+    const options = parse(args, io);
+    ciNotice(options, io);
+    let worst = 0;
+    for (const spec of CATALOGUE) {
+      const path = cataloguePath(spec);
+      if (!existsSync(path)) {
+        if (options.update && !process.env.CI) {
+          writeGolden(path, await buildCatalogueGolden(spec, options.relayModule));
+          io.stdout(`CREATED golden ${spec.name}\n`);
+          continue;
+        }
+        io.stdout(`FAIL golden ${spec.name}: ${path} is missing (create it with \`replay --update\`)\n`);
+        worst = 1;
+        continue;
+      }
+      worst = Math.max(worst, await one(path, options, io));
+    }
+    return worst;
+  },
+};

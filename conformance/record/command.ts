@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { decodeReviewCaptureSubmission } from "../../relay/index.ts";
+import { ScenarioSchema, type Scenario } from "../../simulator/scenario/schema.ts";
+import { UsageError, type Command } from "../cli/command.ts";
+import { parseOptions, resolveRelayPath } from "../cli/options.ts";
+import { CONVERSATIONS } from "../goldens/conversations.ts";
+import { goldenText } from "../goldens/golden-file.ts";
+import { GoldenSubmissionSchema, type GoldenStep, type GoldenSubmission } from "../goldens/golden-schema.ts";
+import { paths } from "../goldens/paths.ts";
+import { recordGolden } from "./record.ts";
+import { writeFile } from "node:fs/promises";
+
+function jsonOption(name: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--${name} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+function submissionOption(text: string): GoldenSubmission {
+  const value = jsonOption("submission", text) as Record<string, unknown>;
+  // Accept the STATUS wire form (snake_case, `value` or `values`) as well as the relay's typed form.
+  const typed = "operation_token" in value ? decodeReviewCaptureSubmission(value) : value;
+  const parsed = GoldenSubmissionSchema.safeParse(JSON.parse(JSON.stringify(typed)));
+  if (!parsed.success) throw new UsageError(`--submission is not a submission form: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  return parsed.data;
+}
+
+function scenarioOption(path: string): Scenario {
+  const parsed = ScenarioSchema.safeParse(jsonOption("scenario", readFileSync(path, "utf8")));
+  if (!parsed.success) throw new UsageError(`--scenario ${path}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+export const recordCommand: Command = {
+  name: "record",
+  summary: "record a golden through a pass-through shim in front of any gentle-ai binary, driven by the relay",
+  usage: `Usage: relay-conformance record --binary <gentle-ai> [--out <file>] [--name <name>] [--relay <module>] [--pi <path>] [--scenario <file>]
+                                -- [--conversation ${Object.keys(CONVERSATIONS).join("|")}] [--cwd <repo>]
+                                   | --capture-tokens <json array> [--submission <json>] [--cwd <repo>]
+
+Places recording shims (gentle-ai and pi) in a temp dir and passes them to the relay as gentleAiExecutable and
+piExecutable. Each shim passes its call through untouched (argv, env, cwd, stdin, stdout, stderr, exit code,
+signals) and logs it in the simulator's transcript format; the relay drives them exactly as in production. The
+result is a golden (schemas/golden.schema.json) on stdout or in --out.
+Relay call options (after --):
+  --conversation <name>     a shipped conversation (default lens-capture): STATUS, relay slots, STATUS …
+  --capture-tokens <json>   one relay slot with these capture tokens instead
+  --submission <json>       its submission form (STATUS wire form or the relay's typed form)
+  --cwd <repo>              repository the host and the binary work in (default: an empty temp dir)
+Other options:
+  --pi <path>               the pi the relay launches (default: the simulator's fake pi)
+  --scenario <file>         simulator scenario to export (only for a simulator binary; stored in the golden)
+Exit 0: golden written; 2: bad input.
+`,
+  async run(args, io) {
+    if (args.includes("--help") || args.includes("-h")) {
+      io.stdout(this.usage);
+      return 0;
+    }
+    const split = args.indexOf("--");
+    const own = split === -1 ? args : args.slice(0, split);
+    const call = split === -1 ? [] : args.slice(split + 1);
+    const { values } = parseOptions(own, {
+      binary: { type: "string" },
+      out: { type: "string" },
+      name: { type: "string" },
+      description: { type: "string" },
+      relay: { type: "string" },
+      pi: { type: "string" },
+      scenario: { type: "string" },
+    });
+    const relayCall = parseOptions(call, {
+      conversation: { type: "string" },
+      "capture-tokens": { type: "string" },
+      submission: { type: "string" },
+      cwd: { type: "string" },
+    }).values;
+    if (values.binary === undefined) throw new UsageError("record needs --binary <path to gentle-ai>");
+    const name = values.name ?? "recorded";
+    if (!/^[a-z0-9]+(?:-[a-z0-9.]+)*$/.test(name)) throw new UsageError(`--name must be lowercase words joined by dashes, got ${JSON.stringify(name)}`);
+    if (relayCall.conversation !== undefined && relayCall["capture-tokens"] !== undefined) throw new UsageError("--conversation and --capture-tokens are exclusive");
+    let steps: GoldenStep[] | undefined;
+    let conversation: string | undefined;
+    if (relayCall["capture-tokens"] !== undefined) {
+      const tokens = jsonOption("capture-tokens", relayCall["capture-tokens"]);
+      if (!Array.isArray(tokens) || tokens.some((t) => typeof t !== "string")) throw new UsageError("--capture-tokens must be a JSON array of strings");
+      const submission = relayCall.submission === undefined ? undefined : submissionOption(relayCall.submission);
+      steps = [{ kind: "slot", captureArgumentTokens: tokens as string[], ...(submission ? { submission } : {}) }];
+    } else {
+      conversation = relayCall.conversation ?? "lens-capture";
+      if (CONVERSATIONS[conversation] === undefined) throw new UsageError(`unknown conversation ${JSON.stringify(conversation)} (expected ${Object.keys(CONVERSATIONS).join(", ")})`);
+    }
+    const scenario = values.scenario === undefined ? null : scenarioOption(resolve(io.cwd, values.scenario));
+    const golden = await recordGolden({
+      name,
+      ...(values.description ? { description: values.description } : {}),
+      gentleAi: resolve(io.cwd, values.binary),
+      pi: values.pi === undefined ? paths.simPi() : resolve(io.cwd, values.pi),
+      relayModule: values.relay === undefined ? paths.ourRelay() : resolveRelayPath(io.cwd, values.relay),
+      scenario,
+      source: scenario === null ? "binary" : "simulator",
+      ...(conversation ? { conversation } : {}),
+      ...(steps ? { steps } : {}),
+      ...(relayCall.cwd ? { cwd: resolve(io.cwd, relayCall.cwd) } : {}),
+    });
+    if (values.out === undefined) io.stdout(goldenText(golden));
+    else {
+      await writeFile(resolve(io.cwd, values.out), goldenText(golden));
+      io.stdout(`recorded ${golden.calls.length} calls of ${golden.source.version || "gentle-ai"} into ${values.out}\n`);
+    }
+    return 0;
+  },
+};

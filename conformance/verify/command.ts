@@ -1,0 +1,68 @@
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
+import { parseOptions, resolveRelayPath } from "../cli/options.ts";
+import { isProfile, PROFILES, type Profile } from "./profile.ts";
+import { renderVerifyReport, VerifyInputError, verifyBinary } from "./verify.ts";
+import type { VerifyReport } from "./report-schema.ts";
+
+/** Shared by `verify` and `release`: prints the report, writes --json, returns 0 no drift / 1 drift. */
+export async function emitVerifyReport(report: VerifyReport, json: string | undefined, io: CommandIo): Promise<number> {
+  io.stdout(renderVerifyReport(report));
+  if (json !== undefined) await writeFile(resolve(io.cwd, json), `${JSON.stringify(report, null, 2)}\n`);
+  return report.drift ? 1 : 0;
+}
+
+/** Narrows `--profile`. */
+export function profileOption(value: string | undefined): Profile | undefined {
+  if (value === undefined) return undefined;
+  if (!isProfile(value)) throw new UsageError(`unknown profile ${JSON.stringify(value)} (expected ${PROFILES.join(", ")})`);
+  return value;
+}
+
+export const verifyCommand: Command = {
+  name: "verify",
+  summary: "probe any gentle-ai binary (simulator or release) for drift from the provider contract and the goldens",
+  usage: `Usage: relay-conformance verify --binary <path> [--profile ${PROFILES.join("|")}] [--json <file>] [--cwd <repo>] [--no-goldens] [--relay <module>]
+
+Runs the provider probe suite against the binary: version output, unknown-flag refusal shape, handshake gate and its
+text, STATUS submission form, identity formats, materialize determinism and read-only behaviour, refusal codes and
+exit codes, role verbs, output discipline. The expected contract comes from the binary's \`version\` output unless
+--profile is given. The caller's environment passes through to the binary; GENTLE_AI_SIM_STATE is set to a fresh
+temp dir when the caller has not set it. A binary that honours GENTLE_AI_SIM_TRANSCRIPT (a simulator) is also
+re-driven through every shipped golden of its profile, byte for byte.
+  --cwd <repo>      repository to probe in (default: an empty temp dir; a real binary needs an active review)
+  --json <file>     also write the report as JSON (schemas/verify-report.schema.json)
+  --no-goldens      skip the golden comparison
+Exit 0: no drift; 1: drift; 2: bad input.
+`,
+  async run(args, io) {
+    if (args.includes("--help") || args.includes("-h")) {
+      io.stdout(this.usage);
+      return 0;
+    }
+    const { values } = parseOptions(args, {
+      binary: { type: "string" },
+      profile: { type: "string" },
+      json: { type: "string" },
+      cwd: { type: "string" },
+      relay: { type: "string" },
+      "no-goldens": { type: "boolean" },
+    });
+    if (values.binary === undefined) throw new UsageError("verify needs --binary <path>");
+    const profile = profileOption(values.profile);
+    try {
+      const report = await verifyBinary({
+        binary: resolve(io.cwd, values.binary),
+        ...(profile ? { profile } : {}),
+        ...(values.cwd ? { cwd: resolve(io.cwd, values.cwd) } : {}),
+        ...(values.relay ? { relayModule: resolveRelayPath(io.cwd, values.relay) } : {}),
+        ...(values["no-goldens"] ? { goldens: [] } : {}),
+      });
+      return await emitVerifyReport(report, values.json, io);
+    } catch (error) {
+      if (error instanceof VerifyInputError) throw new UsageError(error.message);
+      throw error;
+    }
+  },
+};
