@@ -235,7 +235,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
               if (!run) throw new Error(`unplanned case ${check.case.id}@${p}`);
               const setupError = run.observations.setupError;
               const o = typeof setupError === "string" ? { status: "fail" as const, message: setupError } : evaluate(() => check.assert(run));
-              outcomes.push(o.status === "fail" ? { ...o, message: `[${check.case.id}] ${o.message}` } : o);
+              outcomes.push(o.status === "fail" ? { ...o, message: `[${check.case.id}] ${withCause(run, o.message)}` } : o);
             }
           }
           const combined = combine(outcomes);
@@ -306,6 +306,13 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     await lanes.closeAll();
     if (!options.keep) root.remove();
   }
+}
+
+/** Puts a timeout or crash of the relay in front of a failure it probably caused. */
+function withCause(run: CaseRun, message: string): string {
+  const o = run.outcome;
+  const cause = o.type === "timeout" ? `relay did not settle within ${o.timeoutMs}ms (process tree killed)` : o.type === "crashed" ? `relay process died: ${o.detail}` : null;
+  return cause === null || message.startsWith(cause) ? message : `${cause}; ${message}`;
 }
 
 function clauseResult(clause: Clause, profiles: ProfileResult[]): ClauseResult {
