@@ -1,8 +1,7 @@
 // runReviewHostRelaySlot against the simulator (fake gentle-ai + fake pi), checked through the transcript.
-import { spawnSync } from "node:child_process";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   GENTLE_PI_REVIEW_RELAY_CONTRACT,
   REVIEW_HOST_RELAY_PI_ARGV,
@@ -77,11 +76,6 @@ function envWrapper(sandbox: Sandbox, name: string, envArgs: readonly string[]):
 const materializeFault = (fault: Record<string, unknown>) => ({ program: "gentle-ai", verb: "capture-result", leg: "materialize", fault });
 const submitFault = (fault: Record<string, unknown>) => ({ program: "gentle-ai", verb: "capture-result", leg: "submit", fault });
 const piFault = (fault: Record<string, unknown>) => ({ program: "pi", fault });
-
-beforeAll(() => {
-  // The bin launchers import dist/*.mjs, built by the global setup.
-  expect(spawnSync(SIM_GENTLE_AI, ["version"]).status).toBe(0);
-});
 
 describe("relay happy path", () => {
   it.each(["2.4.0", "2.5.0"])("relays one slot end to end on profile %s", async (profile) => {
