@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedFiles } from "../../conformance/repro/catalogue.ts";
 import { ReproductionSchema } from "../../conformance/repro/format.ts";
@@ -84,6 +86,28 @@ describe("parser", () => {
   it("a new report is a file: a minimal one parses with defaults", () => {
     const r = parseReproduction("# quoted report\ntitle a new report\nscenario s.json\nstatus\nexpect ok\n-- s.json --\n{\"profile\":\"2.4.0\"}\n", "golden/repro/999.txtar");
     expect(r).toMatchObject({ id: "999", title: "a new report", summary: ["quoted report"], phases: [{ title: "a new report", steps: [{ command: "status" }] }] });
+  });
+});
+
+describe("scenario paths and stdin", () => {
+  it("a scenario may be a JSON file beside the reproduction; stdin attaches a section to the next exec", () => {
+    const dir = mkdtempSync(join(tmpdir(), "repro-parse-"));
+    try {
+      writeFileSync(join(dir, "s.json"), '{"profile":"2.5.0"}');
+      writeFileSync(join(dir, "r.txtar"), "title t\nscenario s.json identities=bare\nstdin in.txt\nexec gentle-ai review capture-result --input -\n! exit\n-- in.txt --\n{}\n");
+      const r = parseReproductionFile(join(dir, "r.txtar"));
+      expect(r.phases[0]!.scenario).toEqual({ line: 2, source: { path: "s.json" }, overrides: { identities: "bare" }, resolved: { profile: "2.5.0", identities: "bare" } });
+      expect(r.phases[0]!.steps[0]).toEqual({
+        line: 4,
+        command: "exec",
+        args: ["gentle-ai", "review", "capture-result", "--input", "-"],
+        options: {},
+        stdin: "in.txt",
+        assertions: [{ kind: "exit", line: 5, code: "nonzero" }],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseDefects, type CompactTargetedValidation, type CorrectionClient, type CorrectionClientContext, type CreateCorrectionClient, type DefectId } from "../client-contract.ts";
+import { clientFromFinalizeModule, hasFinalizeApi } from "../clients/adapt-finalize-module.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
 import { REPO_ROOT, SIM_GENTLE_AI } from "../paths.ts";
@@ -27,7 +28,10 @@ export type ClientContextInput = Omit<CorrectionClientContext, "defects"> & { re
 export async function createClient(modulePath: string, context: ClientContextInput): Promise<CorrectionClient> {
   const mod = await loadModule(modulePath);
   const create = mod["createCorrectionClient"];
-  if (typeof create !== "function") throw new ReproInputError(`${modulePath} exports no createCorrectionClient()`);
+  if (typeof create !== "function") {
+    if (hasFinalizeApi(mod)) return clientFromFinalizeModule(mod, { ...context, defects: context.defects ?? [] });
+    throw new ReproInputError(`${modulePath} exports neither createCorrectionClient() nor the relay/finalize.ts API`);
+  }
   const defaults = Array.isArray(mod["DEFAULT_DEFECTS"]) ? (mod["DEFAULT_DEFECTS"] as DefectId[]) : [];
   return (create as CreateCorrectionClient)({ ...context, defects: context.defects ?? defaults });
 }
