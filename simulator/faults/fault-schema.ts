@@ -45,5 +45,9 @@ export const FaultRuleSchema = z.strictObject({
       .check(z.describe("1-based indexes among calls with the same program, verb and leg (counted across processes per state dir); default every.")),
   ),
   fault: FaultSchema,
-});
+}).check(
+  // A pi call has neither verb nor leg, so such a rule could never match: reject it rather than silently ignore it.
+  z.refine((rule) => rule.program !== "pi" || rule.verb === undefined, { message: "pi calls have no verb", path: ["verb"] }),
+  z.refine((rule) => rule.program !== "pi" || rule.leg === undefined, { message: "pi calls have no leg", path: ["leg"] }),
+);
 export type FaultRule = z.infer<typeof FaultRuleSchema>;

@@ -36,6 +36,11 @@ const BAD: ReadonlyArray<readonly [string, string, readonly string[]]> = [
     ],
   ],
   ["not an object", "[]", ["$: Invalid input: expected object, received array"]],
+  [
+    "pi rule with a verb or leg (could never match)",
+    '{"faults": [{"program": "pi", "verb": "status", "leg": "submit", "fault": {"kind": "hang"}}]}',
+    ["$.faults[0].verb: pi calls have no verb", "$.faults[0].leg: pi calls have no leg"],
+  ],
   ["missing bytes file", '{"pi": {"result": {"kind": "bytes", "bytes": {"file": "nope.bin"}}}}', ["$.pi.result.bytes.file: file not found: <dir>/nope.bin"]],
 ];
 
