@@ -1,6 +1,7 @@
 // `npm run bench`: runs every registered section and prints its figures. Add a section with one import line below.
 import { benchSections } from "./registry.ts";
 import "./simulator.ts";
+import "./relay.ts";
 
 for (const section of benchSections()) {
   process.stdout.write(`\n## ${section.name}\n\n| measurement | median ms | median ratio | min ratio | target | ok |\n|---|---:|---:|---:|---:|---|\n`);
