@@ -1,6 +1,6 @@
 // Relay edge cases against the simulator: aborts, cleanup failure, launch-free refusals, byte-exact round trips.
 import { spawnSync } from "node:child_process";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -148,6 +148,32 @@ describe("cleanup", () => {
     const error = (await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })))) as ReviewHostRelayError;
     expect([error.kind, error.mutationOutcome, error.exitCode]).toEqual(["submission-refused", "none", 1]);
     expect(error.message).toMatch(/\[invalid_request\]$/);
+  });
+});
+
+describe("private modes", () => {
+  it("runs pi in a 0700 scratch dir and stages result.raw 0600 in a 0700 dir", async () => {
+    const { sandbox, slot } = setup({ profile: "2.4.0" });
+    const log = join(sandbox.dir, "modes.log");
+    // Launchers that record the modes the relay prepared, then run the simulator unchanged.
+    const piWrapper = join(sandbox.dir, "pi-modes");
+    writeFileSync(piWrapper, `#!/bin/sh\nstat -c 'pi-cwd %a' . >> '${log}'\nexec '${SIM_PI}' "$@"\n`);
+    const gaWrapper = join(sandbox.dir, "gentle-ai-modes");
+    writeFileSync(
+      gaWrapper,
+      `#!/bin/sh\nfor a in "$@"; do case "$a" in --input=*) f="\${a#--input=}"; stat -c 'staged-dir %a' "$(dirname "$f")" >> '${log}'; stat -c 'staged-file %a' "$f" >> '${log}';; esac; done\nexec '${SIM_GENTLE_AI}' "$@"\n`,
+    );
+    chmodSync(piWrapper, 0o755);
+    chmodSync(gaWrapper, 0o755);
+    // A permissive umask must not widen the modes.
+    const previous = process.umask(0);
+    try {
+      await runReviewHostRelaySlot(request(sandbox, slot, { piExecutable: piWrapper, gentleAiExecutable: gaWrapper }));
+    } finally {
+      process.umask(previous);
+    }
+    expect(readFileSync(log, "utf8")).toBe("pi-cwd 700\nstaged-dir 700\nstaged-file 600\n");
+    expectNoLeftovers(sandbox);
   });
 });
 
