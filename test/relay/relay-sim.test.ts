@@ -204,6 +204,24 @@ describe("materialize leg", () => {
     expectNoLeftovers(sandbox);
   });
 
+  it("reports materialize-failed for the provider's stale-binding refusal", async () => {
+    const { sandbox, slot } = setup({ profile: "2.4.0" });
+    const stale = slot.captureArgumentTokens.map((t) => (t.startsWith("--subject-hash=") ? `--subject-hash=sha256:${"0".repeat(64)}` : t));
+    const error = await failure(runReviewHostRelaySlot(request(sandbox, { ...slot, captureArgumentTokens: stale })));
+    const stderr = blobBytes(relayCalls(sandbox)[0]!.stderr).toString("utf8");
+    expect(stderr).toMatch(/\[capture_binding_mismatch\]\n$/);
+    expect([error.kind, error.stage, error.message, error.stderr, error.exitCode, error.mutationOutcome]).toEqual([
+      "materialize-failed",
+      "materialize",
+      "gentle-ai prompt materialization failed",
+      stderr,
+      1,
+      "none",
+    ]);
+    expect(relayCalls(sandbox)).toHaveLength(1);
+    expectNoLeftovers(sandbox);
+  });
+
   it("SIGKILLs a hung materialize at its bound", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [materializeFault({ kind: "hang" })] });
     const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiTimeoutMs: 400 })));
