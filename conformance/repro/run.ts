@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { evaluate, type Verdict } from "./assert.ts";
 import type { DefectId } from "./client-contract.ts";
 import type { Reproduction, Step } from "./format.ts";
@@ -76,7 +76,8 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
 
   out(`repro ${repro.id}: ${repro.title}`);
   if (repro.issue) out(`  issue:   ${repro.issue}`);
-  out(`  file:    ${repro.file}`);
+  const shown = relative(REPO_ROOT, repro.file);
+  out(`  file:    ${shown.startsWith("..") ? repro.file : shown}`);
   out(`  subject: ${subject.label}${options.against === undefined ? ` (${NAMED_MODULES["ours"]?.describe})` : ""}${options.defects ? ` defects=${options.defects.join(",") || "none"}` : ""}`);
 
   for (const [name, path] of Object.entries(options.modules ?? {})) {
