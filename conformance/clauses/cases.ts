@@ -187,7 +187,8 @@ export const envOverrideCase = (value: string): CaseDef =>
     request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: value } }),
   });
 export const ENV_VALID = ["1000", "1234", "9999999"] as const;
-export const ENV_IGNORED = ["", "0", "-1", "12.5", "abc", " 600000", "600000 ", "1e6", "007", "99999999999999999999"] as const;
+// End to end on a sample; API-PI-TIMEOUT-DERIVATION checks all ten listed values on the pure function.
+export const ENV_IGNORED = ["", "0", "12.5", " 600000", "007", "99999999999999999999"] as const;
 export const ENV_VALID_CASES = ENV_VALID.map((v) => envOverrideCase(v));
 export const ENV_IGNORED_CASES = ENV_IGNORED.map((v) => envOverrideCase(v));
 

@@ -153,7 +153,7 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-TIMEOUT-ENV-IGNORED",
-    statement: "Override values not matching /^[1-9]\\d*$/ or not safe integers (\"\", \"0\", \"-1\", \"12.5\", \"abc\", padded, \"1e6\", \"007\", 20 digits) are ignored silently.",
+    statement: "Override values not matching /^[1-9]\\d*$/ or not safe integers (\"\", \"0\", \"12.5\", padded, \"007\", 20 digits) are ignored silently: the derived bound applies.",
     source: "gentle-pi #367; relay reference §5.2",
     profiles: RELAY_PROFILES,
     checks: C.ENV_IGNORED_CASES.map((c) => ({ case: c, assert: piBound((r) => derivedPiTimeoutMs(promptLength(r))) })),
