@@ -1,10 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { LoadedScenario } from "./loaded.ts";
 import type { Scenario } from "./schema.ts";
 import { bytesFiles } from "./bytes-files.ts";
 
-const CACHE_FILE = "scenario-cache.json";
+// The running build (dist/gentle-ai.mjs, dist/pi.mjs, or this source file under tsx).
+const SELF = decodeURIComponent(new URL(import.meta.url).pathname);
+// One cache file per build, so gentle-ai and pi sharing a state folder never evict each other's entry.
+const CACHE_FILE = `scenario-cache.${basename(SELF).replace(/[^A-Za-z0-9_.-]/g, "_")}.json`;
 
 /**
  * Identity of a validation result: the scenario's path and exact text plus the simulator build that validated it
@@ -13,7 +16,7 @@ const CACHE_FILE = "scenario-cache.json";
 export function scenarioFingerprint(path: string, bytes: Buffer): string {
   let build = "unknown";
   try {
-    const self = statSync(decodeURIComponent(new URL(import.meta.url).pathname));
+    const self = statSync(SELF);
     build = `${self.size}:${self.mtimeMs}`;
   } catch {
     // not loaded from a file: the text alone identifies it

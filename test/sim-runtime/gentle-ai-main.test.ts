@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { run, runSim, TSX_FIXTURE, World } from "./helpers.ts";
@@ -92,6 +92,22 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
 });
 
 describe("scenario validation cache", () => {
+  it("gentle-ai and pi keep separate entries: alternating calls never re-validate", async () => {
+    world = new World();
+    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.scenario({}) });
+    const cacheFile = join(world.state, "scenario-cache.gentle-ai.mjs.json");
+    await runSim("gentle-ai", ["version"], { env });
+    const first = statSync(cacheFile).ino;
+    await runSim("pi", [], { env });
+    await runSim("gentle-ai", ["version"], { env });
+    // A miss rewrites the entry through a rename, which gives it a new inode.
+    expect(statSync(cacheFile).ino).toBe(first);
+    expect(readdirSync(world.state).filter((n) => n.startsWith("scenario-cache")).sort()).toEqual([
+      "scenario-cache.gentle-ai.mjs.json",
+      "scenario-cache.pi.mjs.json",
+    ]);
+  });
+
   it("an edited scenario file takes effect on the next call; a broken edit is reported, not served from the cache", async () => {
     world = new World();
     const file = world.scenario({ pi: { exitCode: 0 } });
