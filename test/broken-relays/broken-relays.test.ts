@@ -1,13 +1,17 @@
 // Each broken relay must fail exactly the clause its defect violates (a control clause keeps passing),
 // and our relay must pass the whole catalogue on every profile.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CATALOGUE, selectClauses } from "../../conformance/clauses/index.ts";
 import { packageRoot } from "../../conformance/paths.ts";
 import type { Report } from "../../conformance/report/report-schema.ts";
 import { runCatalogue } from "../../conformance/runner/run-catalogue.ts";
 
 const root = packageRoot();
+const counterexampleDir = mkdtempSync(join(tmpdir(), "rc-broken-cx-"));
+afterAll(() => rmSync(counterexampleDir, { recursive: true, force: true }));
 
 async function run(relay: string, grep: string, profiles: Report["profiles"] = ["2.4.0"], runs = 3): Promise<Report> {
   return runCatalogue({
@@ -18,7 +22,7 @@ async function run(relay: string, grep: string, profiles: Report["profiles"] = [
     seed: 1,
     timeoutMs: 20_000,
     concurrency: 2,
-    counterexampleDir: join(root, ".scratch", "counterexamples-test"),
+    counterexampleDir,
   });
 }
 
@@ -58,7 +62,7 @@ describe("broken relays fail the clause their defect violates", () => {
       seed: 1,
       timeoutMs: 1500,
       concurrency: 2,
-      counterexampleDir: join(root, ".scratch", "counterexamples-test"),
+      counterexampleDir,
     });
     expect(statuses(report)).toEqual({ "PI-ARGV-FIXED": "fail", "API-CONSTANTS": "pass" });
     expect(report.clauses[0]?.message).toBe("2.4.0: [happy-path] relay did not settle within 1500ms (process tree killed); pi was never launched");

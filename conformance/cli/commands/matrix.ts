@@ -62,7 +62,7 @@ Options:
     }
     const header = ["relay", ...profiles];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-    const line = (cells: readonly string[]): string => `${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ")}\n`;
+    const line = (cells: readonly string[]): string => `${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd()}\n`;
     io.stdout(`\n${line(header)}${rows.map(line).join("")}`);
     return allPass ? 0 : 1;
   },
