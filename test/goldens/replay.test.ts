@@ -90,6 +90,31 @@ describe("a golden with one flipped byte", () => {
     expect(readFileSync(path, "utf8")).toBe(readFileSync(shipped, "utf8"));
   }, SLOW);
 
+  it("catches a relay that changes one token, through the CLI's --relay", async () => {
+    const broken = join(dir, "broken-relay.ts");
+    writeFileSync(
+      broken,
+      `import { runReviewHostRelaySlot as ours } from ${JSON.stringify(paths.ourRelay())};
+export async function runReviewHostRelaySlot(request: { captureArgumentTokens: readonly string[] }) {
+  const tokens = request.captureArgumentTokens.map((t) => (t === "--materialize=true" ? "--materialize=1" : t));
+  return ours({ ...request, captureArgumentTokens: tokens } as Parameters<typeof ours>[0]);
+}
+`,
+    );
+    const shipped = cataloguePath(CATALOGUE.find((s) => s.name === "lens-capture-2.4.0")!);
+    const out: string[] = [];
+    const io = { stdout: (t: string) => out.push(t), stderr: () => undefined, cwd: dir };
+    expect(await main(["replay", shipped, "--relay", broken], io)).toBe(1);
+    const text = out.join("");
+    expect(text.split("\n").slice(0, 5)).toEqual([
+      "FAIL golden lens-capture-2.4.0",
+      "golden lens-capture-2.4.0: divergence at call 1 (gentle-ai review capture-result), field argv[10]",
+      "  first differing byte at offset 14 (expected 18 bytes, actual 15 bytes)",
+      '  expected: "--materialize=true"',
+      '  actual:   "--materialize=1"',
+    ]);
+  }, SLOW);
+
   it("an untouched copy replays green from another directory", async () => {
     const copy = join(dir, "copy.golden.json");
     copyFileSync(cataloguePath(CATALOGUE[0]!), copy);
