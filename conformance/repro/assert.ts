@@ -55,13 +55,13 @@ export function evaluate(a: Assertion, input: AssertionInput): Verdict {
   const answer = input.answer;
   switch (a.kind) {
     case "exit": {
-      if (!answer) return { ok: false, detail: "no provider call in this step", vars };
+      if (!answer) return { ok: false, detail: "the step made no provider call of its own (e.g. FINALIZE never launched)", vars };
       const ok = a.code === "nonzero" ? answer.exitCode !== 0 : answer.exitCode === a.code;
       return { ok, detail: `exit: expected ${a.code === "nonzero" ? "non-zero" : a.code}, actual ${answer.exitCode ?? "signal"}`, vars };
     }
     case "match": {
       const bytes = answer?.[a.stream];
-      if (!bytes) return { ok: false, detail: answer ? `${a.stream} not recorded` : "no provider call in this step", vars };
+      if (!bytes) return { ok: false, detail: answer ? `${a.stream} not recorded` : "the step made no provider call of its own (e.g. FINALIZE never launched)", vars };
       const text = bytes.toString("utf8");
       const m = new RegExp(input.expand(a.pattern), "m").exec(text);
       if (m?.groups && !a.negate) Object.assign(vars, Object.fromEntries(Object.entries(m.groups).filter(([, v]) => v !== undefined)));
@@ -70,7 +70,7 @@ export function evaluate(a: Assertion, input: AssertionInput): Verdict {
     }
     case "cmp": {
       const bytes = answer?.[a.stream];
-      if (!bytes) return { ok: false, detail: answer ? `${a.stream} not recorded` : "no provider call in this step", vars };
+      if (!bytes) return { ok: false, detail: answer ? `${a.stream} not recorded` : "the step made no provider call of its own (e.g. FINALIZE never launched)", vars };
       const want = Buffer.from(input.section(a.section), "utf8");
       return { ok: bytes.equals(want), detail: `${a.stream}: expected the bytes of @${a.section} ${JSON.stringify(want.toString("utf8"))}, actual ${JSON.stringify(bytes.toString("utf8"))}`, vars };
     }

@@ -161,7 +161,9 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
           const direct = { program: a.argv[0] === "pi" ? ("pi" as const) : ("gentle-ai" as const), argv: a.argv.slice(1), verb: undefined, leg: undefined, handshake: null, exitCode: a.exitCode, signal: null, completed: true, stdout: a.stdout, stderr: a.stderr, stdoutLength: a.stdout?.length ?? 0, stderrLength: a.stderr?.length ?? 0 };
           for (const l of callLines({ ...direct, verb: "status" }, (s) => sandbox.redact(s)).slice(1)) out(`   ${l}`);
         } else {
-          const last = stepCalls.filter((c) => c.program === "gentle-ai").at(-1);
+          // The answer is the step's own provider call (FINALIZE for finalize, …), never a STATUS read on the way.
+          const verb = ANSWER_VERB[step.command];
+          const last = stepCalls.filter((c) => c.program === "gentle-ai" && (verb === undefined || c.verb === verb)).at(-1);
           if (last) answer = { argv: ["gentle-ai", ...last.argv], exitCode: last.exitCode, stdout: last.stdout, stderr: last.stderr };
         }
         for (const l of said) out(`   ${l}`);
@@ -205,6 +207,13 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   else out(`FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${ran} phases, ${steps} steps, ${checks} checks)`);
   return { ok: mismatches === 0, mismatches, checks, steps };
 }
+
+const ANSWER_VERB: Partial<Record<Step["command"], string>> = {
+  relay: "capture-result",
+  status: "status",
+  "capture-evidence": "capture-evidence",
+  finalize: "finalize",
+};
 
 async function runStep(ctx: StepContext, step: Step): Promise<StepResult> {
   const options: Record<string, string> = {};
