@@ -1,10 +1,12 @@
 // Every case of the catalogue: one scenario plus one relay call. Clauses attach assertions to them by reference,
 // so a case that proves several MUSTs runs once per profile.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { readTranscript } from "../runner/transcript.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
+import { runProgram } from "../runner/run-program.ts";
+import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../runner/acquire-slot.ts";
 import {
   base64,
   defineCase,
@@ -157,7 +159,7 @@ export const MATERIALIZE_TIMEOUT = defineCase({
   id: "materialize-timeout",
   ...agnostic,
   scenario: withFaults([onMaterialize({ kind: "hang" })]),
-  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 700 }),
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 1500 }),
 });
 
 // ---- pi leg -------------------------------------------------------------------------------------------------------
@@ -216,12 +218,12 @@ export const PI_TIMEOUT_REQUEST_WINS = defineCase({
   request: (ctx) => ({ ...ctx.defaultRequest, piTimeoutMs: 5555, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1000" } }),
 });
 
-/** pi hangs; the override (scaled down to 900 ms) kills it. */
+/** pi hangs; the override (scaled down to 1500 ms) kills it. */
 export const PI_TIMEOUT_FIRES = defineCase({
   id: "pi-timeout-fires",
   ...agnostic,
   scenario: withFaults([onPi({ kind: "hang" })]),
-  request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "900" } }),
+  request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1500" } }),
 });
 
 // ---- submit leg ----------------------------------------------------------------------------------------------------
@@ -249,7 +251,8 @@ export const SUBMIT_TIMEOUT = defineCase({
   id: "submit-timeout",
   ...agnostic,
   scenario: withFaults([onSubmit({ kind: "hang" })]),
-  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 1500 }),
+  // Both gentle-ai legs share the bound: generous enough for materialize on a loaded machine.
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 3000 }),
 });
 
 /** The submission form's revision is stale while the capture tokens are current: a real [capture_binding_mismatch]. */
@@ -262,6 +265,39 @@ export const STALE_SUBMISSION_FORM = defineCase({
     const tokens = form.argumentTokens.map((t) => (t.startsWith("--expected-revision=sha256:") ? `--expected-revision=sha256:${"e".repeat(64)}` : t));
     return { ...ctx.defaultRequest, submission: { ...form, argumentTokens: tokens } };
   },
+});
+
+/** Host-side helper calls go to the STATUS transcript, never the relay's. */
+const hostEnv = (ctx: RequestContext): Record<string, string> => ({ ...ctx.env, [HANDSHAKE_ENV]: STATUS_HANDSHAKE, GENTLE_AI_SIM_TRANSCRIPT: ctx.sandbox.statusTranscript });
+
+/**
+ * Another host captures the same slot with a different valid result while our relay's pi is still running:
+ * the relay's submission then meets [reviewer_result_slot_occupied].
+ */
+export const SLOT_OCCUPIED = defineCase({
+  id: "slot-occupied",
+  ...relay,
+  scenario: () => ({ pi: { result: { kind: "reviewer-result", findings: "suggestion" } }, faults: [onPi({ kind: "delay", ms: 2500 })] }),
+  before: async (ctx) => {
+    const opts = { cwd: ctx.sandbox.repo, env: hostEnv(ctx), timeoutMs: 20_000 };
+    const prompt = await runProgram(ctx.gentleAi, ["review", "capture-result", ...ctx.slot.captureArgumentTokens], opts);
+    const other = join(ctx.sandbox.dir, "other-host-scenario.json");
+    writeFileSync(other, JSON.stringify({ profile: ctx.profile, pi: { result: { kind: "reviewer-result", findings: "none" } } }));
+    const result = await runProgram(ctx.pi, ["--print"], { ...opts, env: { ...opts.env, GENTLE_AI_SIM_SCENARIO: other }, stdin: prompt.stdout });
+    writeFileSync(join(ctx.sandbox.dir, "other-host.raw"), result.stdout);
+  },
+  during: (ctx) => ({
+    prefix: SCRATCH_PREFIX,
+    act: async () => {
+      const form = ctx.slot.submission;
+      if (!form) throw new Error("no submission form");
+      const file = join(ctx.sandbox.dir, "other-host.raw");
+      const loc = form.values[0]?.substitutionLocation ?? -1;
+      const argv = ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(file) : t))];
+      const r = await runProgram(ctx.gentleAi, argv, { cwd: ctx.sandbox.repo, env: hostEnv(ctx), timeoutMs: 20_000 });
+      return { otherHostExit: r.code, otherHostStderr: r.stderr.toString("utf8") };
+    },
+  }),
 });
 
 /** rdd disabled: materialize (read-only) still works, the submission is refused [rdd_disabled]. */
@@ -303,7 +339,7 @@ export const OBSERVE_STAGING = defineCase({
 export const STAGING_CLEANUP_FAILS = defineCase({
   id: "staging-cleanup-fails",
   ...agnostic,
-  scenario: withFaults([...SUBMIT_ACCEPTS, onSubmit({ kind: "delay", ms: 400 })]),
+  scenario: withFaults([...SUBMIT_ACCEPTS, onSubmit({ kind: "delay", ms: 1200 })]),
   during: () => ({ prefix: STAGING_PREFIX, act: (dir) => plantUnremovableChain(dir), cleanup: removeUnremovableChain }),
 });
 
@@ -315,7 +351,7 @@ export const STAGING_CLEANUP_FAILS_AFTER_REFUSAL = defineCase({
     onSubmit({ kind: "stderr", bytes: text("Error: refused [capture_binding_mismatch]\n") }),
     onSubmit({ kind: "exit-code", code: 1 }),
     onSubmit({ kind: "stdout", bytes: text("") }),
-    onSubmit({ kind: "delay", ms: 400 }),
+    onSubmit({ kind: "delay", ms: 1200 }),
   ]),
   during: () => ({ prefix: STAGING_PREFIX, act: (dir) => plantUnremovableChain(dir), cleanup: removeUnremovableChain }),
 });
@@ -324,7 +360,7 @@ export const STAGING_CLEANUP_FAILS_AFTER_REFUSAL = defineCase({
 export const SCRATCH_CLEANUP_FAILS = defineCase({
   id: "scratch-cleanup-fails",
   ...agnostic,
-  scenario: withFaults([onPi({ kind: "delay", ms: 400 })]),
+  scenario: withFaults([onPi({ kind: "delay", ms: 1200 })]),
   during: () => ({ prefix: SCRATCH_PREFIX, act: (dir) => plantUnremovableChain(dir), cleanup: removeUnremovableChain }),
 });
 
@@ -333,7 +369,7 @@ export const SCRATCH_CLEANUP_FAILS_AFTER_TIMEOUT = defineCase({
   id: "scratch-cleanup-fails-after-timeout",
   ...agnostic,
   scenario: withFaults([onPi({ kind: "hang" })]),
-  request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "900" } }),
+  request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1500" } }),
   during: () => ({ prefix: SCRATCH_PREFIX, act: (dir) => plantUnremovableChain(dir), cleanup: removeUnremovableChain }),
 });
 

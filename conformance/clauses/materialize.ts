@@ -170,10 +170,11 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
       {
         case: C.MATERIALIZE_TIMEOUT,
         assert: (run) => {
-          const e = relayError(run, { kind: "materialize-failed", stage: "materialize", mutationOutcome: "none", exitCode: null, timedOut: true, timeoutMs: 700, elapsedMs: "number" });
-          eq(e.message, `gentle-ai prompt materialization exceeded its 700ms bound after ${String(e.elapsedMs)}ms`, "message");
+          const e = relayError(run, { kind: "materialize-failed", stage: "materialize", mutationOutcome: "none", exitCode: null, timedOut: true, timeoutMs: 1500, elapsedMs: "number" });
+          eq(e.message, `gentle-ai prompt materialization exceeded its 1500ms bound after ${String(e.elapsedMs)}ms`, "message");
           eq(run.survivors, [], "processes alive after the relay returned");
-          onlyMaterialize(run);
+          // The killed child may not have recorded itself yet; nothing else may appear.
+          ok(run.transcript.every((t) => t.program === "gentle-ai") && run.transcript.length <= 1, "processes after a timed-out materialize");
         },
       },
     ],

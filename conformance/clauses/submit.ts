@@ -2,7 +2,7 @@
 import { basename, dirname } from "node:path";
 import * as C from "./cases.ts";
 import { expectedSubmitArgv, HANDSHAKE_VALUE, RELAY_PROFILES, STAGING_PREFIX, stagedPathIn } from "./common.ts";
-import { bytesEq, eq, fail, legs, need, ok, relayError, resolved, stderrOf, stdoutOf } from "./expect.ts";
+import { bytesEq, eq, fail, legs, need, ok, relayError, resolved, show, stderrOf, stdoutOf } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 import { blobBytes } from "../runner/transcript.ts";
 
@@ -167,10 +167,21 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
   },
   {
     id: "UNTYPED-REFUSAL-UNKNOWN",
-    statement: "Other submit refusals ([capture_binding_mismatch], [rdd_disabled], untyped exit 1) are \"gentle-ai refused the relayed capture submission\", outcome unknown.",
+    statement: "Other submit refusals ([capture_binding_mismatch], [reviewer_result_slot_occupied], [rdd_disabled]) are \"gentle-ai refused the relayed capture submission\", outcome unknown.",
     source: "gentle-pi 2.3.0; relay reference §4, §10.4, §13",
     profiles: RELAY_PROFILES,
-    checks: each([C.SUBMIT_UNTYPED, C.STALE_SUBMISSION_FORM, C.RDD_DISABLED], submitRefusal(REFUSED, "unknown")),
+    checks: [
+      ...each([C.SUBMIT_UNTYPED, C.STALE_SUBMISSION_FORM, C.RDD_DISABLED], submitRefusal(REFUSED, "unknown")),
+      {
+        case: C.SLOT_OCCUPIED,
+        assert: (run) => {
+          const other = run.observations.during as { otherHostExit?: number | null; otherHostStderr?: string } | undefined;
+          if (other?.otherHostExit !== 0) fail(`setup: the other host's capture did not land first (${show(other ?? run.observations.duringError)})`);
+          ok(stderrOf(need(legs(run).submit, "submit")).toString("utf8").includes("[reviewer_result_slot_occupied]"), "the provider did not answer [reviewer_result_slot_occupied]");
+          submitRefusal(REFUSED, "unknown")(run);
+        },
+      },
+    ],
   },
   {
     id: "SUBMIT-EMPTY-STDOUT",
@@ -188,8 +199,8 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
       {
         case: C.SUBMIT_TIMEOUT,
         assert: (run) => {
-          const e = relayError(run, { kind: "submission-refused", stage: "submit", mutationOutcome: "unknown", timedOut: true, exitCode: null, timeoutMs: 1500, elapsedMs: "number" });
-          eq(e.message, `gentle-ai capture submission exceeded its 1500ms bound after ${String(e.elapsedMs)}ms`, "message");
+          const e = relayError(run, { kind: "submission-refused", stage: "submit", mutationOutcome: "unknown", timedOut: true, exitCode: null, timeoutMs: 3000, elapsedMs: "number" });
+          eq(e.message, `gentle-ai capture submission exceeded its 3000ms bound after ${String(e.elapsedMs)}ms`, "message");
           eq(run.survivors, [], "processes alive after the relay returned");
         },
       },
@@ -200,7 +211,7 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     statement: "The relay never retries: one materialize, one pi, at most one submit, and nothing after a failure.",
     source: "gentle-pi 2.3.0; relay reference §4",
     profiles: RELAY_PROFILES,
-    checks: each([C.HAPPY, C.ADMISSION_REFUSED, C.SUBMIT_UNTYPED, C.SUBMIT_TIMEOUT, C.SUBMIT_SIGNAL, C.SUBMIT_EMPTY_STDOUT], oncePerLeg),
+    checks: each([C.HAPPY, C.ADMISSION_REFUSED, C.SUBMIT_UNTYPED, C.SLOT_OCCUPIED, C.SUBMIT_TIMEOUT, C.SUBMIT_SIGNAL, C.SUBMIT_EMPTY_STDOUT], oncePerLeg),
   },
   {
     id: "LEG-ORDER",

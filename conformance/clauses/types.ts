@@ -28,7 +28,7 @@ export interface DuringPlan {
   readonly prefix: string;
   /** Waits (polling) until this holds for the folder before acting. */
   ready?(dir: string): boolean;
-  /** Runs against the folder's absolute path; its return value lands in `observations.during`. */
+  /** Runs against the folder's absolute path; its (awaited) return value lands in `observations.during`. */
   act(dir: string): unknown;
   /** Undoes anything act() did that the harness's own rm could not remove. */
   cleanup?(dir: string): void;

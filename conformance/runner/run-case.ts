@@ -91,14 +91,19 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
     const request = def.request?.(rctx) ?? defaultRequest;
     during = def.during?.(rctx);
     const observations: Record<string, unknown> = {};
-    const watcher = during ? watchFor(sandbox.tmp, during, (dir) => {
-      duringDir = dir;
-      try {
-        observations.during = during?.act(dir);
-      } catch (error) {
-        observations.duringError = error instanceof Error ? error.message : String(error);
-      }
-    }) : null;
+    let acting: Promise<void> = Promise.resolve();
+    const watcher = during
+      ? watchFor(sandbox.tmp, during, (dir) => {
+          duringDir = dir;
+          acting = (async () => {
+            try {
+              observations.during = await during?.act(dir);
+            } catch (error) {
+              observations.duringError = error instanceof Error ? error.message : String(error);
+            }
+          })();
+        })
+      : null;
     jobIds += 1;
     const reply = await env.worker().run(
       {
@@ -113,6 +118,7 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
       def.timeoutMs ?? env.timeoutMs,
     );
     watcher?.stop();
+    await acting;
     const outcome = await toOutcome(reply, env);
     const transcript = readTranscript(sandbox.transcript);
     const survivors = transcript.map((e) => e.pid).filter(isAlive);
