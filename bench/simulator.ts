@@ -1,38 +1,30 @@
 // Bench section: start-up cost of the simulator bins against `node -e 0` (target: median ratio <= 1.5).
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { registerBenchSection, type BenchRow } from "./registry.ts";
 import { measureAlternating, median, medianRatio, type BenchCommand } from "./measure.ts";
-import { ScenarioSchema } from "../simulator/scenario/schema.ts";
-import { DEFAULT_SCENARIO_INPUT } from "../simulator/scenario/default.ts";
-import { identitiesFor } from "../simulator/state/identities.ts";
-import { readLineage } from "../simulator/state/lineage-store.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const TARGET = 1.5;
 
-/** Relay-style materialize tokens for the default scenario's first lens, derived like STATUS derives them. */
-function materializeArgs(stateDir: string): string[] {
-  const scenario = ScenarioSchema.parse(DEFAULT_SCENARIO_INPUT);
-  const ids = identitiesFor(scenario.lineage.seed);
-  const lineage = readLineage(stateDir, scenario);
-  const lens = scenario.lineage.lenses[0]!;
-  return [
-    "review",
-    "capture-result",
-    `--lineage=${ids.lineageId}`,
-    `--expected-revision=${ids.revision(lineage.revisionIndex)}`,
-    `--target=${ids.targetIdentity}`,
-    `--repository-context=${ids.repositoryContext}`,
-    `--lens=${lens}`,
-    "--order=0",
-    `--subject-hash=${ids.subjectHash(lens)}`,
-    "--agent=pi",
-    "--materialize=true",
-  ];
+/** The first relay slot's materialize argv, taken from `review status --agent pi` exactly as the relay gets it. */
+function materializeArgs(env: Record<string, string>, cwd: string): string[] {
+  const run = spawnSync(
+    join(ROOT, "simulator/bin/gentle-ai"),
+    ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", cwd, "--projection", "workspace", "--agent", "pi", "--next-transition"],
+    { cwd, env, shell: false },
+  );
+  if (run.status !== 0) throw new Error(`bench: status failed: ${run.stderr.toString("utf8")}`);
+  const status = JSON.parse(run.stdout.toString("utf8")) as {
+    next_transition?: { collect?: { inputs?: Array<{ arguments?: Array<{ name: string; value: string; token?: string }> }> } };
+  };
+  const args = status.next_transition?.collect?.inputs?.[0]?.arguments;
+  if (!args) throw new Error("bench: STATUS offered no collect input");
+  return ["review", "capture-result", ...args.map((a) => a.token ?? `--${a.name}=${a.value}`)];
 }
 
 registerBenchSection({
@@ -41,8 +33,9 @@ registerBenchSection({
     const dir = mkdtempSync(join(tmpdir(), "sim-bench-"));
     try {
       const env = { PATH: process.env.PATH ?? "", TMPDIR: dir, GENTLE_AI_SIM_STATE: join(dir, "state") };
+      const handshake = { ...env, GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" };
       const gentleAi = join(ROOT, "simulator/bin/gentle-ai");
-      const materialize = materializeArgs(env.GENTLE_AI_SIM_STATE);
+      const materialize = materializeArgs(handshake, dir);
       const prompt = Buffer.from(
         `GENTLE_AI_REVIEW_BINDING {"lens":"review-risk","subject_hash":"sha256:${"a".repeat(64)}"}\nGENTLE_AI_REVIEW_NAME_STATUS\nM\tsrc/a.ts\nGENTLE_AI_REVIEW_NAME_STATUS_END\n`,
       );
@@ -60,7 +53,8 @@ registerBenchSection({
           label: "gentle-ai review capture-result --agent=pi --materialize=true",
           command: gentleAi,
           args: materialize,
-          env: { ...env, GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" },
+          env: handshake,
+          cwd: dir,
         },
         { label: "pi (default reviewer result, small prompt)", command: join(ROOT, "simulator/bin/pi"), args: ["--print"], env, input: prompt },
       ];
