@@ -1,6 +1,6 @@
 import { recordGolden } from "../record/record.ts";
 import { firstDivergence, renderDivergence, type Divergence } from "./diff.ts";
-import { readGolden, writeGolden } from "./golden-file.ts";
+import { GoldenFileError, readGolden, writeGolden } from "./golden-file.ts";
 import { paths } from "./paths.ts";
 import { runConversation } from "./run.ts";
 
@@ -32,7 +32,7 @@ export async function replayGolden(path: string, options: ReplayOptions): Promis
   let rewritten = false;
   // CI never rewrites: a golden changes only by a deliberate local --update.
   if (options.update && !env.CI) {
-    if (golden.source.kind !== "simulator") throw new Error(`${path}: only simulator goldens can be re-recorded; record a binary golden again with \`record\``);
+    if (golden.source.kind !== "simulator") throw new GoldenFileError(`${path}: only simulator goldens can be re-recorded; record a binary golden again with \`record\``);
     const fresh = await recordGolden({
       name: golden.name,
       ...(golden.description === undefined ? {} : { description: golden.description }),
