@@ -88,4 +88,5 @@ export function inconclusive(reason: string): ProbeVerdict {
   return { status: "inconclusive", findings: [reason] };
 }
 
+/** Profiles from v2.4.0 on define the relay surface (--agent, --materialize, the handshake). */
 export const isRelayProfile = (profile: Profile): boolean => profile !== "2.3.0";
