@@ -14,8 +14,14 @@ import { hostileBytes, invalidForm, validForm, type GeneratedForm, type InvalidF
 const verbOf = (operationToken: string): string => (operationToken.startsWith("-") || operationToken === "help" ? "review" : operationToken);
 
 /** Runs fast-check with the runner's seed and run count; a failure becomes a ClauseFailure naming its replay file. */
-async function check<T>(id: string, arb: fc.Arbitrary<T>, encode: (v: T) => unknown, predicate: (v: T) => Promise<void>, runner: PropertyRunner): Promise<void> {
-  const details = await fc.check(fc.asyncProperty(arb, predicate), { numRuns: runner.runs, seed: runner.seed, interruptAfterTimeLimit: 120_000, markInterruptAsFailure: false });
+async function check<T>(id: string, arb: fc.Arbitrary<T>, encode: (v: T) => unknown, predicate: (v: T) => Promise<void>, runner: PropertyRunner, examples: T[] = []): Promise<void> {
+  const details = await fc.check(fc.asyncProperty(arb, predicate), {
+    numRuns: runner.runs,
+    seed: runner.seed,
+    interruptAfterTimeLimit: 120_000,
+    markInterruptAsFailure: false,
+    ...(examples.length > 0 && runner.runs > 0 ? { examples: examples.map((e): [T] => [e]) } : {}),
+  });
   if (!details.failed) return;
   const value = details.counterexample?.[0] as T;
   const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
@@ -107,9 +113,18 @@ const decodeBytes = (v: unknown): BytesInput => {
   return { prompt: Buffer.from(r.prompt, "base64"), result: Buffer.from(r.result, "base64") };
 };
 
+/** Always one multi-MiB run: hostile bytes at both ends of a 2 MiB prompt and a 3 MiB + 1 result. */
+function largeExample(): BytesInput {
+  const prompt = Buffer.alloc(2 << 20, 0x41);
+  Buffer.from([0xef, 0xbb, 0xbf, 0x0d, 0x0a, 0x00, 0xff]).copy(prompt, 0);
+  const result = Buffer.alloc((3 << 20) + 1, 0x7a);
+  Buffer.from([0xc3, 0x28, 0x0d, 0x0a]).copy(result, result.length - 4);
+  return { prompt, result };
+}
+
 export const BYTES_PROPERTY: PropertyDef = {
   id: "generated-prompt-and-result-bytes",
-  run: (runner) => check("generated-prompt-and-result-bytes", bytesInput, encodeBytes, async (input) => assertBytes(await runner.runCase(bytesCase(input)), input), runner),
+  run: (runner) => check("generated-prompt-and-result-bytes", bytesInput, encodeBytes, async (input) => assertBytes(await runner.runCase(bytesCase(input)), input), runner, [largeExample()]),
   replay: async (value, runner) => assertBytes(await runner.runCase(bytesCase(decodeBytes(value))), decodeBytes(value)),
 };
 
