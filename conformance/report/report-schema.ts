@@ -34,6 +34,7 @@ export const ReportSchema = z.strictObject({
   runs: count,
   startedAt: z.string(),
   durationMs: z.number().check(z.nonnegative()),
+  // Relay calls made: catalogue cases plus every property run.
   cases: count,
   summary: z.strictObject({ passed: count, failed: count, skipped: count }),
   clauses: z.array(ClauseResultSchema),

@@ -99,7 +99,11 @@ class Lanes {
     };
   }
 
+  /** Relay calls made so far (catalogue cases and property runs). */
+  calls = 0;
+
   async runCase(def: CaseDef, profile: Profile, lane: number): Promise<CaseRun> {
+    this.calls += 1;
     try {
       return await runCase(def, profile, this.env(lane));
     } finally {
@@ -298,7 +302,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       runs: options.runs,
       startedAt,
       durationMs: Date.now() - started,
-      cases: total,
+      cases: lanes.calls,
       summary,
       clauses,
     };
