@@ -12,11 +12,17 @@ export const PRE_RELAY: readonly Profile[] = ["2.3.0"];
 /** A fault as written in a scenario (the simulator validates it when it loads the scenario). */
 export type FaultSpec = { readonly kind: string } & Readonly<Record<string, unknown>>;
 const rule = (r: Record<string, unknown>): FaultRule => r as unknown as FaultRule;
+/** A fault on leg A (materialize). */
 export const onMaterialize = (fault: FaultSpec): FaultRule => rule({ program: "gentle-ai", leg: "materialize", fault });
+/** A fault on leg C (submit). */
 export const onSubmit = (fault: FaultSpec): FaultRule => rule({ program: "gentle-ai", leg: "submit", fault });
+/** A fault on pi. */
 export const onPi = (fault: FaultSpec): FaultRule => rule({ program: "pi", fault });
+/** A fault on every gentle-ai call of one verb (generated forms have no --input leg marker). */
 export const onVerb = (verb: string, fault: FaultSpec): FaultRule => rule({ program: "gentle-ai", verb, fault });
+/** Scenario bytes from UTF-8 text. */
 export const text = (t: string): { text: string } => ({ text: t });
+/** Scenario bytes from a Buffer. */
 export const base64 = (b: Buffer): { base64: string } => ({ base64: b.toString("base64") });
 
 /** Declares a case (identity function that fixes the type). */
@@ -44,8 +50,10 @@ export const UNAVAILABLE_MESSAGE = "provider relay requires a gentle-ai build wi
 export const MISSING_FORM_MESSAGE =
   "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form";
 export const EMPTY_TOKEN_MESSAGE = "provider contract mismatch: the submission form carries an empty operation or argument token";
+/** §10.1 check 3 text. */
 export const valueCountMessage = (n: number): string => `provider contract mismatch: the submission form must bind exactly one artifact value, received ${n}`;
 export const LOCATION_RANGE_MESSAGE = "provider contract mismatch: the submission substitution location is outside its argument tokens";
+/** §10.1 check 5 text. */
 export const noSlotMessage = (loc: number): string => `provider contract mismatch: the submission token at location ${loc} carries no {{value}} slot`;
 export const STAGING_PREFIX = "gentle-pi-host-relay-result-";
 export const SCRATCH_PREFIX = "gentle-pi-opaque-reviewer-";

@@ -13,6 +13,7 @@ export function show(value: unknown, max = 240): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** Fails the check with a one-line reason. */
 export function fail(message: string): never {
   throw new ClauseFailure(message);
 }
@@ -22,6 +23,7 @@ export function eq(actual: unknown, expected: unknown, what: string): void {
   if (!isDeepStrictEqual(actual, expected)) fail(`${what}: expected ${show(expected)}, got ${show(actual)}`);
 }
 
+/** Fails with message unless condition holds. */
 export function ok(condition: boolean, message: string): void {
   if (!condition) fail(message);
 }
@@ -43,19 +45,24 @@ export interface Legs {
   readonly pis: readonly TranscriptEntry[];
 }
 
+/** Splits the transcript into the three legs. */
 export function legs(run: CaseRun): Legs {
   const gentleAi = run.transcript.filter((e) => e.program === "gentle-ai");
   const pis = run.transcript.filter((e) => e.program === "pi");
   return { materialize: gentleAi[0], pi: pis[0], submit: gentleAi[1], gentleAi, pis };
 }
 
+/** The leg entry, or a failure saying it never launched. */
 export function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) fail(`${what} was never launched`);
   return value;
 }
 
+/** Recorded stdout bytes. */
 export const stdoutOf = (entry: TranscriptEntry): Buffer => blobBytes(entry.stdout);
+/** Recorded stderr bytes. */
 export const stderrOf = (entry: TranscriptEntry): Buffer => blobBytes(entry.stderr);
+/** Recorded stdin bytes. */
 export const stdinOf = (entry: TranscriptEntry): Buffer => blobBytes(entry.stdin);
 
 /** The thrown error, or a failure saying what happened instead. */

@@ -81,6 +81,12 @@ export const CATALOGUE: readonly GoldenSpec[] = [
     scenario: () => handshakeRefusalScenario({ name: "handshake-refusal-2.4.0", profile: "2.4.0" }),
   },
   {
+    name: "handshake-refusal-2.5.0",
+    description: "v2.5.0 (inferred): the handshake refusal in the PR #3444 wording still classifies as handshake-refused",
+    conversation: "handshake-refusal",
+    scenario: () => handshakeRefusalScenario({ name: "handshake-refusal-2.5.0", profile: "2.5.0" }),
+  },
+  {
     name: "admission-resubmit-2.4.0",
     description: "v2.4.0: pi answers whitespace, submit refused [invalid_request] (mutationOutcome none); the same slot then succeeds",
     conversation: "admission-resubmit",

@@ -84,6 +84,7 @@ export async function lineageFixtures(profile: Profile = "2.4.0"): Promise<Fixtu
   return { profile, lenses: slots.map((s) => s.lens ?? "?"), slots, prompts, results, binDir, root };
 }
 
+/** Removes the fixtures' temp folders. */
 export function disposeFixtures(fixtures: Fixtures): void {
   rmSync(fixtures.root, { recursive: true, force: true });
 }

@@ -1,19 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { evaluate, type Verdict } from "./assert.ts";
 import type { DefectId } from "./client-contract.ts";
-import type { Reproduction, Step } from "./format.ts";
+import type { Reproduction } from "./format.ts";
 import { NAMED_MODULES, ReproInputError, resolveModulePath } from "./modules.ts";
-import { errorOutcome, type Outcome } from "./outcome.ts";
 import { REPO_ROOT } from "./paths.ts";
-import { callLines, outcomeLines, showWord } from "./report.ts";
 import { Sandbox } from "./sandbox.ts";
-import { runClientStep } from "./steps/client.ts";
-import type { Answer, ModuleChoice, StepContext, StepResult } from "./steps/context.ts";
-import { runExecStep } from "./steps/exec.ts";
-import { runBoundStep, runRelayStep } from "./steps/relay.ts";
-import { runStatusStep } from "./steps/status.ts";
-import { expandWord, UnsetVariableError } from "./words.ts";
+import { runOneStep, type StepPrinter } from "./run-step.ts";
+import type { ModuleChoice, StepContext } from "./steps/context.ts";
+import { expandWord } from "./words.ts";
 
 /** How to run a reproduction. */
 export interface RunOptions {
@@ -57,10 +51,6 @@ function pick(m: { relay?: string; client?: string } | undefined): { relay?: str
   return out;
 }
 
-function stepText(step: Step, lines: readonly string[] | undefined): string {
-  return lines?.[step.line - 1]?.trim() ?? [step.command, ...step.args, ...Object.entries(step.options).map(([k, v]) => `${k}=${v}`)].map(showWord).join(" ");
-}
-
 /** Runs every phase of a reproduction, printing each step, its provider answers and expected vs actual. */
 export async function runReproduction(repro: Reproduction, options: RunOptions): Promise<RunSummary> {
   const out = options.out;
@@ -97,6 +87,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     out(`   scenario ${"section" in sc.source ? sc.source.section : sc.source.path}${over ? " " + over : ""} (profile ${String(r["profile"] ?? "2.4.0")}, identities ${String(r["identities"] ?? "prefixed")})`);
     const before = mismatches;
     const sandbox = new Sandbox(r);
+    const printer: StepPrinter = { file, lines, out, said: [] };
     try {
       const ctx: StepContext = {
         sandbox,
@@ -119,79 +110,13 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
           return t;
         },
         expand: (w) => expandWord(w, sandbox.vars),
-        say: (l) => said.push(l),
+        say: (l) => printer.said.push(l),
       };
-      const said: string[] = [];
       for (const step of phase.steps) {
-        said.length = 0;
-        if (step.command === "note") {
-          out(`   note: ${step.args[0] ?? ""}`);
-          continue;
-        }
-        out(`-- ${file}:${step.line}: ${sandbox.redact(stepText(step, lines))}`);
-        if (step.command === "env") {
-          for (const w of step.args) {
-            const eq = w.indexOf("=");
-            if (eq < 0) delete sandbox.env[w];
-            else sandbox.env[w.slice(0, eq)] = ctx.expand(w.slice(eq + 1));
-          }
-          continue;
-        }
-        steps++;
-        const mark = sandbox.mark();
-        let result: StepResult;
-        try {
-          result = await runStep(ctx, step);
-        } catch (e) {
-          if (e instanceof ReproInputError) throw e;
-          if (e instanceof UnsetVariableError) {
-            // Set by an earlier check that did not match: this step cannot run, which is a mismatch, not bad input.
-            mismatches++;
-            out(`   MISMATCH  ${file}:${step.line}: step not run: ${e.message} (the check that sets it did not match)`);
-            continue;
-          }
-          result = { outcome: { ...errorOutcome(e), harnessError: true } };
-        }
-        const stepCalls = sandbox.callsSince(mark);
-        if (step.command !== "exec") for (const c of stepCalls) for (const l of callLines(c, (s) => sandbox.redact(s))) out(`   ${l}`);
-        let answer: Answer | undefined = result.answer;
-        if (answer) {
-          out(`   $ ${answer.argv.map((w) => showWord(sandbox.redact(w))).join(" ")}`);
-          const a = answer;
-          const direct = { program: a.argv[0] === "pi" ? ("pi" as const) : ("gentle-ai" as const), argv: a.argv.slice(1), verb: undefined, leg: undefined, handshake: null, exitCode: a.exitCode, signal: null, completed: true, stdout: a.stdout, stderr: a.stderr, stdoutLength: a.stdout?.length ?? 0, stderrLength: a.stderr?.length ?? 0 };
-          for (const l of callLines({ ...direct, verb: "status" }, (s) => sandbox.redact(s)).slice(1)) out(`   ${l}`);
-        } else {
-          // The answer is the step's own provider call (FINALIZE for finalize, …), never a STATUS read on the way.
-          const verb = ANSWER_VERB[step.command];
-          const last = stepCalls.filter((c) => c.program === "gentle-ai" && (verb === undefined || c.verb === verb)).at(-1);
-          if (last) answer = { argv: ["gentle-ai", ...last.argv], exitCode: last.exitCode, stdout: last.stdout, stderr: last.stderr };
-        }
-        for (const l of said) out(`   ${l}`);
-        if (step.command !== "exec") for (const l of outcomeLines(result.outcome, (s) => sandbox.redact(s))) out(`   ${l}`);
-        Object.assign(sandbox.vars, result.vars ?? {});
-        const phaseCalls = sandbox.callsSince(0);
-        for (const a of step.assertions) {
-          checks++;
-          let v: Verdict;
-          try {
-            v = evaluate(a, { outcome: result.outcome, answer, stepCalls, phaseCalls, expand: ctx.expand, section: ctx.section });
-          } catch (e) {
-            if (!(e instanceof UnsetVariableError)) throw e;
-            v = { ok: false, detail: `${e.message} (the check that sets it did not match)`, vars: {} };
-          }
-          Object.assign(sandbox.vars, v.vars);
-          const text = lines?.[a.line - 1]?.trim() ?? a.kind;
-          if (v.ok) out(`   ok        ${sandbox.redact(text)}`);
-          else {
-            mismatches++;
-            out(`   MISMATCH  ${file}:${a.line}: ${sandbox.redact(text)}`);
-            out(`             ${sandbox.redact(v.detail)}`);
-          }
-        }
-        if (result.outcome["harnessError"] === true) {
-          mismatches++;
-          out(`   MISMATCH  ${file}:${step.line}: the step itself failed: ${String(result.outcome["message"])}`);
-        }
+        const t = await runOneStep(ctx, step, printer);
+        if (t.ran) steps++;
+        checks += t.checks;
+        mismatches += t.mismatches;
       }
     } finally {
       sandbox.dispose();
@@ -206,31 +131,4 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   if (mismatches === 0) out(`PASS ${repro.id}: behaves as documented (${ran} phases, ${steps} steps, ${checks} checks)`);
   else out(`FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${ran} phases, ${steps} steps, ${checks} checks)`);
   return { ok: mismatches === 0, mismatches, checks, steps };
-}
-
-const ANSWER_VERB: Partial<Record<Step["command"], string>> = {
-  relay: "capture-result",
-  status: "status",
-  "capture-evidence": "capture-evidence",
-  finalize: "finalize",
-};
-
-async function runStep(ctx: StepContext, step: Step): Promise<StepResult> {
-  const options: Record<string, string> = {};
-  for (const [k, v] of Object.entries(step.options)) options[k] = ctx.expand(v);
-  switch (step.command) {
-    case "exec":
-      return runExecStep(ctx, step.args.map((w) => ctx.expand(w)), step.stdin);
-    case "relay":
-      return runRelayStep(ctx, options);
-    case "bound":
-      return runBoundStep(ctx, options);
-    case "status":
-      return runStatusStep(ctx, options);
-    case "capture-evidence":
-    case "finalize":
-      return runClientStep(ctx, step.command, options);
-    default:
-      return { outcome: { ok: true } as Outcome };
-  }
 }
