@@ -2,6 +2,7 @@
 import { benchSections } from "./registry.ts";
 import "./simulator.ts";
 import "./relay.ts";
+import "./conformance.ts";
 
 for (const section of benchSections()) {
   process.stdout.write(`\n## ${section.name}\n\n| measurement | median ms | median ratio | min ratio | target | ok |\n|---|---:|---:|---:|---:|---|\n`);
