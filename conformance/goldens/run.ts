@@ -123,8 +123,9 @@ async function readTranscript(path: string): Promise<TranscriptEntry[]> {
 /** Runs one conversation and returns it normalised; every temp dir and child is gone when it settles. */
 export async function runConversation(options: RunOptions): Promise<RunResult> {
   const runDir = await mkdtemp(join(tmpdir(), "relay-conformance-run-"));
-  const shims = options.mode === "live" ? await createShims({ gentleAi: options.gentleAi, pi: options.pi }, runDir) : undefined;
   try {
+    // Inside runDir, so the finally below removes them too.
+    const shims = options.mode === "live" ? await createShims({ gentleAi: options.gentleAi, pi: options.pi }, runDir) : undefined;
     const tmp = join(runDir, "tmp");
     const state = join(runDir, "state");
     const bin = join(runDir, "bin");
