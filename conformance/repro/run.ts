@@ -68,7 +68,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   if (repro.issue) out(`  issue:   ${repro.issue}`);
   const shown = relative(REPO_ROOT, repro.file);
   out(`  file:    ${shown.startsWith("..") ? repro.file : shown}`);
-  out(`  subject: ${subject.label}${options.against === undefined ? ` (${NAMED_MODULES["ours"]?.describe})` : ""}${options.defects ? ` defects=${options.defects.join(",") || "none"}` : ""}`);
+  out(`  subject: ${subject.label}${options.against === undefined ? ` (${NAMED_MODULES["ours"]?.describe})` : ""}${options.defects ? ` defects=${options.defects.join(",") || "none"}${options.against === undefined ? " (ignored: our client has no defects; pass --against gentle-pi-2.1.2)" : ""}` : ""}`);
 
   for (const [name, path] of Object.entries(options.modules ?? {})) {
     if (!existsSync(resolveModulePath(path, cwd))) throw new ReproInputError(`--module ${name}=${path}: no such module`);
