@@ -75,6 +75,17 @@ describe("relay-conformance launcher", () => {
     expect(r.stdout).toMatch(/^NO-RETRY {2}fail {4}fail$/m);
   });
 
+  it("matrix prints relays × profiles and exits 1 when a cell fails", () => {
+    const r = spawnSync(launcher, ["matrix", "--relay", "relay/index.ts", "--relay", "test/broken-relays/handshake-to-pi.ts", "--grep", "^PI-ENV-UNTOUCHED$", "--profile", "2.4.0,2.5.0", "--seed", "1"], { cwd: root, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    const ours = join(root, "relay/index.ts");
+    const broken = join(root, "test/broken-relays/handshake-to-pi.ts");
+    const w = broken.length;
+    expect(r.stdout).toBe(
+      `\n${"relay".padEnd(w)}  ${"2.4.0".padEnd(23)}  2.5.0\n${ours.padEnd(w)}  ${"pass".padEnd(23)}  pass\n${broken}  FAIL (PI-ENV-UNTOUCHED)  FAIL (PI-ENV-UNTOUCHED)\n`,
+    );
+  });
+
   it("list prints every clause ID once", () => {
     const out = execFileSync(launcher, ["list"], { cwd: root, encoding: "utf8" });
     const ids = [...out.matchAll(/^([A-Z0-9-]+) {2}\[/gm)].map((m) => m[1]);
