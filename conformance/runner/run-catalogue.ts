@@ -37,6 +37,8 @@ export interface RunOptions {
   /** A fresh adapter child per case instead of one per lane. */
   readonly isolate?: boolean;
   readonly keep?: boolean;
+  /** Called once the module loaded and exports runReviewHostRelaySlot, before any case runs. */
+  onStart?(): void;
   onClause?(result: ClauseResult): void;
   onCase?(caseId: string, profile: Profile, done: number, total: number): void;
 }
@@ -191,6 +193,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   try {
     const probeChecks = options.clauses.flatMap((c) => c.checks.filter(isProbe));
     const probe = await probeModule(lanes, probeChecks.flatMap((c) => [...c.probe]));
+    options.onStart?.();
 
     // Plan: unique (case, profile) runs and property runs; each clause/profile awaits the ones it needs.
     const caseRuns = new Map<string, { def: CaseDef; profile: Profile; result?: Promise<CaseRun>; resolve?: (r: CaseRun) => void }>();

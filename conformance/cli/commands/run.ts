@@ -71,7 +71,6 @@ Options:
     const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
     const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
     const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
-    if (!values.quiet) io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`);
     let report;
     try {
       report = await runCatalogue({
@@ -85,7 +84,12 @@ Options:
         counterexampleDir: resolve(io.cwd, values.counterexamples ?? ".relay-conformance/counterexamples"),
         isolate: values.isolate ?? false,
         keep: values.keep ?? false,
-        ...(values.quiet ? {} : { onClause: (c) => io.stdout(clauseLine(c)) }),
+        ...(values.quiet
+          ? {}
+          : {
+              onStart: () => io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`),
+              onClause: (c) => io.stdout(clauseLine(c)),
+            }),
       });
     } catch (error) {
       if (error instanceof RelayLoadError) throw new UsageError(error.message);
