@@ -4,16 +4,16 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagSetSpec } from "../argv/go-flags.ts";
-import { detachedBoolRefusal, helpReturnsEarly, parseFlags, scanFlagsOf } from "../argv/go-flags.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { contractOf, runRouted } from "../route.ts";
 import type { Route, StdoutBuffer } from "../route.ts";
-import { invalidRequest } from "../refusal.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, handshakePresent, PI_TRANSPORT } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2, safeScanLineage } from "../../output/envelope.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import type { Profile } from "../../scenario/schema.ts";
+import { contractFlag, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
 
 const FLAGS: FlagSetSpec = {
   name: "review capabilities",
@@ -38,21 +38,10 @@ function sha256File(path: string): string {
 }
 
 async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
-  const parsed = parseFlags(FLAGS, argv);
-  if (!parsed.ok) {
-    out.write(parsed.error.output);
-    throw invalidRequest(parsed.error.message);
-  }
-  const f = parsed.flags;
-  if (f.help) {
-    out.write(f.output);
-    if (helpReturnsEarly(f, argv)) return;
-  }
-  const detached = detachedBoolRefusal(f, argv);
-  if (detached) throw invalidRequest(detached);
-  if (f.positionals.length > 0) throw invalidRequest(`review capabilities accepts no positional arguments; got ${JSON.stringify(f.positionals[0])}`);
-  const contract = f.has("contract") ? f.str("contract") : CONTRACT_V2;
-  if (contract !== CONTRACT_V1 && contract !== CONTRACT_V2) throw invalidRequest(`unsupported review integration contract ${JSON.stringify(contract)}`);
+  const f = parseVerbFlags(FLAGS, argv, out);
+  if (f === undefined) return;
+  refusePositionals(f, "review capabilities");
+  const contract = contractFlag(f) ?? CONTRACT_V2;
   const build = BUILDS[invocation.scenario.profile];
   const relay = traits.honoursHandshake;
   const operations = OPERATIONS.filter((o) => traits.roleVerbs || (o !== "capture-refuter" && o !== "capture-validation"));

@@ -4,13 +4,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagDef, FlagSetSpec } from "../argv/go-flags.ts";
-import { goQuoteStr, helpReturnsEarly, parseFlags, scanFlagsOf } from "../argv/go-flags.ts";
+import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest, ReviewRefusal } from "../refusal.ts";
-import { scrubCause } from "../../output/envelope.ts";
+import { invalidRequest, rddDisabled, repositoryContextUnavailable, ReviewRefusal } from "../refusal.ts";
 import { encodeReviewJson, goMarshal } from "../../output/go-json.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
@@ -24,9 +23,10 @@ import {
 } from "../../state/evidence-record.ts";
 import type { VerificationEvidenceRecord, VerificationOutcome } from "../../state/evidence-record.ts";
 import { identitiesFor, sha256Prefixed } from "../../state/identities.ts";
-import { readInputError } from "./read-input.ts";
+import { readInputDocument } from "./read-input.ts";
 import { authorityOf, capturedEvidence, evidenceBinding, evidenceTarget } from "./correction-authority.ts";
 import { modernCorrection } from "./status-correction.ts";
+import { parseVerbFlags } from "./verb-flags.ts";
 
 const V = "review capture-evidence";
 
@@ -74,17 +74,9 @@ interface Request {
 
 function shapeChecks(traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Request | undefined {
   const modern = modernCorrection(traits);
-  const parsed = parseFlags(captureEvidenceFlags(traits), argv);
-  if (!parsed.ok) {
-    out.write(parsed.error.output); // kept on the plain route, discarded with the buffer on collect-capture
-    throw invalidRequest(parsed.error.message);
-  }
-  const f = parsed.flags;
-  if (f.help) {
-    out.write(f.output);
-    if (helpReturnsEarly(f, argv)) return undefined;
-  }
-  // No bool flags: the detached-bool refusal cannot apply; positionals fall to the "requires" refusal (inferred).
+  const f = parseVerbFlags(captureEvidenceFlags(traits), argv, out);
+  if (f === undefined) return undefined;
+  // No bool flags: the detached-bool refusal never applies; positionals fall to the "requires" refusal (inferred).
   const context = modern ? f.str("repository-context") : "";
   const outcome = f.str("outcome");
   const r = { lineage: f.str("lineage"), target: f.str("target"), revision: f.str("expected-revision"), input: f.str("input"), context };
@@ -119,12 +111,8 @@ function checkBinding(invocation: Invocation, lineage: LineageState, r: Request)
 }
 
 function readPayload(invocation: Invocation, path: string): Buffer {
-  try {
-    return path === "-" ? invocation.readStdin() : invocation.readFile(path);
-  } catch (error) {
-    // (inferred) wrapping prefix.
-    throw invalidRequest(`read final verification evidence: ${readInputError(error, path)}`);
-  }
+  // (inferred) wrapping prefix.
+  return readInputDocument(invocation, path, "final verification evidence");
 }
 
 /** Writes the conflict's defect report under the state dir and returns the clause naming it (inferred layout). */
@@ -148,12 +136,10 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   const r = shapeChecks(traits, argv, out);
   if (r === undefined) return; // -h / --help: usage only
   if (r.context !== "" && r.context !== identitiesFor(invocation.scenario.lineage.seed).repositoryContext)
-    throw invalidRequest(
-      `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${scrubCause("repository context handle is not issued for this repository")}; refresh the exact native next_transition before retrying`,
-    );
+    throw repositoryContextUnavailable();
   if (readLineage(invocation.stateDir, invocation.scenario).rddDisabled)
     // (inferred) native text, mirroring capture-result; the envelope message is the documented rdd_disabled sentence.
-    throw new ReviewRefusal("rdd_disabled", `receipt-driven development is disabled for this clone; ${V} never started`);
+    throw rddDisabled(V);
   let payload: Buffer | undefined;
   const record = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
     checkBinding(invocation, draft, r);

@@ -1,14 +1,13 @@
 // review capture-result (provider reference §7): refusal order, materialize, submission admission, slot rules.
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagDef, FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
-import { detachedBoolRefusal, helpReturnsEarly, parseFlags, scanFlagsOf } from "../argv/go-flags.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest, ReviewRefusal } from "../refusal.ts";
+import { invalidRequest, rddDisabled, repositoryContextUnavailable, ReviewRefusal } from "../refusal.ts";
 import { COMPILED_TRANSPORTS, requireRuntime } from "../gates/handshake.ts";
-import { scrubCause } from "../../output/envelope.ts";
 import { encodeReviewJson, goMarshal } from "../../output/go-json.ts";
 import { identitiesFor, sha256Prefixed } from "../../state/identities.ts";
 import type { Identities } from "../../state/identities.ts";
@@ -19,7 +18,8 @@ import { materializePrompt } from "./materialize.ts";
 import { admitReviewerResult } from "./admission.ts";
 import { artifactObject } from "./artifact.ts";
 import type { ArtifactBinding } from "./artifact.ts";
-import { readInputError } from "./read-input.ts";
+import { readInputDocument } from "./read-input.ts";
+import { parseVerbFlags } from "./verb-flags.ts";
 
 const V = "review capture-result";
 
@@ -104,19 +104,8 @@ interface Request {
 }
 
 function shapeChecks(traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Request | undefined {
-  const spec = captureResultFlags(traits);
-  const parsed = parseFlags(spec, argv);
-  if (!parsed.ok) {
-    out.write(parsed.error.output); // plain route keeps it; collect-capture discards it with the buffer
-    throw invalidRequest(parsed.error.message);
-  }
-  const f = parsed.flags;
-  if (f.help) {
-    out.write(f.output);
-    if (helpReturnsEarly(f, argv)) return undefined;
-  }
-  const detached = detachedBoolRefusal(f, argv);
-  if (detached) throw invalidRequest(detached);
+  const f = parseVerbFlags(captureResultFlags(traits), argv, out);
+  if (f === undefined) return undefined;
   const r: Request = {
     flags: f,
     lineage: f.str("lineage"),
@@ -199,11 +188,7 @@ function checkBinding(ids: Identities, lineage: LineageState, r: Request): Lens 
 }
 
 function readInput(invocation: Invocation, path: string): Buffer {
-  try {
-    return path === "-" ? invocation.readStdin() : invocation.readFile(path);
-  } catch (error) {
-    throw invalidRequest(`read reviewer result: ${readInputError(error, path)}`);
-  }
+  return readInputDocument(invocation, path, "reviewer result");
 }
 
 function artifactBinding(ids: Identities, lens: Lens, order: number, sha256: string): ArtifactBinding {
@@ -216,14 +201,12 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   runtimeChecks(invocation, traits, r);
   const ids = identitiesFor(invocation.scenario.lineage.seed);
   if (r.context !== "" && r.context !== ids.repositoryContext)
-    throw invalidRequest(
-      `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${scrubCause("repository context handle is not issued for this repository")}; refresh the exact native next_transition before retrying`,
-    );
+    throw repositoryContextUnavailable();
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
   const submission = !r.materialize && !r.preflight;
   if (submission && snapshot.rddDisabled)
     // (inferred) native text; the envelope message is the documented rdd_disabled sentence.
-    throw new ReviewRefusal("rdd_disabled", "receipt-driven development is disabled for this clone; review capture-result never started");
+    throw rddDisabled(V);
   const lens = checkBinding(ids, snapshot, r);
   const subjectHash = ids.subjectHash(lens);
   const viaContext = r.context !== "";

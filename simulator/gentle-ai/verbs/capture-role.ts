@@ -2,14 +2,13 @@
 // `review_provider_role_capture.go`): refusal order, the handshake, --materialize, and --execute through pi.
 import type { Invocation, Outcome, VerbHandler } from "../invocation.ts";
 import type { FlagDef, FlagSetSpec } from "../argv/go-flags.ts";
-import { detachedBoolRefusal, helpReturnsEarly, parseFlags, scanFlagsOf } from "../argv/go-flags.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { plainError, routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest, ReviewRefusal } from "../refusal.ts";
+import { invalidRequest, rddDisabled, repositoryContextUnavailable, ReviewRefusal } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
-import { scrubCause } from "../../output/envelope.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import { identitiesFor } from "../../state/identities.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
@@ -18,6 +17,7 @@ import { authorityOf, capturedEvidence } from "./correction-authority.ts";
 import { rolePrompt, roleTarget } from "./role-prompt.ts";
 import type { ProviderRole } from "./role-prompt.ts";
 import { runPiReviewer } from "./role-transport.ts";
+import { parseVerbFlags } from "./verb-flags.ts";
 
 export type RoleVerb = "capture-refuter" | "capture-validation";
 
@@ -65,18 +65,8 @@ interface Request {
 
 function shapeChecks(invocation: Invocation, traits: ProfileTraits, verb: RoleVerb, argv: readonly string[], out: StdoutBuffer): Request | undefined {
   const V = `review ${verb}`;
-  const parsed = parseFlags(roleFlagSet(verb), argv);
-  if (!parsed.ok) {
-    out.write(parsed.error.output);
-    throw invalidRequest(parsed.error.message);
-  }
-  const f = parsed.flags;
-  if (f.help) {
-    out.write(f.output);
-    if (helpReturnsEarly(f, argv)) return undefined;
-  }
-  const detached = detachedBoolRefusal(f, argv);
-  if (detached) throw invalidRequest(detached);
+  const f = parseVerbFlags(roleFlagSet(verb), argv, out);
+  if (f === undefined) return undefined;
   const materialize = f.bool("materialize");
   const execute = f.bool("execute");
   const agent = f.str("agent");
@@ -139,14 +129,12 @@ async function body(invocation: Invocation, traits: ProfileTraits, verb: RoleVer
   const r = shapeChecks(invocation, traits, verb, argv, out);
   if (r === undefined) return;
   if (r.context !== "" && r.context !== identitiesFor(invocation.scenario.lineage.seed).repositoryContext)
-    throw invalidRequest(
-      `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${scrubCause("repository context handle is not issued for this repository")}; refresh the exact native next_transition before retrying`,
-    );
+    throw repositoryContextUnavailable();
   const role: ProviderRole = verb === "capture-refuter" ? "refuter" : "targeted-validator";
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
   if (!r.materialize && snapshot.rddDisabled)
     // (inferred) native text, mirroring capture-result: the kill switch gates captures, not materialize.
-    throw new ReviewRefusal("rdd_disabled", `receipt-driven development is disabled for this clone; review ${verb} never started`);
+    throw rddDisabled(`review ${verb}`);
   checkBinding(invocation, verb, snapshot, r);
   const a = authorityOf(invocation.scenario, snapshot);
   const prompt = rolePrompt(a, role);

@@ -2,19 +2,19 @@
 // preflight refusals in source order, captured evidence, the correction plan checks, and the lifecycle moves.
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagDef, FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
-import { detachedBoolRefusal, helpReturnsEarly, parseFlags, scanFlagsOf } from "../argv/go-flags.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { Route, StdoutBuffer } from "../route.ts";
-import { invalidRequest, ReviewRefusal } from "../refusal.ts";
+import { invalidRequest, rddDisabled } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import type { VerificationEvidenceRecord } from "../../state/evidence-record.ts";
-import { readInputError } from "./read-input.ts";
+import { readInputDocument } from "./read-input.ts";
 import { authorityOf, capturedEvidence, correctionBudget } from "./correction-authority.ts";
 import type { Authority } from "./correction-authority.ts";
 import { modernCorrection } from "./status-correction.ts";
@@ -28,6 +28,7 @@ import {
   MUST_PASS_TEXT,
 } from "./finalize-validation.ts";
 import type { ValidationDocument } from "./finalize-validation.ts";
+import { contractFlag, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
 
 const V = "review finalize";
 
@@ -74,23 +75,11 @@ const REFRESH = "refresh with gentle-ai review status --next-transition";
 
 /** Steps 0-6 (and the inferred retired/positional checks); returns the parsed flags or undefined on -h/--help. */
 function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): ParsedFlags | undefined {
-  const parsed = parseFlags(finalizeFlags(traits), argv);
-  if (!parsed.ok) {
-    out.write(parsed.error.output);
-    throw invalidRequest(parsed.error.message);
-  }
-  const f = parsed.flags;
-  if (f.help) {
-    out.write(f.output);
-    if (helpReturnsEarly(f, argv)) return undefined;
-  }
-  const detached = detachedBoolRefusal(f, argv);
-  if (detached) throw invalidRequest(detached);
+  const f = parseVerbFlags(finalizeFlags(traits), argv, out);
+  if (f === undefined) return undefined;
   // (inferred) texts of the positional and contract checks, shared with status.ts.
-  if (f.positionals.length > 0) throw invalidRequest(`${V} accepts no positional arguments; got ${JSON.stringify(f.positionals[0])}`);
-  const contract = f.has("contract") ? f.str("contract") : undefined;
-  if (contract !== undefined && contract !== CONTRACT_V1 && contract !== CONTRACT_V2)
-    throw invalidRequest(`unsupported review integration contract ${JSON.stringify(contract)}`);
+  refusePositionals(f, V);
+  const contract = contractFlag(f);
   const modern = modernCorrection(traits);
   const str = (name: string): string => (modern || !DESCRIPTOR_FLAGS.some((d) => d.name === name) ? f.str(name) : "");
   // 1. exactly one negotiated v2 runtime; pi (with the handshake) is host-mediated.
@@ -123,14 +112,6 @@ function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly
   // (inferred) wording of the always-refused retired flag.
   if (f.has("result")) throw invalidRequest(`${V} --result is retired; capture reviewer results with review capture-result and finalize with --captured-results`);
   return f;
-}
-
-function readDocument(invocation: Invocation, path: string, what: string): Buffer {
-  try {
-    return path === "-" ? invocation.readStdin() : invocation.readFile(path);
-  } catch (error) {
-    throw invalidRequest(`read ${what}: ${readInputError(error, path)}`);
-  }
 }
 
 /** Moves the lineage to approved: a lifecycle transition, so the revision advances. */
@@ -210,12 +191,12 @@ function finalizeCorrection(invocation: Invocation, traits: ProfileTraits, f: Pa
     throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction");
   let doc: ValidationDocument | undefined;
   if (f.str("validation") !== "") {
-    const decoded = decodeValidation(readDocument(invocation, f.str("validation"), "targeted validation"));
+    const decoded = decodeValidation(readInputDocument(invocation, f.str("validation"), "targeted validation"));
     if (!decoded.ok) throw invalidRequest(decoded.error);
     doc = decoded.doc;
   }
   // A raw --evidence document is read but is not captured evidence: in correction_required only the flag loads a record.
-  if (f.str("evidence") !== "") readDocument(invocation, f.str("evidence"), "final verification evidence");
+  if (f.str("evidence") !== "") readInputDocument(invocation, f.str("evidence"), "final verification evidence");
   const record = loadEvidence(f, a, false);
   if (record === undefined) throw invalidRequest(D2_TEXT);
   if (doc === undefined && record.outcome === "procedural_tooling_failed") {
@@ -244,7 +225,7 @@ function finalizeCorrection(invocation: Invocation, traits: ProfileTraits, f: Pa
 
 function finalizeValidating(invocation: Invocation, f: ParsedFlags, draft: LineageState): void {
   const a = authorityOf(invocation.scenario, draft);
-  if (f.str("evidence") !== "") readDocument(invocation, f.str("evidence"), "final verification evidence");
+  if (f.str("evidence") !== "") readInputDocument(invocation, f.str("evidence"), "final verification evidence");
   const record = loadEvidence(f, a, true)!;
   if (record.outcome === "passed") return approve(draft);
   if (record.outcome === "procedural_tooling_failed") {
@@ -276,7 +257,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, route: Route,
   if (f === undefined) return;
   if (readLineage(invocation.stateDir, invocation.scenario).rddDisabled)
     // (inferred) native text; finalize mutates authority, so the kill switch applies after preflight.
-    throw new ReviewRefusal("rdd_disabled", `receipt-driven development is disabled for this clone; ${V} never started`);
+    throw rddDisabled(V);
   const after = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
     const a = authorityOf(invocation.scenario, draft);
     if (f.str("lineage") !== "" && f.str("lineage") !== a.lineageId)

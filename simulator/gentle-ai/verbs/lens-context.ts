@@ -3,15 +3,15 @@
 // refusal texts are (inferred).
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagSetSpec } from "../argv/go-flags.ts";
-import { detachedBoolRefusal, helpReturnsEarly, parseFlags, scanFlagsOf } from "../argv/go-flags.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest } from "../refusal.ts";
-import { scrubCause } from "../../output/envelope.ts";
+import { invalidRequest, repositoryContextUnavailable } from "../refusal.ts";
 import { identitiesFor } from "../../state/identities.ts";
 import { readLineage } from "../../state/lineage-store.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
 import { materializePrompt } from "./materialize.ts";
+import { parseVerbFlags } from "./verb-flags.ts";
 
 const FLAGS: FlagSetSpec = {
   name: "review lens-context",
@@ -24,27 +24,15 @@ const FLAGS: FlagSetSpec = {
 };
 
 function body(invocation: Invocation, argv: readonly string[], out: StdoutBuffer): void {
-  const parsed = parseFlags(FLAGS, argv);
-  if (!parsed.ok) {
-    out.write(parsed.error.output);
-    throw invalidRequest(parsed.error.message);
-  }
-  const f = parsed.flags;
-  if (f.help) {
-    out.write(f.output);
-    if (helpReturnsEarly(f, argv)) return;
-  }
-  const detached = detachedBoolRefusal(f, argv);
-  if (detached) throw invalidRequest(detached);
+  const f = parseVerbFlags(FLAGS, argv, out);
+  if (f === undefined) return;
   const handle = f.str("repository-context");
   const lensName = f.str("lens");
   if (f.positionals.length > 0 || handle === "" || lensName === "")
     throw invalidRequest("review lens-context requires --repository-context and --lens");
   const ids = identitiesFor(invocation.scenario.lineage.seed);
   if (handle !== ids.repositoryContext)
-    throw invalidRequest(
-      `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${scrubCause("repository context handle is not issued for this repository")}; refresh the exact native next_transition before retrying`,
-    );
+    throw repositoryContextUnavailable();
   const lineage = readLineage(invocation.stateDir, invocation.scenario);
   const order = (lineage.lenses as readonly string[]).indexOf(lensName);
   if (lineage.state !== "reviewing" || order < 0)

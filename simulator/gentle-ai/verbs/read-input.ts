@@ -1,4 +1,6 @@
-// Go os.ReadFile error texts for a Node fs error (`open <path>: no such file or directory`, …).
+// Go os.ReadFile error texts for a Node fs error (`open <path>: no such file or directory`, …), and the verbs' input read.
+import type { Invocation } from "../invocation.ts";
+import { invalidRequest } from "../refusal.ts";
 
 const GO_ERRNO: Readonly<Record<string, [op: string, text: string]>> = {
   ENOENT: ["open", "no such file or directory"],
@@ -17,4 +19,13 @@ export function readInputError(error: unknown, path: string): string {
   const known = GO_ERRNO[code];
   if (known) return `${known[0]} ${path}: ${known[1]}`;
   return `read ${path}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** Reads a document named on the command line (`-` for stdin); a failure refuses with `read <what>: <Go error>`. */
+export function readInputDocument(invocation: Invocation, path: string, what: string): Buffer {
+  try {
+    return path === "-" ? invocation.readStdin() : invocation.readFile(path);
+  } catch (error) {
+    throw invalidRequest(`read ${what}: ${readInputError(error, path)}`);
+  }
 }
