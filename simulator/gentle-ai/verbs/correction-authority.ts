@@ -87,10 +87,14 @@ export function capturedEvidence(a: Authority): VerificationEvidenceRecord | und
   return buildEvidenceRecord(evidenceBinding(a), seededEvidencePayload(c.evidenceOutcome), c.evidenceOutcome, a.identityMode);
 }
 
+/** The original changed line count (`frozen.original_changed_lines`): additions plus deletions of the manifest. */
+export function originalChangedLines(ids: Identities): number {
+  return ids.manifest.reduce((n, m) => n + m.additions + m.deletions, 0);
+}
+
 /** The frozen correction budget, as status.ts renders `frozen.correction_budget` (inferred formula). */
 export function correctionBudget(ids: Identities): number {
-  const lines = ids.manifest.reduce((n, m) => n + m.additions + m.deletions, 0);
-  return Math.max(1, Math.floor(lines / 2));
+  return Math.max(1, Math.floor(originalChangedLines(ids) / 2));
 }
 
 /** The top-level STATUS `validation_request` (§8.4 key order). */

@@ -37,3 +37,13 @@ export function argument(name: string, value: string): GoJson {
 export function externalArgument(name: string, value: string): GoJson {
   return { name, value };
 }
+
+/** A provider role vector (§9): the binding plus `--agent=pi --execute=true`, self-contained, no submission. */
+export function roleVector(name: string, schema: string, captureOperation: string, binding: readonly GoJson[]): { [key: string]: GoJson } {
+  return {
+    name,
+    schema,
+    capture_operation: captureOperation,
+    arguments: [...binding, argument("agent", "pi"), argument("execute", "true")],
+  };
+}

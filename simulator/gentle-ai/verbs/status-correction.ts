@@ -3,7 +3,7 @@
 import type { GoJson } from "../../output/go-json.ts";
 import { CONTRACT_V2 } from "../../output/envelope.ts";
 import type { ProfileTraits } from "../profiles.ts";
-import { argument, externalArgument } from "./status-context.ts";
+import { argument, externalArgument, roleVector } from "./status-context.ts";
 import type { StatusContext, StatusExtension } from "./status-context.ts";
 import {
   authorityOf,
@@ -114,18 +114,13 @@ function targetedValidationInput(a: Authority, modern: boolean): GoJson {
 /** The `--agent pi` targeted-validator role vector: self-contained, no submission (§9). */
 function validatorVector(a: Authority): GoJson {
   return {
-    name: "provider_targeted_validator",
-    schema: VALIDATOR_SCHEMA,
-    capture_operation: "review.capture-validation",
-    arguments: [
+    ...roleVector("provider_targeted_validator", VALIDATOR_SCHEMA, "review.capture-validation", [
       argument("lineage", a.lineageId),
       argument("expected_revision", a.revision),
       argument("target", a.correctionTargetIdentity),
       argument("repository_context", a.repositoryContext),
       argument("request_hash", a.requestHash),
-      argument("agent", "pi"),
-      argument("execute", "true"),
-    ],
+    ]),
     validation_request: validationRequestJson(a),
   };
 }

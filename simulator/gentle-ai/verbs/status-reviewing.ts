@@ -1,7 +1,7 @@
 // STATUS next_transition for a lineage in state `reviewing` (provider reference §8.3, §8.4, §9).
 import type { GoJson } from "../../output/go-json.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
-import { argument } from "./status-context.ts";
+import { argument, roleVector } from "./status-context.ts";
 import type { StatusContext } from "./status-context.ts";
 
 export const REVIEWER_SCHEMA = "https://gentle-ai.dev/schema/review/reviewer/v1";
@@ -80,19 +80,12 @@ function lensInput(ctx: StatusContext, lens: Lens, order: number): GoJson {
 /** The refuter role vector (§9): self-contained --execute arguments, no submission. */
 function refuterInput(ctx: StatusContext): GoJson {
   const { ids } = ctx;
-  return {
-    name: "provider_refuter",
-    schema: REFUTER_SCHEMA,
-    capture_operation: "review.capture-refuter",
-    arguments: [
-      argument("lineage", ids.lineageId),
-      argument("expected_revision", ctx.revision),
-      argument("target", ids.targetIdentity),
-      argument("repository_context", ids.repositoryContext),
-      argument("agent", "pi"),
-      argument("execute", "true"),
-    ],
-  };
+  return roleVector("provider_refuter", REFUTER_SCHEMA, "review.capture-refuter", [
+    argument("lineage", ids.lineageId),
+    argument("expected_revision", ctx.revision),
+    argument("target", ids.targetIdentity),
+    argument("repository_context", ids.repositoryContext),
+  ]);
 }
 
 /** next_transition while reviewing: uncaptured lens slots, then the refuter vector (pi), then finalize. */

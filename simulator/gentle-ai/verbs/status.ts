@@ -1,14 +1,14 @@
 // review status (provider reference §8): flags, the --agent gate, and the full status/v5 object.
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagDef, FlagSetSpec } from "../argv/go-flags.ts";
-import { detachedBoolRefusal, helpReturnsEarly, parseFlags, scanFlagsOf } from "../argv/go-flags.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, ReviewRefusal } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
-import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
+import { CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import type { GoJson } from "../../output/go-json.ts";
 import { identitiesFor } from "../../state/identities.ts";
@@ -16,6 +16,8 @@ import { readLineage } from "../../state/lineage-store.ts";
 import type { StatusContext, StatusExtension } from "./status-context.ts";
 import { reviewingTransition } from "./status-reviewing.ts";
 import { correctionStatus } from "./status-correction.ts";
+import { correctionBudget, originalChangedLines } from "./correction-authority.ts";
+import { contractFlag, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
 
 // (inferred) usage texts and details: only the flag names are documented (§8.1).
 const STATUS_FLAGS: readonly FlagDef[] = [
@@ -70,8 +72,8 @@ function projectionJson(ctx: StatusContext, mode: string, baseRef: string, untra
 }
 
 function frozenJson(ctx: StatusContext): GoJson {
-  const lines = ctx.ids.manifest.reduce((n, m) => n + m.additions + m.deletions, 0);
-  return { tier: lines > 20 ? "large" : lines > 6 ? "medium" : "small", original_changed_lines: lines, correction_budget: Math.max(1, Math.floor(lines / 2)) };
+  const lines = originalChangedLines(ctx.ids);
+  return { tier: lines > 20 ? "large" : lines > 6 ? "medium" : "small", original_changed_lines: lines, correction_budget: correctionBudget(ctx.ids) };
 }
 
 function extensionOf(ctx: StatusContext): StatusExtension {
@@ -87,23 +89,11 @@ function extensionOf(ctx: StatusContext): StatusExtension {
 }
 
 async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
-  const parsed = parseFlags(STATUS_FLAG_SET, argv);
-  if (!parsed.ok) {
-    out.write(parsed.error.output);
-    throw invalidRequest(parsed.error.message);
-  }
-  const f = parsed.flags;
-  if (f.help) {
-    out.write(f.output);
-    if (helpReturnsEarly(f, argv)) return;
-  }
-  const detached = detachedBoolRefusal(f, argv);
-  if (detached) throw invalidRequest(detached);
+  const f = parseVerbFlags(STATUS_FLAG_SET, argv, out);
+  if (f === undefined) return;
   // (inferred) texts for the checks below; the reference documents only that they are invalid_request.
-  if (f.positionals.length > 0) throw invalidRequest(`review status accepts no positional arguments; got ${JSON.stringify(f.positionals[0])}`);
-  const contract = f.has("contract") ? f.str("contract") : undefined;
-  if (contract !== undefined && contract !== CONTRACT_V1 && contract !== CONTRACT_V2)
-    throw invalidRequest(`unsupported review integration contract ${JSON.stringify(contract)}`);
+  refusePositionals(f, "review status");
+  const contract = contractFlag(f);
   const projection = f.str("projection");
   if (projection !== "workspace" && projection !== "staged")
     throw invalidRequest(`review status --projection must be workspace or staged; got ${JSON.stringify(projection)}`);
