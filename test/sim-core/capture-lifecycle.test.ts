@@ -2,18 +2,12 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { envelope, goIndent, HANDSHAKE, INVALID, ROOT, Sim, V2 } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { envelope, goIndent, HANDSHAKE, INVALID, ROOT, Sim, simFactory, V2 } from "./helpers.ts";
 import { LineageStateSchema } from "../../simulator/state/lineage-state.ts";
 import type { Run } from "./helpers.ts";
 
-const sims: Sim[] = [];
-function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
-  const s = new Sim(scenario);
-  sims.push(s);
-  return s;
-}
-afterAll(() => sims.forEach((s) => s.cleanup()));
+const sim = simFactory();
 
 const STATUS = ["review", "status", "--contract", V2, "--cwd", ".", "--projection", "workspace"];
 

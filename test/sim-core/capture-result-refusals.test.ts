@@ -1,6 +1,6 @@
 // capture-result refusal order (provider reference §7.2), per profile, against the built simulator binary.
-import { afterAll, describe, expect, it } from "vitest";
-import { envelope, HANDSHAKE, INVALID, Sim } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { envelope, HANDSHAKE, INVALID, simFactory } from "./helpers.ts";
 
 const OP = "review.capture-result";
 const BINDING_MSG =
@@ -17,13 +17,7 @@ const PR3444 =
 const DRIFT =
   "capture binding does not match the current reviewing authority under the provider-issued repository context; ask the parent orchestrator to refresh the exact native next transition by running gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition";
 
-const sims: Sim[] = [];
-function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
-  const s = new Sim(scenario);
-  sims.push(s);
-  return s;
-}
-afterAll(() => sims.forEach((s) => s.cleanup()));
+const sim = simFactory();
 
 interface Case {
   readonly name: string;

@@ -1,34 +1,23 @@
 // Test helpers for sim-core: a temp scenario + state dir, the built gentle-ai binary, and in-process dispatch.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { dispatch } from "../../simulator/gentle-ai/dispatch.ts";
 import type { Invocation } from "../../simulator/gentle-ai/invocation.ts";
 import { identitiesFor } from "../../simulator/state/identities.ts";
 import type { Identities } from "../../simulator/state/identities.ts";
+import { GENTLE_AI, readLineageState, spawnGentleAi } from "../support/gentle-ai-sim.ts";
+import type { Run, RunOptions } from "../support/gentle-ai-sim.ts";
+import { failureEnvelope, goIndent } from "../support/go-oracles.ts";
+import { tracked } from "../support/tracked.ts";
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const GENTLE_AI = join(ROOT, "simulator/bin/gentle-ai");
+export { GENTLE_AI, ROOT } from "../support/gentle-ai-sim.ts";
+export type { Run, RunOptions } from "../support/gentle-ai-sim.ts";
+export { goIndent } from "../support/go-oracles.ts";
 export const HANDSHAKE = { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" };
 export const V2 = "gentle-ai.review-integration/v2";
-
-/** One finished process (or in-process dispatch). */
-export interface Run {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly stdoutBytes: Buffer;
-  readonly code: number | null;
-}
-
-export interface RunOptions {
-  readonly env?: Record<string, string>;
-  readonly stdin?: Buffer | string;
-  readonly cwd?: string;
-}
 
 /** A scenario file and a fresh state dir in one temp folder. */
 export class Sim {
@@ -54,26 +43,7 @@ export class Sim {
 
   /** Spawns the built simulator binary (shell: false) with only the given extra environment. */
   run(argv: readonly string[], opts: RunOptions = {}): Promise<Run> {
-    return new Promise((done, fail) => {
-      const env: Record<string, string> = {
-        PATH: process.env["PATH"] ?? "",
-        GENTLE_AI_SIM_SCENARIO: this.scenarioPath,
-        GENTLE_AI_SIM_STATE: this.stateDir,
-        ...opts.env,
-      };
-      const child = spawn(GENTLE_AI, argv, { shell: false, env, cwd: opts.cwd ?? this.dir, stdio: ["pipe", "pipe", "pipe"] });
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      child.stdout.on("data", (c: Buffer) => out.push(c));
-      child.stderr.on("data", (c: Buffer) => err.push(c));
-      child.on("error", fail);
-      child.stdin.on("error", () => undefined);
-      child.stdin.end(opts.stdin ?? "");
-      child.on("close", (code) => {
-        const stdoutBytes = Buffer.concat(out);
-        done({ stdout: stdoutBytes.toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), stdoutBytes, code });
-      });
-    });
+    return spawnGentleAi(this, argv, opts);
   }
 
   /** Runs dispatch in this process with a hand-built Invocation (fast path for exhaustive refusal tables). */
@@ -97,11 +67,7 @@ export class Sim {
 
   /** The lineage state file as JSON (undefined before the first write). */
   state(): Record<string, unknown> | undefined {
-    try {
-      return JSON.parse(readFileSync(join(this.stateDir, "lineage.json"), "utf8")) as Record<string, unknown>;
-    } catch {
-      return undefined;
-    }
+    return readLineageState(this.stateDir);
   }
 
   /** Removes the temp folder. */
@@ -135,34 +101,14 @@ export class Sim {
   }
 }
 
-/** Go-style indented JSON oracle: JSON.stringify(…, 2) plus Go's HTML escaping and the trailing newline. */
-export function goIndent(value: unknown): string {
-  return (
-    JSON.stringify(value, null, 2)
-      .replace(/</g, "\\u003c")
-      .replace(/>/g, "\\u003e")
-      .replace(/&/g, "\\u0026") + "\n"
-  );
+/** A Sim factory for one test file: every Sim it makes is cleaned up after the file's tests. */
+export function simFactory(): (scenario?: ScenarioInput) => Sim {
+  return tracked((scenario?: ScenarioInput) => new Sim(scenario));
 }
 
 /** The failure/v2 envelope a collect-capture refusal prints (optional lineage_id after replayability). */
 export function envelope(operation: string, code: string, message: string, next: string, cause: string, lineageId?: string, retrySafe = true, phase = "preflight"): string {
-  return goIndent({
-    schema: "gentle-ai.review-integration.failure/v2",
-    contract: V2,
-    operation,
-    phase,
-    code,
-    message,
-    mutation_outcome: "not_started",
-    authority_applicability: "not_evaluated",
-    retry_safe: retrySafe,
-    replayability: "not_replayable",
-    ...(lineageId === undefined ? {} : { lineage_id: lineageId }),
-    required_inputs: [],
-    next_action: next,
-    cause,
-  });
+  return failureEnvelope(2, operation, code, message, next, cause, lineageId, retrySafe, phase);
 }
 
 export const INVALID = "The negotiated review request is invalid.";

@@ -1,14 +1,8 @@
 // review status (§8) per profile, the handshake on the status surface (§6), version and review help (§2, §12).
-import { afterAll, describe, expect, it } from "vitest";
-import { goIndent, goReviewJson, HANDSHAKE, INVALID, Sim, V2 } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { goIndent, goReviewJson, HANDSHAKE, INVALID, simFactory, V2 } from "./helpers.ts";
 
-const sims: Sim[] = [];
-function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
-  const s = new Sim(scenario);
-  sims.push(s);
-  return s;
-}
-afterAll(() => sims.forEach((s) => s.cleanup()));
+const sim = simFactory();
 
 const STATUS = ["review", "status", "--contract", V2, "--cwd", ".", "--projection", "workspace"];
 const NOT_ELIGIBLE =

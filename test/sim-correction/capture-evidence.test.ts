@@ -2,16 +2,10 @@
 // idempotent resubmission, conflict, 4 MiB bound, persistence and the lineage move.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { correctionScenario, envelope, evidenceTokens, expectedCorrectionRecord, goIndent, PROFILES, Sim, statusOf, V2 } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { correctionScenario, envelope, evidenceTokens, expectedCorrectionRecord, goIndent, PROFILES, simFactory, statusOf, V2 } from "./helpers.ts";
 
-const sims: Sim[] = [];
-function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
-  const s = new Sim(scenario);
-  sims.push(s);
-  return s;
-}
-afterAll(() => sims.forEach((s) => s.cleanup()));
+const sim = simFactory();
 
 const OP = "review.capture-evidence";
 const INVALID_MSG = "The negotiated review request is invalid.";

@@ -1,6 +1,6 @@
 // review finalize against the built binary (§10, issue-279 §4-§5): preflight order, the validation document, captured
 // evidence, the D2-before-D1 plan checks on both routes and identity modes, and lifecycle moves across processes.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   correctionScenario,
   evidenceTokens,
@@ -9,18 +9,13 @@ import {
   HANDSHAKE,
   requestHash,
   Sim,
+  simFactory,
   statusOf,
   V2,
   validationDoc,
 } from "./helpers.ts";
 
-const sims: Sim[] = [];
-function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
-  const s = new Sim(scenario);
-  sims.push(s);
-  return s;
-}
-afterAll(() => sims.forEach((s) => s.cleanup()));
+const sim = simFactory();
 
 const D1 = "targeted validation result does not bind the provider-owned correction request";
 const D2 = "compact correction acceptance requires captured repository verification evidence";

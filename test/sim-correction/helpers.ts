@@ -1,12 +1,14 @@
 // Helpers for the sim-correction tests: scenarios, binding tokens, and independent oracles for the evidence record
 // and the targeted-validation document (values come from identities; layout and digests are recomputed here).
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { GENTLE_AI, goIndent, ROOT } from "../sim-core/helpers.ts";
-import type { Run, RunOptions } from "../sim-core/helpers.ts";
+import { INVALID } from "../sim-core/helpers.ts";
+import { readLineageState, ROOT, spawnGentleAi } from "../support/gentle-ai-sim.ts";
+import type { Run, RunOptions } from "../support/gentle-ai-sim.ts";
+import { failureEnvelope, goIndent } from "../support/go-oracles.ts";
+import { tracked } from "../support/tracked.ts";
 import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { identitiesFor } from "../../simulator/state/identities.ts";
@@ -51,26 +53,7 @@ export class Sim {
   /** Spawns the built simulator binary (shell: false) with only PATH, the sim variables and the given extras. */
   run(argv: readonly string[], opts: RunOptions = {}): Promise<Run> {
     this.materialize();
-    return new Promise((done, fail) => {
-      const env: Record<string, string> = {
-        PATH: process.env["PATH"] ?? "",
-        GENTLE_AI_SIM_SCENARIO: this.scenarioPath,
-        GENTLE_AI_SIM_STATE: this.stateDir,
-        ...opts.env,
-      };
-      const child = spawn(GENTLE_AI, argv, { shell: false, env, cwd: opts.cwd ?? this.dir, stdio: ["pipe", "pipe", "pipe"] });
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      child.stdout.on("data", (c: Buffer) => out.push(c));
-      child.stderr.on("data", (c: Buffer) => err.push(c));
-      child.on("error", fail);
-      child.stdin.on("error", () => undefined);
-      child.stdin.end(opts.stdin ?? "");
-      child.on("close", (code) => {
-        const stdoutBytes = Buffer.concat(out);
-        done({ stdout: stdoutBytes.toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), stdoutBytes, code });
-      });
-    });
+    return spawnGentleAi(this, argv, opts);
   }
 
   /** Creates the temp folder now (for tests that put their own files in it). */
@@ -81,17 +64,18 @@ export class Sim {
 
   /** The lineage state file as JSON (undefined before the first write). */
   state(): Record<string, unknown> | undefined {
-    try {
-      return JSON.parse(readFileSync(join(this.stateDir, "lineage.json"), "utf8")) as Record<string, unknown>;
-    } catch {
-      return undefined;
-    }
+    return readLineageState(this.stateDir);
   }
 
   /** Removes the temp folder (a no-op when it was never made). */
   cleanup(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** A Sim factory for one test file: every Sim it makes is cleaned up after the file's tests. */
+export function simFactory(): (scenario?: ScenarioInput) => Sim {
+  return tracked((scenario?: ScenarioInput) => new Sim(scenario));
 }
 
 export const SIM_BIN = join(ROOT, "simulator/bin");
@@ -168,22 +152,7 @@ export function validationDoc(
 
 /** A failure/v1|v2 envelope of review.finalize with a cause (negotiated route). */
 export function finalizeEnvelope(cause: string, lineageId: string | undefined, version: 1 | 2 = 2): string {
-  return goIndent({
-    schema: `gentle-ai.review-integration.failure/v${version}`,
-    contract: `gentle-ai.review-integration/v${version}`,
-    operation: "review.finalize",
-    phase: "preflight",
-    code: "invalid_request",
-    message: "The negotiated review request is invalid.",
-    mutation_outcome: "not_started",
-    authority_applicability: "not_evaluated",
-    retry_safe: true,
-    replayability: "not_replayable",
-    ...(lineageId === undefined ? {} : { lineage_id: lineageId }),
-    required_inputs: [],
-    next_action: "correct_request",
-    cause,
-  });
+  return failureEnvelope(version, "review.finalize", "invalid_request", INVALID, "correct_request", cause, lineageId);
 }
 
 /** Parses a STATUS stdout. */

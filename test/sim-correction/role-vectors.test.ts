@@ -2,30 +2,12 @@
 // --execute through the fake pi on PATH (argv, empty scratch cwd, prompt on stdin), failures, scratch removal, STATUS moves.
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { correctionScenario, envelope, goIndent, HANDSHAKE, requestHash, Sim, SIM_BIN, statusOf, V2 } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { correctionScenario, envelope, goIndent, HANDSHAKE, requestHash, Sim, SIM_BIN, simFactory, statusOf, V2 } from "./helpers.ts";
+import { PI_ARGV } from "../../simulator/gentle-ai/verbs/role-transport.ts";
 
-const sims: Sim[] = [];
-function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
-  const s = new Sim(scenario);
-  sims.push(s);
-  return s;
-}
-afterAll(() => sims.forEach((s) => s.cleanup()));
+const sim = simFactory();
 
-const PI_ARGV = [
-  "--print",
-  "--mode",
-  "text",
-  "--no-session",
-  "--no-tools",
-  "--no-extensions",
-  "--no-skills",
-  "--no-prompt-templates",
-  "--no-themes",
-  "--no-context-files",
-  "--no-approve",
-];
 const INVALID_MSG = "The negotiated review request is invalid.";
 const DRIFT_MSG = "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.";
 const ALL_LENSES = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;

@@ -1,14 +1,8 @@
 // STATUS in correction_required / validating per profile (§8.4, §10, §11; issue-279 §6), against the built binary.
-import { afterAll, describe, expect, it } from "vitest";
-import { correctionScenario, HANDSHAKE, requestHash, Sim, V2 } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { correctionScenario, HANDSHAKE, requestHash, Sim, simFactory, V2 } from "./helpers.ts";
 
-const sims: Sim[] = [];
-function sim(scenario: ConstructorParameters<typeof Sim>[0]): Sim {
-  const s = new Sim(scenario);
-  sims.push(s);
-  return s;
-}
-afterAll(() => sims.forEach((s) => s.cleanup()));
+const sim = simFactory();
 
 type Json = Record<string, unknown>;
 
