@@ -19,14 +19,33 @@ export type ReviewHostRelayStage = "binding" | "materialize" | "pi" | "submit";
 /** Whether a failed relay may have mutated provider state: only a launched submit can. */
 export type ReviewHostRelayMutationOutcome = "none" | "unknown";
 
-/** Optional evidence attached to a typed relay failure. */
-export interface ReviewHostRelayErrorDetails {
+/** A thrown value's message (its String() when it is not an Error). */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The evidence a failed gentle-ai launch leaves, as the relay's and the correction client's typed errors carry it. */
+export interface LaunchedProcessDetails {
   readonly exitCode?: number | null;
   readonly stderr?: string;
   readonly timedOut?: boolean;
   readonly elapsedMs?: number | null;
   readonly timeoutMs?: number | null;
+}
+
+/** Optional evidence attached to a typed relay failure. */
+export interface ReviewHostRelayErrorDetails extends LaunchedProcessDetails {
   readonly mutationOutcome?: ReviewHostRelayMutationOutcome;
+}
+
+/**
+ * The details of a launched leg's failure: exit, stderr and timing, with the bound as given (≤ 0 meant "no timer"):
+ * the reference attaches timeoutMs=T to every launched failure.
+ */
+export function launchedFailureDetails(
+  run: { readonly exitCode: number | null; readonly timedOut: boolean; readonly elapsedMs: number },
+  stderr: string,
+  timeoutMs: number,
+): ReviewHostRelayErrorDetails {
+  return { exitCode: run.exitCode, stderr, timedOut: run.timedOut, elapsedMs: run.elapsedMs, timeoutMs };
 }
 
 /** Typed failure of one relay slot; stage `submit` defaults to mutationOutcome "unknown", every other stage to "none". */

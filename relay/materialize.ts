@@ -1,18 +1,11 @@
 import { classifyReviewHostRelayRefusal, REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE } from "./classify.ts";
-import { REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./errors.ts";
-import { spawnCollected } from "./subprocess.ts";
+import { launchedFailureDetails, messageOf, REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./errors.ts";
+import { spawnGentleAiLeg, type GentleAiLeg } from "./gentle-ai-leg.ts";
 
 /** Everything leg A needs; the environment already carries the handshake. */
-export interface MaterializeLeg {
-  readonly gentleAi: string;
+export interface MaterializeLeg extends GentleAiLeg {
   readonly captureArgumentTokens: readonly string[];
-  readonly cwd: string;
-  readonly environment: NodeJS.ProcessEnv;
-  readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** The materialized prompt as received from gentle-ai's stdout: chunks in order, never joined. */
 export interface MaterializedPrompt {
@@ -25,15 +18,7 @@ export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<Mate
   const F = REVIEW_HOST_RELAY_FAILURE;
   let run;
   try {
-    run = await spawnCollected({
-      file: leg.gentleAi,
-      args: ["review", "capture-result", ...leg.captureArgumentTokens],
-      cwd: leg.cwd,
-      env: leg.environment,
-      stdin: null,
-      timeoutMs: leg.timeoutMs,
-      ...(leg.signal !== undefined ? { signal: leg.signal } : {}),
-    });
+    run = await spawnGentleAiLeg(leg, ["review", "capture-result", ...leg.captureArgumentTokens]);
   } catch (error) {
     throw new ReviewHostRelayError(F.MATERIALIZE_FAILED, "materialize", `gentle-ai prompt materialization could not start: ${messageOf(error)}`);
   }
@@ -42,14 +27,7 @@ export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<Mate
     throw new ReviewHostRelayError(F.MATERIALIZE_FAILED, "materialize", "gentle-ai prompt materialization could not start: The operation was aborted");
   }
   const stderr = run.stderr.toString("utf8");
-  const details = {
-    exitCode: run.exitCode,
-    stderr,
-    timedOut: run.timedOut,
-    elapsedMs: run.elapsedMs,
-    // The bound as given (≤ 0 meant "no timer"): the reference attaches timeoutMs=T to every launched failure.
-    timeoutMs: leg.timeoutMs,
-  };
+  const details = launchedFailureDetails(run, stderr, leg.timeoutMs);
   if (run.exitCode !== 0 || run.timedOut) {
     switch (classifyReviewHostRelayRefusal(stderr)) {
       case "unknown-flag":

@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { messageOf } from "./errors.ts";
 import { joinChunks, spawnCollected } from "./subprocess.ts";
 import { DEFAULT_OPAQUE_PI_TIMEOUT_MS } from "./timeouts.ts";
 
@@ -87,7 +88,6 @@ export interface OpaquePiReviewerChunks {
 }
 
 const SCRATCH_PREFIX = "gentle-pi-opaque-reviewer-";
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Runs pi once on the raw prompt (stdin) in an empty private scratch cwd and returns its stdout verbatim. */
 export async function runOpaquePiReviewer(prompt: Buffer, options: OpaquePiReviewerOptions = {}): Promise<OpaquePiReviewerResult> {

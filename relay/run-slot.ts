@@ -1,5 +1,5 @@
 import { isAbsolute } from "node:path";
-import { REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./errors.ts";
+import { messageOf, REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./errors.ts";
 import { resolveGentleAiBinary } from "./gentle-ai-binary.ts";
 import { withRelayHandshake } from "./handshake.ts";
 import { materializeReviewPrompt } from "./materialize.ts";
@@ -9,8 +9,6 @@ import { resolveReviewHostRelaySubmission, reviewHostRelaySubmitArgv } from "./s
 import { submitRelayedResult } from "./submit.ts";
 import { DEFAULT_GENTLE_AI_TIMEOUT_MS, resolveReviewHostRelayPiTimeoutMs, reviewHostRelayPiTimeoutMessage } from "./timeouts.ts";
 import type { ReviewHostRelayRequest, ReviewHostRelayResult } from "./types.ts";
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Maps any pi-leg failure onto the relay's typed kinds (reference §9 table). */
 function piLegError(error: unknown, promptByteLength: number): ReviewHostRelayError {

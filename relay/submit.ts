@@ -1,33 +1,18 @@
 import { isReviewHostRelayAdmissionRefusal } from "./classify.ts";
-import { REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./errors.ts";
-import { spawnCollected } from "./subprocess.ts";
+import { launchedFailureDetails, messageOf, REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./errors.ts";
+import { spawnGentleAiLeg, type GentleAiLeg } from "./gentle-ai-leg.ts";
 
 /** Everything leg C needs; argv is already `review <operation> <substituted tokens>`. */
-export interface SubmitLeg {
-  readonly gentleAi: string;
+export interface SubmitLeg extends GentleAiLeg {
   readonly argv: readonly string[];
-  readonly cwd: string;
-  readonly environment: NodeJS.ProcessEnv;
-  readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Leg C: runs the provider-owned submission with stdin closed; returns its stdout decoded as UTF-8, unparsed. */
 export async function submitRelayedResult(leg: SubmitLeg): Promise<string> {
   const F = REVIEW_HOST_RELAY_FAILURE;
   let run;
   try {
-    run = await spawnCollected({
-      file: leg.gentleAi,
-      args: leg.argv,
-      cwd: leg.cwd,
-      env: leg.environment,
-      stdin: null,
-      timeoutMs: leg.timeoutMs,
-      ...(leg.signal !== undefined ? { signal: leg.signal } : {}),
-    });
+    run = await spawnGentleAiLeg(leg, leg.argv);
   } catch (error) {
     throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", `gentle-ai capture submission could not start: ${messageOf(error)}`);
   }
@@ -37,14 +22,7 @@ export async function submitRelayedResult(leg: SubmitLeg): Promise<string> {
   }
   if (run.exitCode === 0 && !run.timedOut && run.stdout.length > 0) return run.stdout.toString("utf8");
   const stderr = run.stderr.toString("utf8");
-  const details = {
-    exitCode: run.exitCode,
-    stderr,
-    timedOut: run.timedOut,
-    elapsedMs: run.elapsedMs,
-    // The bound as given (≤ 0 meant "no timer"): the reference attaches timeoutMs=T to every launched failure.
-    timeoutMs: leg.timeoutMs,
-  };
+  const details = launchedFailureDetails(run, stderr, leg.timeoutMs);
   if (isReviewHostRelayAdmissionRefusal(run, stderr)) {
     // The provider states the slot was not consumed (gentle-pi #522/#524).
     throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", stderr.trim(), { ...details, mutationOutcome: "none" });

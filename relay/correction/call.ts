@@ -1,21 +1,17 @@
 import { withRelayHandshake } from "../handshake.ts";
-import { spawnCollected, type CollectedSpawnResult } from "../subprocess.ts";
+import { messageOf } from "../errors.ts";
+import { spawnGentleAiLeg, type GentleAiLeg } from "../gentle-ai-leg.ts";
+import type { CollectedSpawnResult } from "../subprocess.ts";
 import { CorrectionFinalizeError, type CorrectionFinalizeFailureCode, type CorrectionFinalizeStage } from "./errors.ts";
 
 /** One gentle-ai invocation of the correction client. */
-export interface GentleAiCall {
-  readonly gentleAi: string;
+export interface GentleAiCall extends GentleAiLeg {
   readonly argv: readonly string[];
-  readonly cwd: string;
   /** Base environment; the handshake is injected here, overriding any inherited value. */
   readonly environment: NodeJS.ProcessEnv;
-  readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
   /** Negotiated calls fail closed on any stderr from a successful exit. */
   readonly requireQuietStderr: boolean;
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** The provider's failure envelope fields the client reports, when stdout holds one. */
 function envelopeOf(stdout: Buffer): { mutationOutcome?: string; cause?: string } {
@@ -41,15 +37,7 @@ export async function runGentleAiCall(call: GentleAiCall, code: CorrectionFinali
   const mutating = stage === "evidence" || stage === "finalize";
   let run: CollectedSpawnResult;
   try {
-    run = await spawnCollected({
-      file: call.gentleAi,
-      args: call.argv,
-      cwd: call.cwd,
-      env: withRelayHandshake(call.environment),
-      stdin: null,
-      timeoutMs: call.timeoutMs,
-      ...(call.signal !== undefined ? { signal: call.signal } : {}),
-    });
+    run = await spawnGentleAiLeg({ ...call, environment: withRelayHandshake(call.environment) }, call.argv);
   } catch (error) {
     throw new CorrectionFinalizeError(code, stage, `gentle-ai ${label} could not start: ${messageOf(error)}`, { mutationOutcome: "none" });
   }

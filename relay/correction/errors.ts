@@ -1,3 +1,5 @@
+import type { LaunchedProcessDetails } from "../errors.ts";
+
 /** Failure codes of the correction FINALIZE client. */
 export const CORRECTION_FINALIZE_FAILURE = Object.freeze({
   /** STATUS carries no usable `validation_request` (or no lineage) to bind. */
@@ -33,13 +35,8 @@ export type CorrectionFinalizeFailureCode = (typeof CORRECTION_FINALIZE_FAILURE)
 /** Which step failed; `preflight` means before any process launched. */
 export type CorrectionFinalizeStage = "preflight" | "status" | "evidence" | "finalize";
 
-export interface CorrectionFinalizeErrorDetails {
-  readonly exitCode?: number | null;
+export interface CorrectionFinalizeErrorDetails extends LaunchedProcessDetails {
   readonly stdout?: string;
-  readonly stderr?: string;
-  readonly timedOut?: boolean;
-  readonly elapsedMs?: number | null;
-  readonly timeoutMs?: number | null;
   /** "none" when nothing mutating launched or the provider said `not_started`. */
   readonly mutationOutcome?: "none" | "unknown";
   /** The failure envelope's `cause`, when stdout carried one. */
