@@ -26,16 +26,9 @@ import { identitiesFor, sha256Prefixed } from "../../state/identities.ts";
 import { readInputDocument } from "./read-input.ts";
 import { authorityOf, capturedEvidence, evidenceBinding, evidenceTarget } from "./correction-authority.ts";
 import { modernCorrection } from "./status-correction.ts";
-import { parseVerbFlags } from "./verb-flags.ts";
+import { parseVerbFlags, REPOSITORY_CONTEXT_FLAG } from "./verb-flags.ts";
 
 const V = "review capture-evidence";
-
-const REPOSITORY_CONTEXT: FlagDef = {
-  name: "repository-context",
-  kind: "string",
-  usage:
-    "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd, pass one or the other and not both",
-};
 
 // (inferred) usage texts of --cwd, --lineage, --target and --expected-revision; --outcome and --input are documented.
 const FLAGS_22X: readonly FlagDef[] = [
@@ -52,7 +45,7 @@ export function captureEvidenceFlags(traits: ProfileTraits): FlagSetSpec {
   return {
     name: V,
     details: "Capture outcome-bearing verification evidence bound to one compact authority and candidate.",
-    flags: modernCorrection(traits) ? [...FLAGS_22X, REPOSITORY_CONTEXT] : FLAGS_22X,
+    flags: modernCorrection(traits) ? [...FLAGS_22X, REPOSITORY_CONTEXT_FLAG] : FLAGS_22X,
   };
 }
 

@@ -19,7 +19,7 @@ import { admitReviewerResult } from "./admission.ts";
 import { artifactObject } from "./artifact.ts";
 import type { ArtifactBinding } from "./artifact.ts";
 import { readInputDocument } from "./read-input.ts";
-import { parseVerbFlags } from "./verb-flags.ts";
+import { parseVerbFlags, REPOSITORY_CONTEXT_FLAG } from "./verb-flags.ts";
 
 const V = "review capture-result";
 
@@ -39,12 +39,7 @@ const BASE_FLAGS: readonly FlagDef[] = [
     kind: "bool",
     usage: "validate the capture binding and, when --input is supplied, the result admission without persisting anything",
   },
-  {
-    name: "repository-context",
-    kind: "string",
-    usage:
-      "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd, pass one or the other and not both",
-  },
+  REPOSITORY_CONTEXT_FLAG,
   { name: "subject-hash", kind: "string", usage: "provider-issued artifact subject hash for native-Git context" },
   { name: "target", kind: "string", usage: "exact frozen target identity" },
 ];

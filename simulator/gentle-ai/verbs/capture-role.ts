@@ -17,7 +17,7 @@ import { authorityOf, capturedEvidence } from "./correction-authority.ts";
 import { rolePrompt, roleTarget } from "./role-prompt.ts";
 import type { ProviderRole } from "./role-prompt.ts";
 import { runPiReviewer } from "./role-transport.ts";
-import { parseVerbFlags } from "./verb-flags.ts";
+import { parseVerbFlags, REPOSITORY_CONTEXT_FLAG } from "./verb-flags.ts";
 
 export type RoleVerb = "capture-refuter" | "capture-validation";
 
@@ -30,12 +30,7 @@ function roleFlags(verb: RoleVerb): FlagDef[] {
     { name: "expected-revision", kind: "string", usage: "exact compact authority revision" },
     { name: "lineage", kind: "string", usage: "exact review lineage identifier" },
     { name: "materialize", kind: "bool", usage: "print the exact Go-materialized provider role task without capturing anything" },
-    {
-      name: "repository-context",
-      kind: "string",
-      usage:
-        "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd, pass one or the other and not both",
-    },
+    REPOSITORY_CONTEXT_FLAG,
     { name: "target", kind: "string", usage: "exact role target identity" },
   ];
   if (verb === "capture-validation")

@@ -1,10 +1,18 @@
 // The flag preamble the review verbs share: the FlagSet parse, -h/--help, the detached-bool refusal, and the
 // (inferred) positional and --contract checks.
-import type { FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
+import type { FlagDef, FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
 import { detachedBoolRefusal, helpReturnsEarly, parseFlags } from "../argv/go-flags.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest } from "../refusal.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
+
+/** --repository-context of the capture verbs (same usage text on each). */
+export const REPOSITORY_CONTEXT_FLAG: FlagDef = {
+  name: "repository-context",
+  kind: "string",
+  usage:
+    "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd, pass one or the other and not both",
+};
 
 /**
  * Parses a verb's flags. A parse error writes Go's message and usage to the buffer (the plain route keeps it,
