@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GENTLE_PI_REVIEW_RELAY_CONTRACT } from "../../relay/index.ts";
 import {
   CorrectionFinalizeError,
@@ -14,13 +14,11 @@ import {
   runCorrectionFinalize,
   type CorrectionValidationInput,
 } from "../../relay/finalize.ts";
-import { blobBytes, createSandbox, isGone, ROOT, SIM_GENTLE_AI, type Sandbox } from "./helpers/sandbox.ts";
+import { blobBytes, ROOT, SIM_GENTLE_AI, type Sandbox } from "./helpers/sandbox.ts";
+import { expectNoLeftovers, sandboxPerTest } from "./helpers/lifecycle.ts";
+import { rejectionOf } from "../support/rejection.ts";
 
-let box: Sandbox | undefined;
-afterEach(() => {
-  box?.dispose();
-  box = undefined;
-});
+const newSandbox = sandboxPerTest();
 
 const PAYLOAD = Buffer.from("ok 1 - targeted suite\r\nok 2 - regression suite\n\u0000tail", "utf8");
 const correctionScenario = (profile: string, identities: "prefixed" | "bare") => ({
@@ -30,8 +28,7 @@ const correctionScenario = (profile: string, identities: "prefixed" | "bare") =>
 });
 
 function setup(profile: string, identities: "prefixed" | "bare"): Sandbox {
-  box = createSandbox(correctionScenario(profile, identities));
-  return box;
+  return newSandbox(correctionScenario(profile, identities));
 }
 
 const options = (sandbox: Sandbox) => ({ gentleAiExecutable: SIM_GENTLE_AI, cwd: sandbox.repo, environment: sandbox.env });
@@ -44,10 +41,7 @@ function validationFor(status: unknown): CorrectionValidationInput {
   };
 }
 
-function expectClean(sandbox: Sandbox): void {
-  for (const line of sandbox.transcript()) expect(isGone(line.pid)).toBe(true);
-  expect(sandbox.tmpLeftovers()).toEqual([]);
-}
+const expectClean = expectNoLeftovers;
 
 const verbs = (sandbox: Sandbox): (string | undefined)[] => sandbox.transcript().map((l) => l.verb);
 
@@ -132,15 +126,7 @@ describe("fresh-process continuation (criterion 7)", () => {
 });
 
 describe("fail closed before launch against real STATUS", () => {
-  async function refused(promise: Promise<unknown>): Promise<CorrectionFinalizeError> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof CorrectionFinalizeError) return error;
-      throw error;
-    }
-    throw new Error("expected a refusal");
-  }
+  const refused = (promise: Promise<unknown>): Promise<CorrectionFinalizeError> => rejectionOf(promise, "expected a refusal", CorrectionFinalizeError);
 
   it("refuses captured-evidence discovery together with a raw evidence document (criterion 5)", async () => {
     const sandbox = setup("2.4.0", "prefixed");

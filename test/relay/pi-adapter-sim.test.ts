@@ -1,30 +1,16 @@
 // The opaque pi adapter on its own, against the simulator's fake pi.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OPAQUE_PI_REVIEWER_ARGV, OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE, OpaquePiReviewerTransportError, runOpaquePiReviewer } from "../../relay/index.ts";
-import { blobBytes, createSandbox, isGone, SIM_PI, type Sandbox } from "./helpers/sandbox.ts";
+import { blobBytes, SIM_PI } from "./helpers/sandbox.ts";
+import { expectNoLeftovers, sandboxPerTest } from "./helpers/lifecycle.ts";
+import { rejectionOf } from "../support/rejection.ts";
 
-let box: Sandbox | undefined;
-afterEach(() => {
-  box?.dispose();
-  box = undefined;
-});
+const newSandbox = sandboxPerTest();
 
 const PROMPT = Buffer.from("GENTLE_AI_REVIEW_BINDING {}\n\u0000\r\n\xff", "latin1");
 
-async function adapterFailure(promise: Promise<unknown>): Promise<OpaquePiReviewerTransportError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OpaquePiReviewerTransportError) return error;
-    throw error;
-  }
-  throw new Error("expected an adapter failure");
-}
-
-function clean(sandbox: Sandbox): void {
-  for (const line of sandbox.transcript()) expect(isGone(line.pid)).toBe(true);
-  expect(sandbox.tmpLeftovers()).toEqual([]);
-}
+const adapterFailure = (promise: Promise<unknown>): Promise<OpaquePiReviewerTransportError> =>
+  rejectionOf(promise, "expected an adapter failure", OpaquePiReviewerTransportError);
 
 describe("runOpaquePiReviewer", () => {
   it("exports the kinds and the locked-down argv", () => {
@@ -44,7 +30,7 @@ describe("runOpaquePiReviewer", () => {
   });
 
   it("feeds the prompt on stdin in an empty private scratch dir and returns stdout verbatim", async () => {
-    box = createSandbox({ pi: { result: { kind: "echo" } } });
+    const box = newSandbox({ pi: { result: { kind: "echo" } } });
     const result = await runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, timeoutMs: 0 });
     const [pi] = box.transcript();
     expect(result.stdout.equals(PROMPT)).toBe(true);
@@ -54,41 +40,41 @@ describe("runOpaquePiReviewer", () => {
     expect(pi!.cwdListing).toEqual([]);
     expect(pi!.cwd).toMatch(new RegExp(`^${box.tmp}/gentle-pi-opaque-reviewer-[A-Za-z0-9]{6}$`));
     expect(pi!.handshake).toBeNull();
-    clean(box);
+    expectNoLeftovers(box);
   });
 
   it("cancels before launch on an aborted signal", async () => {
-    box = createSandbox({});
+    const box = newSandbox({});
     const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, signal: AbortSignal.abort() }));
     expect([error.kind, error.message, error.cancelled, error.elapsedMs]).toEqual(["cancelled", "Pi process was cancelled before launch", true, null]);
     expect(box.transcript()).toEqual([]);
-    clean(box);
+    expectNoLeftovers(box);
   });
 
   it("reports timed-out with both timings and raw stderr bytes", async () => {
-    box = createSandbox({ faults: [{ program: "pi", fault: { kind: "hang" } }] });
+    const box = newSandbox({ faults: [{ program: "pi", fault: { kind: "hang" } }] });
     const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, timeoutMs: 300 }));
     expect([error.kind, error.message, error.timedOut, error.exitCode, error.timeoutMs]).toEqual(["timed-out", "Pi process timed out", true, null, 300]);
     expect(error.elapsedMs).toBeGreaterThanOrEqual(300);
     expect(Buffer.isBuffer(error.stderr)).toBe(true);
-    clean(box);
+    expectNoLeftovers(box);
   });
 
   it("reports nonzero-exit and empty-output", async () => {
-    box = createSandbox({ pi: { exitCode: 7, stderr: { base64: Buffer.from([0xff, 0x0a]).toString("base64") } } });
+    const box = newSandbox({ pi: { exitCode: 7, stderr: { base64: Buffer.from([0xff, 0x0a]).toString("base64") } } });
     const failed = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env }));
     expect([failed.kind, failed.message, failed.exitCode]).toEqual(["nonzero-exit", "Pi process failed", 7]);
     expect(failed.stderr.equals(Buffer.from([0xff, 0x0a]))).toBe(true);
     box.writeScenario({ pi: { result: { kind: "bytes", bytes: { text: "" } } } });
     const empty = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env }));
     expect([empty.kind, empty.message, empty.exitCode]).toEqual(["empty-output", "Pi process produced no output bytes", 0]);
-    clean(box);
+    expectNoLeftovers(box);
   });
 
   it("reports launch-failed for a missing executable", async () => {
-    box = createSandbox({});
+    const box = newSandbox({});
     const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: "/nonexistent/pi", environment: box.env }));
     expect([error.kind, error.message]).toEqual(["launch-failed", "Pi process could not start: spawn /nonexistent/pi ENOENT"]);
-    clean(box);
+    expectNoLeftovers(box);
   });
 });

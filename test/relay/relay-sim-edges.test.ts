@@ -2,58 +2,28 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GENTLE_PI_REVIEW_RELAY_CONTRACT,
   GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV,
   ReviewHostRelayError,
   runReviewHostRelaySlot,
-  type ReviewHostRelayRequest,
   type ReviewHostRelaySlot,
 } from "../../relay/index.ts";
-import { blobBytes, createSandbox, isGone, SIM_GENTLE_AI, SIM_PI, type Sandbox, type TranscriptLine } from "./helpers/sandbox.ts";
-import { simRelaySlots } from "./helpers/status.ts";
+import { blobBytes, SIM_GENTLE_AI, SIM_PI, type Sandbox } from "./helpers/sandbox.ts";
+import { expectNoLeftovers, sandboxPerTest } from "./helpers/lifecycle.ts";
+import { firstRelaySlot, relayCalls, relayRequest } from "./helpers/slot.ts";
+import { rejectionOf } from "../support/rejection.ts";
 
-let box: Sandbox | undefined;
-afterEach(() => {
-  box?.dispose();
-  box = undefined;
-});
+const newSandbox = sandboxPerTest();
 
 function setup(scenario: Record<string, unknown>): { sandbox: Sandbox; slot: ReviewHostRelaySlot } {
-  box = createSandbox(scenario);
-  const slot = simRelaySlots(box.env, box.repo)[0];
-  if (slot === undefined) throw new Error("STATUS offered no relay slot");
-  return { sandbox: box, slot };
+  const sandbox = newSandbox(scenario);
+  return { sandbox, slot: firstRelaySlot(sandbox) };
 }
 
-function request(sandbox: Sandbox, slot: ReviewHostRelaySlot, extra: Partial<ReviewHostRelayRequest> = {}): ReviewHostRelayRequest {
-  return {
-    captureArgumentTokens: slot.captureArgumentTokens,
-    ...(slot.submission !== undefined ? { submission: slot.submission } : {}),
-    targetCwd: sandbox.repo,
-    gentleAiExecutable: SIM_GENTLE_AI,
-    piExecutable: SIM_PI,
-    environment: sandbox.env,
-    ...extra,
-  };
-}
+const failure = (promise: Promise<unknown>): Promise<unknown> => rejectionOf(promise, "expected the relay to fail");
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the relay to fail");
-}
-
-const relayCalls = (sandbox: Sandbox): TranscriptLine[] => sandbox.transcript().filter((l) => l.verb !== "status");
-
-function expectNoLeftovers(sandbox: Sandbox): void {
-  for (const line of sandbox.transcript()) expect(isGone(line.pid), `pid ${line.pid} still alive`).toBe(true);
-  expect(sandbox.tmpLeftovers()).toEqual([]);
-}
 
 /** Polls the transcript until a line of `program` appears (the simulator writes it before hanging). */
 async function waitForCall(sandbox: Sandbox, program: "gentle-ai" | "pi", leg?: string): Promise<void> {
@@ -83,7 +53,7 @@ const hang = (program: "gentle-ai" | "pi", leg?: "materialize" | "submit") => ({
 describe("abort", () => {
   it("fails before any launch when the signal is already aborted", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { signal: AbortSignal.abort() })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { signal: AbortSignal.abort() })));
     expect(error).toBeInstanceOf(ReviewHostRelayError);
     const e = error as ReviewHostRelayError;
     expect([e.kind, e.stage, e.message, e.mutationOutcome]).toEqual([
@@ -103,7 +73,7 @@ describe("abort", () => {
   ] as const)("kills the %s leg's process tree on abort", async (leg, fault, program, kind, message, outcome) => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [fault] });
     const controller = new AbortController();
-    const running = failure(runReviewHostRelaySlot(request(sandbox, slot, { signal: controller.signal })));
+    const running = failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { signal: controller.signal })));
     await waitForCall(sandbox, program, leg === "pi" ? undefined : leg);
     controller.abort();
     const e = (await running) as ReviewHostRelayError;
@@ -127,7 +97,7 @@ describe("cleanup", () => {
 
   it("types a staging cleanup failure after a successful submit as submission-refused/unknown", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
-    const error = (await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })))) as ReviewHostRelayError;
+    const error = (await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })))) as ReviewHostRelayError;
     expect(error).toBeInstanceOf(ReviewHostRelayError);
     expect([error.kind, error.stage, error.mutationOutcome, error.exitCode, error.elapsedMs, error.timeoutMs, error.stderr]).toEqual([
       "submission-refused",
@@ -145,7 +115,7 @@ describe("cleanup", () => {
 
   it("never lets a cleanup failure mask the primary submit failure", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", pi: { result: { kind: "bytes", bytes: { text: "\n" } } } });
-    const error = (await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })))) as ReviewHostRelayError;
+    const error = (await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })))) as ReviewHostRelayError;
     expect([error.kind, error.mutationOutcome, error.exitCode]).toEqual(["submission-refused", "none", 1]);
     expect(error.message).toMatch(/\[invalid_request\]$/);
   });
@@ -168,7 +138,7 @@ describe("private modes", () => {
     // A permissive umask must not widen the modes.
     const previous = process.umask(0);
     try {
-      await runReviewHostRelaySlot(request(sandbox, slot, { piExecutable: piWrapper, gentleAiExecutable: gaWrapper }));
+      await runReviewHostRelaySlot(relayRequest(sandbox, slot, { piExecutable: piWrapper, gentleAiExecutable: gaWrapper }));
     } finally {
       process.umask(previous);
     }
@@ -185,7 +155,7 @@ describe("refusals before any launch", () => {
     ["a relative executable", () => ({ gentleAiExecutable: "simulator/bin/gentle-ai" }), TypeError, "Pi host relay requires an absolute gentle-ai executable path"],
   ] as const)("%s", async (_label, change, type, message) => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
-    const error = await failure(runReviewHostRelaySlot({ ...request(sandbox, slot), ...change(slot) }));
+    const error = await failure(runReviewHostRelaySlot({ ...relayRequest(sandbox, slot), ...change(slot) }));
     expect(error).toBeInstanceOf(type);
     expect((error as Error).message).toBe(message);
     expect(relayCalls(sandbox)).toEqual([]);
@@ -194,7 +164,7 @@ describe("refusals before any launch", () => {
 
   it("without gentleAiExecutable uses GENTLE_PI_GENTLE_AI_DEV_BINARY, else throws package-local-binary-missing", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
-    const { gentleAiExecutable: _omit, ...rest } = request(sandbox, slot);
+    const { gentleAiExecutable: _omit, ...rest } = relayRequest(sandbox, slot);
     const error = await failure(runReviewHostRelaySlot(rest));
     expect(error).not.toBeInstanceOf(ReviewHostRelayError);
     expect((error as Error).message).toMatch(/^package-local-binary-missing: /);
@@ -224,7 +194,7 @@ describe("byte-exact round trips", () => {
       pi: { result: { kind: "transform", transform } },
       faults: [{ program: "gentle-ai", verb: "capture-result", leg: "materialize", fault: { kind: "stdout", bytes: { base64: prompt.toString("base64") } } }],
     });
-    const outcome = await runReviewHostRelaySlot(request(sandbox, slot)).then(
+    const outcome = await runReviewHostRelaySlot(relayRequest(sandbox, slot)).then(
       (r) => r,
       (e: unknown) => e,
     );
@@ -252,7 +222,7 @@ describe("byte-exact round trips", () => {
     });
     // Digest-only transcript for the big blobs: sha256 + length equality is the byte-exact check.
     const env = { ...sandbox.env, GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "0" };
-    const outcome = await runReviewHostRelaySlot(request(sandbox, slot, { environment: env })).then(
+    const outcome = await runReviewHostRelaySlot(relayRequest(sandbox, slot, { environment: env })).then(
       (r) => r,
       (e: unknown) => e,
     );

@@ -1,69 +1,33 @@
 // runReviewHostRelaySlot against the simulator (fake gentle-ai + fake pi), checked through the transcript.
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GENTLE_PI_REVIEW_RELAY_CONTRACT,
   REVIEW_HOST_RELAY_PI_ARGV,
   ReviewHostRelayError,
   reviewHostRelayPiTimeoutMessage,
   runReviewHostRelaySlot,
-  type ReviewHostRelayRequest,
   type ReviewHostRelaySlot,
 } from "../../relay/index.ts";
-import { blobBytes, createSandbox, isGone, SIM_GENTLE_AI, SIM_PI, type Sandbox, type TranscriptLine } from "./helpers/sandbox.ts";
-import { simRelaySlots } from "./helpers/status.ts";
+import { blobBytes, SIM_GENTLE_AI, type Sandbox } from "./helpers/sandbox.ts";
+import { expectNoLeftovers, sandboxPerTest } from "./helpers/lifecycle.ts";
+import { firstRelaySlot, relayCalls, relayRequest } from "./helpers/slot.ts";
+import { rejectionOf } from "../support/rejection.ts";
 
 const SUBMIT_PATH = /^--input=(.*\/gentle-pi-host-relay-result-[A-Za-z0-9]{6}\/result\.raw)$/;
 
-let box: Sandbox | undefined;
-afterEach(() => {
-  box?.dispose();
-  box = undefined;
-});
+const newSandbox = sandboxPerTest();
 
 /** A sandbox on `scenario` and the first relay slot its STATUS offers (read under `slotProfile`, default the scenario's own). */
 function setup(scenario: Record<string, unknown>, slotProfile?: string): { sandbox: Sandbox; slot: ReviewHostRelaySlot } {
-  box = createSandbox(slotProfile === undefined ? scenario : { ...scenario, profile: slotProfile });
-  const slots = simRelaySlots(box.env, box.repo);
-  const slot = slots[0];
-  if (slot === undefined) throw new Error("STATUS offered no relay slot");
-  if (slotProfile !== undefined) box.writeScenario(scenario);
-  return { sandbox: box, slot };
+  const sandbox = newSandbox(slotProfile === undefined ? scenario : { ...scenario, profile: slotProfile });
+  const slot = firstRelaySlot(sandbox);
+  if (slotProfile !== undefined) sandbox.writeScenario(scenario);
+  return { sandbox, slot };
 }
 
-function request(sandbox: Sandbox, slot: ReviewHostRelaySlot, extra: Partial<ReviewHostRelayRequest> = {}): ReviewHostRelayRequest {
-  return {
-    captureArgumentTokens: slot.captureArgumentTokens,
-    ...(slot.submission !== undefined ? { submission: slot.submission } : {}),
-    targetCwd: sandbox.repo,
-    gentleAiExecutable: SIM_GENTLE_AI,
-    piExecutable: SIM_PI,
-    environment: sandbox.env,
-    ...extra,
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ReviewHostRelayError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReviewHostRelayError) return error;
-    throw error;
-  }
-  throw new Error("expected the relay to fail");
-}
-
-/** The relay's own calls (STATUS calls made by the test are left out). */
-function relayCalls(sandbox: Sandbox): TranscriptLine[] {
-  return sandbox.transcript().filter((l) => l.verb !== "status");
-}
-
-/** Every simulated process is gone and the private TMPDIR is empty. */
-function expectNoLeftovers(sandbox: Sandbox): void {
-  for (const line of sandbox.transcript()) expect(isGone(line.pid), `pid ${line.pid} (${line.program}) still alive`).toBe(true);
-  expect(sandbox.tmpLeftovers()).toEqual([]);
-}
+const failure = (promise: Promise<unknown>): Promise<ReviewHostRelayError> => rejectionOf(promise, "expected the relay to fail", ReviewHostRelayError);
 
 /** A wrapper executable (in the sandbox) that runs the simulator through `env` with the given arguments. */
 function envWrapper(sandbox: Sandbox, name: string, envArgs: readonly string[]): string {
@@ -83,7 +47,7 @@ describe("relay happy path", () => {
     // An inherited handshake value must be overridden for gentle-ai and left untouched for pi; none is ever added to pi.
     const inherited = profile === "2.4.0" ? "inherited-value" : null;
     const env = inherited === null ? sandbox.env : { ...sandbox.env, GENTLE_PI_REVIEW_RELAY_CONTRACT: inherited };
-    const result = await runReviewHostRelaySlot(request(sandbox, slot, { environment: env }));
+    const result = await runReviewHostRelaySlot(relayRequest(sandbox, slot, { environment: env }));
 
     const [materialize, pi, submit, ...rest] = relayCalls(sandbox);
     expect(rest).toEqual([]);
@@ -127,7 +91,7 @@ describe("relay happy path", () => {
 describe("materialize leg", () => {
   it("classifies a pre-relay binary's unknown flag as relay-unavailable", async () => {
     const { sandbox, slot } = setup({ profile: "2.3.0" }, "2.4.0");
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot)));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     const [materialize, ...rest] = relayCalls(sandbox);
     expect(rest).toEqual([]);
     expect([error.kind, error.stage, error.message, error.mutationOutcome, error.exitCode, error.timedOut]).toEqual([
@@ -152,7 +116,7 @@ describe("materialize leg", () => {
   ] as const)("reports the provider's handshake refusal verbatim when the handshake is %s in transit", async (_label, envArgs, seen) => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
     const wrapper = envWrapper(sandbox, "gentle-ai-tampered", envArgs);
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiExecutable: wrapper })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: wrapper })));
     const [materialize, ...rest] = relayCalls(sandbox);
     expect(rest).toEqual([]);
     expect(materialize!.handshake).toBe(seen);
@@ -173,7 +137,7 @@ describe("materialize leg", () => {
 
   it("reports empty-prompt when materialize prints nothing", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [materializeFault({ kind: "empty-output" })] });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot)));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     expect([error.kind, error.stage, error.message, error.exitCode, error.stderr, error.timedOut, error.timeoutMs, error.mutationOutcome]).toEqual([
       "empty-prompt",
       "materialize",
@@ -194,7 +158,7 @@ describe("materialize leg", () => {
       profile: "2.4.0",
       faults: [materializeFault({ kind: "stderr", bytes: { text: "Error: boom [capture_binding_mismatch]\n" } }), materializeFault({ kind: "exit-code", code: 1 })],
     });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot)));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     expect([error.kind, error.message, error.exitCode, error.stderr]).toEqual([
       "materialize-failed",
       "gentle-ai prompt materialization failed",
@@ -207,7 +171,7 @@ describe("materialize leg", () => {
   it("reports materialize-failed for the provider's stale-binding refusal", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
     const stale = slot.captureArgumentTokens.map((t) => (t.startsWith("--subject-hash=") ? `--subject-hash=sha256:${"0".repeat(64)}` : t));
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, { ...slot, captureArgumentTokens: stale })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, { ...slot, captureArgumentTokens: stale })));
     const stderr = blobBytes(relayCalls(sandbox)[0]!.stderr).toString("utf8");
     expect(stderr).toMatch(/\[capture_binding_mismatch\]\n$/);
     expect([error.kind, error.stage, error.message, error.stderr, error.exitCode, error.mutationOutcome]).toEqual([
@@ -224,7 +188,7 @@ describe("materialize leg", () => {
 
   it("SIGKILLs a hung materialize at its bound", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [materializeFault({ kind: "hang" })] });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiTimeoutMs: 400 })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiTimeoutMs: 400 })));
     expect([error.kind, error.stage, error.exitCode, error.timedOut, error.timeoutMs, error.mutationOutcome]).toEqual([
       "materialize-failed",
       "materialize",
@@ -244,7 +208,7 @@ describe("materialize leg", () => {
     const wrapper = join(sandbox.dir, "gentle-ai-parent");
     writeFileSync(wrapper, `#!/bin/sh\n'${SIM_GENTLE_AI}' "$@"\nexit $?\n`);
     chmodSync(wrapper, 0o755);
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiExecutable: wrapper, gentleAiTimeoutMs: 400 })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: wrapper, gentleAiTimeoutMs: 400 })));
     expect([error.kind, error.timedOut]).toEqual(["materialize-failed", true]);
     expect(relayCalls(sandbox)).toHaveLength(1);
     expectNoLeftovers(sandbox);
@@ -253,7 +217,7 @@ describe("materialize leg", () => {
   it("reports could-not-start for a missing executable", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
     const missing = join(sandbox.dir, "no-such-gentle-ai");
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiExecutable: missing })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: missing })));
     expect([error.kind, error.stage, error.message, error.exitCode, error.elapsedMs, error.mutationOutcome]).toEqual([
       "materialize-failed",
       "materialize",
@@ -269,7 +233,7 @@ describe("materialize leg", () => {
 describe("pi leg", () => {
   it("reports pi-failed with pi's exit code and stderr", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", pi: { exitCode: 3, stderr: { text: "pi: model unavailable\n" } } });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot)));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     expect([error.kind, error.stage, error.message, error.exitCode, error.stderr, error.timedOut, error.mutationOutcome]).toEqual([
       "pi-failed",
       "pi",
@@ -285,7 +249,7 @@ describe("pi leg", () => {
 
   it("SIGKILLs a hung pi at piTimeoutMs and reports pi-timed-out with its evidence", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [piFault({ kind: "hang" })] });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { piTimeoutMs: 500 })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { piTimeoutMs: 500 })));
     const materialize = relayCalls(sandbox)[0]!;
     expect([error.kind, error.stage, error.exitCode, error.timedOut, error.timeoutMs, error.mutationOutcome]).toEqual(["pi-timed-out", "pi", null, true, 500, "none"]);
     expect(error.elapsedMs).toBeGreaterThanOrEqual(500);
@@ -296,14 +260,14 @@ describe("pi leg", () => {
   it("derives the pi bound from the env override when piTimeoutMs is absent", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [piFault({ kind: "hang" })] });
     const env = { ...sandbox.env, GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS: "600" };
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { environment: env })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { environment: env })));
     expect([error.kind, error.timeoutMs]).toEqual(["pi-timed-out", 600]);
     expectNoLeftovers(sandbox);
   });
 
   it("reports pi-empty-output when pi exits 0 silently", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", pi: { result: { kind: "bytes", bytes: { text: "" } } } });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot)));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     expect([error.kind, error.stage, error.message, error.exitCode, error.mutationOutcome]).toEqual([
       "pi-empty-output",
       "pi",
@@ -317,7 +281,7 @@ describe("pi leg", () => {
   it("reports pi-launch-failed with the adapter's nested message", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
     const missing = join(sandbox.dir, "no-such-pi");
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { piExecutable: missing })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { piExecutable: missing })));
     expect([error.kind, error.stage, error.message, error.mutationOutcome]).toEqual([
       "pi-launch-failed",
       "pi",
@@ -331,7 +295,7 @@ describe("pi leg", () => {
 describe("submit leg", () => {
   it("maps a typed [invalid_request] admission refusal to mutationOutcome none with the trimmed stderr", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", pi: { result: { kind: "bytes", bytes: { text: "\n" } } } });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot)));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     const submit = relayCalls(sandbox)[2]!;
     const stderr = blobBytes(submit.stderr).toString("utf8");
     expect(stderr).toBe(
@@ -353,7 +317,7 @@ describe("submit leg", () => {
 
   it("maps an untyped refusal ([rdd_disabled]) to mutationOutcome unknown", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", lineage: { rddDisabled: true } });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot)));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     const submit = relayCalls(sandbox)[2]!;
     expect(blobBytes(submit.stderr).toString("utf8")).toMatch(/\[rdd_disabled\]\n$/);
     expect([error.kind, error.stage, error.message, error.exitCode, error.mutationOutcome]).toEqual([
@@ -368,7 +332,7 @@ describe("submit leg", () => {
 
   it("maps a submit killed by a signal to unknown", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [submitFault({ kind: "signal", signal: "SIGKILL" })] });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot)));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     expect([error.kind, error.message, error.exitCode, error.timedOut, error.mutationOutcome]).toEqual([
       "submission-refused",
       "gentle-ai refused the relayed capture submission",
@@ -381,7 +345,7 @@ describe("submit leg", () => {
 
   it("SIGKILLs a hung submit at its bound: unknown, with the timeout message", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [submitFault({ kind: "hang" })] });
-    const error = await failure(runReviewHostRelaySlot(request(sandbox, slot, { gentleAiTimeoutMs: 2000 })));
+    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiTimeoutMs: 2000 })));
     expect([error.kind, error.stage, error.timedOut, error.timeoutMs, error.exitCode, error.mutationOutcome]).toEqual([
       "submission-refused",
       "submit",
