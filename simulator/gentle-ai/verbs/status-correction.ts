@@ -84,13 +84,20 @@ function evidenceInput(a: Authority, target: string, modern: boolean): GoJson {
   };
 }
 
+/** The leading `external.*` binding arguments of a target (the repository context only in the v2.4.0 shapes). */
+function externalBinding(a: Authority, target: string, modern: boolean): GoJson[] {
+  return [
+    externalArgument("lineage", a.lineageId),
+    externalArgument("expected_revision", a.revision),
+    externalArgument("target", target),
+    ...(modern ? [externalArgument("repository_context", a.repositoryContext)] : []),
+  ];
+}
+
 /** The external targeted-validation input (default, agent-less). */
 function targetedValidationInput(a: Authority, modern: boolean): GoJson {
   const args = [
-    externalArgument("lineage", a.lineageId),
-    externalArgument("expected_revision", a.revision),
-    externalArgument("target", a.correctionTargetIdentity),
-    ...(modern ? [externalArgument("repository_context", a.repositoryContext)] : []),
+    ...externalBinding(a, a.correctionTargetIdentity, modern),
     externalArgument("purpose", "targeted-validation"),
     externalArgument("request_hash", a.requestHash),
   ];
@@ -127,13 +134,7 @@ function validatorVector(a: Authority): GoJson {
 
 /** The correction-plan collect input (external.plan_correction) with its v2.4.0 finalize submission. */
 function planInput(a: Authority, modern: boolean): GoJson {
-  const args = [
-    externalArgument("lineage", a.lineageId),
-    externalArgument("expected_revision", a.revision),
-    externalArgument("target", a.targetIdentity),
-    ...(modern ? [externalArgument("repository_context", a.repositoryContext)] : []),
-    externalArgument("request_hash", a.correctionRequestHash),
-  ];
+  const args = [...externalBinding(a, a.targetIdentity, modern), externalArgument("request_hash", a.correctionRequestHash)];
   const binding = finalizeBinding(a, a.targetIdentity, a.correctionRequestHash);
   return {
     name: "correction_lines",
