@@ -10,7 +10,7 @@ import { identitiesFor } from "../../simulator/state/identities.ts";
 import type { Identities } from "../../simulator/state/identities.ts";
 import { GENTLE_AI, readLineageState, spawnGentleAi } from "../support/gentle-ai-sim.ts";
 import type { Run, RunOptions } from "../support/gentle-ai-sim.ts";
-import { failureEnvelope, goIndent } from "../support/go-oracles.ts";
+import { failureEnvelope } from "../support/go-oracles.ts";
 import { tracked } from "../support/tracked.ts";
 
 export { GENTLE_AI, ROOT } from "../support/gentle-ai-sim.ts";
