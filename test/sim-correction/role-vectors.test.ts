@@ -4,7 +4,6 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { correctionScenario, envelope, goIndent, HANDSHAKE, requestHash, Sim, SIM_BIN, simFactory, statusOf, V2 } from "./helpers.ts";
-import { PI_ARGV } from "../../simulator/gentle-ai/verbs/role-transport.ts";
 
 const sim = simFactory();
 
@@ -153,7 +152,11 @@ describe("capture-validation --execute (2.4.0)", () => {
       .map((l) => JSON.parse(l) as { program: string; argv: string[]; cwd: string; cwdListing?: string[]; stdin: { base64?: string } })
       .filter((t) => t.program === "pi");
     expect(pi).toHaveLength(1);
-    expect(pi[0]!.argv).toEqual(PI_ARGV);
+    // Pinned literally (provider reference §9) so a drift in the simulator's own constant is caught.
+    expect(pi[0]!.argv).toEqual([
+      "--print", "--mode", "text", "--no-session", "--no-tools", "--no-extensions", "--no-skills",
+      "--no-prompt-templates", "--no-themes", "--no-context-files", "--no-approve",
+    ]);
     expect(pi[0]!.cwd.startsWith(join(s.dir, "tmp", "gentle-ai-pi-reviewer-"))).toBe(true);
     expect(pi[0]!.cwdListing).toEqual([]);
     expect(Buffer.from(pi[0]!.stdin.base64 ?? "", "base64").toString("utf8")).toMatch(/^GENTLE_AI_REVIEW_BINDING \{"lineage":"review-/);
