@@ -1,6 +1,7 @@
 // relay-conformance: entry point (bundled to dist/relay-conformance.mjs).
 import { COMMANDS } from "./commands/index.ts";
 import { UsageError, type CommandIo } from "./command.ts";
+import { installProcessGuards } from "./process-guards.ts";
 
 /** Top-level help listing every registered subcommand. */
 export function topUsage(): string {
@@ -38,6 +39,7 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
 
 const isEntry = process.argv[1] !== undefined && /relay-conformance(\.mjs)?$|cli[\\/]main\.ts$/.test(process.argv[1]);
 if (isEntry) {
+  installProcessGuards(COMMANDS.find((c) => c.name === process.argv[2])?.name);
   const io: CommandIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), cwd: process.cwd() };
   main(process.argv.slice(2), io).then(
     (code) => {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { delimiter, dirname, join, resolve } from "node:path";
 import type { TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
 import type { Scenario } from "../../simulator/scenario/schema.ts";
@@ -10,6 +10,7 @@ import type { GoldenCall, GoldenOutcome, GoldenStep } from "./golden-schema.ts";
 import type { RawOutcome } from "./host.ts";
 import { normaliseCall, normaliseText, orderByStart, placeholderRules, type NormaliseContext } from "./normalise.ts";
 import { paths, repoRoot } from "./paths.ts";
+import { trackProcessGroup, trackTempDir } from "../runner/teardown.ts";
 
 const DRIVER_TIMEOUT_MS = 10 * 60_000;
 const SIM_ENV = /^GENTLE_AI_SIM_/;
@@ -86,6 +87,7 @@ function runDriver(job: object, env: NodeJS.ProcessEnv, runDir: string): Promise
       });
       const err: Buffer[] = [];
       child.stderr.on("data", (c: Buffer) => err.push(c));
+      const untrack = trackProcessGroup(child.pid);
       const killGroup = (): void => {
         try {
           process.kill(-child.pid!, "SIGKILL");
@@ -102,6 +104,7 @@ function runDriver(job: object, env: NodeJS.ProcessEnv, runDir: string): Promise
         clearTimeout(timer);
         // Anything the relay left running dies with the group.
         killGroup();
+        untrack();
         if (code !== 0) {
           reject(new Error(`golden driver failed (exit ${code ?? signal}): ${Buffer.concat(err).toString("utf8").trim()}`));
           return;
@@ -122,7 +125,9 @@ async function readTranscript(path: string): Promise<TranscriptEntry[]> {
 
 /** Runs one conversation and returns it normalised; every temp dir and child is gone when it settles. */
 export async function runConversation(options: RunOptions): Promise<RunResult> {
-  const runDir = await mkdtemp(join(tmpdir(), "relay-conformance-run-"));
+  // Sync: the folder is tracked for an interruption in the same tick it comes to exist.
+  const runDir = mkdtempSync(join(tmpdir(), "relay-conformance-run-"));
+  const untrack = trackTempDir(runDir);
   try {
     // Inside runDir, so the finally below removes them too.
     const shims = options.mode === "live" ? await createShims({ gentleAi: options.gentleAi, pi: options.pi }, runDir) : undefined;
@@ -183,5 +188,6 @@ export async function runConversation(options: RunOptions): Promise<RunResult> {
     };
   } finally {
     await rm(runDir, { recursive: true, force: true });
+    untrack();
   }
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { CorrectionClient } from "./client-contract.ts";
 import { SIM_BIN, SIM_GENTLE_AI, SIM_PI } from "./paths.ts";
 import { readCalls, transcriptMark, type SimCall } from "./transcript.ts";
+import { trackTempDir } from "../runner/teardown.ts";
 
 /** One phase's private world: work tree, simulator state, transcript, environment and variables. */
 export class Sandbox {
@@ -16,9 +17,11 @@ export class Sandbox {
   readonly vars: Record<string, string>;
   /** Client instances of this phase: one instance stands for one long-lived host process. */
   readonly clients = new Map<string, CorrectionClient>();
+  readonly #untrack: () => void;
 
   constructor(scenario: Record<string, unknown>) {
     this.root = mkdtempSync(join(tmpdir(), "gentle-relay-repro-"));
+    this.#untrack = trackTempDir(this.root);
     this.work = join(this.root, "work");
     this.state = join(this.root, "state");
     this.transcript = join(this.root, "transcript.jsonl");
@@ -73,5 +76,6 @@ export class Sandbox {
 
   dispose(): void {
     rmSync(this.root, { recursive: true, force: true });
+    this.#untrack();
   }
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { AdapterReplySchema, type AdapterJob, type AdapterReply } from "./protocol.ts";
+import { trackProcessGroup } from "./teardown.ts";
 
 /** How one job ended: a reply, the per-job timeout (the child's tree is killed), or the child dying without a reply. */
 export type JobOutcome =
@@ -25,6 +26,7 @@ export class AdapterWorker {
   #pending: ((outcome: JobOutcome) => void) | null = null;
   #exited = false;
   readonly #exit: Promise<void>;
+  readonly #untrack: () => void;
 
   constructor(options: AdapterWorkerOptions) {
     this.#child = spawn(process.execPath, ["--import", options.tsxLoader, options.adapterChild], {
@@ -34,6 +36,8 @@ export class AdapterWorker {
       detached: true,
       shell: false,
     });
+    // An interrupted command kills this group even if the child itself is gone and left the relay's processes behind.
+    this.#untrack = trackProcessGroup(this.#child.pid);
     const keep = (chunk: Buffer): void => {
       this.#output = (this.#output + chunk.toString("utf8")).slice(-OUTPUT_TAIL);
     };
@@ -98,6 +102,7 @@ export class AdapterWorker {
       }
     }
     await this.#exit;
+    this.#untrack();
   }
 
   /** Closes stdin so the child exits on its own; kills the group if it lingers. */
@@ -114,6 +119,7 @@ export class AdapterWorker {
         // group already empty
       }
     }
+    this.#untrack();
   }
 }
 

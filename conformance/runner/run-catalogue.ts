@@ -188,7 +188,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const paths = harnessPaths();
-  const root = createRunRoot();
+  const root = createRunRoot(options.keep ?? false);
   const lanes = new Lanes(paths, root, options, options.concurrency);
   try {
     const probeChecks = options.clauses.flatMap((c) => c.checks.filter(isProbe));

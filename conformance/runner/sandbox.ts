@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { trackTempDir } from "./teardown.ts";
 
 /** The run-wide scratch root: a bin folder whose PATH holds only `node`, and one folder per case. */
 export interface RunRoot {
@@ -10,14 +11,22 @@ export interface RunRoot {
   remove(): void;
 }
 
-/** Creates the run root under the harness's own TMPDIR. */
-export function createRunRoot(): RunRoot {
+/** Creates the run root under the harness's own TMPDIR; an interrupted command removes it unless `keep`. */
+export function createRunRoot(keep = false): RunRoot {
   const dir = mkdtempSync(join(tmpdir(), "relay-conformance-"));
+  const untrack = keep ? () => {} : trackTempDir(dir);
   const binDir = join(dir, "bin");
   mkdirSync(binDir);
   // The simulator launchers are `#!/usr/bin/env node` scripts: node must resolve, nothing else may.
   symlinkSync(process.execPath, join(binDir, "node"));
-  return { dir, binDir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    binDir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      untrack();
+    },
+  };
 }
 
 /** The fresh folders of one case. */

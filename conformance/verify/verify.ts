@@ -1,5 +1,5 @@
-import { constants } from "node:fs";
-import { access, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { constants, mkdtempSync } from "node:fs";
+import { access, mkdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { firstDivergence, renderDivergence } from "../goldens/diff.ts";
@@ -7,6 +7,7 @@ import { readGolden, shippedGoldens } from "../goldens/golden-file.ts";
 import { paths } from "../goldens/paths.ts";
 import { recordGolden } from "../record/record.ts";
 import { runBinary, type ProbeCall } from "./exec.ts";
+import { trackTempDir } from "../runner/teardown.ts";
 import { outputDisciplineFindings, PROBES } from "./probes.ts";
 import { parseVersionOutput, profileOfVersion, type Profile } from "./profile.ts";
 import { VERIFY_REPORT_SCHEMA_ID, type GoldenCheck, type ProbeResult, type VerifyReport } from "./report-schema.ts";
@@ -77,7 +78,9 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
   const binary = resolve(options.binary);
   await executable(binary);
   const callerEnv = options.env ?? process.env;
-  const dir = await mkdtemp(join(tmpdir(), "relay-conformance-verify-"));
+  // Sync: the folder is tracked for an interruption in the same tick it comes to exist.
+  const dir = mkdtempSync(join(tmpdir(), "relay-conformance-verify-"));
+  const untrack = trackTempDir(dir);
   try {
     const scratch = join(dir, "scratch");
     const cwd = options.cwd === undefined ? join(dir, "repo") : resolve(options.cwd);
@@ -136,6 +139,7 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
+    untrack();
   }
 }
 
