@@ -1,34 +1,49 @@
-// The CLI process's guards, shared by every command: SIGINT/SIGTERM end the command after tearing down its temp
-// folders and child processes (conformance/runner/teardown.ts).
+// The CLI process's guards, shared by every command: a closed reader (EPIPE) and SIGINT/SIGTERM end the command
+// after tearing down its temp folders and child processes (conformance/runner/teardown.ts).
 import { teardownNow } from "../runner/teardown.ts";
 
 /** Exit codes: 128 + signal number, as shells report them. */
-export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143, SIGPIPE: 141 } as const;
 
 let installed = false;
 let ending = false;
 
+/** False once stderr's reader is gone. */
+let stderrOpen = true;
+
 type Summary = ReturnType<typeof teardownNow>;
 
-function end(code: number, message: (done: Summary) => string): never {
+function end(code: number, message: ((done: Summary) => string) | null): never {
   ending = true;
   const done = teardownNow();
-  try {
-    process.stderr.write(message(done));
-  } catch {
-    // stderr is gone.
+  if (message !== null && stderrOpen) {
+    try {
+      process.stderr.write(message(done));
+    } catch {
+      // stderr is gone too.
+    }
   }
   process.exit(code);
 }
 
 /**
  * Installs the guards for one CLI invocation (`command` names it in the interruption line). Idempotent.
- * SIGINT / SIGTERM: teardown, one line on stderr, exit 130 / 143.
+ * - EPIPE on stdout (`relay-conformance run | head -3`): quiet teardown, exit 141 (like SIGPIPE).
+ * - EPIPE on stderr: stderr output is dropped, the command goes on.
+ * - SIGINT / SIGTERM: teardown, one line on stderr, exit 130 / 143.
  */
 export function installProcessGuards(command: string | undefined): void {
   if (installed) return;
   installed = true;
   const name = command === undefined ? "relay-conformance" : `relay-conformance ${command}`;
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    if (!ending) end(SIGNAL_EXIT.SIGPIPE, null);
+  });
+  process.stderr.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    stderrOpen = false;
+  });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       if (ending) return;

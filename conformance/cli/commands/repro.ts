@@ -7,19 +7,7 @@ export const reproCliCommand: Command = {
   summary: "run an issue reproduction (golden/repro/*.txtar) step by step; --list shows the shipped ones",
   usage: `${REPRO_USAGE}\n`,
   run(args, io) {
-    // `repro 279 | head` closes stdout early: keep running (quietly) so every sandbox and child is cleaned up.
-    let closed = false;
-    const onError = (e: NodeJS.ErrnoException): void => {
-      if (e.code !== "EPIPE") throw e;
-      closed = true;
-    };
-    process.stdout.on("error", onError);
-    return reproCommand(args, {
-      out: (l) => {
-        if (!closed) io.stdout(`${l}\n`);
-      },
-      err: (l) => io.stderr(`${l}\n`),
-      cwd: io.cwd,
-    }).finally(() => process.stdout.off("error", onError));
+    // `repro 279 | head` (EPIPE) and signals are handled for every command by cli/process-guards.ts.
+    return reproCommand(args, { out: (l) => io.stdout(`${l}\n`), err: (l) => io.stderr(`${l}\n`), cwd: io.cwd });
   },
 };
