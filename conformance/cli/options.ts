@@ -4,13 +4,37 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { UsageError } from "./command.ts";
 
+/** An option table (util.parseArgs): a `boolean` option never takes a value, so it never consumes the next token. */
+export type OptionTable = NonNullable<ParseArgsConfig["options"]>;
+
 /** util.parseArgs in strict mode, its errors turned into UsageError. */
-export function parseOptions<T extends NonNullable<ParseArgsConfig["options"]>>(args: readonly string[], options: T, allowPositionals = false) {
+export function parseOptions<T extends OptionTable>(args: readonly string[], options: T, allowPositionals = false) {
   try {
     return parseArgs({ args: [...args], options, strict: true, allowPositionals });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error));
   }
+}
+
+/**
+ * Splits argv into positionals and option tokens by an option table (strict: unknown options are bad input), so
+ * a command can hand the option tokens on unchanged (`replay <file>… --update`: --update is boolean and the file
+ * stays a file whatever the order).
+ */
+export function splitPositionals(args: readonly string[], options: OptionTable): { positionals: string[]; optionArgs: string[]; names: string[] } {
+  let tokens;
+  try {
+    tokens = parseArgs({ args: [...args], options, strict: true, allowPositionals: true, tokens: true }).tokens;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error));
+  }
+  const positionalAt = new Set<number>();
+  for (const t of tokens) if (t.kind === "positional" || t.kind === "option-terminator") positionalAt.add(t.index);
+  return {
+    positionals: tokens.flatMap((t) => (t.kind === "positional" ? [t.value] : [])),
+    optionArgs: args.filter((_, i) => !positionalAt.has(i)),
+    names: [...new Set(tokens.flatMap((t) => (t.kind === "option" ? [t.name] : [])))],
+  };
 }
 
 /** `--profile 2.3.0|2.4.0|2.5.0|all` (repeatable, comma lists allowed); default all. */

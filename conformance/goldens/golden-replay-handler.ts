@@ -14,8 +14,10 @@ interface GoldenReplayArgs {
   readonly update: boolean;
 }
 
+const OPTIONS = { relay: { type: "string" }, update: { type: "boolean" } } as const;
+
 function parse(args: readonly string[], io: CommandIo): GoldenReplayArgs {
-  const { values } = parseOptions(args, { relay: { type: "string" }, update: { type: "boolean" } });
+  const { values } = parseOptions(args, OPTIONS);
   return { relayModule: values.relay === undefined ? paths.ourRelay() : resolveRelayPath(io.cwd, values.relay), update: values.update === true };
 }
 
@@ -41,6 +43,7 @@ function ciNotice(options: GoldenReplayArgs, io: CommandIo): void {
 
 export const goldenReplay: ReplayHandler = {
   schemas: [GOLDEN_SCHEMA_ID],
+  options: OPTIONS,
   describe:
     "golden conversation: the relay under test (--relay <module>, default ours) must make byte-identical calls, in order, against the simulator in replayer mode; --update re-records with the live simulator (never when CI is set)",
   async replay(file, _data, args, io) {

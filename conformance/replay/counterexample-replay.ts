@@ -5,10 +5,13 @@ import { parseOptions, resolveRelayPath } from "../cli/options.ts";
 import { ClauseFailure } from "../clauses/types.ts";
 import type { ReplayHandler } from "./registry.ts";
 
+const OPTIONS = { relay: { type: "string" }, "timeout-ms": { type: "string" } } as const;
+
 /** Replays one saved property counterexample against its relay (or --relay). */
 export const counterexampleReplay: ReplayHandler = {
   schemas: [COUNTEREXAMPLE_SCHEMA_ID],
   describe: "property counterexample (saved by a failing PROP-* clause)",
+  options: OPTIONS,
   async replay(file, data, args, io) {
     const parsed = CounterexampleSchema.safeParse(data);
     if (!parsed.success) {
@@ -16,7 +19,7 @@ export const counterexampleReplay: ReplayHandler = {
       return 2;
     }
     const cx = parsed.data;
-    const { values } = parseOptions(args, { relay: { type: "string" }, "timeout-ms": { type: "string" } });
+    const { values } = parseOptions(args, OPTIONS);
     const relay = values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : cx.relay;
     const property = PROPERTIES.find((p) => p.id === cx.property);
     if (!property) {

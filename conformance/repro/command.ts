@@ -37,8 +37,13 @@ export async function reproCommand(argv: readonly string[], io: ReproIo): Promis
     const a = argv[i] as string;
     const value = (flag: string): string | undefined => {
       if (a.startsWith(`${flag}=`)) return a.slice(flag.length + 1);
-      const v = argv[++i];
-      if (v === undefined) io.err(`relay-conformance repro: ${flag} needs a value`);
+      const v = argv[i + 1];
+      // Another option is never taken as the value (`--against --list`): that is a missing value.
+      if (v === undefined || v.startsWith("--")) {
+        io.err(`relay-conformance repro: ${flag} needs a value${v === undefined ? "" : ` (got the option ${JSON.stringify(v)})`}`);
+        return undefined;
+      }
+      i += 1;
       return v;
     };
     if (a === "--list") list = true;

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { REPLAY_HANDLERS, replayHandlerFor } from "../../replay/registry.ts";
+import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable } from "../../replay/registry.ts";
 import { UsageError, type Command } from "../command.ts";
+import { splitPositionals } from "../options.ts";
 
 export const replayCommand: Command = {
   name: "replay",
@@ -15,12 +16,13 @@ Options after the files go to the replayer (e.g. --relay <path> for counterexamp
 Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file.
 `,
   async run(args, io) {
-    if (args.includes("--help") || args.includes("-h")) {
+    // Files and options by the replayers' option tables: a boolean (--update) never swallows the file after it.
+    const { positionals: files, optionArgs } = splitPositionals(args, replayOptionTable());
+    if (optionArgs.includes("--help") || optionArgs.includes("-h")) {
       io.stdout(this.usage);
       return 0;
     }
-    const files = args.filter((a, i) => !a.startsWith("-") && !(i > 0 && (args[i - 1] ?? "").startsWith("--") && !(args[i - 1] ?? "").includes("=")));
-    const options = args.filter((a) => !files.includes(a));
+    const options = optionArgs;
     if (files.length === 0) {
       const all = REPLAY_HANDLERS.filter((h) => h.replaysAll);
       if (all.length === 0) throw new UsageError("replay needs a file (no replayer supports replaying everything)");
