@@ -17,6 +17,31 @@ Run \`relay-conformance <command> --help\` for a command's options.
 `;
 }
 
+/** Optimal string alignment distance (a swap of two neighbours counts 1). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      const up = d[i - 1]!;
+      row[j] = Math.min(up[j]! + 1, row[j - 1]! + 1, up[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The registered command closest to a mistyped one (at most 2 edits, and fewer than its length), if any. */
+export function nearestCommand(typed: string): string | undefined {
+  const t = typed.toLowerCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const c of COMMANDS) {
+    const distance = editDistance(t, c.name);
+    if (distance <= 2 && distance < c.name.length - 1 && (best === undefined || distance < best.distance)) best = { name: c.name, distance };
+  }
+  return best?.name;
+}
+
 /** Runs the CLI on argv (without node and script); returns the exit code. */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -26,7 +51,10 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
   }
   const command = COMMANDS.find((c) => c.name === name);
   try {
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+    if (!command) {
+      const near = nearestCommand(name);
+      throw new UsageError(`unknown command ${JSON.stringify(name)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}`);
+    }
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -7,12 +7,28 @@ import { UsageError } from "./command.ts";
 /** An option table (util.parseArgs): a `boolean` option never takes a value, so it never consumes the next token. */
 export type OptionTable = NonNullable<ParseArgsConfig["options"]>;
 
+/** util.parseArgs's messages, reworded to one line each. */
+function optionError(error: unknown, args: readonly string[]): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const missing = /^Option '(-[^' ]+)(?: <value>)?' argument missing/.exec(message);
+  if (missing) return `option ${missing[1]} needs a value`;
+  const ambiguous = /^Option '(-[^' ]+)(?: <value>)?' argument is ambiguous/.exec(message);
+  if (ambiguous) {
+    const flag = ambiguous[1] ?? "";
+    const next = args[args.indexOf(flag) + 1];
+    return `option ${flag} needs a value${next === undefined ? "" : ` (got the option ${JSON.stringify(next)}; write ${flag}=${next} if that is the value)`}`;
+  }
+  const noValue = /^Option '(-[^' ]+)' does not take an argument/.exec(message);
+  if (noValue) return `option ${noValue[1]} takes no value`;
+  return message.replace(/\. To specify a positional argument.*$/s, "").split("\n")[0] ?? message;
+}
+
 /** util.parseArgs in strict mode, its errors turned into UsageError. */
 export function parseOptions<T extends OptionTable>(args: readonly string[], options: T, allowPositionals = false) {
   try {
     return parseArgs({ args: [...args], options, strict: true, allowPositionals });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error));
+    throw new UsageError(optionError(error, args));
   }
 }
 
@@ -26,7 +42,7 @@ export function splitPositionals(args: readonly string[], options: OptionTable):
   try {
     tokens = parseArgs({ args: [...args], options, strict: true, allowPositionals: true, tokens: true }).tokens;
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error));
+    throw new UsageError(optionError(error, args));
   }
   const positionalAt = new Set<number>();
   for (const t of tokens) if (t.kind === "positional" || t.kind === "option-terminator") positionalAt.add(t.index);
@@ -61,6 +77,14 @@ export function resolveRelayPath(cwd: string, value: string): string {
   const path = resolve(cwd, value);
   if (!existsSync(path)) throw new UsageError(`relay module not found: ${value}`);
   if (!statSync(path).isFile()) throw new UsageError(`relay module is not a file: ${value}`);
+  return path;
+}
+
+/** An output file option (--json, --junit, --markdown): resolved against cwd; an existing folder there is bad input. */
+export function outputFileOption(cwd: string, name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const path = resolve(cwd, value);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--${name} ${value} is a folder, not a file`);
   return path;
 }
 

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
+import { InputFileError, readJsonFile, schemaIssueText } from "../cli/json-file.ts";
 import { GoldenSchema, type Golden } from "./golden-schema.ts";
 import { paths } from "./paths.ts";
 
@@ -8,19 +9,17 @@ export class GoldenFileError extends Error {
   override readonly name = "GoldenFileError";
 }
 
-/** Reads and validates a golden; the error names the file and the first bad field. */
+/** Reads and validates a golden; the error names the file, the JSON path of the first bad field and the reason. */
 export function readGolden(path: string): Golden {
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, "utf8"));
+    json = readJsonFile(path);
   } catch (error) {
-    throw new GoldenFileError(`${path}: ${(error as Error).message}`);
+    if (error instanceof InputFileError) throw new GoldenFileError(error.message);
+    throw error;
   }
   const parsed = GoldenSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new GoldenFileError(`${path}: ${issue ? `${issue.path.join(".") || "<root>"}: ${issue.message}` : "invalid golden"}`);
-  }
+  if (!parsed.success) throw new GoldenFileError(`${path}: not a golden: ${schemaIssueText(GoldenSchema, json)}`);
   return parsed.data;
 }
 

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { decodeReviewCaptureSubmission } from "../../relay/index.ts";
 import { ScenarioSchema, type Scenario } from "../../simulator/scenario/schema.ts";
 import { UsageError, type Command } from "../cli/command.ts";
 import { parseOptions, resolveRelayPath } from "../cli/options.ts";
+import { InputFileError, readJsonFile, schemaIssueText } from "../cli/json-file.ts";
 import { CONVERSATIONS } from "../goldens/conversations.ts";
 import { goldenText } from "../goldens/golden-file.ts";
 import { GoldenSubmissionSchema, type GoldenStep, type GoldenSubmission } from "../goldens/golden-schema.ts";
@@ -28,9 +28,16 @@ function submissionOption(text: string): GoldenSubmission {
   return parsed.data;
 }
 
-function scenarioOption(path: string): Scenario {
-  const parsed = ScenarioSchema.safeParse(jsonOption("scenario", readFileSync(path, "utf8")));
-  if (!parsed.success) throw new UsageError(`--scenario ${path}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+function scenarioOption(path: string, shown: string): Scenario {
+  let json: unknown;
+  try {
+    json = readJsonFile(path, `--scenario ${shown}`);
+  } catch (error) {
+    if (error instanceof InputFileError) throw new UsageError(error.message);
+    throw error;
+  }
+  const parsed = ScenarioSchema.safeParse(json);
+  if (!parsed.success) throw new UsageError(`--scenario ${shown}: not a scenario: ${schemaIssueText(ScenarioSchema, json)}`);
   return parsed.data;
 }
 
@@ -93,7 +100,7 @@ Exit 0: golden written; 2: bad input.
       conversation = relayCall.conversation ?? "lens-capture";
       if (CONVERSATIONS[conversation] === undefined) throw new UsageError(`unknown conversation ${JSON.stringify(conversation)} (expected ${Object.keys(CONVERSATIONS).join(", ")})`);
     }
-    const scenario = values.scenario === undefined ? null : scenarioOption(resolve(io.cwd, values.scenario));
+    const scenario = values.scenario === undefined ? null : scenarioOption(resolve(io.cwd, values.scenario), values.scenario);
     const golden = await recordGolden({
       name,
       ...(values.description ? { description: values.description } : {}),

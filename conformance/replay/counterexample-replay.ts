@@ -1,8 +1,10 @@
 import { PROPERTIES } from "../properties/byte-exactness.ts";
 import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
 import { withPropertyRunner } from "../runner/run-catalogue.ts";
-import { parseOptions, resolveRelayPath } from "../cli/options.ts";
+import { parseCount, parseOptions, resolveRelayPath } from "../cli/options.ts";
 import { ClauseFailure } from "../clauses/types.ts";
+import { UsageError } from "../cli/command.ts";
+import { schemaIssueText } from "../cli/json-file.ts";
 import type { ReplayHandler } from "./registry.ts";
 
 const OPTIONS = { relay: { type: "string" }, "timeout-ms": { type: "string" } } as const;
@@ -14,20 +16,14 @@ export const counterexampleReplay: ReplayHandler = {
   options: OPTIONS,
   async replay(file, data, args, io) {
     const parsed = CounterexampleSchema.safeParse(data);
-    if (!parsed.success) {
-      io.stderr(`relay-conformance: ${file}: not a counterexample: ${parsed.error.message}\n`);
-      return 2;
-    }
+    if (!parsed.success) throw new UsageError(`${file}: not a counterexample: ${schemaIssueText(CounterexampleSchema, data)}`);
     const cx = parsed.data;
     const { values } = parseOptions(args, OPTIONS);
     const relay = values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : cx.relay;
     const property = PROPERTIES.find((p) => p.id === cx.property);
-    if (!property) {
-      io.stderr(`relay-conformance: ${file}: unknown property ${cx.property}\n`);
-      return 2;
-    }
+    if (!property) throw new UsageError(`${file}: $.property: unknown property ${JSON.stringify(cx.property)} (known: ${PROPERTIES.map((p) => p.id).join(", ")})`);
     try {
-      await withPropertyRunner({ relayModule: relay, timeoutMs: Number(values["timeout-ms"] ?? 20_000), runs: 1, seed: cx.seed, profile: cx.profile }, (runner) => property.replay(cx.value, runner));
+      await withPropertyRunner({ relayModule: relay, timeoutMs: parseCount("timeout-ms", values["timeout-ms"], 20_000, 1), runs: 1, seed: cx.seed, profile: cx.profile }, (runner) => property.replay(cx.value, runner));
       io.stdout(`PASS  ${cx.clause} (${cx.property}) on ${cx.profile}: counterexample no longer fails against ${relay}\n`);
       return 0;
     } catch (error) {

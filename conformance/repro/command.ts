@@ -24,6 +24,8 @@ export interface ReproIo {
   readonly cwd?: string;
 }
 
+const HINT = "Run `relay-conformance repro --help` for usage.";
+
 /** `relay-conformance repro …`: returns the exit code (0 documented, 1 mismatch, 2 bad input). */
 export async function reproCommand(argv: readonly string[], io: ReproIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
@@ -40,7 +42,7 @@ export async function reproCommand(argv: readonly string[], io: ReproIo): Promis
       const v = argv[i + 1];
       // Another option is never taken as the value (`--against --list`): that is a missing value.
       if (v === undefined || v.startsWith("--")) {
-        io.err(`relay-conformance repro: ${flag} needs a value${v === undefined ? "" : ` (got the option ${JSON.stringify(v)})`}`);
+        io.err(`relay-conformance repro: ${flag} needs a value${v === undefined ? "" : ` (got the option ${JSON.stringify(v)})`}\n${HINT}`);
         return undefined;
       }
       i += 1;
@@ -80,7 +82,7 @@ export async function reproCommand(argv: readonly string[], io: ReproIo): Promis
       }
       phases = v.split(",").map(Number);
     } else if (a.startsWith("-")) {
-      io.err(`relay-conformance repro: unknown flag ${a}\n${REPRO_USAGE}`);
+      io.err(`relay-conformance repro: unknown flag ${a}\n${HINT}`);
       return 2;
     } else if (target === undefined) target = a;
     else {
@@ -103,7 +105,7 @@ export async function reproCommand(argv: readonly string[], io: ReproIo): Promis
     return broken ? 2 : 0;
   }
   if (target === undefined) {
-    io.err(`relay-conformance repro: name a reproduction (id or file), or --list\n${REPRO_USAGE}`);
+    io.err(`relay-conformance repro: name a reproduction (id or file), or --list\n${HINT}`);
     return 2;
   }
   const file = locate(target, cwd);

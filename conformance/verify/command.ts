@@ -1,7 +1,7 @@
-import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { writeReportFile } from "../report/write.ts";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
-import { parseOptions, resolveRelayPath } from "../cli/options.ts";
+import { outputFileOption, parseOptions, resolveRelayPath } from "../cli/options.ts";
 import { isProfile, PROFILES, type Profile } from "./profile.ts";
 import { renderVerifyReport, VerifyInputError, verifyBinary } from "./verify.ts";
 import type { VerifyReport } from "./report-schema.ts";
@@ -9,7 +9,7 @@ import type { VerifyReport } from "./report-schema.ts";
 /** Shared by `verify` and `release`: prints the report, writes --json, returns 0 no drift / 1 drift. */
 export async function emitVerifyReport(report: VerifyReport, json: string | undefined, io: CommandIo): Promise<number> {
   io.stdout(renderVerifyReport(report));
-  if (json !== undefined) await writeFile(resolve(io.cwd, json), `${JSON.stringify(report, null, 2)}\n`);
+  if (json !== undefined) writeReportFile(resolve(io.cwd, json), `${JSON.stringify(report, null, 2)}\n`);
   return report.drift ? 1 : 0;
 }
 
@@ -50,6 +50,7 @@ Exit 0: no drift; 1: drift; 2: bad input.
       "no-goldens": { type: "boolean" },
     });
     if (values.binary === undefined) throw new UsageError("verify needs --binary <path>");
+    outputFileOption(io.cwd, "json", values.json);
     const profile = profileOption(values.profile);
     try {
       const report = await verifyBinary({

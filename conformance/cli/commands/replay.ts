@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable } from "../../replay/registry.ts";
+import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable, type ReplayHandler } from "../../replay/registry.ts";
 import { UsageError, type Command } from "../command.ts";
 import { splitPositionals } from "../options.ts";
+import { InputFileError, readJsonFile } from "../json-file.ts";
 
 export const replayCommand: Command = {
   name: "replay",
@@ -17,7 +17,11 @@ Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file.
 `,
   async run(args, io) {
     // Files and options by the replayers' option tables: a boolean (--update) never swallows the file after it.
-    const { positionals: files, optionArgs } = splitPositionals(args, replayOptionTable());
+    const { positionals: files, optionArgs, names } = splitPositionals(args, replayOptionTable());
+    const applies = (handler: ReplayHandler, what: string): void => {
+      const foreign = names.find((n) => !(n in handler.options));
+      if (foreign !== undefined) throw new UsageError(`--${foreign} does not apply to ${what}`);
+    };
     if (optionArgs.includes("--help") || optionArgs.includes("-h")) {
       io.stdout(this.usage);
       return 0;
@@ -26,6 +30,7 @@ Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file.
     if (files.length === 0) {
       const all = REPLAY_HANDLERS.filter((h) => h.replaysAll);
       if (all.length === 0) throw new UsageError("replay needs a file (no replayer supports replaying everything)");
+      for (const h of all) applies(h, "replaying every golden");
       let worst = 0;
       for (const h of all) worst = Math.max(worst, (await h.replaysAll?.(options, io)) ?? 0);
       return worst;
@@ -35,14 +40,22 @@ Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file.
       const path = resolve(io.cwd, file);
       let data: unknown;
       try {
-        data = JSON.parse(readFileSync(path, "utf8"));
+        data = readJsonFile(path, file);
       } catch (error) {
-        throw new UsageError(`${file}: cannot read JSON: ${error instanceof Error ? error.message : String(error)}`);
+        if (error instanceof InputFileError) throw new UsageError(error.message);
+        throw error;
       }
       const schema = (data as { schema?: unknown } | null)?.schema;
       const handler = replayHandlerFor(schema);
       if (!handler) throw new UsageError(`${file}: no replayer for schema ${JSON.stringify(schema)}`);
-      worst = Math.max(worst, await handler.replay(path, data, options, io));
+      applies(handler, `${file} (schema ${JSON.stringify(schema)})`);
+      try {
+        worst = Math.max(worst, await handler.replay(path, data, options, io));
+      } catch (error) {
+        // Name the file as it was typed.
+        if (error instanceof UsageError && error.message.startsWith(`${path}: `)) throw new UsageError(`${file}: ${error.message.slice(path.length + 2)}`);
+        throw error;
+      }
     }
     return worst;
   },

@@ -7,7 +7,7 @@ import { markdownSummary } from "../../report/markdown.ts";
 import { writeReportFile } from "../../report/write.ts";
 import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
 import { UsageError, type Command } from "../command.ts";
-import { parseCount, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
+import { outputFileOption, parseCount, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
 
 export const DEFAULT_RUNS = 4;
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -71,6 +71,7 @@ Options:
     const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
     const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
     const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
+    const outputs = { json: outputFileOption(io.cwd, "json", values.json), junit: outputFileOption(io.cwd, "junit", values.junit), markdown: outputFileOption(io.cwd, "markdown", values.markdown) };
     let report;
     try {
       report = await runCatalogue({
@@ -95,9 +96,9 @@ Options:
       if (error instanceof RelayLoadError) throw new UsageError(error.message);
       throw error;
     }
-    if (values.json) writeReportFile(resolve(io.cwd, values.json), `${JSON.stringify(report, null, 2)}\n`);
-    if (values.junit) writeReportFile(resolve(io.cwd, values.junit), junitXml(report));
-    if (values.markdown) writeReportFile(resolve(io.cwd, values.markdown), markdownSummary(report));
+    if (outputs.json) writeReportFile(outputs.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (outputs.junit) writeReportFile(outputs.junit, junitXml(report));
+    if (outputs.markdown) writeReportFile(outputs.markdown, markdownSummary(report));
     io.stdout(consoleTable(report));
     return report.summary.failed === 0 ? 0 : 1;
   },
