@@ -12,17 +12,21 @@ import { replayGolden, type ReplayReport } from "./replay-golden.ts";
 interface GoldenReplayArgs {
   readonly relayModule: string;
   readonly update: boolean;
+  /** No PASS line per golden. */
+  readonly quiet: boolean;
 }
 
-const OPTIONS = { relay: { type: "string" }, update: { type: "boolean" } } as const;
+const OPTIONS = { relay: { type: "string" }, update: { type: "boolean" }, quiet: { type: "boolean" } } as const;
 
 function parse(args: readonly string[], io: CommandIo): GoldenReplayArgs {
   const { values } = parseOptions(args, OPTIONS);
-  return { relayModule: values.relay === undefined ? paths.ourRelay() : resolveRelayPath(io.cwd, values.relay), update: values.update === true };
+  return { relayModule: values.relay === undefined ? paths.ourRelay() : resolveRelayPath(io.cwd, values.relay), update: values.update === true, quiet: values.quiet === true };
 }
 
-function print(report: ReplayReport, io: CommandIo): number {
-  if (report.divergence === undefined) io.stdout(`PASS golden ${report.name}${report.rewritten ? " (re-recorded)" : ""}\n`);
+function print(report: ReplayReport, io: CommandIo, quiet: boolean): number {
+  if (report.divergence === undefined) {
+    if (!quiet || report.rewritten) io.stdout(`PASS golden ${report.name}${report.rewritten ? " (re-recorded)" : ""}\n`);
+  }
   else if (report.rewritten) io.stdout(`UPDATED golden ${report.name}: it diverged and was re-recorded\n${report.diff}\n`);
   else io.stdout(`FAIL golden ${report.name}\n${report.diff}\n`);
   return report.divergence !== undefined && !report.rewritten ? 1 : 0;
@@ -30,7 +34,7 @@ function print(report: ReplayReport, io: CommandIo): number {
 
 async function one(path: string, options: GoldenReplayArgs, io: CommandIo): Promise<number> {
   try {
-    return print(await replayGolden(path, { relayModule: options.relayModule, update: options.update }), io);
+    return print(await replayGolden(path, { relayModule: options.relayModule, update: options.update }), io, options.quiet);
   } catch (error) {
     if (error instanceof GoldenFileError) throw new UsageError(error.message);
     throw error;
@@ -54,7 +58,9 @@ export const goldenReplay: ReplayHandler = {
   async replaysAll(args, io) {
     const options = parse(args, io);
     ciNotice(options, io);
+    if (!options.quiet) io.stdout(`replaying ${CATALOGUE.length} goldens against ${options.relayModule}\n`);
     let worst = 0;
+    let failed = 0;
     for (const spec of CATALOGUE) {
       const path = cataloguePath(spec);
       if (!existsSync(path)) {
@@ -65,10 +71,14 @@ export const goldenReplay: ReplayHandler = {
         }
         io.stdout(`FAIL golden ${spec.name}: ${path} is missing (create it with \`replay --update\`)\n`);
         worst = 1;
+        failed += 1;
         continue;
       }
-      worst = Math.max(worst, await one(path, options, io));
+      const code = await one(path, options, io);
+      if (code !== 0) failed += 1;
+      worst = Math.max(worst, code);
     }
+    io.stdout(`${failed === 0 ? "PASS" : "FAIL"}: ${CATALOGUE.length - failed} of ${CATALOGUE.length} goldens replay clean\n`);
     return worst;
   },
 };

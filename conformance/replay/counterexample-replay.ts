@@ -7,7 +7,7 @@ import { UsageError } from "../cli/command.ts";
 import { schemaIssueText } from "../cli/json-file.ts";
 import type { ReplayHandler } from "./registry.ts";
 
-const OPTIONS = { relay: { type: "string" }, "timeout-ms": { type: "string" } } as const;
+const OPTIONS = { relay: { type: "string" }, "timeout-ms": { type: "string" }, quiet: { type: "boolean" } } as const;
 
 /** Replays one saved property counterexample against its relay (or --relay). */
 export const counterexampleReplay: ReplayHandler = {
@@ -24,7 +24,7 @@ export const counterexampleReplay: ReplayHandler = {
     if (!property) throw new UsageError(`${file}: $.property: unknown property ${JSON.stringify(cx.property)} (known: ${PROPERTIES.map((p) => p.id).join(", ")})`);
     try {
       await withPropertyRunner({ relayModule: relay, timeoutMs: parseCount("timeout-ms", values["timeout-ms"], 20_000, 1), runs: 1, seed: cx.seed, profile: cx.profile }, (runner) => property.replay(cx.value, runner));
-      io.stdout(`PASS  ${cx.clause} (${cx.property}) on ${cx.profile}: counterexample no longer fails against ${relay}\n`);
+      if (!values.quiet) io.stdout(`PASS  ${cx.clause} (${cx.property}) on ${cx.profile}: counterexample no longer fails against ${relay}\n`);
       return 0;
     } catch (error) {
       if (!(error instanceof ClauseFailure)) throw error;

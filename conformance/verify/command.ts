@@ -3,12 +3,15 @@ import { writeReportFile } from "../report/write.ts";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
 import { outputFileOption, parseOptions, resolveRelayPath } from "../cli/options.ts";
 import { isProfile, PROFILES, type Profile } from "./profile.ts";
-import { renderVerifyReport, VerifyInputError, verifyBinary } from "./verify.ts";
+import { renderQuietVerifyReport, renderVerifyReport, VerifyInputError, verifyBinary, verifyProgressText, verifyResultText } from "./verify.ts";
 import type { VerifyReport } from "./report-schema.ts";
 
-/** Shared by `verify` and `release`: prints the report, writes --json, returns 0 no drift / 1 drift. */
-export async function emitVerifyReport(report: VerifyReport, json: string | undefined, io: CommandIo): Promise<number> {
-  io.stdout(renderVerifyReport(report));
+/**
+ * Shared by `verify` and `release`: prints the report ("full"; "streamed": only the result line, the rest went out
+ * as progress; "quiet": header, drifted or inconclusive checks, result), writes --json, returns 0 no drift / 1 drift.
+ */
+export async function emitVerifyReport(report: VerifyReport, json: string | undefined, io: CommandIo, shown: "full" | "streamed" | "quiet" = "full"): Promise<number> {
+  io.stdout(shown === "full" ? renderVerifyReport(report) : shown === "quiet" ? renderQuietVerifyReport(report) : verifyResultText(report));
   if (json !== undefined) writeReportFile(resolve(io.cwd, json), `${JSON.stringify(report, null, 2)}\n`);
   return report.drift ? 1 : 0;
 }
@@ -23,17 +26,24 @@ export function profileOption(value: string | undefined): Profile | undefined {
 export const verifyCommand: Command = {
   name: "verify",
   summary: "probe any gentle-ai binary (simulator or release) for drift from the provider contract and the goldens",
-  usage: `Usage: relay-conformance verify --binary <path> [--profile ${PROFILES.join("|")}] [--json <file>] [--cwd <repo>] [--no-goldens] [--relay <module>]
+  usage: `Usage: relay-conformance verify --binary <path> [--profile ${PROFILES.join("|")}] [--json <file>] [--cwd <repo>] [--no-goldens] [--relay <module>] [--quiet]
 
 Runs the provider probe suite against the binary: version output, unknown-flag refusal shape, handshake gate and its
 text, STATUS submission form, identity formats, materialize determinism and read-only behaviour, refusal codes and
 exit codes, role verbs, output discipline. The expected contract comes from the binary's \`version\` output unless
 --profile is given. The caller's environment passes through to the binary; GENTLE_AI_SIM_STATE is set to a fresh
 temp dir when the caller has not set it. A binary that honours GENTLE_AI_SIM_TRANSCRIPT (a simulator) is also
-re-driven through every shipped golden of its profile, byte for byte.
+re-driven through every shipped golden of its profile, byte for byte. Each probe's and golden's line is printed
+as soon as it finishes.
+  --binary <path>   the gentle-ai binary to probe
+  --profile <p>     expected contract (default: derived from \`<binary> version\`)
   --cwd <repo>      repository to probe in (default: an empty temp dir; a real binary needs an active review)
   --json <file>     also write the report as JSON (schemas/verify-report.schema.json)
   --no-goldens      skip the golden comparison
+  --relay <module>  relay that drives the golden conversations (default: this package's relay/index.ts)
+  --quiet           no line per check that passed or does not apply: the header, drifted or inconclusive
+                    checks and the result
+  -h, --help        this help
 Exit 0: no drift; 1: drift; 2: bad input.
 `,
   async run(args, io) {
@@ -48,6 +58,8 @@ Exit 0: no drift; 1: drift; 2: bad input.
       cwd: { type: "string" },
       relay: { type: "string" },
       "no-goldens": { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
     });
     if (values.binary === undefined) throw new UsageError("verify needs --binary <path>");
     outputFileOption(io.cwd, "json", values.json);
@@ -59,8 +71,16 @@ Exit 0: no drift; 1: drift; 2: bad input.
         ...(values.cwd ? { cwd: resolve(io.cwd, values.cwd) } : {}),
         ...(values.relay ? { relayModule: resolveRelayPath(io.cwd, values.relay) } : {}),
         ...(values["no-goldens"] ? { goldens: [] } : {}),
+        ...(values.quiet
+          ? {}
+          : {
+              onProgress: (event) => {
+                const text = verifyProgressText(event);
+                if (text !== "") io.stdout(text);
+              },
+            }),
       });
-      return await emitVerifyReport(report, values.json, io);
+      return await emitVerifyReport(report, values.json, io, values.quiet ? "quiet" : "streamed");
     } catch (error) {
       if (error instanceof VerifyInputError) throw new UsageError(error.message);
       throw error;

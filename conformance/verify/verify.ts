@@ -32,7 +32,16 @@ export interface VerifyOptions {
   readonly goldens?: readonly string[];
   /** Relay used to drive golden conversations (default ours). */
   readonly relayModule?: string;
+  /** Called as the report forms: header, each probe, the golden decision, each golden (progress output). */
+  readonly onProgress?: (event: VerifyProgress) => void;
 }
+
+/** One step of a verification, in report order. */
+export type VerifyProgress =
+  | { readonly kind: "start"; readonly binary: string; readonly versionOutput: string; readonly profile: Profile; readonly profileSource: "version" | "flag" }
+  | { readonly kind: "probe"; readonly probe: ProbeResult }
+  | { readonly kind: "goldens"; readonly simulator: boolean }
+  | { readonly kind: "golden"; readonly check: GoldenCheck };
 
 async function executable(path: string): Promise<void> {
   try {
@@ -53,6 +62,10 @@ async function isSimulator(binary: string, cwd: string, env: NodeJS.ProcessEnv, 
 }
 
 async function goldenChecks(options: VerifyOptions, binary: string, profile: Profile, env: NodeJS.ProcessEnv): Promise<GoldenCheck[]> {
+  const done = (check: GoldenCheck): void => {
+    checks.push(check);
+    options.onProgress?.({ kind: "golden", check });
+  };
   const checks: GoldenCheck[] = [];
   for (const path of options.goldens ?? shippedGoldens()) {
     const golden = readGolden(path);
@@ -68,7 +81,7 @@ async function goldenChecks(options: VerifyOptions, binary: string, profile: Pro
       env,
     });
     const d = firstDivergence(golden, fresh);
-    checks.push(d === undefined ? { golden: golden.name, status: "pass" } : { golden: golden.name, status: "drift", diff: renderDivergence(golden.name, d) });
+    done(d === undefined ? { golden: golden.name, status: "pass" } : { golden: golden.name, status: "drift", diff: renderDivergence(golden.name, d) });
   }
   return checks;
 }
@@ -106,7 +119,13 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
     if (profile === undefined) {
       throw new VerifyInputError(`cannot derive the contract profile from \`${binary} version\` output ${JSON.stringify(versionOutput)}; pass --profile`);
     }
+    const profileSource = options.profile === undefined ? ("version" as const) : ("flag" as const);
+    options.onProgress?.({ kind: "start", binary, versionOutput, profile, profileSource });
     const probes: ProbeResult[] = [];
+    const probed = (result: ProbeResult): void => {
+      probes.push(result);
+      options.onProgress?.({ kind: "probe", probe: result });
+    };
     for (const probe of PROBES) {
       let verdict;
       try {
@@ -114,16 +133,17 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
       } catch (error) {
         verdict = { status: "inconclusive" as const, findings: [`probe failed to run: ${(error as Error).message}`] };
       }
-      probes.push({ id: probe.id, clause: probe.clause, ...verdict });
+      probed({ id: probe.id, clause: probe.clause, ...verdict });
     }
     const discipline = outputDisciplineFindings(calls);
-    probes.push({
+    probed({
       id: "output-discipline",
       clause: "§3 every probe call: exit 0 or 1; failure stderr one `Error: …` line; success stderr empty",
       status: discipline.length === 0 ? "pass" : "drift",
       findings: discipline,
     });
     const simulator = await isSimulator(binary, cwd, env, scratch);
+    options.onProgress?.({ kind: "goldens", simulator });
     const goldens = simulator ? await goldenChecks(options, binary, profile, callerEnv) : [];
     const drift = probes.some((p) => p.status === "drift") || goldens.some((g) => g.status === "drift");
     return {
@@ -131,7 +151,7 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
       binary,
       versionOutput,
       profile,
-      profileSource: options.profile === undefined ? "version" : "flag",
+      profileSource,
       simulator,
       drift,
       probes,
@@ -143,22 +163,49 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
   }
 }
 
-/** Console rendering of a report. */
-export function renderVerifyReport(report: VerifyReport): string {
-  const lines = [
-    `verify ${report.binary}`,
-    `  version: ${JSON.stringify(report.versionOutput)}; expected contract: profile ${report.profile} (from ${report.profileSource === "flag" ? "--profile" : "version"})`,
-  ];
-  for (const p of report.probes) {
+/** The console lines of one step (the report is these, in order, then verifyResultText). */
+export function verifyProgressText(event: VerifyProgress): string {
+  const lines: string[] = [];
+  if (event.kind === "start") {
+    lines.push(`verify ${event.binary}`);
+    lines.push(`  version: ${JSON.stringify(event.versionOutput)}; expected contract: profile ${event.profile} (from ${event.profileSource === "flag" ? "--profile" : "version"})`);
+  } else if (event.kind === "probe") {
+    const p = event.probe;
     lines.push(`  ${p.status === "drift" ? "DRIFT" : p.status.padEnd(5)}  ${p.id}  ${p.clause}`);
     for (const f of p.findings) lines.push(`         - ${f}`);
-  }
-  if (!report.simulator) lines.push("  goldens: not compared (goldens pin simulator identities; record goldens from this binary with `record`)");
-  for (const g of report.goldens) {
+  } else if (event.kind === "goldens") {
+    if (!event.simulator) lines.push("  goldens: not compared (goldens pin simulator identities; record goldens from this binary with `record`)");
+  } else {
+    const g = event.check;
     lines.push(`  ${g.status === "drift" ? "DRIFT" : g.status.padEnd(5)}  golden ${g.golden}`);
     if (g.diff) lines.push(...g.diff.split("\n").map((l) => `         ${l}`));
   }
+  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+}
+
+/** The last line: `result: no drift` or `result: DRIFT (n checks)`. */
+export function verifyResultText(report: VerifyReport): string {
   const driftCount = report.probes.filter((p) => p.status === "drift").length + report.goldens.filter((g) => g.status === "drift").length;
-  lines.push(report.drift ? `result: DRIFT (${driftCount} check${driftCount === 1 ? "" : "s"})` : "result: no drift");
-  return `${lines.join("\n")}\n`;
+  return `${report.drift ? `result: DRIFT (${driftCount} check${driftCount === 1 ? "" : "s"})` : "result: no drift"}\n`;
+}
+
+/** The report as events, in order. */
+function reportEvents(report: VerifyReport): VerifyProgress[] {
+  return [
+    { kind: "start", binary: report.binary, versionOutput: report.versionOutput, profile: report.profile, profileSource: report.profileSource },
+    ...report.probes.map((probe) => ({ kind: "probe" as const, probe })),
+    { kind: "goldens", simulator: report.simulator },
+    ...report.goldens.map((check) => ({ kind: "golden" as const, check })),
+  ];
+}
+
+/** Console rendering of a report. */
+export function renderVerifyReport(report: VerifyReport): string {
+  return `${reportEvents(report).map(verifyProgressText).join("")}${verifyResultText(report)}`;
+}
+
+/** The --quiet rendering: the header, only drifted or inconclusive checks (with their findings), the result line. */
+export function renderQuietVerifyReport(report: VerifyReport): string {
+  const shown = reportEvents(report).filter((e) => (e.kind === "probe" ? e.probe.status === "drift" || e.probe.status === "inconclusive" : e.kind === "golden" ? e.check.status !== "pass" : true));
+  return `${shown.map(verifyProgressText).join("")}${verifyResultText(report)}`;
 }

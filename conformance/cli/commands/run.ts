@@ -52,7 +52,7 @@ Options:
   --counterexamples <dir>  where failing properties save counterexamples (default .relay-conformance/counterexamples)
   --isolate             a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)
   --keep                keep the run's temp folders (for debugging)
-  --quiet               no per-clause progress lines
+  --quiet               no line per clause as it finishes: the table and summary only
   -h, --help            this help
 `,
   async run(args, io) {

@@ -1,0 +1,111 @@
+// Long commands print one line per item as it finishes (run: clause, replay: golden, verify: probe/golden), and
+// --quiet means the same everywhere: no line for an item that passed; failures and the final summary still print.
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../../conformance/cli/main.ts";
+import { CATALOGUE } from "../../conformance/goldens/catalogue.ts";
+import { packageRoot } from "../../conformance/paths.ts";
+
+const root = packageRoot();
+const sim = join(root, "simulator/bin/gentle-ai");
+const dir = mkdtempSync(join(tmpdir(), "rc-progress-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the CLI in-process; every io.stdout call is one chunk, so streaming shows as many chunks. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; chunks: string[]; stderr: string }> {
+  const chunks: string[] = [];
+  let stderr = "";
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    const code = await main(args, { stdout: (t) => chunks.push(t), stderr: (t) => (stderr += t), cwd: dir });
+    return { code, chunks, stderr };
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+const PROBE_IDS = [
+  "version-output",
+  "unknown-verb",
+  "unknown-flag-shape",
+  "relay-flags",
+  "handshake-gate",
+  "status-agent-without-handshake",
+  "status-submission-form",
+  "identity-formats",
+  "materialize-deterministic-read-only",
+  "refusal-codes",
+  "role-verbs",
+  "output-discipline",
+];
+
+describe("verify: one line per probe as it finishes", () => {
+  it("streams the header, each probe, then the result; the whole output is the report", async () => {
+    const scenario = join(dir, "scenario-2.4.0.json");
+    writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.4.0" }));
+    const r = await cli(["verify", "--binary", sim, "--no-goldens"], { GENTLE_AI_SIM_SCENARIO: scenario });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.chunks[0]).toBe(`verify ${sim}\n  version: "gentle-ai 2.4.0\\n"; expected contract: profile 2.4.0 (from version)\n`);
+    const probeChunks = r.chunks.slice(1, 1 + PROBE_IDS.length);
+    expect(probeChunks.map((c) => /^ {2}pass {3}(\S+) /.exec(c)?.[1])).toEqual(PROBE_IDS);
+    expect(r.chunks.slice(1 + PROBE_IDS.length)).toEqual(["result: no drift\n"]);
+  }, 120_000);
+
+  it("--quiet: the header, only drifted or inconclusive checks, the result", async () => {
+    const scenario = join(dir, "scenario-2.3.0.json");
+    writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.3.0" }));
+    const clean = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet"], { GENTLE_AI_SIM_SCENARIO: scenario });
+    expect(clean.code).toBe(0);
+    expect(clean.chunks.join("")).toBe(`verify ${sim}\n  version: "gentle-ai 2.3.0\\n"; expected contract: profile 2.3.0 (from version)\nresult: no drift\n`);
+    const drift = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet", "--profile", "2.4.0"], { GENTLE_AI_SIM_SCENARIO: scenario });
+    expect(drift.code).toBe(1);
+    const out = drift.chunks.join("");
+    expect(out).toContain("  DRIFT  relay-flags  ");
+    expect(out).not.toMatch(/^ {2}pass /m);
+    expect(out.endsWith("result: DRIFT (8 checks)\n")).toBe(true);
+  }, 120_000);
+});
+
+describe("replay: one line per golden as it finishes", () => {
+  it(
+    "replay (every golden): a header, a PASS line per golden in its own write, a summary",
+    async () => {
+      const r = await cli(["replay"]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(r.chunks[0]).toBe(`replaying ${CATALOGUE.length} goldens against ${join(root, "relay/index.ts")}\n`);
+      expect(r.chunks.slice(1, -1)).toEqual(CATALOGUE.map((s) => `PASS golden ${s.name}\n`));
+      expect(r.chunks.at(-1)).toBe(`PASS: ${CATALOGUE.length} of ${CATALOGUE.length} goldens replay clean\n`);
+    },
+    600_000,
+  );
+
+  it(
+    "--quiet prints nothing for a golden that replays clean",
+    async () => {
+      const copy = join(dir, "lens-capture-2.4.0.golden.json");
+      copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
+      const r = await cli(["replay", "--quiet", copy]);
+      expect(r).toEqual({ code: 0, chunks: [], stderr: "" });
+    },
+    240_000,
+  );
+});
+
+describe("run: --quiet drops the progress lines, keeps the table", () => {
+  it("no header or clause lines, the table and summary only", async () => {
+    const r = await cli(["run", "--quiet", "--relay", join(root, "relay/index.ts"), "--grep", "^(FORM-MISSING|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "1"]);
+    expect(r.code).toBe(0);
+    const out = r.chunks.join("");
+    expect(out.startsWith("\nCLAUSE")).toBe(true);
+    expect(out).not.toMatch(/^relay-conformance: /m);
+    expect(out).toMatch(/^2 passed, 0 failed, 0 skipped/m);
+  }, 120_000);
+});
