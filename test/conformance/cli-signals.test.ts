@@ -1,6 +1,6 @@
 // SIGINT / SIGTERM during a long command: its children's process groups are killed, its temp folders removed,
 // one line says so, and the exit code is 130 / 143. Each spawn gets a private TMPDIR to inspect afterwards.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually, launcher, leftovers, privateTmps, processesUsing, root } from "./cli-process-helpers.ts";
 
@@ -43,4 +43,13 @@ describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exi
     },
     120_000,
   );
+});
+
+describe("the top-level help documents the interruption exit codes", () => {
+  it("names 130, 143 and 141 and what happens first", () => {
+    const r = spawnSync(launcher, ["--help"], { cwd: root, encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("130 / 143 interrupted by\nSIGINT / SIGTERM and 141 output closed");
+    expect(r.stdout).toContain("child processes are killed and its temp\nfolders removed first.\n");
+  });
 });

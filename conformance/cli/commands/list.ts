@@ -5,7 +5,15 @@ import { parseGrep, parseOptions } from "../options.ts";
 export const listCommand: Command = {
   name: "list",
   summary: "list the clause catalogue (ID, profiles, source, statement)",
-  usage: `Usage: relay-conformance list [--grep <regex>] [--markdown]\n\nPrints every clause; --markdown prints a Markdown table.\n`,
+  usage: `Usage: relay-conformance list [--grep <regex>] [--markdown]
+
+Prints every clause of the catalogue: ID, profiles, statement and source.
+
+Options:
+  --grep <regex>   only clauses whose ID matches (case-insensitive)
+  --markdown       a Markdown table instead
+  -h, --help       this help
+`,
   async run(args, io) {
     const { values } = parseOptions(args, { grep: { type: "string" }, markdown: { type: "boolean" }, help: { type: "boolean", short: "h" } });
     if (values.help) {
