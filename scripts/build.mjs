@@ -5,26 +5,38 @@ import { dirname, join } from "node:path";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const entries = {
-  "gentle-ai": "simulator/gentle-ai/main.ts",
-  pi: "simulator/pi/main.ts",
-  "relay-conformance": "conformance/cli/main.ts",
-};
-const present = Object.fromEntries(Object.entries(entries).filter(([, p]) => existsSync(join(root, p))));
-const result = await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: Object.fromEntries(Object.entries(present).map(([k, p]) => [k, join(root, p)])),
   outdir: join(root, "dist"),
-  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
-  format: "esm",
   target: "node20",
   minify: true,
   sourcemap: false,
   legalComments: "none",
   logLevel: "warning",
   write: false,
+};
+const entryPoints = (entries) =>
+  Object.fromEntries(Object.entries(entries).filter(([, p]) => existsSync(join(root, p))).map(([k, p]) => [k, join(root, p)]));
+
+// The simulator is spawned once per provider call, so it is CommonJS: Node 20's ESM loader alone costs ~15 ms a start.
+const simulator = build({
+  ...common,
+  entryPoints: entryPoints({ "gentle-ai": "simulator/gentle-ai/main.ts", pi: "simulator/pi/main.ts" }),
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  // import() of a builtin becomes require(): the code-cached vm.Script in simulator/bin/launch.cjs has no ESM loader hook.
+  supported: { "dynamic-import": false },
+  define: { "import.meta.url": "__importMetaUrl" },
+  // A lazy global: computing the URL on every start would cost a module load most calls never need.
+  banner: { js: "Object.defineProperty(globalThis,'__importMetaUrl',{get(){return require('url').pathToFileURL(__filename).href}});" },
+});
+const cli = build({
+  ...common,
+  entryPoints: entryPoints({ "relay-conformance": "conformance/cli/main.ts" }),
+  outExtension: { ".js": ".mjs" },
+  format: "esm",
   // tsx and esbuild must stay external: the harness loads relays through them at run time.
   external: ["tsx", "tsx/*", "esbuild", "fast-check", "execa"],
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
@@ -32,8 +44,38 @@ const result = await build({
 
 // Rename into place so a simulator spawned during a rebuild never loads a half-written bundle.
 mkdirSync(join(root, "dist"), { recursive: true });
-for (const file of result.outputFiles) {
-  const tmp = `${file.path}.${process.pid}.tmp`;
-  writeFileSync(tmp, file.contents);
-  renameSync(tmp, file.path);
+for (const result of await Promise.all([simulator, cli])) {
+  for (const file of result.outputFiles) {
+    const tmp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, file.contents);
+    renameSync(tmp, file.path);
+  }
+}
+
+// Warm-up: one materialize (the hottest provider call) and one fake pi answer, each writing its V8 code cache.
+const { spawnSync } = await import("node:child_process");
+const { mkdtempSync, rmSync } = await import("node:fs");
+const { tmpdir } = await import("node:os");
+const scratch = mkdtempSync(join(tmpdir(), "gentle-relay-conformance-build-"));
+try {
+  const env = {
+    PATH: process.env.PATH ?? "",
+    TMPDIR: scratch,
+    GENTLE_AI_SIM_STATE: join(scratch, "state"),
+    GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1",
+  };
+  const run = (bin, args, extraEnv, input) => {
+    const r = spawnSync(join(root, "simulator/bin", bin), args, { cwd: scratch, env: { ...env, ...extraEnv }, input, shell: false });
+    if (r.status !== 0) throw new Error(`build warm-up: ${bin} ${args.join(" ")} exited ${r.status ?? r.signal}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const status = JSON.parse(
+    run("gentle-ai", ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", scratch, "--projection", "workspace", "--agent", "pi", "--next-transition"], {}).toString("utf8"),
+  );
+  const tokens = status.next_transition.collect.inputs[0].arguments.map((a) => a.token);
+  const writeCache = { GENTLE_AI_SIM_WRITE_CODE_CACHE: "1" };
+  const prompt = run("gentle-ai", ["review", "capture-result", ...tokens], writeCache);
+  run("pi", ["--print"], writeCache, prompt);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 // Fake `gentle-ai` entry: the shared process runtime (config, faults, streams, transcript) around sim-core's dispatch.
+// Bundled as CommonJS for start-up speed, so no top-level await: runProcess ends the process itself.
 import { runProcess } from "../runtime/run-process.ts";
 import { gentleAiProgram } from "./program.ts";
 import { dispatch } from "./dispatch.ts";
 
-await runProcess(gentleAiProgram(dispatch));
+void runProcess(gentleAiProgram(dispatch));

@@ -1,9 +1,10 @@
 // Fake `pi`: reads its whole prompt on stdin and answers with the scenario's scripted bytes, under the shared fault runtime.
+// Bundled as CommonJS for start-up speed, so no top-level await: runProcess ends the process itself.
 import { runProcess } from "../runtime/run-process.ts";
 import { resolveBytes } from "../scenario/resolve-bytes.ts";
 import { piResultBytes } from "./result-bytes.ts";
 
-await runProcess({
+void runProcess({
   program: "pi",
   recordCwdListing: true,
   produce(context) {

@@ -2,8 +2,8 @@
 // golden recorded for that position in the conversation, instead of computing anything. What the caller actually
 // sent is appended to GENTLE_AI_SIM_TRANSCRIPT, and the replay command diffs it against the golden.
 import { readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { createHash } from "node:crypto";
+import { sha256Hex } from "./sha256.ts";
+import { tmpDirOf } from "./env-config.ts";
 import { join } from "node:path";
 import type { GoldenCall } from "../../conformance/goldens/golden-schema.ts";
 import { appendTranscript, capturedInputFiles, transcriptEntry } from "../../conformance/goldens/capture.ts";
@@ -22,8 +22,8 @@ export const REPLAY_DIVERGED_EXIT = 125;
 function stateDirFor(env: NodeJS.ProcessEnv, goldenPath: string): string {
   const state = env.GENTLE_AI_SIM_STATE;
   if (state) return state;
-  const key = createHash("sha256").update(`replay:${goldenPath}`).digest("hex").slice(0, 16);
-  return join(tmpdir(), "gentle-ai-sim-state", key);
+  const key = sha256Hex(`replay:${goldenPath}`).slice(0, 16);
+  return join(tmpDirOf(env), "gentle-ai-sim-state", key);
 }
 
 function expectedCall(goldenPath: string, index: number, program: string): GoldenCall | string {
@@ -57,7 +57,7 @@ export function replayIfRequested(program: "gentle-ai" | "pi", env: NodeJS.Proce
   const index = nextCallIndex(stateDir, "replay") - 1;
   const stdin = readAllSync(0);
   const call = expectedCall(goldenPath, index, program);
-  const context = { cwd: env[ENV_REPLAY_CWD] || cwd, tmp: tmpdir(), state: stateDir };
+  const context = { cwd: env[ENV_REPLAY_CWD] || cwd, tmp: tmpDirOf(env), state: stateDir };
   const stdout = typeof call === "string" ? Buffer.alloc(0) : denormaliseBytes(blobBytes(call.stdout), context);
   const stderr =
     typeof call === "string" ? Buffer.from(`gentle-ai-sim: replay: ${call}\n`) : denormaliseBytes(blobBytes(call.stderr), context);

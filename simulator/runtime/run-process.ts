@@ -43,7 +43,7 @@ export interface ProgramSpec {
 
 /** Runs one simulated process end to end: config, scenario, call index, outcome, faults, streams, transcript, exit. */
 export async function runProcess(spec: ProgramSpec): Promise<never> {
-  const started = performance.now();
+  const started = process.hrtime.bigint(); // not performance.now(): that loads perf_hooks on every start
   const startedAt = new Date().toISOString();
   const argv = process.argv.slice(2);
   const cwd = process.cwd();
@@ -130,7 +130,7 @@ export async function runProcess(spec: ProgramSpec): Promise<never> {
       stdout: blobOf(stdout, config.inlineMax),
       stderr: blobOf(stderr, config.inlineMax),
       exit,
-      timing: { startedAt, durationMs: Math.round((performance.now() - started) * 1000) / 1000 },
+      timing: { startedAt, durationMs: Number(process.hrtime.bigint() - started) / 1e6 },
     };
     try {
       appendTranscript(config.transcriptPath, entry);

@@ -4,7 +4,7 @@ import type { LoadedScenario } from "./loaded.ts";
 import type { Scenario } from "./schema.ts";
 import { bytesFiles } from "./bytes-files.ts";
 
-// The running build (dist/gentle-ai.mjs, dist/pi.mjs, or this source file under tsx).
+// The running build (dist/gentle-ai.cjs, dist/pi.cjs, or this source file under tsx).
 const SELF = decodeURIComponent(new URL(import.meta.url).pathname);
 // One cache file per build, so gentle-ai and pi sharing a state folder never evict each other's entry.
 const CACHE_FILE = `scenario-cache.${basename(SELF).replace(/[^A-Za-z0-9_.-]/g, "_")}.json`;

@@ -1,11 +1,11 @@
 // Deterministic provider identities derived from `lineage.seed` (provider reference §13). Every value is
 // sha256-based so separate simulator processes agree without sharing anything but the scenario.
-import { createHash } from "node:crypto";
+import { sha256Hex as digestHex } from "../runtime/sha256.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";
 
 /** Lowercase hex SHA-256 of bytes or UTF-8 text. */
 export function sha256Hex(data: string | Buffer): string {
-  return createHash("sha256").update(data).digest("hex");
+  return digestHex(data);
 }
 
 /** `sha256:` + hex digest of bytes or UTF-8 text. */

@@ -95,7 +95,7 @@ describe("scenario validation cache", () => {
   it("gentle-ai and pi keep separate entries: alternating calls never re-validate", async () => {
     world = new World();
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.scenario({}) });
-    const cacheFile = join(world.state, "scenario-cache.gentle-ai.mjs.json");
+    const cacheFile = join(world.state, "scenario-cache.gentle-ai.cjs.json");
     await runSim("gentle-ai", ["version"], { env });
     const first = statSync(cacheFile).ino;
     await runSim("pi", [], { env });
@@ -103,8 +103,8 @@ describe("scenario validation cache", () => {
     // A miss rewrites the entry through a rename, which gives it a new inode.
     expect(statSync(cacheFile).ino).toBe(first);
     expect(readdirSync(world.state).filter((n) => n.startsWith("scenario-cache")).sort()).toEqual([
-      "scenario-cache.gentle-ai.mjs.json",
-      "scenario-cache.pi.mjs.json",
+      "scenario-cache.gentle-ai.cjs.json",
+      "scenario-cache.pi.cjs.json",
     ]);
   });
 

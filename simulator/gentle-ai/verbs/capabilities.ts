@@ -1,6 +1,6 @@
 // review capabilities (provider reference §12): always negotiated. Only the schema id, the top-level key order,
 // package.version and executable.sha256 are documented; every other member is (inferred) and kept minimal.
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../runtime/sha256.ts";
 import { readFileSync } from "node:fs";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagSetSpec } from "../argv/go-flags.ts";
@@ -34,7 +34,7 @@ const BUILDS: Readonly<Record<Profile, { schema: string; vcs: string }>> = {
 const OPERATIONS = ["status", "start", "finalize", "capture-result", "capture-evidence", "capture-refuter", "capture-validation", "capabilities"];
 
 function sha256File(path: string): string {
-  return "sha256:" + createHash("sha256").update(readFileSync(path)).digest("hex");
+  return "sha256:" + sha256Hex(readFileSync(path));
 }
 
 async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
@@ -51,7 +51,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
       contract,
       protocol: { name: "gentle-ai.review-integration", contracts: [CONTRACT_V1, CONTRACT_V2] },
       package: { name: "gentle-ai", version: traits.version },
-      build: { id: "sha256:" + createHash("sha256").update(`gentle-ai ${traits.version} ${build.vcs}`).digest("hex"), vcs_revision: build.vcs },
+      build: { id: "sha256:" + sha256Hex(`gentle-ai ${traits.version} ${build.vcs}`), vcs_revision: build.vcs },
       executable: { path: invocation.executablePath, sha256: sha256File(invocation.executablePath) },
       operations: operations.map((o) => `review.${o}`),
       gates: relay
