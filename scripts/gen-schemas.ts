@@ -1,4 +1,4 @@
-// Regenerates schemas/*.schema.json from the zod sources: `npx tsx scripts/gen-schemas.ts`.
+// Regenerates every schemas/*.schema.json from the zod sources: `npm run schemas`.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,15 +1,37 @@
 import * as z from "zod/mini";
 import { ScenarioSchema } from "../simulator/scenario/schema.ts";
 import { TranscriptEntrySchema } from "../simulator/output/transcript-schema.ts";
+import { GoldenSchema } from "../conformance/goldens/golden-schema.ts";
+import { VerifyReportSchema } from "../conformance/verify/report-schema.ts";
+import { ReproductionSchema } from "../conformance/repro/format.ts";
+import { ReportSchema } from "../conformance/report/report-schema.ts";
+import { CounterexampleSchema } from "../conformance/properties/counterexample-schema.ts";
 
-/** The published JSON Schemas (file name -> exact text): scenarios on the input side (defaults optional), transcripts as written. */
+interface Published {
+  readonly schema: z.core.$ZodType;
+  // input: what a person writes (defaults optional); output: what the tool writes.
+  readonly io: "input" | "output";
+  readonly title: string;
+}
+
+// Every file format of the project, one entry each: the single list `npm run schemas` publishes and a test checks.
+const PUBLISHED: Readonly<Record<string, Published>> = {
+  "scenario.schema.json": { schema: ScenarioSchema, io: "input", title: "gentle-relay-conformance simulator scenario" },
+  "transcript.schema.json": { schema: TranscriptEntrySchema, io: "output", title: "gentle-relay-conformance simulator transcript entry (one JSONL line)" },
+  "golden.schema.json": { schema: GoldenSchema, io: "input", title: "gentle-relay-conformance golden (scenario, conversation, normalised calls and outcomes)" },
+  "verify-report.schema.json": { schema: VerifyReportSchema, io: "output", title: "gentle-relay-conformance verify report (probe verdicts and golden drift for one gentle-ai binary)" },
+  "repro.schema.json": { schema: ReproductionSchema, io: "output", title: "gentle-relay-conformance issue reproduction (parsed .txtar: phases, steps, assertions, sections)" },
+  "report.schema.json": { schema: ReportSchema, io: "output", title: "gentle-relay-conformance run report" },
+  "counterexample.schema.json": { schema: CounterexampleSchema, io: "input", title: "gentle-relay-conformance property counterexample (replayable)" },
+};
+
+/** The published JSON Schemas (file name under schemas/ -> exact text), generated from the zod sources. */
 export function generateJsonSchemas(): Record<string, string> {
-  const render = (schema: z.core.$ZodType, io: "input" | "output", id: string, title: string): string => {
-    const { $schema, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12" });
-    return `${JSON.stringify({ $schema, $id: id, title, ...rest }, null, 2)}\n`;
-  };
-  return {
-    "scenario.schema.json": render(ScenarioSchema, "input", "https://gentle-relay-conformance.local/schemas/scenario.schema.json", "gentle-relay-conformance simulator scenario"),
-    "transcript.schema.json": render(TranscriptEntrySchema, "output", "https://gentle-relay-conformance.local/schemas/transcript.schema.json", "gentle-relay-conformance simulator transcript entry (one JSONL line)"),
-  };
+  return Object.fromEntries(
+    Object.entries(PUBLISHED).map(([name, { schema, io, title }]) => {
+      const { $schema, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12" });
+      const doc = { $schema, $id: `https://gentle-relay-conformance.local/schemas/${name}`, title, ...rest };
+      return [name, `${JSON.stringify(doc, null, 2)}\n`];
+    }),
+  );
 }

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedFiles } from "../../conformance/repro/catalogue.ts";
 import { ReproductionSchema } from "../../conformance/repro/format.ts";
-import { reproJsonSchemaText } from "../../conformance/repro/json-schema.ts";
 import { parseReproduction, parseReproductionFile, ReproParseError } from "../../conformance/repro/parse.ts";
 import { expandWord, splitWords, UnsetVariableError, WordError } from "../../conformance/repro/words.ts";
 
@@ -112,7 +111,4 @@ describe("scenario paths and stdin", () => {
 });
 
 describe("published schema", () => {
-  it("schemas/repro.schema.json is generated from ReproductionSchema (npx tsx conformance/repro/write-schema.ts)", () => {
-    expect(readFileSync(new URL("../../schemas/repro.schema.json", import.meta.url), "utf8")).toBe(reproJsonSchemaText());
-  });
 });

@@ -6,7 +6,6 @@ import { ROOT, runSim, World } from "./helpers.ts";
 import { loadScenarioFile, ScenarioLoadError } from "../../simulator/scenario/load.ts";
 import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
 import { DEFAULT_SCENARIO_INPUT } from "../../simulator/scenario/default.ts";
-import { generateJsonSchemas } from "../../scripts/json-schemas.ts";
 
 let world: World;
 afterEach(() => world?.dispose());
@@ -109,13 +108,5 @@ describe("default scenario", () => {
     await runSim("gentle-ai", ["version"], { env: { ...env, GENTLE_AI_SIM_SCENARIO: file } });
     const fileKey = createHash("sha256").update(file).digest("hex").slice(0, 16);
     expect(existsSync(join(world.dir, "gentle-ai-sim-state", fileKey, "calls"))).toBe(true);
-  });
-});
-
-describe("published JSON Schemas", () => {
-  it("schemas/*.schema.json equal the ones generated from the zod sources (npx tsx scripts/gen-schemas.ts)", () => {
-    for (const [name, text] of Object.entries(generateJsonSchemas())) {
-      expect(readFileSync(join(ROOT, "schemas", name), "utf8"), name).toBe(text);
-    }
   });
 });
