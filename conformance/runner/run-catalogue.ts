@@ -39,6 +39,8 @@ export interface RunOptions {
   readonly keep?: boolean;
   /** Called once the module loaded and exports runReviewHostRelaySlot, before any case runs. */
   onStart?(): void;
+  /** Called with the run's temp root as soon as it exists (with `keep`, it is left behind, even on interruption). */
+  onRunRoot?(dir: string): void;
   onClause?(result: ClauseResult): void;
   onCase?(caseId: string, profile: Profile, done: number, total: number): void;
 }
@@ -189,6 +191,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   const startedAt = new Date(started).toISOString();
   const paths = harnessPaths();
   const root = createRunRoot(options.keep ?? false);
+  options.onRunRoot?.(root.dir);
   const lanes = new Lanes(paths, root, options, options.concurrency);
   try {
     const probeChecks = options.clauses.flatMap((c) => c.checks.filter(isProbe));

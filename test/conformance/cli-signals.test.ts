@@ -45,6 +45,24 @@ describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exi
   );
 });
 
+describe("run --keep", () => {
+  it("names the kept temp root on stderr and leaves it on SIGINT, still with no process left", async () => {
+    const tmp = tmps.make();
+    const child = spawn(launcher, ["run", "--keep", ...hanging], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    expect(await eventually(() => processesUsing(tmp, [child.pid ?? -1]).length > 0 && stderr.includes("--keep"), 60_000)).toBe(true);
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    const kept = /^relay-conformance: --keep: the run's temp folders stay in (\S+)$/m.exec(stderr)?.[1];
+    expect(kept?.startsWith(`${tmp}/relay-conformance-`)).toBe(true);
+    expect(leftovers(tmp)).toEqual([kept!.slice(tmp.length + 1)]);
+    expect(stderr).toMatch(/^relay-conformance run: interrupted by SIGINT; stopped \d+ child process(es)?, removed 0 temp folders$/m);
+    expect(await eventually(() => processesUsing(tmp).length === 0, 3000)).toBe(true);
+  }, 120_000);
+});
+
 describe("the top-level help documents the interruption exit codes", () => {
   it("names 130, 143 and 141 and what happens first", () => {
     const r = spawnSync(launcher, ["--help"], { cwd: root, encoding: "utf8" });

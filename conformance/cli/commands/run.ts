@@ -51,7 +51,7 @@ Options:
   --markdown <file>     write a Markdown summary
   --counterexamples <dir>  where failing properties save counterexamples (default .relay-conformance/counterexamples)
   --isolate             a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)
-  --keep                keep the run's temp folders (for debugging)
+  --keep                keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)
   --quiet               no line per clause as it finishes: the table and summary only
   -h, --help            this help
 `,
@@ -85,6 +85,7 @@ Options:
         counterexampleDir: resolve(io.cwd, values.counterexamples ?? ".relay-conformance/counterexamples"),
         isolate: values.isolate ?? false,
         keep: values.keep ?? false,
+        ...(values.keep ? { onRunRoot: (dir: string) => io.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
         ...(values.quiet
           ? {}
           : {
