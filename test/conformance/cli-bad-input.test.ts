@@ -93,6 +93,15 @@ describe("every command: one error line and exit 2", () => {
     expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr: `relay-conformance: ${message}\n${hint(args[0]!)}` });
   });
 
+  it("replay checks every file before replaying any", async () => {
+    const shipped = join(root, "golden/lens-capture-2.4.0.golden.json");
+    expect(await cli(["replay", shipped, "syntax.json"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `relay-conformance: syntax.json: invalid JSON at line 2, column 10: expected a property name\n${hint("replay")}`,
+    });
+  });
+
   it.each([
     [["repro", "--frob"], "unknown flag --frob"],
     [["repro", "--against"], "--against needs a value"],

@@ -43,8 +43,8 @@ Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file or bad opt
       for (const h of all) worst = Math.max(worst, (await h.replaysAll?.(options, io)) ?? 0);
       return worst;
     }
-    let worst = 0;
-    for (const file of files) {
+    // Every file is read and dispatched before any replays: a bad one is bad input before minutes of work.
+    const jobs = files.map((file) => {
       const path = resolve(io.cwd, file);
       let data: unknown;
       try {
@@ -57,6 +57,10 @@ Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file or bad opt
       const handler = replayHandlerFor(schema);
       if (!handler) throw new UsageError(`${file}: no replayer for schema ${JSON.stringify(schema)}`);
       applies(handler, `${file} (schema ${JSON.stringify(schema)})`);
+      return { file, path, data, handler };
+    });
+    let worst = 0;
+    for (const { file, path, data, handler } of jobs) {
       try {
         worst = Math.max(worst, await handler.replay(path, data, options, io));
       } catch (error) {
