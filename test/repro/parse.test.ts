@@ -110,5 +110,3 @@ describe("scenario paths and stdin", () => {
   });
 });
 
-describe("published schema", () => {
-});
