@@ -59,17 +59,27 @@ export function normaliseBytes(bytes: Buffer, rules: readonly Rule[]): Buffer {
   return out === text ? bytes : Buffer.from(out, "latin1");
 }
 
-/** Reverses the placeholders (not `<X>`) so recorded bytes mention this run's real paths. */
-export function denormaliseBytes(bytes: Buffer, context: NormaliseContext): Buffer {
-  let text = bytes.toString("latin1");
-  const pairs: [string, string | undefined][] = [
+function placeholderPairs(context: NormaliseContext): [string, string | undefined][] {
+  return [
     ["<GENTLE_AI>", context.gentleAi],
     ["<PI>", context.pi],
     ["<STATE>", context.state],
     ["<CWD>", context.cwd],
     ["<TMP>", context.tmp],
   ];
-  for (const [placeholder, value] of pairs) {
+}
+
+/** Reverses the placeholders (not `<X>`) in text so it mentions this run's real paths. */
+export function denormaliseText(text: string, context: NormaliseContext): string {
+  let out = text;
+  for (const [placeholder, value] of placeholderPairs(context)) if (value !== undefined) out = out.split(placeholder).join(value);
+  return out;
+}
+
+/** Reverses the placeholders (not `<X>`) so recorded bytes mention this run's real paths; latin1 keeps every byte. */
+export function denormaliseBytes(bytes: Buffer, context: NormaliseContext): Buffer {
+  let text = bytes.toString("latin1");
+  for (const [placeholder, value] of placeholderPairs(context)) {
     if (value !== undefined) text = text.split(placeholder).join(Buffer.from(value, "utf8").toString("latin1"));
   }
   return Buffer.from(text, "latin1");

@@ -8,7 +8,7 @@ import type { Scenario } from "../../simulator/scenario/schema.ts";
 import { createShims } from "../record/shim.ts";
 import type { GoldenCall, GoldenOutcome, GoldenStep } from "./golden-schema.ts";
 import type { RawOutcome } from "./host.ts";
-import { normaliseCall, normaliseText, orderByStart, placeholderRules, type NormaliseContext } from "./normalise.ts";
+import { denormaliseText, normaliseCall, normaliseText, orderByStart, placeholderRules, type NormaliseContext } from "./normalise.ts";
 import { paths, repoRoot } from "./paths.ts";
 import { trackProcessGroup, trackTempDir } from "../runner/teardown.ts";
 
@@ -52,19 +52,6 @@ function mapStrings<T>(value: T, f: (s: string) => string): T {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)])) as T;
   }
   return value;
-}
-
-function denormaliseText(text: string, context: NormaliseContext): string {
-  const pairs: [string, string | undefined][] = [
-    ["<GENTLE_AI>", context.gentleAi],
-    ["<PI>", context.pi],
-    ["<STATE>", context.state],
-    ["<CWD>", context.cwd],
-    ["<TMP>", context.tmp],
-  ];
-  let out = text;
-  for (const [p, v] of pairs) if (v !== undefined) out = out.split(p).join(v);
-  return out;
 }
 
 function normaliseOutcome(outcome: RawOutcome, rules: ReturnType<typeof placeholderRules>): GoldenOutcome {
