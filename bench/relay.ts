@@ -50,9 +50,10 @@ function firstSlot(env: NodeJS.ProcessEnv, cwd: string): ReviewHostRelaySlot {
   return slot;
 }
 
-function spawnOnce(file: string, args: readonly string[]): Promise<void> {
+/** One spawn to exit, with the same environment the relay's children get (NODE_EXTRA_CA_CERTS alone triples node's start). */
+function spawnOnce(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, [...args], { stdio: "ignore", shell: false });
+    const child = spawn(file, [...args], { stdio: "ignore", shell: false, env });
     child.once("error", reject);
     child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited ${code}`))));
   });
@@ -85,7 +86,7 @@ async function measureWall(dir: string, baseEnv: NodeJS.ProcessEnv, repo: string
       );
     const runNode = (): Promise<number> =>
       timed(async () => {
-        for (let i = 0; i < 3; i++) await spawnOnce(process.execPath, ["-e", "0"]);
+        for (let i = 0; i < 3; i++) await spawnOnce(process.execPath, ["-e", "0"], environment);
       });
     let r: number;
     let n: number;
