@@ -67,6 +67,7 @@ Exit 0: no drift; 1: drift; 2: bad input.
     try {
       const report = await verifyBinary({
         binary: resolve(io.cwd, values.binary),
+        callerCwd: io.cwd,
         ...(profile ? { profile } : {}),
         ...(values.cwd ? { cwd: resolve(io.cwd, values.cwd) } : {}),
         ...(values.relay ? { relayModule: resolveRelayPath(io.cwd, values.relay) } : {}),

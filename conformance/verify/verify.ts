@@ -26,6 +26,8 @@ export interface VerifyOptions {
   readonly profile?: Profile;
   /** Caller environment, passed through to the binary (default process.env). */
   readonly env?: NodeJS.ProcessEnv;
+  /** Folder the caller's relative GENTLE_AI_SIM_* paths are relative to (default process.cwd()). */
+  readonly callerCwd?: string;
   /** Repository the probes run in (default: a fresh temp dir). */
   readonly cwd?: string;
   /** Golden files to compare a simulator-compatible binary against (default: every shipped golden). */
@@ -86,6 +88,19 @@ async function goldenChecks(options: VerifyOptions, binary: string, profile: Pro
   return checks;
 }
 
+// The simulator's path variables, as the caller meant them: relative to the caller's cwd, not to the probe's.
+const SIM_PATH_VARIABLES = ["GENTLE_AI_SIM_SCENARIO", "GENTLE_AI_SIM_STATE", "GENTLE_AI_SIM_TRANSCRIPT", "GENTLE_AI_SIM_REPLAY"];
+
+/** A copy of the caller's environment whose GENTLE_AI_SIM_* paths are absolute, since probes run in another cwd. */
+function withAbsoluteSimPaths(callerEnv: NodeJS.ProcessEnv, callerCwd: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...callerEnv };
+  for (const name of SIM_PATH_VARIABLES) {
+    const value = env[name];
+    if (value) env[name] = resolve(callerCwd, value);
+  }
+  return env;
+}
+
 /** Runs the probe suite (and, for a simulator, the matching goldens) against a binary. */
 export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport> {
   const binary = resolve(options.binary);
@@ -99,7 +114,7 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
     const cwd = options.cwd === undefined ? join(dir, "repo") : resolve(options.cwd);
     await mkdir(scratch);
     await mkdir(cwd, { recursive: true });
-    const env: NodeJS.ProcessEnv = { ...callerEnv };
+    const env = withAbsoluteSimPaths(callerEnv, options.callerCwd ?? process.cwd());
     // A simulator keeps its lineage here; a caller-provided state dir is respected.
     if (!env.GENTLE_AI_SIM_STATE) env.GENTLE_AI_SIM_STATE = join(dir, "state");
     const calls: ProbeCall[] = [];

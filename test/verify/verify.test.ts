@@ -72,6 +72,29 @@ describe("simulator fidelity self-check", () => {
   );
 });
 
+describe("caller environment", () => {
+  it("resolves a relative GENTLE_AI_SIM_SCENARIO against the caller's cwd, not the probe's", async () => {
+    writeFileSync(join(dir, "relative-2.3.0.json"), JSON.stringify({ name: "relative", profile: "2.3.0" }));
+    const out: string[] = [];
+    const err: string[] = [];
+    const previous = process.env.GENTLE_AI_SIM_SCENARIO;
+    process.env.GENTLE_AI_SIM_SCENARIO = "relative-2.3.0.json";
+    try {
+      const code = await main(["verify", "--binary", paths.simGentleAi(), "--no-goldens"], {
+        stdout: (t) => out.push(t),
+        stderr: (t) => err.push(t),
+        cwd: dir,
+      });
+      expect(err.join("")).toBe("");
+      expect(out.join("")).toContain('version: "gentle-ai 2.3.0\\n"');
+      expect(code).toBe(0);
+    } finally {
+      if (previous === undefined) delete process.env.GENTLE_AI_SIM_SCENARIO;
+      else process.env.GENTLE_AI_SIM_SCENARIO = previous;
+    }
+  }, SLOW);
+});
+
 describe("drift", () => {
   it("reports drift when the 2.3.0 simulator is verified as 2.4.0", async () => {
     const { code, out, report } = await verify("2.3.0", ["--profile", "2.4.0", "--no-goldens"]);
