@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { runInOwnGroup } from "../runner/spawn-group.ts";
 import type { GoldenOutcome, GoldenStep } from "./golden-schema.ts";
 
 const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
@@ -39,30 +39,10 @@ export interface HostSetup {
   readonly env: NodeJS.ProcessEnv;
 }
 
-function runProvider(gentleAi: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ProviderReply> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(gentleAi, argv, { cwd, env, stdio: ["ignore", "pipe", "pipe"], shell: false, detached: true });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (c: Buffer) => out.push(c));
-    child.stderr.on("data", (c: Buffer) => err.push(c));
-    // The whole process group goes, so a hung provider leaves nothing behind.
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }, PROVIDER_TIMEOUT_MS);
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode: code });
-    });
-  });
+async function runProvider(gentleAi: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ProviderReply> {
+  // The whole process group goes on timeout, so a hung provider leaves nothing behind.
+  const run = await runInOwnGroup(gentleAi, argv, { cwd, env, timeoutMs: PROVIDER_TIMEOUT_MS });
+  return { stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode };
 }
 
 function outcomeOfError(error: unknown): RawOutcome {

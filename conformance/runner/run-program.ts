@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { runInOwnGroup } from "./spawn-group.ts";
 
 /** Bytes and exit of one directly-run program. */
 export interface ProgramRun {
@@ -16,35 +16,13 @@ export interface ProgramOptions {
   readonly timeoutMs: number;
 }
 
-/** Runs a program without a shell in its own process group; a timeout SIGKILLs the whole group. */
-export function runProgram(executable: string, argv: readonly string[], options: ProgramOptions): Promise<ProgramRun> {
-  return new Promise((resolve) => {
-    const child = spawn(executable, [...argv], { cwd: options.cwd, env: { ...options.env }, stdio: ["pipe", "pipe", "pipe"], detached: true, shell: false });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let timedOut = false;
-    let spawnError: Error | null = null;
-    child.stdout.on("data", (c: Buffer) => out.push(c));
-    child.stderr.on("data", (c: Buffer) => err.push(c));
-    child.stdin.on("error", () => {});
-    child.stdin.end(options.stdin ?? Buffer.alloc(0));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== undefined) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // gone
-        }
-      }
-    }, options.timeoutMs);
-    child.on("error", (error) => {
-      spawnError = error;
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      const stderr = spawnError ? Buffer.concat([...err, Buffer.from(`spawn error: ${(spawnError as Error).message}\n`)]) : Buffer.concat(err);
-      resolve({ stdout: Buffer.concat(out), stderr, code, signal, timedOut });
-    });
-  });
+/** Runs a program in its own process group; a program that cannot start reports it on stderr instead of throwing. */
+export async function runProgram(executable: string, argv: readonly string[], options: ProgramOptions): Promise<ProgramRun> {
+  try {
+    const run = await runInOwnGroup(executable, argv, options);
+    return { stdout: run.stdout, stderr: run.stderr, code: run.exitCode, signal: run.signal, timedOut: run.timedOut };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { stdout: Buffer.alloc(0), stderr: Buffer.from(`spawn error: ${message}\n`), code: null, signal: null, timedOut: false };
+  }
 }
