@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -10,7 +9,8 @@ import type { GoldenCall, GoldenOutcome, GoldenStep } from "./golden-schema.ts";
 import type { RawOutcome } from "./host.ts";
 import { denormaliseText, normaliseCall, normaliseText, orderByStart, placeholderRules, type NormaliseContext } from "./normalise.ts";
 import { paths, repoRoot } from "./paths.ts";
-import { trackProcessGroup, trackTempDir } from "../runner/teardown.ts";
+import { trackTempDir } from "../runner/teardown.ts";
+import { runInOwnGroup } from "../runner/spawn-group.ts";
 
 const DRIVER_TIMEOUT_MS = 10 * 60_000;
 const SIM_ENV = /^GENTLE_AI_SIM_/;
@@ -60,46 +60,20 @@ function normaliseOutcome(outcome: RawOutcome, rules: ReturnType<typeof placehol
   return n;
 }
 
-function runDriver(job: object, env: NodeJS.ProcessEnv, runDir: string): Promise<{ steps: GoldenStep[]; outcomes: RawOutcome[] }> {
-  return new Promise((resolvePromise, reject) => {
-    const jobPath = join(runDir, "job.json");
-    const resultPath = join(runDir, "result.json");
-    void writeFile(jobPath, JSON.stringify(job)).then(() => {
-      const child = spawn(process.execPath, ["--import", "tsx", paths.driver(), jobPath, resultPath], {
-        cwd: repoRoot(),
-        env,
-        stdio: ["ignore", "ignore", "pipe"],
-        shell: false,
-        detached: true,
-      });
-      const err: Buffer[] = [];
-      child.stderr.on("data", (c: Buffer) => err.push(c));
-      const untrack = trackProcessGroup(child.pid);
-      const killGroup = (): void => {
-        try {
-          process.kill(-child.pid!, "SIGKILL");
-        } catch {
-          // The group is already gone.
-        }
-      };
-      const timer = setTimeout(killGroup, DRIVER_TIMEOUT_MS);
-      child.on("error", (e) => {
-        clearTimeout(timer);
-        reject(e);
-      });
-      child.on("close", (code, signal) => {
-        clearTimeout(timer);
-        // Anything the relay left running dies with the group.
-        killGroup();
-        untrack();
-        if (code !== 0) {
-          reject(new Error(`golden driver failed (exit ${code ?? signal}): ${Buffer.concat(err).toString("utf8").trim()}`));
-          return;
-        }
-        readFile(resultPath, "utf8").then((t) => resolvePromise(JSON.parse(t) as { steps: GoldenStep[]; outcomes: RawOutcome[] }), reject);
-      });
-    }, reject);
+async function runDriver(job: object, env: NodeJS.ProcessEnv, runDir: string): Promise<{ steps: GoldenStep[]; outcomes: RawOutcome[] }> {
+  const jobPath = join(runDir, "job.json");
+  const resultPath = join(runDir, "result.json");
+  await writeFile(jobPath, JSON.stringify(job));
+  // Its own process group: anything the relay left running dies with it.
+  const run = await runInOwnGroup(process.execPath, ["--import", "tsx", paths.driver(), jobPath, resultPath], {
+    cwd: repoRoot(),
+    env,
+    timeoutMs: DRIVER_TIMEOUT_MS,
   });
+  if (run.exitCode !== 0) {
+    throw new Error(`golden driver failed (exit ${run.exitCode ?? run.signal}): ${run.stderr.toString("utf8").trim()}`);
+  }
+  return JSON.parse(await readFile(resultPath, "utf8")) as { steps: GoldenStep[]; outcomes: RawOutcome[] };
 }
 
 async function readTranscript(path: string): Promise<TranscriptEntry[]> {

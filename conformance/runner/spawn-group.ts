@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { trackProcessGroup } from "./teardown.ts";
 
 /** Bytes and exit of one finished child process. */
 export interface GroupRun {
@@ -19,8 +20,8 @@ export interface GroupOptions {
 
 /**
  * Runs a program without a shell as the leader of its own process group, collecting raw bytes. A timeout SIGKILLs
- * the whole group, and so does the end of the leader, so no grandchild outlives the call. Rejects only when the
- * program could not start.
+ * the whole group, and so does the end of the leader, so no grandchild outlives the call; an interruption of the
+ * command kills it too (runner/teardown.ts). Rejects only when the program could not start.
  */
 export function runInOwnGroup(executable: string, argv: readonly string[], options: GroupOptions): Promise<GroupRun> {
   return new Promise((resolve, reject) => {
@@ -31,6 +32,7 @@ export function runInOwnGroup(executable: string, argv: readonly string[], optio
       shell: false,
       detached: true,
     });
+    const untrack = trackProcessGroup(child.pid);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
@@ -52,11 +54,13 @@ export function runInOwnGroup(executable: string, argv: readonly string[], optio
     child.stdin.end(options.stdin ?? Buffer.alloc(0));
     child.on("error", (error) => {
       clearTimeout(timer);
+      untrack();
       reject(error);
     });
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
       killGroup();
+      untrack();
       resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode, signal, timedOut });
     });
   });

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../conformance/cli/main.ts";
 import { CATALOGUE } from "../../conformance/goldens/catalogue.ts";
 import { packageRoot } from "../../conformance/paths.ts";
+import { PROBE_IDS } from "../support/verify-probes.ts";
 
 const root = packageRoot();
 const sim = join(root, "simulator/bin/gentle-ai");
@@ -29,21 +30,6 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
     }
   }
 }
-
-const PROBE_IDS = [
-  "version-output",
-  "unknown-verb",
-  "unknown-flag-shape",
-  "relay-flags",
-  "handshake-gate",
-  "status-agent-without-handshake",
-  "status-submission-form",
-  "identity-formats",
-  "materialize-deterministic-read-only",
-  "refusal-codes",
-  "role-verbs",
-  "output-discipline",
-];
 
 describe("verify: one line per probe as it finishes", () => {
   it("streams the header, each probe, then the result; the whole output is the report", async () => {

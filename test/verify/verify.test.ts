@@ -7,6 +7,7 @@ import { paths, repoRoot } from "../../conformance/goldens/paths.ts";
 import { VerifyReportSchema, type VerifyReport } from "../../conformance/verify/report-schema.ts";
 import { profileOfVersion } from "../../conformance/verify/profile.ts";
 import { CATALOGUE } from "../../conformance/goldens/catalogue.ts";
+import { PROBE_IDS } from "../support/verify-probes.ts";
 
 const SLOW = 420_000;
 let dir: string;
@@ -47,20 +48,7 @@ describe("simulator fidelity self-check", () => {
       expect(report.profileSource).toBe("version");
       expect(report.simulator).toBe(true);
       expect(report.probes.filter((p) => p.status === "drift" || p.status === "inconclusive")).toEqual([]);
-      expect(report.probes.map((p) => p.id)).toEqual([
-        "version-output",
-        "unknown-verb",
-        "unknown-flag-shape",
-        "relay-flags",
-        "handshake-gate",
-        "status-agent-without-handshake",
-        "status-submission-form",
-        "identity-formats",
-        "materialize-deterministic-read-only",
-        "refusal-codes",
-        "role-verbs",
-        "output-discipline",
-      ]);
+      expect(report.probes.map((p) => p.id)).toEqual(PROBE_IDS);
       expect(report.goldens.map((g) => [g.golden, g.status])).toEqual(
         CATALOGUE.filter((s) => s.name.endsWith(profile)).map((s) => [s.name, "pass"]).sort(),
       );
