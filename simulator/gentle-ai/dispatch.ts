@@ -11,7 +11,8 @@ const REVIEW_VERBS_V240 = [
   "reopen-results", "schema", "opencode-transport", "bind-sdd",
 ] as const;
 
-const ROLE_VERBS = new Set(["capture-refuter", "capture-validation"]);
+/** Review verbs whose capture may spawn pi itself (`--execute`). */
+export const ROLE_VERBS: ReadonlySet<string> = new Set(["capture-refuter", "capture-validation"]);
 
 const REVIEW_DETAILS =
   "Ordinary review facade; repository scope, authority, canonical artifacts, and lifecycle transitions are derived by Go. Provider transports relay opaque bytes only; Go materializes, admits, captures, and decides delivery. Use review retry-final-verification only for a provider-proven completed failed final-verification tooling incident. Generic review recover remains unchanged. Use review repair --preflight for provider-owned classified authority repair.";

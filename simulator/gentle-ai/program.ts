@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import type { Invocation, Outcome } from "./invocation.ts";
 import type { ProcessContext, ProgramSpec } from "../runtime/run-process.ts";
 
@@ -14,7 +13,7 @@ export function gentleAiProgram(dispatch: (invocation: Invocation) => Promise<Ou
         scenario: context.loaded.scenario,
         scenarioDir: context.loaded.dir,
         stateDir: context.config.stateDir,
-        executablePath: resolve(process.argv[1] ?? ""),
+        executablePath: context.executablePath,
         readStdin: context.readStdin,
         readFile: context.readFile,
       };

@@ -29,12 +29,25 @@ export function readCachedScenario(stateDir: string, path: string, fingerprint: 
   try {
     const cached = JSON.parse(readFileSync(join(stateDir, CACHE_FILE), "utf8")) as { fingerprint?: unknown; scenario?: Scenario };
     if (cached.fingerprint !== fingerprint || cached.scenario === undefined) return null;
-    const dir = dirname(path);
-    if (bytesFiles(cached.scenario).some(([, spec]) => !existsSync(resolve(dir, spec.file)))) return null;
-    return { scenario: cached.scenario, path, dir };
+    return loadedIfFilesExist(cached.scenario, path);
   } catch {
     return null;
   }
+}
+
+/** Validated scenarios by fingerprint, for the life of one process (the warm server's; a simulator process has none). */
+export type ScenarioMemory = Map<string, Scenario>;
+
+/** The remembered scenario for this fingerprint, or null; as for the state cache, a vanished bytes file misses. */
+export function recallScenario(memory: ScenarioMemory, path: string, fingerprint: string): LoadedScenario | null {
+  const scenario = memory.get(fingerprint);
+  return scenario === undefined ? null : loadedIfFilesExist(scenario, path);
+}
+
+function loadedIfFilesExist(scenario: Scenario, path: string): LoadedScenario | null {
+  const dir = dirname(path);
+  if (bytesFiles(scenario).some(([, spec]) => !existsSync(resolve(dir, spec.file)))) return null;
+  return { scenario, path, dir };
 }
 
 /** Remembers a validated scenario (atomic rename; durability does not matter for a cache). */
