@@ -9,10 +9,9 @@ import { join } from "node:path";
  */
 export function nextCallIndex(stateDir: string, key: string): number {
   const dir = join(stateDir, "calls");
-  mkdirSync(dir, { recursive: true });
   const file = join(dir, `${fileNameOf(key)}.log`);
   const token = `${process.pid}.${process.hrtime.bigint()}`;
-  const fd = openSync(file, "a", 0o600);
+  const fd = openAppend(file, dir);
   try {
     writeSync(fd, `${token}\n`);
   } finally {
@@ -21,6 +20,17 @@ export function nextCallIndex(stateDir: string, key: string): number {
   const index = readFileSync(file, "latin1").split("\n").indexOf(token) + 1;
   if (index === 0) throw new Error(`simulator call counter ${file} lost this call's token`);
   return index;
+}
+
+/** Opens file for appending, creating its folder only when it is missing (a mkdir per call costs on slow disks). */
+function openAppend(file: string, dir: string): number {
+  try {
+    return openSync(file, "a", 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(dir, { recursive: true });
+    return openSync(file, "a", 0o600);
+  }
 }
 
 /** A key as a portable file name: unreserved characters kept, everything else %-encoded (so no `/` or `..`). */

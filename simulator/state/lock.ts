@@ -1,13 +1,14 @@
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const STALE_MS = 30_000;
 
-function ownerIsDead(lockDir: string): boolean {
+function ownerIsDead(lockFile: string): boolean {
   try {
-    const pid = Number(readFileSync(join(lockDir, "owner"), "utf8"));
-    if (!Number.isInteger(pid) || pid <= 0) return Date.now() - statSync(lockDir).mtimeMs > STALE_MS;
+    const pid = Number(readFileSync(lockFile, "utf8"));
+    // An empty file: its owner died between creating and writing it, or is writing it now; age tells which.
+    if (!Number.isInteger(pid) || pid <= 0) return Date.now() - statSync(lockFile).mtimeMs > STALE_MS;
     process.kill(pid, 0);
     return false;
   } catch (error) {
@@ -16,26 +17,44 @@ function ownerIsDead(lockDir: string): boolean {
   }
 }
 
-/** Runs fn while holding an exclusive cross-process lock named `name` inside dir (mkdir is atomic). */
+/**
+ * Runs fn while holding an exclusive cross-process lock named `name` inside dir: a file created with O_EXCL that
+ * holds the owner's pid (one create and one unlink; a lock folder with an owner file inside cost twice the calls).
+ */
 export function withLock<T>(dir: string, name: string, fn: () => T, timeoutMs = 20_000): T {
   mkdirSync(dir, { recursive: true });
-  const lockDir = join(dir, `${name}.lock`);
+  const lockFile = join(dir, `${name}.lock`);
   const deadline = Date.now() + timeoutMs;
   for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
+    let fd: number;
     try {
-      mkdirSync(lockDir);
-      writeFileSync(join(lockDir, "owner"), String(process.pid));
-      break;
+      fd = openSync(lockFile, "wx", 0o600);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (ownerIsDead(lockDir)) rmSync(lockDir, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`simulator state lock ${lockDir} is held by another process`);
+      if (ownerIsDead(lockFile)) unlinkStale(lockFile);
+      else if (Date.now() > deadline) throw new Error(`simulator state lock ${lockFile} is held by another process`);
       else Atomics.wait(sleeper, 0, 0, wait);
+      continue;
     }
+    try {
+      writeSync(fd, String(process.pid));
+    } finally {
+      closeSync(fd);
+    }
+    break;
   }
   try {
     return fn();
   } finally {
-    rmSync(lockDir, { recursive: true, force: true });
+    unlinkSync(lockFile);
+  }
+}
+
+function unlinkStale(lockFile: string): void {
+  try {
+    unlinkSync(lockFile);
+  } catch (error) {
+    // Another waiter removed it first.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
 }
