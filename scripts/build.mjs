@@ -23,14 +23,26 @@ const entryPoints = (entries) =>
 // The simulator is spawned once per provider call, so it is CommonJS: Node 20's ESM loader alone costs ~15 ms a start.
 const simulator = build({
   ...common,
-  entryPoints: entryPoints({ "gentle-ai": "simulator/gentle-ai/main.ts", pi: "simulator/pi/main.ts" }),
+  entryPoints: entryPoints({
+    "gentle-ai": "simulator/gentle-ai/main.ts",
+    pi: "simulator/pi/main.ts",
+    // The warm simulator (simulator/warm/): its resident server, and the launchers' synchronous client.
+    "warm-server": "simulator/warm/server.ts",
+  }),
   outExtension: { ".js": ".cjs" },
   format: "cjs",
   // import() of a builtin becomes require(): the code-cached vm.Script in simulator/bin/launch.cjs has no ESM loader hook.
   supported: { "dynamic-import": false },
   define: { "import.meta.url": "__importMetaUrl" },
   // A lazy global: computing the URL on every start would cost a module load most calls never need.
-  banner: { js: "Object.defineProperty(globalThis,'__importMetaUrl',{get(){return require('url').pathToFileURL(__filename).href}});" },
+  banner: { js: "Object.defineProperty(globalThis,'__importMetaUrl',{configurable:true,get(){return require('url').pathToFileURL(__filename).href}});" },
+});
+// The launchers' warm client: loaded before a handed-back call's bundle in the same process, so it defines no globals.
+const warmClient = build({
+  ...common,
+  entryPoints: entryPoints({ "warm-client": "simulator/warm/client.ts" }),
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
 });
 const cli = build({
   ...common,
@@ -44,7 +56,7 @@ const cli = build({
 
 // Rename into place so a simulator spawned during a rebuild never loads a half-written bundle.
 mkdirSync(join(root, "dist"), { recursive: true });
-for (const result of await Promise.all([simulator, cli])) {
+for (const result of await Promise.all([simulator, warmClient, cli])) {
   for (const file of result.outputFiles) {
     const tmp = `${file.path}.${process.pid}.tmp`;
     writeFileSync(tmp, file.contents);
