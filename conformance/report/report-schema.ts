@@ -34,6 +34,8 @@ export const ReportSchema = z.strictObject({
   runs: count,
   startedAt: z.string(),
   durationMs: z.number().check(z.nonnegative()),
+  // How the simulated gentle-ai and pi ran: a process per call, or answered by a warm simulator (`run --warm`).
+  simulator: z.optional(z.enum(["process", "warm"])),
   // Relay calls made: catalogue cases plus every property run.
   cases: count,
   summary: z.strictObject({ passed: count, failed: count, skipped: count }),

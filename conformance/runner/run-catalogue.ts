@@ -23,6 +23,8 @@ import type { ProbeResult } from "./protocol.ts";
 import { runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
+import { trackProcessGroup, trackTempDir } from "./teardown.ts";
+import { startWarmSimulator, type WarmSimulator } from "../../simulator/warm/start.ts";
 
 export interface RunOptions {
   readonly relayModule: string;
@@ -37,6 +39,8 @@ export interface RunOptions {
   /** A fresh adapter child per case instead of one per lane. */
   readonly isolate?: boolean;
   readonly keep?: boolean;
+  /** Serve the simulated gentle-ai and pi from a warm simulator (simulator/warm/) instead of a process per call. */
+  readonly warm?: boolean;
   /** Called once the module loaded and exports runReviewHostRelaySlot, before any case runs. */
   onStart?(): void;
   /** Called with the run's temp root as soon as it exists (with `keep`, it is left behind, even on interruption). */
@@ -190,7 +194,8 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const paths = harnessPaths();
-  const root = createRunRoot(options.keep ?? false);
+  const warm = options.warm ? await startTrackedWarmSimulator() : null;
+  const root = createRunRoot(options.keep ?? false, warm?.env ?? {});
   options.onRunRoot?.(root.dir);
   const lanes = new Lanes(paths, root, options, options.concurrency);
   try {
@@ -308,14 +313,31 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       runs: options.runs,
       startedAt,
       durationMs: Date.now() - started,
+      simulator: warm ? "warm" : "process",
       cases: lanes.calls,
       summary,
       clauses,
     };
   } finally {
     await lanes.closeAll();
+    await warm?.stop();
     if (!options.keep) root.remove();
   }
+}
+
+/** A warm simulator that an interrupted command kills and removes too (runner/teardown.ts). */
+async function startTrackedWarmSimulator(): Promise<WarmSimulator> {
+  const warm = await startWarmSimulator();
+  const untrackGroup = trackProcessGroup(warm.pid);
+  const untrackDir = trackTempDir(warm.dir);
+  return {
+    ...warm,
+    stop: async () => {
+      await warm.stop();
+      untrackGroup();
+      untrackDir();
+    },
+  };
 }
 
 /** Puts a timeout or crash of the relay in front of a failure it probably caused. */
