@@ -1,7 +1,7 @@
 // Entry of the warm simulator server (`node dist/warm-server.cjs <spool dir>`): one resident process that has
 // already loaded the simulator, answering the launchers' calls one at a time in arrival order. Started and stopped
 // by startWarmSimulator (start.ts); it also exits when its parent goes away, so it never outlives a run.
-import { readdirSync, readFileSync, unlinkSync, watch } from "node:fs";
+import { readdirSync, readFileSync, rmSync, unlinkSync, watch } from "node:fs";
 import { join } from "node:path";
 import { SIMULATOR_FAILURE_EXIT } from "../runtime/plan-call.ts";
 import { sha256Hex } from "../runtime/sha256.ts";
@@ -76,8 +76,11 @@ async function main(dir: string | undefined): Promise<void> {
   }, SWEEP_MS);
   writeAtomic(join(dir, SERVER_FILE), Buffer.from(JSON.stringify({ pid: process.pid }), "utf8"));
   process.send?.("ready");
-  // The parent (startWarmSimulator) holds the IPC channel: when it goes, so does the server.
-  process.on("disconnect", () => process.exit(0));
+  // The parent (startWarmSimulator) holds the IPC channel: when it goes, so does the server, and its folder with it.
+  process.on("disconnect", () => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
 }
 
 void main(process.argv[2]);
