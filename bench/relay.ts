@@ -3,8 +3,11 @@
 // The target is measured with the warm simulator (simulator/warm/): each leg is then a launcher process about as
 // costly as `node -e 0`, so the ratio shows what the relay adds. With a whole simulator process per call, each leg
 // also pays the simulator's own start-up (bundle, scenario, crypto); that figure is printed too, without a target.
+// The simulator keeps its lineage state in memory-backed storage (/dev/shm) where there is one: that state stands in
+// for gentle-ai's own store, not for anything the relay does. The relay's staging and scratch folders stay in the
+// ordinary TMPDIR, so their cost is measured as a user would pay it.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,7 +28,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SIM_GENTLE_AI = join(ROOT, "simulator/bin/gentle-ai");
 const SIM_PI = join(ROOT, "simulator/bin/pi");
 const MIB64 = 64 * 1024 * 1024;
-const ROUNDS = 15;
+const ROUNDS = 25;
 const WARMUP = 2;
 
 /** What the section measured. */
@@ -34,10 +37,13 @@ export interface RelayBenchFigures {
   readonly relayMedianMs: number;
   readonly threeNodeMedianMs: number;
   readonly ratio: number;
+  /** Fastest slot against the fastest three spawns: the intrinsic cost, least disturbed by a busy machine. */
+  readonly minRatio: number;
   /** Against a simulator process per call. */
   readonly coldRelayMedianMs: number;
   readonly coldThreeNodeMedianMs: number;
   readonly coldRatio: number;
+  readonly coldMinRatio: number;
   readonly payloadBytes: number;
   readonly peakRssBytes: number;
   readonly baselineRssBytes: number;
@@ -75,13 +81,13 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Relay slot vs three sequential `node -e 0`, alternating which goes first each round. */
-async function measureWall(dir: string, baseEnv: NodeJS.ProcessEnv, repo: string, mode: string): Promise<{ relay: number[]; node: number[] }> {
-  const slot = firstSlot({ ...baseEnv, GENTLE_AI_SIM_STATE: join(dir, `state-${mode}-probe`) }, repo);
+async function measureWall(dir: string, stateRoot: string, baseEnv: NodeJS.ProcessEnv, repo: string, mode: string): Promise<{ relay: number[]; node: number[] }> {
+  const slot = firstSlot({ ...baseEnv, GENTLE_AI_SIM_STATE: join(stateRoot, `state-${mode}-probe`) }, repo);
   const relay: number[] = [];
   const node: number[] = [];
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
     // A fresh lineage per round: a captured slot is never offered (or admitted with other bytes) again.
-    const environment = { ...baseEnv, GENTLE_AI_SIM_STATE: join(dir, `state-${mode}-${round}`) };
+    const environment = { ...baseEnv, GENTLE_AI_SIM_STATE: join(stateRoot, `state-${mode}-${round}`) };
     const runRelay = (): Promise<number> =>
       timed(() =>
         runReviewHostRelaySlot({
@@ -173,6 +179,7 @@ async function measureRss(dir: string, baseEnv: NodeJS.ProcessEnv, repo: string)
 /** Measures the relay section's figures (private TMPDIR for the simulator, removed afterwards). */
 export async function measureRelay(): Promise<RelayBenchFigures> {
   const dir = mkdtempSync(join(tmpdir(), "relay-bench-"));
+  const stateRoot = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "relay-bench-state-"));
   const repo = join(dir, "repo");
   mkdirSync(repo);
   const scenario = join(dir, "scenario.json");
@@ -180,18 +187,21 @@ export async function measureRelay(): Promise<RelayBenchFigures> {
   const baseEnv: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"], TMPDIR: process.env["TMPDIR"], GENTLE_AI_SIM_SCENARIO: scenario };
   const warm = await startWarmSimulator();
   try {
-    const wall = await measureWall(dir, { ...baseEnv, ...warm.env }, repo, "warm");
+    const wall = await measureWall(dir, stateRoot, { ...baseEnv, ...warm.env }, repo, "warm");
     await warm.stop();
-    const cold = await measureWall(dir, baseEnv, repo, "cold");
+    const cold = await measureWall(dir, stateRoot, baseEnv, repo, "cold");
     const rss = await measureRss(dir, baseEnv, repo);
     const ratioOf = (w: { relay: number[]; node: number[] }): number => median(w.relay.map((r, i) => r / w.node[i]!));
+    const minRatioOf = (w: { relay: number[]; node: number[] }): number => Math.min(...w.relay) / Math.min(...w.node);
     return {
       relayMedianMs: median(wall.relay),
       threeNodeMedianMs: median(wall.node),
       ratio: ratioOf(wall),
+      minRatio: minRatioOf(wall),
       coldRelayMedianMs: median(cold.relay),
       coldThreeNodeMedianMs: median(cold.node),
       coldRatio: ratioOf(cold),
+      coldMinRatio: minRatioOf(cold),
       payloadBytes: MIB64,
       peakRssBytes: rss.peak,
       baselineRssBytes: rss.baseline,
@@ -202,6 +212,7 @@ export async function measureRelay(): Promise<RelayBenchFigures> {
   } finally {
     await warm.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(stateRoot, { recursive: true, force: true });
   }
 }
 
@@ -213,7 +224,7 @@ export async function benchRelay(): Promise<void> {
   const lines = [
     `relay: one slot end to end (materialize + pi + submit, warm simulator) median ${f.relayMedianMs.toFixed(1)} ms over ${ROUNDS} rounds`,
     `relay: three bare \`node -e 0\` spawns median ${f.threeNodeMedianMs.toFixed(1)} ms`,
-    `relay: median per-round ratio ${f.ratio.toFixed(2)}x (target <= 1.3x) ${f.ratio <= 1.3 ? "ok" : "OVER"}`,
+    `relay: median per-round ratio ${f.ratio.toFixed(2)}x (target <= 1.3x) ${f.ratio <= 1.3 ? "ok" : "OVER"}; fastest against fastest ${f.minRatio.toFixed(2)}x`,
     `relay: with a simulator process per call: ${f.coldRelayMedianMs.toFixed(1)} ms vs ${f.coldThreeNodeMedianMs.toFixed(1)} ms, ratio ${f.coldRatio.toFixed(2)}x (no target: includes the simulator's own start-up)`,
     `relay: 64 MiB prompt + 64 MiB result: peak RSS ${mib(f.peakRssBytes)} = ${f.rssMultiple.toFixed(2)}x payload (target < 4x) ${f.rssMultiple < 4 ? "ok" : "OVER"}; idle baseline ${mib(f.baselineRssBytes)}; ${f.bigRunMs.toFixed(0)} ms; outcome: ${f.bigOutcome}`,
   ];
@@ -225,8 +236,8 @@ registerBenchSection({
   async run(): Promise<readonly BenchRow[]> {
     const f = await measureRelay();
     return [
-      { label: "relay slot end to end (warm simulator) vs 3x `node -e 0`", medianMs: f.relayMedianMs, ratio: f.ratio, target: 1.3 },
-      { label: "relay slot end to end (a simulator process per call) vs 3x `node -e 0`", medianMs: f.coldRelayMedianMs, ratio: f.coldRatio },
+      { label: "relay slot end to end (warm simulator) vs 3x `node -e 0`", medianMs: f.relayMedianMs, ratio: f.ratio, minRatio: f.minRatio, target: 1.3 },
+      { label: "relay slot end to end (a simulator process per call) vs 3x `node -e 0`", medianMs: f.coldRelayMedianMs, ratio: f.coldRatio, minRatio: f.coldMinRatio },
       { label: `relay 64 MiB prompt+result: peak RSS ${mib(f.peakRssBytes)} / payload`, medianMs: f.bigRunMs, ratio: f.rssMultiple, target: 4 },
     ];
   },
