@@ -4,6 +4,7 @@
 //   <id>.res  one header line (JSON) then stdout and stderr bytes
 // Every file is written under a temporary name and renamed into place, so a reader never sees half of one.
 import { closeSync, openSync, renameSync } from "node:fs";
+import type { CallIo } from "../runtime/call-io.ts";
 import { writeAllSync } from "../runtime/emit.ts";
 import { join } from "node:path";
 
@@ -13,15 +14,10 @@ export const ENV_WARM = "GENTLE_AI_SIM_WARM";
 /** What the server writes, once it listens: `{ "pid": <server pid> }`. */
 export const SERVER_FILE = "server.json";
 
-/** One call as the launcher was started. */
-export interface WarmRequest {
+/** One call as the launcher was started: its CallIo, less the stdin reader (the bytes follow the header instead). */
+export interface WarmRequest extends Omit<CallIo, "readStdin"> {
   readonly v: 1;
   readonly program: "gentle-ai" | "pi";
-  readonly argv: readonly string[];
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
-  readonly pid: number;
-  readonly executablePath: string;
   /** Byte length of the stdin that follows the header line; null when the launcher did not read stdin (gentle-ai). */
   readonly stdin: number | null;
 }

@@ -2,6 +2,7 @@
 // exit codes and transcript lines; calls whose behaviour lives in a process are handed back and still behave; a
 // missing or dead server is a clear exit 70; nothing outlives a stop or a dead parent.
 import { spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -156,6 +157,18 @@ describe("warm simulator: served calls", () => {
     expect(cold.results.map((r) => r.code)).toEqual(CODES);
     expect(served.transcript).toHaveLength(CODES.length);
     expect(served.transcript).toEqual(cold.transcript);
+  });
+});
+
+describe("warm simulator: payloads", () => {
+  it("carries a 4 MiB binary prompt to pi and its echo back byte for byte", async () => {
+    const { repo, env } = sandbox("big", { profile: "2.4.0", pi: { result: { kind: "echo" } } });
+    const prompt = randomBytes(4 * 1024 * 1024);
+    const r = await call(servedOnly.pi, OPAQUE_PI_REVIEWER_ARGV, { ...env, ...warm.env, GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "0" }, repo, prompt);
+    expect(r.code).toBe(0);
+    expect(r.stdout.equals(prompt)).toBe(true);
+    const [entry] = transcriptOf(env.GENTLE_AI_SIM_TRANSCRIPT!) as { stdin: { length: number; sha256: string } }[];
+    expect(entry!.stdin).toEqual({ length: prompt.length, sha256: createHash("sha256").update(prompt).digest("hex") });
   });
 });
 
