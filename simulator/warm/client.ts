@@ -1,7 +1,7 @@
 // The launcher side of the warm simulator: hands this process's call to the server and plays back its answer.
 // Synchronous fs calls only (no event loop, no zod, no crypto), so a served call costs little more than `node -e 0`.
 import { existsSync, readFileSync, unlinkSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { HANDED_STDIN } from "../runtime/call-io.ts";
 import { writeAllSync } from "../runtime/emit.ts";
 import { readAllSync } from "../runtime/read-stdin.ts";
@@ -18,8 +18,9 @@ const FAILURE_EXIT = 70;
  * mode, gentle-ai reading stdin, or the server handing it back).
  */
 export function serveWarm(program: "gentle-ai" | "pi"): boolean {
-  const dir = process.env[ENV_WARM];
-  if (!dir || process.env.GENTLE_AI_SIM_REPLAY) return false;
+  const configured = process.env[ENV_WARM];
+  if (!configured || process.env.GENTLE_AI_SIM_REPLAY) return false;
+  const dir = resolve(configured);
   const argv = process.argv.slice(2);
   // The server never waits on a pipe it does not hold: a gentle-ai call that reads stdin runs here.
   if (program === "gentle-ai" && argv.some(readsStdin)) return false;
@@ -56,7 +57,7 @@ export function serveWarm(program: "gentle-ai" | "pi"): boolean {
 function readServerPid(dir: string): number {
   let text: string;
   try {
-    text = readFileSync(resolve(dir, SERVER_FILE), "utf8");
+    text = readFileSync(join(dir, SERVER_FILE), "utf8");
   } catch {
     return fail(dir, `no server is running (${SERVER_FILE} is missing)`);
   }

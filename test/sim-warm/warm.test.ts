@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPAQUE_PI_REVIEWER_ARGV } from "../../relay/pi-adapter.ts";
 import { startWarmSimulator, type WarmSimulator } from "../../simulator/warm/start.ts";
@@ -169,6 +169,15 @@ describe("warm simulator: payloads", () => {
     expect(r.stdout.equals(prompt)).toBe(true);
     const [entry] = transcriptOf(env.GENTLE_AI_SIM_TRANSCRIPT!) as { stdin: { length: number; sha256: string } }[];
     expect(entry!.stdin).toEqual({ length: prompt.length, sha256: createHash("sha256").update(prompt).digest("hex") });
+  });
+});
+
+describe("warm simulator: configuration", () => {
+  it("resolves a relative GENTLE_AI_SIM_WARM against the caller's cwd", async () => {
+    const { repo, env } = sandbox("relative", { profile: "2.4.0" });
+    const r = await call(servedOnly.gentleAi, ["version"], { ...env, GENTLE_AI_SIM_WARM: relative(repo, warm.dir) }, repo);
+    expect(r.code).toBe(0);
+    expect(r.stdout.toString("utf8")).toMatch(/2\.4\.0/);
   });
 });
 
