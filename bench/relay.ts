@@ -81,7 +81,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Relay slot vs three sequential `node -e 0`, alternating which goes first each round. */
-async function measureWall(dir: string, stateRoot: string, baseEnv: NodeJS.ProcessEnv, repo: string, mode: string): Promise<{ relay: number[]; node: number[] }> {
+async function measureWall(stateRoot: string, baseEnv: NodeJS.ProcessEnv, repo: string, mode: string): Promise<{ relay: number[]; node: number[] }> {
   const slot = firstSlot({ ...baseEnv, GENTLE_AI_SIM_STATE: join(stateRoot, `state-${mode}-probe`) }, repo);
   const relay: number[] = [];
   const node: number[] = [];
@@ -187,9 +187,9 @@ export async function measureRelay(): Promise<RelayBenchFigures> {
   const baseEnv: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"], TMPDIR: process.env["TMPDIR"], GENTLE_AI_SIM_SCENARIO: scenario };
   const warm = await startWarmSimulator();
   try {
-    const wall = await measureWall(dir, stateRoot, { ...baseEnv, ...warm.env }, repo, "warm");
+    const wall = await measureWall(stateRoot, { ...baseEnv, ...warm.env }, repo, "warm");
     await warm.stop();
-    const cold = await measureWall(dir, stateRoot, baseEnv, repo, "cold");
+    const cold = await measureWall(stateRoot, baseEnv, repo, "cold");
     const rss = await measureRss(dir, baseEnv, repo);
     const ratioOf = (w: { relay: number[]; node: number[] }): number => median(w.relay.map((r, i) => r / w.node[i]!));
     const minRatioOf = (w: { relay: number[]; node: number[] }): number => Math.min(...w.relay) / Math.min(...w.node);

@@ -35,7 +35,7 @@ const simulator = build({
   supported: { "dynamic-import": false },
   define: { "import.meta.url": "__importMetaUrl" },
   // A lazy global: computing the URL on every start would cost a module load most calls never need.
-  banner: { js: "Object.defineProperty(globalThis,'__importMetaUrl',{configurable:true,get(){return require('url').pathToFileURL(__filename).href}});" },
+  banner: { js: "Object.defineProperty(globalThis,'__importMetaUrl',{get(){return require('url').pathToFileURL(__filename).href}});" },
 });
 // The launchers' warm client: loaded before a handed-back call's bundle in the same process, so it defines no globals.
 const warmClient = build({

@@ -1,5 +1,5 @@
 import type { Invocation, Outcome } from "./invocation.ts";
-import type { ProcessContext, ProgramSpec } from "../runtime/run-process.ts";
+import type { ProcessContext, ProgramSpec } from "../runtime/plan-call.ts";
 
 /** The gentle-ai program: builds the Invocation handed to dispatch (stdin read lazily, file reads recorded). */
 export function gentleAiProgram(dispatch: (invocation: Invocation) => Promise<Outcome>): ProgramSpec {

@@ -19,6 +19,19 @@ export function writeAllSync(fd: number, buf: Buffer): void {
   }
 }
 
+/**
+ * Writes buf to fd (paced in chunks when drip is given); a reader that went away (EPIPE) only loses the rest of the
+ * stream, as for any CLI: the caller goes on and ends the call as planned.
+ */
+export function writeUnlessClosed(fd: number, buf: Buffer, drip: { readonly chunkBytes: number; readonly intervalMs: number } | null = null): void {
+  try {
+    if (drip) writeDripSync(fd, buf, drip.chunkBytes, drip.intervalMs);
+    else writeAllSync(fd, buf);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPIPE") throw error;
+  }
+}
+
 /** Writes buf in chunks of chunkBytes with intervalMs pauses between them (the slow-drip fault). */
 export function writeDripSync(fd: number, buf: Buffer, chunkBytes: number, intervalMs: number): void {
   for (let off = 0; off < buf.length; off += chunkBytes) {

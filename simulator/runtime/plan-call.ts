@@ -14,11 +14,9 @@ import { ConfigError, ENV_SCENARIO, ENV_STATE, ENV_TRANSCRIPT, readSimConfig, ty
 import { callKey, classifyCall, type CallClass } from "./classify-call.ts";
 import { nextCallIndex } from "./call-counter.ts";
 import type { CallIo } from "./call-io.ts";
+import { failureLine, SIMULATOR_FAILURE_EXIT } from "./simulator-failure.ts";
 
 export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
-
-/** Exit code of a simulator defect (EX_SOFTWARE); real gentle-ai exits only 0 or 1. */
-export const SIMULATOR_FAILURE_EXIT = 70;
 
 /** What a simulated program computes from: the process as spawned plus the loaded configuration. */
 export interface ProcessContext {
@@ -118,7 +116,7 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
   } catch (error) {
     // A simulator defect must be visible as such, never mistaken for provider behaviour.
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    outcome = { stdout: Buffer.alloc(0), stderr: Buffer.from(`gentle-ai-sim: internal error: ${text}\n`, "utf8"), exitCode: SIMULATOR_FAILURE_EXIT };
+    outcome = { stdout: Buffer.alloc(0), stderr: failureLine(`internal error: ${text}`), exitCode: SIMULATOR_FAILURE_EXIT };
   }
 
   const faults = matchFaults(loaded.scenario.faults, { program: spec.program, ...call, callIndex });

@@ -1,11 +1,10 @@
 import type { TranscriptEntry } from "../output/transcript-schema.ts";
 import type { FaultPlan } from "../faults/apply.ts";
 import { nativeCallIo } from "./call-io.ts";
-import { planCall, prepareCall, SIMULATOR_FAILURE_EXIT, type ProgramSpec, type RecordCall } from "./plan-call.ts";
-import { writeAllSync, writeDripSync } from "./emit.ts";
+import { planCall, prepareCall, type ProgramSpec, type RecordCall } from "./plan-call.ts";
+import { writeAllSync, writeUnlessClosed } from "./emit.ts";
+import { simulatorFailure } from "./simulator-failure.ts";
 import { hangForever, sleepSync } from "./sleep.ts";
-
-export { HANDSHAKE_ENV, SIMULATOR_FAILURE_EXIT, type ProcessContext, type ProgramSpec } from "./plan-call.ts";
 
 /** Runs one simulated process end to end: config, scenario, call index, outcome, faults, streams, transcript, exit. */
 export async function runProcess(spec: ProgramSpec): Promise<never> {
@@ -33,15 +32,7 @@ function execute(plan: FaultPlan, recordCall: RecordCall): never {
     if (failure !== null) simulatorFailure(failure);
   };
   if (plan.delayMs > 0) sleepSync(plan.delayMs);
-  const write = (fd: number, bytes: Buffer): void => {
-    try {
-      if (plan.drip) writeDripSync(fd, bytes, plan.drip.chunkBytes, plan.drip.intervalMs);
-      else writeAllSync(fd, bytes);
-    } catch (error) {
-      // The reader went away: the rest of this stream is lost, as for any CLI; the call still ends as planned.
-      if ((error as NodeJS.ErrnoException).code !== "EPIPE") throw error;
-    }
-  };
+  const write = (fd: number, bytes: Buffer): void => writeUnlessClosed(fd, bytes, plan.drip);
   const t = plan.termination;
   switch (t.kind) {
     case "exit":
@@ -73,9 +64,4 @@ function execute(plan: FaultPlan, recordCall: RecordCall): never {
       sleepSync(5_000);
       return process.exit(128);
   }
-}
-
-function simulatorFailure(message: string): never {
-  writeAllSync(2, Buffer.from(`gentle-ai-sim: ${message}\n`, "utf8"));
-  return process.exit(SIMULATOR_FAILURE_EXIT);
 }

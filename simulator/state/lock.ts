@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { processAlive } from "../runtime/process-alive.ts";
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const STALE_MS = 30_000;
@@ -9,11 +10,11 @@ function ownerIsDead(lockFile: string): boolean {
     const pid = Number(readFileSync(lockFile, "utf8"));
     // An empty file: its owner died between creating and writing it, or is writing it now; age tells which.
     if (!Number.isInteger(pid) || pid <= 0) return Date.now() - statSync(lockFile).mtimeMs > STALE_MS;
-    process.kill(pid, 0);
+    // Gone: killed by a fault or a relay timeout.
+    return !processAlive(pid);
+  } catch {
+    // ENOENT: the lock was just released.
     return false;
-  } catch (error) {
-    // ESRCH: the owner is gone (killed by a fault or a relay timeout); ENOENT: the lock was just released.
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 

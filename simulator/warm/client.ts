@@ -3,14 +3,15 @@
 import { existsSync, readFileSync, unlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { HANDED_STDIN } from "../runtime/call-io.ts";
-import { writeAllSync } from "../runtime/emit.ts";
+import { writeUnlessClosed } from "../runtime/emit.ts";
+import { processAlive } from "../runtime/process-alive.ts";
 import { readAllSync } from "../runtime/read-stdin.ts";
+import { simulatorFailure } from "../runtime/simulator-failure.ts";
 import { sleepSync } from "../runtime/sleep.ts";
 import { decodeResponse, ENV_WARM, headerLine, readsStdin, SERVER_FILE, spoolFiles, writeAtomic, type WarmRequest } from "./protocol.ts";
 
 const POLL_MS = 0.1;
 const LIVENESS_EVERY_MS = 100;
-const FAILURE_EXIT = 70;
 
 /**
  * Serves this process's call through the warm simulator named by GENTLE_AI_SIM_WARM: exits the process with the
@@ -48,8 +49,8 @@ export function serveWarm(program: "gentle-ai" | "pi"): boolean {
     if (stdin !== null) (globalThis as { [HANDED_STDIN]?: Buffer })[HANDED_STDIN] = stdin;
     return false;
   }
-  write(1, response.stdout);
-  write(2, response.stderr);
+  writeUnlessClosed(1, response.stdout);
+  writeUnlessClosed(2, response.stderr);
   return process.exit(response.header.code);
 }
 
@@ -85,30 +86,11 @@ function awaitResponse(dir: string, path: string): ReturnType<typeof decodeRespo
     if (waited >= LIVENESS_EVERY_MS) {
       waited = 0;
       serverPid ??= readServerPid(dir);
-      if (!alive(serverPid)) return fail(dir, `the server (pid ${serverPid}) exited before answering`);
+      if (!processAlive(serverPid)) return fail(dir, `the server (pid ${serverPid}) exited before answering`);
     }
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-function write(fd: number, bytes: Buffer): void {
-  try {
-    writeAllSync(fd, bytes);
-  } catch (error) {
-    // The reader went away: the rest of this stream is lost, as in the process runtime.
-    if ((error as NodeJS.ErrnoException).code !== "EPIPE") throw error;
-  }
-}
-
 function fail(dir: string, reason: string): never {
-  writeAllSync(2, Buffer.from(`gentle-ai-sim: warm simulator ${dir}: ${reason}\n`, "utf8"));
-  return process.exit(FAILURE_EXIT);
+  return simulatorFailure(`warm simulator ${dir}: ${reason}`);
 }

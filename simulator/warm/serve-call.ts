@@ -5,7 +5,8 @@ import { gentleAiProgram } from "../gentle-ai/program.ts";
 import { dispatch, ROLE_VERBS } from "../gentle-ai/dispatch.ts";
 import { piProgram } from "../pi/program.ts";
 import type { CallIo } from "../runtime/call-io.ts";
-import { planCall, prepareCall, SIMULATOR_FAILURE_EXIT, type PreparedCall } from "../runtime/plan-call.ts";
+import { planCall, prepareCall, type PreparedCall } from "../runtime/plan-call.ts";
+import { failureLine, SIMULATOR_FAILURE_EXIT } from "../runtime/simulator-failure.ts";
 import type { ScenarioMemory } from "../scenario/scenario-cache.ts";
 import { responseParts, type WarmRequest } from "./protocol.ts";
 
@@ -58,8 +59,4 @@ async function run(prepared: PreparedCall): Promise<Buffer[]> {
 /** A served call's response: its streams and exit code. */
 export function exitWith(stdout: Buffer, stderr: Buffer, code: number): Buffer[] {
   return responseParts({ kind: "exit", code, stdout: stdout.length, stderr: stderr.length }, stdout, stderr);
-}
-
-function failureLine(message: string): Buffer {
-  return Buffer.from(`gentle-ai-sim: ${message}\n`, "utf8");
 }

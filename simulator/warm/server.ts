@@ -3,7 +3,7 @@
 // by startWarmSimulator (start.ts); it also exits when its parent goes away, so it never outlives a run.
 import { readdirSync, readFileSync, rmSync, unlinkSync, watch } from "node:fs";
 import { join } from "node:path";
-import { SIMULATOR_FAILURE_EXIT } from "../runtime/plan-call.ts";
+import { failureLine, SIMULATOR_FAILURE_EXIT } from "../runtime/simulator-failure.ts";
 import { sha256Hex } from "../runtime/sha256.ts";
 import { decodeRequest, SERVER_FILE, spoolFiles, writeAtomic } from "./protocol.ts";
 import { exitWith, serveCall } from "./serve-call.ts";
@@ -48,7 +48,7 @@ async function main(dir: string | undefined): Promise<void> {
       writeAtomic(response, ...(await serveCall(request, stdin)));
     } catch (error) {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      writeAtomic(response, ...exitWith(Buffer.alloc(0), Buffer.from(`gentle-ai-sim: warm simulator internal error: ${text}\n`, "utf8"), SIMULATOR_FAILURE_EXIT));
+      writeAtomic(response, ...exitWith(Buffer.alloc(0), failureLine(`warm simulator internal error: ${text}`), SIMULATOR_FAILURE_EXIT));
     }
   };
 

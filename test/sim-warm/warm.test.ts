@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPAQUE_PI_REVIEWER_ARGV } from "../../relay/pi-adapter.ts";
 import { startWarmSimulator, type WarmSimulator } from "../../simulator/warm/start.ts";
 import { ROOT } from "../support/gentle-ai-sim.ts";
+import { isGone } from "../support/processes.ts";
 
 const HANDSHAKE = { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" };
 
@@ -44,15 +45,6 @@ function transcriptOf(path: string): unknown[] {
       const { pid: _pid, timing: _timing, ...rest } = JSON.parse(line) as Record<string, unknown>;
       return rest;
     });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function waitUntil(predicate: () => boolean, ms: number): Promise<boolean> {
@@ -239,7 +231,7 @@ describe("warm simulator: lifecycle and failures", () => {
 
     const doomed = await startWarmSimulator();
     process.kill(doomed.pid, "SIGKILL");
-    expect(await waitUntil(() => !alive(doomed.pid), 5_000)).toBe(true);
+    expect(await waitUntil(() => isGone(doomed.pid), 5_000)).toBe(true);
     const r3 = await call(realBin.gentleAi, ["version"], { ...env, ...doomed.env }, repo);
     expect({ code: r3.code, stderr: r3.stderr.toString("utf8") }).toEqual({ code: 70, stderr: `gentle-ai-sim: warm simulator ${doomed.dir}: the server (pid ${doomed.pid}) exited before answering\n` });
     await doomed.stop();
@@ -251,7 +243,7 @@ describe("warm simulator: lifecycle and failures", () => {
     expect(JSON.parse(readFileSync(join(w.dir, "server.json"), "utf8"))).toEqual({ pid: w.pid });
     await w.stop();
     await w.stop();
-    expect(alive(w.pid)).toBe(false);
+    expect(isGone(w.pid)).toBe(true);
     expect(existsSync(w.dir)).toBe(false);
   });
 
@@ -265,9 +257,9 @@ describe("warm simulator: lifecycle and failures", () => {
       owner.once("exit", (code) => reject(new Error(`the owner exited ${code} before starting the server`)));
     });
     const { pid, dir } = JSON.parse(line) as { pid: number; dir: string };
-    expect(alive(pid)).toBe(true);
+    expect(isGone(pid)).toBe(false);
     owner.kill("SIGKILL");
-    expect(await waitUntil(() => !alive(pid), 5_000)).toBe(true);
+    expect(await waitUntil(() => isGone(pid), 5_000)).toBe(true);
     // The owner had no chance to remove the spool folder: the server did, on its way out.
     expect(existsSync(dir)).toBe(false);
   });
