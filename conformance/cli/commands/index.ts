@@ -8,6 +8,7 @@ import { reproCliCommand } from "./repro.ts";
 import { releaseCommand } from "./release.ts";
 import { recordCommand } from "./record.ts";
 import { verifyCommand } from "./verify.ts";
+import { fidelityCommand } from "../../fidelity/command.ts";
 
-export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand, recordCommand, verifyCommand, releaseCommand];
+export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand, recordCommand, verifyCommand, fidelityCommand, releaseCommand];
 COMMANDS.push(reproCliCommand);

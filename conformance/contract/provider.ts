@@ -1,0 +1,10 @@
+// The provider-contract constants the harness speaks (one home; `verify` keeps its own copy on purpose, see
+// conformance/verify/expected-texts.ts, because it probes the simulator with it).
+
+/** The negotiated review integration contracts gentle-ai accepts on `--contract`. */
+export const CONTRACT_V1 = "gentle-ai.review-integration/v1";
+export const CONTRACT_V2 = "gentle-ai.review-integration/v2";
+
+/** The Pi host relay handshake: gentle-pi sets it on every gentle-ai leg, never on pi. */
+export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
+export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";

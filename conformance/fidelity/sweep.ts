@@ -1,0 +1,244 @@
+// Drives the simulator through every verb and document kind it prints, in each profile and shipped scenario, and
+// collects every JSON document it emits: stdout documents, the JSON lines embedded in a materialized prompt, and the
+// fake pi's reviewer result. The calls are real processes of the built launchers, as a client would make them.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
+import { PI_ARGV } from "../clauses/common.ts";
+import { CONTRACT_V1, CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
+import { harnessPaths } from "../paths.ts";
+import { runInOwnGroup, type GroupRun } from "../runner/spawn-group.ts";
+import { trackTempDir } from "../runner/teardown.ts";
+
+/** The reviewer result carries no `schema` member: it is known by the schema URL its submission form names. */
+export const REVIEWER_RESULT_KIND = "https://gentle-ai.dev/schema/review/reviewer/v1";
+
+/** One document the simulator printed, and where. */
+export interface SweptDocument {
+  /** Its `schema` member, or the kind the call implies when it has none. */
+  readonly kind: string;
+  readonly profile: Profile;
+  readonly scenario: string;
+  /** The call that printed it, as a shell-like line (for messages only). */
+  readonly call: string;
+  readonly document: unknown;
+}
+
+/** A scenario to sweep: its name and its JSON (the profile is overridden per sweep). */
+export interface SweepScenario {
+  readonly name: string;
+  readonly json: Record<string, unknown>;
+}
+
+/** What to sweep. */
+export interface SweepOptions {
+  readonly profiles?: readonly Profile[];
+  readonly scenarios?: readonly SweepScenario[];
+  /** Lanes in flight at once (each lane is one scenario × profile, its calls in order). */
+  readonly concurrency?: number;
+  /** Called after each lane with done/total. */
+  readonly onLane?: (done: number, total: number) => void;
+}
+
+const CALL_TIMEOUT_MS = 30_000;
+
+/** The built-in default scenario and every shipped `golden/scenarios/*.json`. */
+export function shippedScenarios(): SweepScenario[] {
+  const dir = join(harnessPaths().root, "golden", "scenarios");
+  const shipped = readdirSync(dir)
+    .filter((n) => n.endsWith(".json"))
+    .sort()
+    .map((n) => ({ name: basename(n, ".json"), json: JSON.parse(readFileSync(join(dir, n), "utf8")) as Record<string, unknown> }));
+  return [{ name: "builtin", json: {} }, ...shipped];
+}
+
+/** JSON of a buffer when it is one JSON object or array, else undefined. */
+function jsonOf(bytes: Buffer): unknown {
+  const text = bytes.toString("utf8").trim();
+  if (!text.startsWith("{") && !text.startsWith("[")) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function kindOf(document: unknown, fallback: string): string {
+  const schema = (document as { schema?: unknown } | null)?.schema;
+  return typeof schema === "string" ? schema : fallback;
+}
+
+interface Token {
+  readonly token?: unknown;
+  readonly name?: unknown;
+}
+
+/** The `--name=value` tokens of a transition's arguments (external arguments carry none). */
+function tokensOf(args: unknown): string[] {
+  return Array.isArray(args) ? (args as Token[]).flatMap((a) => (typeof a.token === "string" ? [a.token] : [])) : [];
+}
+
+interface CollectInput {
+  readonly capture_operation?: unknown;
+  readonly arguments?: unknown;
+  readonly submission?: { readonly operation_token?: unknown; readonly argument_tokens?: unknown; readonly value?: { readonly substitution_location?: unknown } };
+}
+
+/** One scenario × profile: a fresh state and a lane of calls, each document recorded as it comes. */
+class Lane {
+  readonly documents: SweptDocument[] = [];
+  readonly dir: string;
+  readonly #env: Record<string, string | undefined>;
+  readonly #paths = harnessPaths();
+
+  constructor(
+    readonly scenario: SweepScenario,
+    readonly profile: Profile,
+  ) {
+    this.dir = mkdtempSync(join(tmpdir(), "relay-conformance-fidelity-"));
+    const file = join(this.dir, "scenario.json");
+    // Faults script transport failures, not documents: the sweep reads what the provider says, so it drops them.
+    const { faults: _faults, ...rest } = scenario.json;
+    writeFileSync(file, JSON.stringify({ ...rest, profile }));
+    this.#env = {
+      PATH: process.env.PATH,
+      HOME: this.dir,
+      TMPDIR: this.dir,
+      GENTLE_AI_SIM_SCENARIO: file,
+      GENTLE_AI_SIM_STATE: join(this.dir, "state"),
+    };
+  }
+
+  async #call(program: "gentle-ai" | "pi", argv: readonly string[], options: { handshake?: boolean; stdin?: Buffer } = {}): Promise<GroupRun> {
+    const executable = program === "pi" ? this.#paths.piSimulator : this.#paths.gentleAiSimulator;
+    const env = options.handshake ? { ...this.#env, [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : this.#env;
+    return runInOwnGroup(executable, argv, {
+      cwd: this.dir,
+      env,
+      timeoutMs: CALL_TIMEOUT_MS,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+    });
+  }
+
+  #record(document: unknown, fallback: string, call: string): void {
+    this.documents.push({ kind: kindOf(document, fallback), profile: this.profile, scenario: this.scenario.name, call, document });
+  }
+
+  /** Runs one gentle-ai call and records its stdout document (if it printed one). */
+  async gentleAi(argv: readonly string[], options: { handshake?: boolean; stdin?: Buffer; kind?: string } = {}): Promise<{ run: GroupRun; json: unknown }> {
+    const run = await this.#call("gentle-ai", argv, options);
+    const json = jsonOf(run.stdout);
+    const call = `${options.handshake ? `${HANDSHAKE_ENV}=${HANDSHAKE_VALUE} ` : ""}gentle-ai ${argv.join(" ")}`;
+    if (json !== undefined) this.#record(json, options.kind ?? `stdout of gentle-ai ${argv.slice(0, 2).join(" ")}`, call);
+    return { run, json };
+  }
+
+  /** Records the JSON lines a materialized prompt embeds (`GENTLE_AI_REVIEW_<NAME> {…}`). */
+  recordPrompt(prompt: Buffer, call: string): void {
+    for (const line of prompt.toString("utf8").split("\n")) {
+      const m = /^(GENTLE_AI_REVIEW_[A-Z_]+) (\{.*\})\r?$/.exec(line);
+      if (!m) continue;
+      try {
+        this.#record(JSON.parse(m[2]!) as unknown, `prompt line ${m[1]!}`, `${call} (prompt line ${m[1]!})`);
+      } catch {
+        // Not JSON: a prompt line, not a document.
+      }
+    }
+  }
+
+  async pi(prompt: Buffer): Promise<GroupRun> {
+    const run = await this.#call("pi", PI_ARGV, { stdin: prompt });
+    const json = jsonOf(run.stdout);
+    if (json !== undefined) this.#record(json, REVIEWER_RESULT_KIND, `pi ${PI_ARGV.join(" ")}`);
+    return run;
+  }
+
+  file(name: string, bytes: Buffer): string {
+    const path = join(this.dir, name);
+    writeFileSync(path, bytes);
+    return path;
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+const STATUS = ["review", "status", "--cwd", "."];
+
+/** The lens leg as a client runs it: materialize, pi, the preflights, a refused and then an admitted submission. */
+async function lensLeg(lane: Lane, input: CollectInput): Promise<void> {
+  const verb = typeof input.capture_operation === "string" ? input.capture_operation.replace(/^review\./, "") : "capture-result";
+  const args = tokensOf(input.arguments);
+  const { run: materialized } = await lane.gentleAi(["review", verb, ...args], { handshake: true });
+  lane.recordPrompt(materialized.stdout, `gentle-ai review ${verb} ${args.join(" ")}`);
+  const result = await lane.pi(materialized.stdout);
+  const binding = args.filter((t) => !/^--(agent|materialize)=/.test(t));
+  await lane.gentleAi(["review", verb, ...binding, "--preflight"], { handshake: true, kind: "capture-result --preflight" });
+  const resultFile = lane.file("reviewer-result.json", result.stdout);
+  await lane.gentleAi(["review", verb, ...binding, "--preflight", `--input=${resultFile}`], { handshake: true });
+  const form = input.submission;
+  if (!form || typeof form.operation_token !== "string" || !Array.isArray(form.argument_tokens)) return;
+  const location = form.value?.substitution_location;
+  const submit = (path: string): string[] =>
+    (form.argument_tokens as unknown[]).map((t, i) => (i === location && typeof t === "string" ? t.replace("{{value}}", path) : String(t)));
+  const refused = lane.file("not-a-result.json", Buffer.from("{}\n"));
+  await lane.gentleAi(["review", form.operation_token, ...submit(refused)], { handshake: true });
+  await lane.gentleAi(["review", form.operation_token, ...submit(resultFile)], { handshake: true });
+}
+
+/** Every call of one lane, in a client's order. */
+async function sweepLane(lane: Lane): Promise<void> {
+  await lane.gentleAi(["review", "capabilities"]);
+  await lane.gentleAi(["review", "capabilities", "--contract", CONTRACT_V1]);
+  await lane.gentleAi(["review", "capabilities", "--contract", CONTRACT_V2]);
+  await lane.gentleAi(["review", "capabilities", "--contract=gentle-ai.review-integration/v9"]);
+  await lane.gentleAi([...STATUS]);
+  await lane.gentleAi([...STATUS, "--contract", CONTRACT_V1, "--next-transition"]);
+  const { json: plain } = await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--next-transition"]);
+  await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--agent", "pi"]);
+  await lane.gentleAi([...STATUS, "--contract=", "--next-transition"]);
+  await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--lineage", "review-0000000000000000", "--next-transition"]);
+  await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--projection", "bogus"]);
+  const { json: relayed } = await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], { handshake: true });
+  const transition = (relayed as { next_transition?: { kind?: unknown; collect?: { inputs?: unknown } } } | undefined)?.next_transition;
+  const inputs = Array.isArray(transition?.collect?.inputs) ? (transition.collect.inputs as CollectInput[]) : [];
+  const lens = inputs.find((i) => i.submission !== undefined) ?? inputs.find((i) => i.capture_operation === "review.capture-result");
+  if (lens) await lensLeg(lane, lens);
+  // An execute transition (finalize after the last lens, or a correction step) is run as negotiated.
+  const next = (plain as { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined)?.next_transition;
+  if (next?.kind === "execute" && typeof next.execute?.operation === "string") {
+    const verb = next.execute.operation.replace(/^review\./, "");
+    await lane.gentleAi(["review", verb, "--contract", CONTRACT_V2, ...tokensOf(next.execute.arguments)]);
+  }
+}
+
+/** Sweeps every scenario × profile and returns the documents in a stable order. */
+export async function sweepSimulator(options: SweepOptions = {}): Promise<SweptDocument[]> {
+  const profiles = options.profiles ?? PROFILES;
+  const scenarios = options.scenarios ?? shippedScenarios();
+  const jobs = scenarios.flatMap((scenario) => profiles.map((profile) => ({ scenario, profile })));
+  const results: SweptDocument[][] = new Array<SweptDocument[]>(jobs.length);
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const index = next++;
+      const job = jobs[index];
+      if (job === undefined) return;
+      const lane = new Lane(job.scenario, job.profile);
+      const untrack = trackTempDir(lane.dir);
+      try {
+        await sweepLane(lane);
+        results[index] = lane.documents;
+      } finally {
+        lane.dispose();
+        untrack();
+      }
+      options.onLane?.(++done, jobs.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  return results.flat();
+}
