@@ -2,8 +2,8 @@
 // release, and compiles every JSON Schema in it (draft 2020-12; their relative $refs resolve through their $ids).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
-import type { ErrorObject, ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { AnySchemaObject, ErrorObject, ValidateFunction } from "ajv";
 import type { SchemaIssue } from "./report-schema.ts";
 
 /** A bad `--contracts` directory: the command prints this one line and exits 2. */
@@ -75,7 +75,7 @@ export function loadContractsTree(dir: string): ContractsTree {
     if (!existsSync(schemas)) continue;
     for (const name of readdirSync(schemas).filter((n) => n.endsWith(".json")).sort()) {
       const file = join(schemas, name);
-      let schema: { $id?: unknown; properties?: { schema?: { const?: unknown } } };
+      let schema: AnySchemaObject & { properties?: { schema?: { const?: unknown } } };
       try {
         schema = JSON.parse(readFileSync(file, "utf8")) as typeof schema;
       } catch (error) {
