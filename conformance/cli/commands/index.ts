@@ -9,6 +9,7 @@ import { releaseCommand } from "./release.ts";
 import { recordCommand } from "./record.ts";
 import { verifyCommand } from "./verify.ts";
 import { fidelityCommand } from "../../fidelity/command.ts";
+import { upstreamLanesCommand } from "../../lanes/command.ts";
 
-export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand, recordCommand, verifyCommand, fidelityCommand, releaseCommand];
+export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand, recordCommand, verifyCommand, fidelityCommand, upstreamLanesCommand, releaseCommand];
 COMMANDS.push(reproCliCommand);

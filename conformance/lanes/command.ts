@@ -1,0 +1,103 @@
+// `relay-conformance upstream-lanes`: gentle-pi's own real-binary lanes, with the simulator as their gentle-ai.
+import { resolve } from "node:path";
+import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
+import { UsageError, type Command } from "../cli/command.ts";
+import { outputFileOption, parseCount, parseOptions } from "../cli/options.ts";
+import { writeReportFile } from "../report/write.ts";
+import { LaneInputError } from "./checkout.ts";
+import { defaultDepsCache } from "./lane-deps.ts";
+import { LaneNameSchema, type LaneName, type LanesReport } from "./report-schema.ts";
+import { runUpstreamLanes } from "./run-lanes.ts";
+
+const ALL_LANES: readonly LaneName[] = LaneNameSchema.options;
+
+/** `--lane devbinary|maintainer|positive|all` (repeatable, comma lists); default all. */
+function parseLanes(values: readonly string[] | undefined): LaneName[] {
+  if (!values || values.length === 0) return [...ALL_LANES];
+  const out = new Set<LaneName>();
+  for (const value of values.flatMap((v) => v.split(","))) {
+    if (value === "all") ALL_LANES.forEach((l) => out.add(l));
+    else if ((ALL_LANES as readonly string[]).includes(value)) out.add(value as LaneName);
+    else throw new UsageError(`unknown lane ${JSON.stringify(value)} (expected ${ALL_LANES.join(", ")} or all)`);
+  }
+  return ALL_LANES.filter((l) => out.has(l));
+}
+
+/** The per-test table and the summary line. */
+export function renderLanesReport(report: LanesReport): string {
+  const width = Math.max(6, ...report.tests.map((t) => t.lane.length));
+  let out = `upstream-lanes: gentle-pi ${report.commit.slice(0, 8)} (${report.checkout}), simulator profile ${report.profile}\n`;
+  for (const t of report.tests) {
+    const ms = t.durationMs === null ? "" : ` (${t.durationMs} ms)`;
+    out += `${t.status.toUpperCase().padEnd(4)}  ${t.lane.padEnd(width)}  ${t.file}: ${t.name}${ms}\n`;
+    if (t.status === "fail" && t.detail !== "") out += `      ${t.detail}\n`;
+  }
+  const s = report.summary;
+  out += `${s.passed} passed, ${s.failed} failed${s.skipped > 0 ? `, ${s.skipped} skipped` : ""}\n`;
+  return out;
+}
+
+export const upstreamLanesCommand: Command = {
+  name: "upstream-lanes",
+  summary: "run gentle-pi's own devbinary and maintainer lanes with the simulator as their gentle-ai",
+  usage: `Usage: relay-conformance upstream-lanes --gentle-pi <checkout> [--lane devbinary|maintainer|positive|all]
+                                        [--profile 2.3.0|2.4.0|2.5.0] [--deps-cache <dir>] [--timeout-ms N]
+                                        [--json <file>]
+
+Runs gentle-pi's real-binary lanes, which its CI cannot run without a real gentle-ai, against the simulator:
+  devbinary    tests/devbinary/*.devtest.ts (GENTLE_AI_DEV_BINARY, GENTLE_PI_GENTLE_AI_DEV_BINARY; a missing binary
+               fails instead of skipping: GENTLE_PI_REQUIRE_DEV_BINARY=1)
+  maintainer   tests/maintainer/*.maintest.ts (a 2.3.0 baseline wrapper and the capable simulator;
+               GENTLE_PI_REQUIRE_MAINTAINER=1)
+  positive     scripts/maintainer/provider-relay-matrix.mjs, armed (GENTLE_PI_MAINTAINER_ARM_POSITIVE=1), one
+               positive-lens case per pi slot of the simulator's STATUS
+The lanes run from a linked worktree of the checkout's HEAD (uncommitted changes are not in it), with Node's test
+runner through this package's tsx, the fake pi first on PATH. Their test dependencies come from the checkout's
+node_modules, or are installed once into the cache folder.
+  --gentle-pi <dir>   a gentle-pi git checkout
+  --lane <l>          lanes to run (repeatable, comma lists; default all)
+  --profile <p>       the simulator's profile (default 2.4.0, the release gentle-pi's compatibility check expects)
+  --deps-cache <dir>  where to install the lanes' dependencies (default ${"$"}XDG_CACHE_HOME or ~/.cache, then
+                      gentle-relay-conformance/upstream-lanes)
+  --timeout-ms N      bound of one lane file's run (default 600000)
+  --json <file>       also write the report as JSON
+  -h, --help          this help
+Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, install).
+`,
+  async run(args, io) {
+    if (args.includes("--help") || args.includes("-h")) {
+      io.stdout(this.usage);
+      return 0;
+    }
+    const { values } = parseOptions(args, {
+      "gentle-pi": { type: "string" },
+      lane: { type: "string", multiple: true },
+      profile: { type: "string" },
+      "deps-cache": { type: "string" },
+      "timeout-ms": { type: "string" },
+      json: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    });
+    if (values["gentle-pi"] === undefined) throw new UsageError("upstream-lanes needs --gentle-pi <checkout>");
+    const json = outputFileOption(io.cwd, "json", values.json);
+    const lanes = parseLanes(values.lane);
+    const profile = (values.profile ?? "2.4.0") as Profile;
+    if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile ${JSON.stringify(values.profile)} (expected ${PROFILES.join(", ")})`);
+    try {
+      const report = await runUpstreamLanes({
+        checkout: resolve(io.cwd, values["gentle-pi"]),
+        lanes,
+        profile,
+        depsCache: values["deps-cache"] === undefined ? defaultDepsCache() : resolve(io.cwd, values["deps-cache"]),
+        timeoutMs: parseCount("timeout-ms", values["timeout-ms"], 600_000, 1),
+        log: (line) => io.stderr(`${line}\n`),
+      });
+      io.stdout(renderLanesReport(report));
+      if (json !== undefined) writeReportFile(json, `${JSON.stringify(report, null, 2)}\n`);
+      return report.summary.failed === 0 && report.tests.length > 0 ? 0 : 1;
+    } catch (error) {
+      if (error instanceof LaneInputError) throw new UsageError(error.message);
+      throw error;
+    }
+  },
+};
