@@ -48,8 +48,8 @@ export async function dispatch(invocation: Invocation): Promise<Outcome> {
     return plainError(`gentle-ai-sim: command ${JSON.stringify(command ?? "")} is not simulated`);
   }
   if (verb === undefined || verb === "help" || verb === "-h" || verb === "--help") return reviewHelp(invocation);
-  // `review mode …` is dispatched before the review facade in the real CLI; it is outside the simulated surface.
-  if (verb === "mode") return plainError("gentle-ai-sim: review mode is not simulated");
+  // The kill switch is dispatched ahead of the review facade, so every profile answers it (internal/app/app.go).
+  if (verb === "mode") return (await import("./verbs/review-mode.ts")).reviewMode(invocation);
   if (!reviewVerbs(invocation).includes(verb)) return plainError(`unknown review command ${JSON.stringify(verb)}`);
   const load = HANDLERS[verb];
   if (!load) return plainError(`gentle-ai-sim: review ${verb} is not simulated`);
