@@ -11,6 +11,11 @@ export interface Invocation {
   readonly scenarioDir: string;
   /** Folder holding the persisted lineage state. */
   readonly stateDir: string;
+  /**
+   * Whether the scenario pins its lineage. False: the repository at the call's cwd decides what exists
+   * (simulator/gentle-ai/repository-scope.ts). Undefined (hand-built invocations) counts as pinned.
+   */
+  readonly lineagePinned?: boolean;
   /** Absolute path of this executable (simulator/bin/gentle-ai), for capabilities' executable digest. */
   readonly executablePath: string;
   /** Reads the whole of stdin once; later calls return the same bytes. */

@@ -13,6 +13,7 @@ export function gentleAiProgram(dispatch: (invocation: Invocation) => Promise<Ou
         scenario: context.loaded.scenario,
         scenarioDir: context.loaded.dir,
         stateDir: context.config.stateDir,
+        lineagePinned: context.loaded.lineagePinned,
         executablePath: context.executablePath,
         readStdin: context.readStdin,
         readFile: context.readFile,

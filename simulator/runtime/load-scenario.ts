@@ -22,8 +22,9 @@ export async function loadConfiguredScenario(config: SimConfig, cwd: string, mem
   const { loadScenarioFileWithDir } = await import("../scenario/load.ts");
   const loaded = loadScenarioFileWithDir(config.scenarioPath);
   if (fingerprint !== null) {
-    if (memory) memory.set(fingerprint, deepFreeze(loaded.scenario));
-    else writeCachedScenario(config.stateDir, fingerprint, loaded.scenario);
+    const validated = { scenario: loaded.scenario, lineagePinned: loaded.lineagePinned };
+    if (memory) memory.set(fingerprint, deepFreeze(validated));
+    else writeCachedScenario(config.stateDir, fingerprint, validated);
   }
   return loaded;
 }

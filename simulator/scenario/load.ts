@@ -54,5 +54,6 @@ export function loadScenarioFileWithDir(path: string): LoadedScenario {
     .filter(([, spec]) => !existsSync(resolve(dir, spec.file)))
     .map(([where, spec]) => `${where}.file: file not found: ${resolve(dir, spec.file)}`);
   if (missing.length > 0) throw new ScenarioLoadError(file, missing);
-  return { scenario: parsed.data, path: file, dir };
+  const lineagePinned = typeof json === "object" && json !== null && Object.hasOwn(json, "lineage");
+  return { scenario: parsed.data, path: file, dir, lineagePinned };
 }

@@ -7,9 +7,11 @@ export interface LoadedScenario {
   readonly path: string | null;
   /** Folder that `file` bytes specs resolve against. */
   readonly dir: string;
+  /** Whether the scenario file names a `lineage` (the built-in one does); without one, a repository decides. */
+  readonly lineagePinned: boolean;
 }
 
 /** The built-in default scenario (already in parsed form: no validation cost at start-up). */
 export function builtinScenario(dir: string): LoadedScenario {
-  return { scenario: DEFAULT_SCENARIO, path: null, dir };
+  return { scenario: DEFAULT_SCENARIO, path: null, dir, lineagePinned: true };
 }

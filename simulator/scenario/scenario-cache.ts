@@ -27,34 +27,40 @@ export function scenarioFingerprint(path: string, bytes: Buffer): string {
 /** The previously validated scenario for this fingerprint, or null (a referenced bytes file that vanished also misses). */
 export function readCachedScenario(stateDir: string, path: string, fingerprint: string): LoadedScenario | null {
   try {
-    const cached = JSON.parse(readFileSync(join(stateDir, CACHE_FILE), "utf8")) as { fingerprint?: unknown; scenario?: Scenario };
-    if (cached.fingerprint !== fingerprint || cached.scenario === undefined) return null;
-    return loadedIfFilesExist(cached.scenario, path);
+    const cached = JSON.parse(readFileSync(join(stateDir, CACHE_FILE), "utf8")) as { fingerprint?: unknown; scenario?: Scenario; lineagePinned?: unknown };
+    if (cached.fingerprint !== fingerprint || cached.scenario === undefined || typeof cached.lineagePinned !== "boolean") return null;
+    return loadedIfFilesExist({ scenario: cached.scenario, lineagePinned: cached.lineagePinned }, path);
   } catch {
     return null;
   }
 }
 
+/** A validated scenario and whether its file pins a lineage. */
+export interface ValidatedScenario {
+  readonly scenario: Scenario;
+  readonly lineagePinned: boolean;
+}
+
 /** Validated scenarios by fingerprint, for the life of one process (the warm server's; a simulator process has none). */
-export type ScenarioMemory = Map<string, Scenario>;
+export type ScenarioMemory = Map<string, ValidatedScenario>;
 
 /** The remembered scenario for this fingerprint, or null; as for the state cache, a vanished bytes file misses. */
 export function recallScenario(memory: ScenarioMemory, path: string, fingerprint: string): LoadedScenario | null {
-  const scenario = memory.get(fingerprint);
-  return scenario === undefined ? null : loadedIfFilesExist(scenario, path);
+  const validated = memory.get(fingerprint);
+  return validated === undefined ? null : loadedIfFilesExist(validated, path);
 }
 
-function loadedIfFilesExist(scenario: Scenario, path: string): LoadedScenario | null {
+function loadedIfFilesExist(validated: ValidatedScenario, path: string): LoadedScenario | null {
   const dir = dirname(path);
-  if (bytesFiles(scenario).some(([, spec]) => !existsSync(resolve(dir, spec.file)))) return null;
-  return { scenario, path, dir };
+  if (bytesFiles(validated.scenario).some(([, spec]) => !existsSync(resolve(dir, spec.file)))) return null;
+  return { scenario: validated.scenario, path, dir, lineagePinned: validated.lineagePinned };
 }
 
 /** Remembers a validated scenario (atomic rename; durability does not matter for a cache). */
-export function writeCachedScenario(stateDir: string, fingerprint: string, scenario: Scenario): void {
+export function writeCachedScenario(stateDir: string, fingerprint: string, validated: ValidatedScenario): void {
   mkdirSync(stateDir, { recursive: true });
   const file = join(stateDir, CACHE_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ fingerprint, scenario })}\n`, { mode: 0o600 });
+  writeFileSync(tmp, `${JSON.stringify({ fingerprint, scenario: validated.scenario, lineagePinned: validated.lineagePinned })}\n`, { mode: 0o600 });
   renameSync(tmp, file);
 }
