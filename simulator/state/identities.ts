@@ -99,8 +99,24 @@ function manifestFor(seed: string): ManifestEntry[] {
   }));
 }
 
-/** Derives every identity of the lineage from its seed. */
+/** Answers the identities of a seed that names a repository-derived lineage, or undefined for any other seed. */
+export type IdentitySource = (seed: string) => Identities | undefined;
+
+let repositorySource: IdentitySource | undefined;
+
+/**
+ * Installs (or, with undefined, removes) the source of repository-derived identities for the call in progress: a
+ * lineage created by `review start` on a real repository has real trees and paths, not seed-derived ones
+ * (simulator/gentle-ai/repository-scope.ts installs it around one verb).
+ */
+export function useRepositoryIdentities(source: IdentitySource | undefined): void {
+  repositorySource = source;
+}
+
+/** Derives every identity of the lineage from its seed (or, for a repository lineage, from its repository). */
 export function identitiesFor(seed: string): Identities {
+  const fromRepository = repositorySource?.(seed);
+  if (fromRepository !== undefined) return fromRepository;
   const targetHex = derive(seed, "target");
   const manifest = manifestFor(seed);
   const manifestSha256 = sha256Prefixed(
