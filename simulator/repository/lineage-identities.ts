@@ -1,0 +1,124 @@
+// The identities of a repository-derived lineage, in the shape the lifecycle verbs read (state/identities.ts
+// Identities): real trees, paths and manifest from the frozen candidate, gentle-ai's own digests where they are
+// published, and the correction candidate read live from the workspace.
+import { sha256Hex } from "../runtime/sha256.ts";
+import { goMarshal } from "../output/go-json.ts";
+import type { Identities, ManifestEntry as LifecycleManifestEntry } from "../state/identities.ts";
+import type { Lens } from "../scenario/lineage-spec.ts";
+import type { RepositoryIdentity } from "./locate.ts";
+import type { RepositoryLineageRecord } from "./lineage-store.ts";
+import { buildSnapshot, changedPaths, type Snapshot } from "./snapshot.ts";
+import { manifestDigest } from "./manifest.ts";
+import { pathsDigest, snapshotIdentity } from "./digests.ts";
+
+const CONTEXT_SCHEMA = "gentle-ai.review-repository-context/v1";
+
+/** (inferred) derivation: gentle-ai's authority revision hashes its compact record, which is not reproduced. */
+function derived(label: string, lineageId: string, targetIdentity: string, index: number): string {
+  return "sha256:" + sha256Hex(`gentle-ai-sim.repository-lineage/${label}\0${lineageId}\0${targetIdentity}\0${index}`);
+}
+
+/** The authority revision of a lineage at a revision index (START is index 0). */
+export function lineageRevision(lineageId: string, targetIdentity: string, index: number): string {
+  return derived("revision", lineageId, targetIdentity, index);
+}
+
+/** reviewRepositoryContextHandle: `rctx1_` + sha256 of the binding and the repository identity. */
+export function repositoryContextHandle(lineageId: string, targetIdentity: string, revision: string, repositoryRef: string): string {
+  const preimage = goMarshal({ schema: CONTEXT_SCHEMA, lineage_id: lineageId, target_identity: targetIdentity, revision, repository_identity: repositoryRef });
+  return "rctx1_" + sha256Hex(preimage);
+}
+
+/** artifactSubjectHash (v2): the provider-owned identity of one reviewer slot. */
+export function artifactSubjectHash(subject: {
+  lineageId: string;
+  revision: string;
+  targetIdentity: string;
+  baseTree: string;
+  candidateTree: string;
+  manifestSha256: string;
+  lens: string;
+  order: number;
+}): string {
+  const preimage = goMarshal({
+    schema: "gentle-ai.review-artifact-subject/v2",
+    lineage_id: subject.lineageId,
+    authority_revision: subject.revision,
+    target_identity: subject.targetIdentity,
+    base_tree: subject.baseTree,
+    candidate_tree: subject.candidateTree,
+    changed_path_manifest_sha256: subject.manifestSha256,
+    lens: subject.lens,
+    selected_order: subject.order,
+  });
+  return "sha256:" + sha256Hex(Buffer.from("gentle-ai.review-artifact-subject/v2\0", "utf8"), Buffer.from(preimage, "utf8"));
+}
+
+/** The live candidate under the lineage's own selectors (its projection and intended-untracked paths). */
+export function liveSnapshot(repo: RepositoryIdentity, record: RepositoryLineageRecord): Snapshot {
+  const s = record.snapshot;
+  return buildSnapshot(repo, { kind: s.kind, projection: s.projection, baseRef: s.kind === "base-diff" ? s.baseTree : undefined, intendedUntracked: s.intendedUntracked });
+}
+
+/** Identities of one repository lineage; the correction candidate is read from the workspace on first use. */
+export function repositoryIdentities(repo: RepositoryIdentity, record: RepositoryLineageRecord): Identities {
+  const s = record.snapshot;
+  const target = s.identity;
+  const manifestSha256 = manifestDigest(record.manifest);
+  const stats = new Map(record.stats.map((st) => [st.path, st] as const));
+  const manifest = record.manifest.map((e) => ({
+    ...e,
+    additions: stats.get(e.path)?.additions ?? 0,
+    deletions: stats.get(e.path)?.deletions ?? 0,
+  })) as unknown as readonly LifecycleManifestEntry[];
+  let correction: { tree: string; paths: string[]; identity: string; digest: string } | undefined;
+  const live = (): NonNullable<typeof correction> => {
+    if (correction === undefined) {
+      const now = liveSnapshot(repo, record);
+      // (inferred) the correction diff is the genesis candidate against the live one, kept inside genesis scope.
+      const genesis = new Set(s.paths);
+      const paths = changedPaths(repo, s.candidateTree, now.candidateTree).filter((p) => genesis.has(p));
+      const digest = pathsDigest(paths);
+      correction = { tree: now.candidateTree, paths, digest, identity: snapshotIdentity("fix-diff", s.projection, s.candidateTree, now.candidateTree, digest) };
+    }
+    return correction;
+  };
+  const revision = (index: number): string => lineageRevision(record.lineageId, target, index);
+  return {
+    seed: record.lineageId,
+    targetIdentity: target,
+    lineageId: record.lineageId,
+    repositoryContext: record.repositoryContext,
+    baseTree: s.baseTree,
+    candidateTree: s.candidateTree,
+    manifest,
+    manifestSha256,
+    revision,
+    eventId: (index) => derived("event", record.lineageId, target, index),
+    // Subjects bind the START revision: captures never advance the revision (§7.6), so slots keep their subject.
+    subjectHash: (lens: Lens) =>
+      artifactSubjectHash({
+        lineageId: record.lineageId,
+        revision: revision(0),
+        targetIdentity: target,
+        baseTree: s.baseTree,
+        candidateTree: s.candidateTree,
+        manifestSha256,
+        lens,
+        order: record.selectedLenses.indexOf(lens),
+      }),
+    requestHash: (index) => derived("validation-request", record.lineageId, target, index),
+    get correctionTargetIdentity() {
+      return live().identity;
+    },
+    get correctionCandidateTree() {
+      return live().tree;
+    },
+    get correctionPaths() {
+      return live().paths;
+    },
+    get correctionPathsDigest() {
+      return live().digest;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// The changed-path manifest and diff stats of a frozen candidate (reviewtransaction/frozen_candidate_context.go,
+// snapshot.go DiffStats): one entry per changed path with git's raw status and modes, plus numstat counts.
+import { sha256Hex } from "../runtime/sha256.ts";
+import { goMarshal } from "../output/go-json.ts";
+import { git } from "./git.ts";
+import type { RepositoryIdentity } from "./locate.ts";
+import type { Snapshot } from "./snapshot.ts";
+
+/** One ChangedPathManifestEntry, in Go field order. */
+export interface ManifestEntry {
+  readonly path: string;
+  /** git raw status letter: A, D, M or T. */
+  readonly status: "A" | "D" | "M" | "T";
+  readonly old_mode: string;
+  readonly new_mode: string;
+  readonly deleted: boolean;
+  readonly type_changed: boolean;
+  readonly mode_only: boolean;
+  readonly intended_untracked: boolean;
+}
+
+/** One DiffStat (numstat plus modes), the classifier's input. */
+export interface DiffStat {
+  readonly path: string;
+  readonly additions: number;
+  readonly deletions: number;
+  readonly binary: boolean;
+  readonly generated: boolean;
+  readonly modeOnly: boolean;
+  readonly oldMode: string;
+  readonly newMode: string;
+}
+
+interface RawEntry {
+  readonly status: ManifestEntry["status"];
+  readonly oldMode: string;
+  readonly newMode: string;
+  readonly oldObject: string;
+  readonly newObject: string;
+}
+
+/** parseRawDiffModes over `git diff --raw -z` output. */
+function rawEntries(output: Buffer): Map<string, RawEntry> {
+  const records = output.toString("utf8").split("\0");
+  const map = new Map<string, RawEntry>();
+  for (let i = 0; i + 1 < records.length; i++) {
+    const header = records[i]!;
+    if (header === "") continue;
+    const fields = header.split(/\s+/);
+    const path = records[++i]!;
+    map.set(path, {
+      oldMode: fields[0]!.slice(1),
+      newMode: fields[1]!,
+      oldObject: fields[2]!,
+      newObject: fields[3]!,
+      status: fields[4]! as RawEntry["status"],
+    });
+  }
+  return map;
+}
+
+function raw(repo: RepositoryIdentity, snapshot: Snapshot): Map<string, RawEntry> {
+  return rawEntries(
+    git(repo.root, ["diff", "--raw", "-z", "--full-index", "--no-renames", "--no-ext-diff", "--no-textconv", "--ignore-submodules=none", snapshot.baseTree, snapshot.candidateTree, "--"]),
+  );
+}
+
+/** isGeneratedGoldenPath: testdata goldens count zero lines. */
+export function isGeneratedGoldenPath(path: string): boolean {
+  const normalized = "/" + path.replace(/^\.\//, "");
+  return normalized.includes("/testdata/golden/") && normalized.endsWith(".golden");
+}
+
+/** The frozen changed-path manifest of a snapshot, in snapshot path order. */
+export function changedPathManifest(repo: RepositoryIdentity, snapshot: Snapshot): ManifestEntry[] {
+  if (snapshot.paths.length === 0) return [];
+  const modes = raw(repo, snapshot);
+  const intended = new Set(snapshot.intendedUntracked);
+  return snapshot.paths.map((path) => {
+    const m = modes.get(path);
+    if (m === undefined) throw new Error(`immutable snapshot path ${JSON.stringify(path)} is missing from raw tree diff`);
+    return {
+      path,
+      status: m.status,
+      old_mode: m.oldMode,
+      new_mode: m.newMode,
+      deleted: m.status === "D",
+      type_changed: m.status === "T",
+      mode_only: m.status === "M" && m.oldObject === m.newObject && m.oldMode !== m.newMode,
+      intended_untracked: intended.has(path),
+    };
+  });
+}
+
+/** ChangedPathManifestDigest: `sha256:` over the domain and the compact Go JSON of the entries. */
+export function manifestDigest(entries: readonly ManifestEntry[]): string {
+  const payload = goMarshal(entries.map((e) => ({ ...e })));
+  return "sha256:" + sha256Hex(Buffer.from("gentle-ai.review-changed-path-manifest/v1\0", "utf8"), Buffer.from(payload, "utf8"));
+}
+
+/** DiffStats: numstat counts plus raw modes for every snapshot path. */
+export function diffStats(repo: RepositoryIdentity, snapshot: Snapshot): DiffStat[] {
+  if (snapshot.paths.length === 0) return [];
+  const numstat = git(repo.root, ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "--ignore-submodules=none", snapshot.baseTree, snapshot.candidateTree, "--"]);
+  const counts = new Map<string, { additions: number; deletions: number; binary: boolean }>();
+  for (const record of numstat.toString("utf8").split("\0")) {
+    if (record === "") continue;
+    const [add, del, path] = record.split("\t", 3) as [string, string, string];
+    const binary = add === "-" && del === "-";
+    counts.set(path, { additions: binary ? 0 : Number(add), deletions: binary ? 0 : Number(del), binary });
+  }
+  const modes = raw(repo, snapshot);
+  return snapshot.paths.map((path) => {
+    const c = counts.get(path) ?? { additions: 0, deletions: 0, binary: false };
+    const m = modes.get(path);
+    return {
+      path,
+      additions: c.additions,
+      deletions: c.deletions,
+      binary: c.binary,
+      generated: isGeneratedGoldenPath(path),
+      modeOnly: m !== undefined && m.oldObject === m.newObject && m.oldMode !== m.newMode,
+      oldMode: m?.oldMode ?? "",
+      newMode: m?.newMode ?? "",
+    };
+  });
+}
+
+/** CountChangedLines: authored additions plus deletions; goldens, binaries and mode-only entries count zero. */
+export function countChangedLines(stats: readonly DiffStat[]): number {
+  let total = 0;
+  for (const s of stats) if (!s.generated && !s.binary && !s.modeOnly) total += s.additions + s.deletions;
+  return total;
+}
+
+/** CorrectionBudget (legacy formula, reported by START and STATUS): half the lines rounded up, at most 200. */
+export function correctionBudget(changedLines: number): number {
+  return Math.min(200, Math.floor(changedLines / 2) + (changedLines % 2));
+}
