@@ -11,6 +11,11 @@ const REVIEW_VERBS_V240 = [
   "reopen-results", "schema", "opencode-transport", "bind-sdd",
 ] as const;
 
+/** The lifecycle verbs that act on a lineage (in the repository world they find it in the repository). */
+const LINEAGE_VERBS: ReadonlySet<string> = new Set([
+  "status", "capture-result", "capture-evidence", "finalize", "capture-refuter", "capture-validation", "lens-context",
+]);
+
 /** Review verbs whose capture may spawn pi itself (`--execute`). */
 export const ROLE_VERBS: ReadonlySet<string> = new Set(["capture-refuter", "capture-validation"]);
 
@@ -53,6 +58,15 @@ export async function dispatch(invocation: Invocation): Promise<Outcome> {
   if (!reviewVerbs(invocation).includes(verb)) return plainError(`unknown review command ${JSON.stringify(verb)}`);
   const load = HANDLERS[verb];
   if (!load) return plainError(`gentle-ai-sim: review ${verb} is not simulated`);
+  if (invocation.lineagePinned === false && LINEAGE_VERBS.has(verb)) {
+    // A scenario without a pinned lineage: the repository at the call's directory decides what exists.
+    const scope = await import("./repository-scope.ts");
+    const where = scope.repositoryScope(invocation);
+    if (where !== undefined) {
+      if (verb === "status") return (await import("./verbs/status-repository.ts")).repositoryStatus(invocation, where);
+      return scope.runLineageVerb(invocation, where, await load());
+    }
+  }
   // Handlers get the invocation unchanged: their own arguments are invocation.argv.slice(2).
   return (await load())(invocation);
 }

@@ -1,0 +1,128 @@
+// The repository world: a scenario that pins no lineage lets the Git repository a call is pointed at decide what
+// exists, as the real binary does. Lineages come from `review start` on that repository; the lifecycle verbs run
+// against such a lineage with its repository-derived identities and its own state folder.
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
+import { useRepositoryIdentities } from "../state/identities.ts";
+import { LINEAGE_FILE, updateLineage } from "../state/lineage-store.ts";
+import type { Lens } from "../scenario/lineage-spec.ts";
+import type { Scenario } from "../scenario/schema.ts";
+import { insideWorkTree, resolveRepository, type RepositoryIdentity } from "../repository/locate.ts";
+import { lineageDir, lineageStoreRoot, readLineageRecord, type RepositoryLineageRecord } from "../repository/lineage-store.ts";
+import { repositoryIdentities } from "../repository/lineage-identities.ts";
+import { setActiveRepositoryLineage } from "../repository/status-facts.ts";
+import { modeStatus } from "../repository/review-mode.ts";
+import { repositoryRootOfContext } from "../repository/context-registry.ts";
+
+/** The repository a call acts on and where its lineages are kept. */
+export interface RepositoryScope {
+  readonly repo: RepositoryIdentity;
+  readonly storeRoot: string;
+}
+
+/** The last value of a string flag before the flag terminator (a light scan; verbs parse their flags properly). */
+export function flagValue(argv: readonly string[], name: string): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === "--") break;
+    const m = new RegExp(`^--?${name}(?:=(.*))?$`, "s").exec(token);
+    if (!m) continue;
+    if (m[1] !== undefined) found = m[1];
+    else if (i + 1 < argv.length) found = argv[++i]!;
+  }
+  return found;
+}
+
+/** The directory a verb names with --cwd (default: the process cwd). */
+export function targetDirectory(invocation: Invocation): string {
+  return resolve(invocation.cwd, flagValue(invocation.argv.slice(2), "cwd") ?? ".");
+}
+
+/** The repository scope of a call at `dir`, or undefined when no repository contains it. */
+export function scopeAt(invocation: Invocation, dir: string): RepositoryScope | undefined {
+  if (!insideWorkTree(dir)) return undefined;
+  let repo: RepositoryIdentity;
+  try {
+    repo = resolveRepository(dir);
+  } catch {
+    return undefined;
+  }
+  return { repo, storeRoot: lineageStoreRoot(repo, invocation.env, invocation.cwd) };
+}
+
+/**
+ * The repository scope of a lifecycle call: only when the scenario pins no lineage and the call's directory lies in
+ * a Git work tree; otherwise the scenario's seeded lineage answers, as before.
+ */
+export function repositoryScope(invocation: Invocation): RepositoryScope | undefined {
+  if (invocation.lineagePinned !== false) return undefined;
+  const here = scopeAt(invocation, targetDirectory(invocation));
+  if (here !== undefined) return here;
+  // A capture that carries only its --repository-context finds the repository the handle was published for.
+  const handle = flagValue(invocation.argv.slice(2), "repository-context");
+  const root = handle === undefined ? undefined : repositoryRootOfContext(invocation.env, handle);
+  return root === undefined ? undefined : scopeAt(invocation, root);
+}
+
+/** Whether a lineage's review ended in approval (gentle-ai burns approved authority; the simulator keeps the file). */
+export function lineageApproved(scope: RepositoryScope, lineageId: string): boolean {
+  try {
+    const state = JSON.parse(readFileSync(join(lineageDir(scope.storeRoot, lineageId), LINEAGE_FILE), "utf8")) as { state?: unknown };
+    return state.state === "approved";
+  } catch {
+    return false;
+  }
+}
+
+/** A live (not approved) lineage of this repository, or undefined. */
+export function liveLineage(scope: RepositoryScope, lineageId: string): RepositoryLineageRecord | undefined {
+  const record = readLineageRecord(scope.storeRoot, lineageId);
+  return record === undefined || lineageApproved(scope, lineageId) ? undefined : record;
+}
+
+/** The scenario a lineage's verbs see: the lineage spec the simulator's state machine reads, bound to this lineage. */
+export function lineageScenario(scenario: Scenario, record: RepositoryLineageRecord, rddDisabled: boolean): Scenario {
+  return {
+    ...scenario,
+    lineage: {
+      seed: record.lineageId,
+      state: "reviewing",
+      lenses: [...record.selectedLenses] as Lens[],
+      captured: [],
+      // (inferred) the refuter role is not offered to repository lineages; gentle-ai decides it from the findings.
+      refuter: false,
+      rddDisabled,
+    },
+  };
+}
+
+/** Runs a lifecycle verb against one repository lineage: its state folder, its identities, its STATUS facts. */
+export async function runOnRepositoryLineage(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord, handler: VerbHandler): Promise<Outcome> {
+  const stateDir = lineageDir(scope.storeRoot, record.lineageId);
+  const disabled = modeStatus(scope.repo, invocation.env).effective !== "on";
+  const scenario = lineageScenario(invocation.scenario, record, disabled);
+  // The kill switch is read where gentle-ai keeps it; the state machine reads it from the lineage state.
+  updateLineage(stateDir, scenario, (draft) => {
+    draft.rddDisabled = disabled;
+  });
+  const ids = repositoryIdentities(scope.repo, record);
+  useRepositoryIdentities((seed) => (seed === record.lineageId ? ids : undefined));
+  setActiveRepositoryLineage({ repo: scope.repo, record });
+  try {
+    return await handler({ ...invocation, scenario, stateDir });
+  } finally {
+    useRepositoryIdentities(undefined);
+    setActiveRepositoryLineage(undefined);
+  }
+}
+
+/** Routes a lineage verb other than STATUS: a live lineage named by --lineage runs in the repository; else as before. */
+export async function runLineageVerb(invocation: Invocation, scope: RepositoryScope, handler: VerbHandler): Promise<Outcome> {
+  const lineageId = flagValue(invocation.argv.slice(2), "lineage")?.trim();
+  const record = lineageId === undefined || lineageId === "" ? undefined : liveLineage(scope, lineageId);
+  // (inferred) an unknown lineage meets the seeded world's binding checks, which refuse it as a mismatch.
+  if (record === undefined) return handler(invocation);
+  return runOnRepositoryLineage(invocation, scope, record, handler);
+}
