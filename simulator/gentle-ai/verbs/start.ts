@@ -1,0 +1,494 @@
+// review start (cli/review_facade.go runReviewFacadeStart, review_start_contract.go, review_consent_contract.go,
+// review_mode.go authorizeReviewStart): freezes the repository's candidate, classifies it, asks for consent when the
+// caller relays (consent/v3), and creates or replays the candidate's lineage (start/v3 `created` / `replayed`); a
+// relayed decline answers the typed `declined` START and creates nothing.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Invocation, Outcome } from "../invocation.ts";
+import type { FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-flags.ts";
+import { traitsOf } from "../profiles.ts";
+import { StdoutBuffer } from "../route.ts";
+import { ReviewRefusal } from "../refusal.ts";
+import { requireRuntime } from "../gates/handshake.ts";
+import { CONTRACT_V1, CONTRACT_V2, failureEnvelope, FAILURE_CODES } from "../../output/envelope.ts";
+import { encodeReviewJson, type GoJson } from "../../output/go-json.ts";
+import { writeFileAtomic } from "../../state/atomic-file.ts";
+import { initialLineage } from "../../state/lineage-initial.ts";
+import { LINEAGE_FILE } from "../../state/lineage-store.ts";
+import { parseVerbFlags } from "./verb-flags.ts";
+import { flagValue, lineageScenario, scopeAt } from "../repository-scope.ts";
+import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
+import { buildSnapshot, SnapshotError, type Snapshot } from "../../repository/snapshot.ts";
+import { changedPathManifest, correctionBudget, diffStats, manifestDigest } from "../../repository/manifest.ts";
+import { assessRisk, consentReason, riskEvidence, selectLenses, type RiskAssessment } from "../../repository/risk.ts";
+import { selectionRequiredText, untrackedScope, UntrackedSelectionError, declarationArguments, type UntrackedScope } from "../../repository/untracked.ts";
+import { disabledText, modeStatus } from "../../repository/review-mode.ts";
+import { shellWord, startLineageId } from "../../repository/digests.ts";
+import { createLineageRecord, REPOSITORY_LINEAGE_SCHEMA, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
+import { artifactSubjectHash, lineageRevision, repositoryContextHandle } from "../../repository/lineage-identities.ts";
+import { publishRepositoryContext } from "../../repository/context-registry.ts";
+
+const START_SCHEMA_V3 = "gentle-ai.review-integration.start/v3";
+const CONSENT_SCHEMA_V1 = "gentle-ai.review-integration.consent/v1";
+const CONSENT_SCHEMA_V3 = "gentle-ai.review-integration.consent/v3";
+const EMPTY_CANDIDATE_HINT =
+  "the candidate has no pending changes; already-committed work can be reviewed by rerunning review start with --base-ref <commit> naming the base to compare against";
+
+export const START_FLAG_SET: FlagSetSpec = {
+  name: "review start",
+  details: "Freeze live Git scope and derive the bounded review tier, lenses, and correction budget.",
+  flags: [
+    { name: "cwd", kind: "string", default: ".", usage: "repository path" },
+    { name: "contract", kind: "string", usage: "optional negotiated review integration contract" },
+    { name: "agent", kind: "string", usage: "generated active runtime identity for negotiated lifecycle routing" },
+    { name: "target", kind: "string", usage: "exact frozen target identity for negotiated START" },
+    { name: "lineage", kind: "string", usage: "optional explicit review lineage identifier" },
+    { name: "policy", kind: "string", usage: "optional review policy file; the native bounded policy is used by default" },
+    {
+      name: "focus",
+      kind: "string",
+      default: "reliability",
+      usage: "dominant standard-risk focus: risk, resilience, readability, or reliability; large pure documentation always uses readability",
+    },
+    { name: "base-ref", kind: "string", usage: "optional base revision for immutable base-to-HEAD review" },
+    {
+      name: "projection",
+      kind: "string",
+      default: "workspace",
+      usage: "candidate projection: workspace or staged; staged base-diff records post-commit delivery provenance",
+    },
+    { name: "committed-only", kind: "bool", usage: "acknowledge that --base-ref excludes dirty tracked changes" },
+    { name: "workspace-overlay", kind: "bool", usage: "include branch commits and the live workspace over --base-ref" },
+    { name: "trace", kind: "string", usage: "optional diagnostic operation metadata trace path" },
+    {
+      name: "consent",
+      kind: "string",
+      usage: "negotiated consent declaration: relay to receive the typed blocking consent question, granted or declined to answer it for the exact frozen candidate",
+    },
+    { name: "locale", kind: "string", usage: "optional consent-envelope locale: en or es" },
+    { name: "untracked-scope", kind: "string", usage: "explicit untracked scope: exclude or select" },
+    { name: "intended-untracked", kind: "string", usage: "repo-relative untracked path to include; repeat for each path" },
+    { name: "expected-untracked-inventory", kind: "string", usage: "sha256 inventory digest from review status" },
+  ],
+};
+
+/** One preflight or operation refusal of START, rendered as gentle-ai renders it on each route. */
+class StartFailure extends Error {
+  constructor(
+    readonly text: string,
+    readonly klass: { code: string; message: string; next: string; phase?: string; requiredInputs?: string[]; retrySafe?: boolean; mutation?: string; replayability?: string },
+  ) {
+    super(text);
+  }
+}
+
+/** reviewPreflightError: the default "correct the request you sent" classification. */
+function preflight(cause: string): StartFailure {
+  return new StartFailure(cause, { code: "invalid_request", message: FAILURE_CODES.invalid_request.message, next: "correct_request" });
+}
+
+const STALE = {
+  code: "stale_target_identity",
+  message: "The negotiated review request no longer matches the live workspace snapshot; re-derive the exact next transition before retrying.",
+  next: "review.status",
+};
+const EMPTY_SCOPE = {
+  code: "empty_candidate_scope",
+  message: "The review candidate has no pending changes to freeze; name the base to compare against before retrying.",
+  next: "correct_request",
+  requiredInputs: ["base_ref"],
+};
+const DISABLED = {
+  code: "rdd_disabled",
+  message: FAILURE_CODES.rdd_disabled.message,
+  next: "stop",
+  phase: "pre_native",
+  retrySafe: false,
+};
+/** newReviewIntegrationFailure's default: a failure without authoritative mutation evidence. */
+const UNKNOWN = {
+  code: "operation_outcome_unknown",
+  message: "The negotiated review operation failed without authoritative mutation evidence.",
+  next: "review.status",
+  phase: "native_running",
+  retrySafe: false,
+  mutation: "unknown",
+  replayability: "status_required",
+};
+
+function failureOutcome(failure: StartFailure, contract: string | undefined, argv: readonly string[], buffered: Buffer): Outcome {
+  if (contract === undefined) return { stdout: buffered, stderr: Buffer.from(`Error: ${failure.text}\n`, "utf8"), exitCode: 1 };
+  const k = failure.klass;
+  const base = failureEnvelope({ version: contract === CONTRACT_V2 ? 2 : 1, operation: "review.start", code: "invalid_request", cause: failure.text, lineageId: flagValue(argv, "lineage") });
+  const envelope = {
+    ...(base as Record<string, GoJson | undefined>),
+    phase: k.phase ?? "preflight",
+    code: k.code,
+    message: k.message,
+    mutation_outcome: k.mutation ?? "not_started",
+    retry_safe: k.retrySafe ?? true,
+    replayability: k.replayability ?? "not_replayable",
+    required_inputs: k.requiredInputs ?? [],
+    next_action: k.next,
+  };
+  return { stdout: encodeReviewJson(envelope), stderr: Buffer.from(`Error: ${k.message} [${k.code}]\n`, "utf8"), exitCode: 1 };
+}
+
+/** Occurrences of each binding flag before the terminator (reviewStartBindingFlagCounts). */
+function bindingCounts(f: ParsedFlags): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of ["contract", "agent", "target", "projection", "lineage", "base-ref", "committed-only", "workspace-overlay", "consent", "locale"])
+    counts.set(name, f.count(name));
+  return counts;
+}
+
+/** validateReviewStartBinding. */
+function validateBinding(f: ParsedFlags, negotiated: boolean): void {
+  const counts = bindingCounts(f);
+  const consent = f.str("consent").trim();
+  if (!["", "relay", "granted", "declined"].includes(consent))
+    throw preflight("review start --consent accepts exactly relay, granted, or declined; rerun gentle-ai review start with one of those values");
+  if (!negotiated) {
+    if (counts.get("agent")! !== 0) throw preflight("review start --agent requires a negotiated --contract");
+    if (counts.get("target")! !== 0) throw preflight(`review start --target requires --contract ${CONTRACT_V1}`);
+    if (counts.get("consent")! !== 0)
+      throw preflight(`review start --consent requires the negotiated form; rerun as gentle-ai review start --contract ${CONTRACT_V1} with the bound --target and --projection`);
+    if (counts.get("locale")! !== 0) throw preflight("review start --locale requires a negotiated --contract");
+    return;
+  }
+  for (const [name, n] of counts) if (n > 1) throw preflight(`review start repeats --${name}`);
+  const locale = f.str("locale").trim();
+  if (locale !== "" && locale !== "en" && locale !== "es") throw preflight("review consent locale must be en or es");
+  if (counts.get("contract") !== 1 || counts.get("target") !== 1 || counts.get("projection") !== 1)
+    throw preflight("negotiated review start requires exactly one --contract, --target, and --projection");
+  if (!/^sha256:[0-9a-f]{64}$/.test(f.str("target"))) throw preflight("negotiated review start requires an exact sha256 --target");
+  if (f.str("projection") !== "workspace" && f.str("projection") !== "staged") throw preflight("negotiated review start requires an exact supported --projection");
+  if (counts.get("lineage") === 1 && !/^review-[a-z0-9]+(?:-[a-z0-9]+)*$/.test(f.str("lineage"))) throw preflight("negotiated review start lineage is not canonical");
+  const base = f.str("base-ref").trim();
+  if (f.bool("workspace-overlay")) {
+    if (counts.get("workspace-overlay") !== 1 || counts.get("base-ref") !== 1 || base === "" || counts.get("committed-only") !== 0)
+      throw preflight("negotiated workspace-overlay START requires exactly --base-ref and --workspace-overlay");
+  } else if (base !== "") {
+    if (counts.get("base-ref") !== 1 || counts.get("committed-only") !== 1 || !f.bool("committed-only") || counts.get("workspace-overlay") !== 0)
+      throw preflight("negotiated base-diff START requires exactly --base-ref and --committed-only");
+  } else if (counts.get("base-ref") !== 0 || counts.get("committed-only") !== 0 || counts.get("workspace-overlay") !== 0)
+    throw preflight("negotiated current-changes START contains a partial base selector");
+}
+
+/** reviewConsentFollowUpBase: the caller's own START as the runnable answer stem. */
+function followUpBase(f: ParsedFlags, snapshot: Snapshot, contract: string, agent: string, scope: UntrackedScope): string {
+  const parts = [
+    "gentle-ai review start",
+    `--contract ${contract}`,
+    `--cwd ${shellWord(f.str("cwd"))}`,
+    `--target ${snapshot.identity}`,
+    `--projection ${snapshot.projection}`,
+  ];
+  if (agent !== "") parts.push(`--agent ${agent}`);
+  const lineage = f.str("lineage").trim();
+  if (lineage !== "") parts.push(`--lineage ${lineage}`);
+  const baseRef = f.str("base-ref").trim();
+  if (baseRef !== "") parts.push(`--base-ref ${baseRef}`);
+  if (f.bool("committed-only")) parts.push("--committed-only");
+  if (f.bool("workspace-overlay")) parts.push("--workspace-overlay");
+  if (f.str("policy").trim() !== "") parts.push(`--policy ${shellWord(f.str("policy").trim())}`);
+  const focus = f.str("focus").trim();
+  if (focus !== "" && focus !== "reliability") parts.push(`--focus ${focus}`);
+  if (f.str("trace").trim() !== "") parts.push(`--trace ${shellWord(f.str("trace").trim())}`);
+  if (f.str("locale").trim() !== "") parts.push(`--locale ${f.str("locale").trim()}`);
+  for (const a of declarationArguments(scope)) parts.push(shellWord(`--${a.name}=${a.value}`));
+  return parts.join(" ");
+}
+
+const DECLINED_EFFECT_V1 =
+  "Skips the review for this candidate only; nothing is persisted and the next candidate is asked again. This is not the kill switch.";
+const DECLINED_EFFECT_V2 =
+  "Skips the review for this exact candidate only; no review lineage or receipt is created, and ordinary delivery is unmanaged by candidate choice. The next candidate is asked again. This is not the kill switch.";
+
+/** newReviewIntegrationConsentResult (English projection). */
+function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: string, contract: string, agent: string): GoJson {
+  const v2 = contract === CONTRACT_V2;
+  return {
+    schema: v2 ? CONSENT_SCHEMA_V3 : CONSENT_SCHEMA_V1,
+    contract: v2 ? CONTRACT_V2 : CONTRACT_V1,
+    operation: "review.start",
+    action: "consent_required",
+    agent: v2 ? (agent.trim() === "" ? "claude-code" : agent.trim()) : undefined,
+    blocking: true,
+    target_identity: snapshot.identity,
+    projection: snapshot.projection,
+    risk_level: assessment.level,
+    changed_files: snapshot.paths.length,
+    changed_lines: assessment.changedLines,
+    headline: "Gentle AI can review this change before you call it done.",
+    reason: consentReason(assessment),
+    value: "Reviewing takes a bit longer, and it makes the result substantially safer.",
+    risk_evidence: riskEvidence(assessment) ?? [],
+    choices: [
+      {
+        answer: "granted",
+        label: "Run the review now",
+        effect: "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
+        invocation: `${base} --consent granted`,
+      },
+      { answer: "declined", label: "Not now, just this once", effect: v2 ? DECLINED_EFFECT_V2 : DECLINED_EFFECT_V1, invocation: `${base} --consent declined` },
+    ],
+    off_path: { note: "To turn reviews off for good, run 'gentle-ai review mode disable'.", command: "gentle-ai review mode disable" },
+  };
+}
+
+/** reviewFacadeStartDeclinedResult: the typed decline; no lineage, no lenses, nothing persisted. */
+function declinedResult(snapshot: Snapshot, assessment: RiskAssessment): GoJson {
+  return {
+    operation: "review/start",
+    action: "declined",
+    lenses_required: false,
+    lineage_id: "",
+    state: "",
+    risk_level: assessment.level,
+    selected_lenses: [],
+    lens_bindings: [],
+    projection: snapshot.projection,
+    target_identity: snapshot.identity,
+    changed_files: snapshot.paths.length,
+    changed_lines: assessment.changedLines,
+    correction_budget: 0,
+    risk_evidence: riskEvidence(assessment),
+    consent: "declined_this_candidate",
+  };
+}
+
+const FINDING_PREFIX: Readonly<Record<string, string>> = {
+  "review-risk": "R1-",
+  "review-readability": "R2-",
+  "review-reliability": "R3-",
+  "review-resilience": "R4-",
+};
+
+/** reviewFacadeStartResultFor: the plain (non-negotiated) START result. */
+function plainResult(action: string, record: RepositoryLineageRecord, assessment: RiskAssessment): GoJson {
+  return {
+    operation: "review/start",
+    action,
+    lenses_required: record.selectedLenses.length > 0,
+    lineage_id: record.lineageId,
+    state: "reviewing",
+    risk_level: record.risk.level,
+    selected_lenses: [...record.selectedLenses],
+    lens_bindings: record.selectedLenses.map((lens, order) => ({ lens, order, finding_id_prefix: FINDING_PREFIX[lens] ?? "" })),
+    projection: record.snapshot.projection,
+    target_identity: record.snapshot.identity,
+    changed_files: record.snapshot.paths.length,
+    changed_lines: record.risk.changedLines,
+    correction_budget: correctionBudget(record.risk.changedLines),
+    risk_evidence: riskEvidence(assessment),
+  };
+}
+
+/** newReviewIntegrationStartResult (native Git transport, start/v3). */
+function negotiatedResult(action: string, record: RepositoryLineageRecord): GoJson {
+  const s = record.snapshot;
+  const revision = lineageRevision(record.lineageId, s.identity, 0);
+  const lenses = record.selectedLenses;
+  const withContext = lenses.length > 0;
+  const manifestSha256 = manifestDigest(record.manifest);
+  return {
+    schema: START_SCHEMA_V3,
+    contract: CONTRACT_V2,
+    operation: "review.start",
+    action,
+    lenses_required: lenses.length > 0,
+    lineage_id: record.lineageId,
+    state: "reviewing",
+    risk_level: record.risk.level,
+    selected_lenses: [...lenses],
+    projection: s.projection,
+    base_tree: withContext ? s.baseTree : undefined,
+    candidate_tree: withContext ? s.candidateTree : undefined,
+    changed_files: s.paths.length,
+    changed_lines: record.risk.changedLines,
+    correction_budget: correctionBudget(record.risk.changedLines),
+    risk_reasons: record.risk.reasons.map((r) => ({ ...r })),
+    artifact_subjects: lenses.map((lens, order) => ({
+      schema: "gentle-ai.review-artifact-subject/v2",
+      subject_hash: artifactSubjectHash({
+        lineageId: record.lineageId,
+        revision,
+        targetIdentity: s.identity,
+        baseTree: s.baseTree,
+        candidateTree: s.candidateTree,
+        manifestSha256,
+        lens,
+        order,
+      }),
+      lineage_id: record.lineageId,
+      authority_revision: revision,
+      target_identity: s.identity,
+      base_tree: s.baseTree,
+      candidate_tree: s.candidateTree,
+      changed_path_manifest_sha256: manifestSha256,
+      lens,
+      selected_order: order,
+    })),
+    changed_path_manifest: withContext ? record.manifest.map((e) => ({ ...e })) : undefined,
+    repository_context: {
+      capability: "review.opaque_repository_context",
+      handle: record.repositoryContext,
+      revision,
+      target_identity: s.identity,
+    },
+  };
+}
+
+/** Creates (or replays) the candidate's lineage: its record, its initial lifecycle state, its published context. */
+function createOrReplay(
+  invocation: Invocation,
+  repo: RepositoryIdentity,
+  lineageId: string,
+  snapshot: Snapshot,
+  assessment: RiskAssessment,
+  lenses: readonly string[],
+): { record: RepositoryLineageRecord; replayed: boolean } {
+  const scope = scopeAt(invocation, repo.root)!;
+  const revision = lineageRevision(lineageId, snapshot.identity, 0);
+  const handle = repositoryContextHandle(lineageId, snapshot.identity, revision, repo.repositoryRef);
+  const record: RepositoryLineageRecord = {
+    schema: REPOSITORY_LINEAGE_SCHEMA,
+    lineageId,
+    repositoryRef: repo.repositoryRef,
+    snapshot,
+    manifest: changedPathManifest(repo, snapshot),
+    stats: diffStats(repo, snapshot),
+    risk: assessment,
+    selectedLenses: [...lenses],
+    repositoryContext: handle,
+  };
+  const created = createLineageRecord(scope.storeRoot, record, (dir) => {
+    const state = initialLineage(lineageScenario(invocation.scenario, record, false), () => {
+      throw new Error("a fresh repository lineage has no captured slot");
+    });
+    writeFileAtomic(join(dir, LINEAGE_FILE), JSON.stringify(state) + "\n");
+  });
+  if (created.replayed && created.record.snapshot.identity !== snapshot.identity)
+    // (inferred) an explicit lineage already holding another candidate is historical authority, never overwritten.
+    throw new StartFailure(`review lineage ${goQuoteStr(lineageId)} already holds a different frozen candidate; rerun \`gentle-ai review status --next-transition\``, UNKNOWN);
+  publishRepositoryContext(invocation.env, created.record.repositoryContext, { lineageId, targetIdentity: snapshot.identity, revision }, repo);
+  return created;
+}
+
+/** The once-per-clone notice a non-interactive plain START prints (review_mode.go reviewConsentSkippedNotice). */
+function skippedNotice(repo: RepositoryIdentity): string {
+  const marker = join(repo.gitCommonDir, "gentle-ai", "review-mode", "non-interactive-notice-shown");
+  if (existsSync(marker)) return "";
+  try {
+    mkdirSync(join(repo.gitCommonDir, "gentle-ai", "review-mode"), { recursive: true });
+    writeFileSync(marker, new Date().toISOString() + "\n");
+  } catch {
+    // best effort, as gentle-ai's marker write is
+  }
+  return "Gentle AI reviewed this change without asking, because this session has no terminal to answer on. Run 'gentle-ai review mode disable' to turn reviews off, or 'gentle-ai review mode status' to see the current setting.\n";
+}
+
+function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer): string {
+  const traits = traitsOf(invocation.scenario.profile);
+  const f = parseVerbFlags(START_FLAG_SET, argv, out);
+  if (f === undefined) return "";
+  if (f.positionals.length > 0) throw preflight(`unexpected review start argument ${goQuoteStr(f.positionals[0]!)}`);
+  const negotiated = f.has("contract");
+  const contract = f.str("contract");
+  if (negotiated && contract !== CONTRACT_V1 && contract !== CONTRACT_V2)
+    throw preflight(`unsupported review integration contract ${goQuoteStr(contract)}`);
+  let agent = "";
+  if (f.count("agent") > 0 && negotiated) {
+    if (f.count("agent") !== 1)
+      throw new ReviewRefusal("immutable_review_transport_unsupported", "negotiated START requires exactly one generated runtime identity");
+    agent = requireRuntime(traits, f.str("agent"), invocation.env, "start").runtime;
+  }
+  validateBinding(f, negotiated);
+  const consent = f.str("consent").trim();
+  let repo: RepositoryIdentity;
+  try {
+    repo = resolveRepository(resolve(invocation.cwd, f.str("cwd")));
+  } catch (error) {
+    if (error instanceof RepositoryNotFoundError) throw new StartFailure(error.message, UNKNOWN);
+    throw error;
+  }
+  const projection = f.str("projection").trim();
+  if (projection !== "workspace" && projection !== "staged") throw new StartFailure(`unsupported review projection ${goQuoteStr(f.str("projection"))}`, UNKNOWN);
+  const baseRef = f.str("base-ref").trim();
+  if (f.bool("workspace-overlay"))
+    // (inferred scope limit) the base-workspace-overlay target is not simulated.
+    throw new StartFailure("gentle-ai-sim: review start --workspace-overlay is not simulated", UNKNOWN);
+  const declared = f.has("untracked-scope") || f.count("intended-untracked") > 0 || f.has("expected-untracked-inventory");
+  let scope: UntrackedScope = { inventory: [], intended: [], digest: "", needsSelection: false, declared: false };
+  let snapshot: Snapshot;
+  try {
+    if (projection === "staged") {
+      if (declared)
+        throw preflight("staged projection does not accept intended-untracked selection; remove those flags and rerun `gentle-ai review start --projection staged`");
+    } else {
+      for (const name of ["untracked-scope", "expected-untracked-inventory"])
+        if (f.count(name) > 1) throw preflight(`invalid value ${goQuoteStr(String(f.all(name)[1]))} for flag -${name}: untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration`);
+      scope = untrackedScope(repo, {
+        scope: f.has("untracked-scope") ? f.str("untracked-scope") : undefined,
+        intended: f.all("intended-untracked").map(String),
+        expectedInventory: f.has("expected-untracked-inventory") ? f.str("expected-untracked-inventory") : undefined,
+      });
+      if (scope.needsSelection) throw preflight(selectionRequiredText(scope.digest));
+    }
+    snapshot = buildSnapshot(repo, { kind: baseRef === "" ? "current-changes" : "base-diff", projection: projection as "workspace" | "staged", baseRef, intendedUntracked: scope.intended });
+  } catch (error) {
+    if (error instanceof UntrackedSelectionError) throw preflight(error.message);
+    if (error instanceof SnapshotError) throw new StartFailure(`build facade review target: ${error.message}`, UNKNOWN);
+    throw error;
+  }
+  if (negotiated && snapshot.identity !== f.str("target")) throw new StartFailure("review start target does not match the freshly built snapshot", STALE);
+  if (snapshot.paths.length === 0) throw new StartFailure(EMPTY_CANDIDATE_HINT, EMPTY_SCOPE);
+  const assessment = assessRisk(repo, snapshot, diffStats(repo, snapshot));
+  const focus = f.str("focus").trim();
+  if (!["risk", "resilience", "readability", "reliability"].includes(focus)) throw new StartFailure(`unsupported review focus ${goQuoteStr(f.str("focus"))}`, UNKNOWN);
+  const lenses = selectLenses(assessment.level, focus);
+  // authorizeReviewStart: the kill switch first, then the tier's consent moment.
+  const mode = modeStatus(repo, invocation.env);
+  if (mode.effective !== "on") throw new StartFailure(disabledText("start", mode.source), DISABLED);
+  let stderr = "";
+  if (assessment.level === "low") {
+    if (consent === "declined")
+      throw preflight("this low-risk candidate asks no consent question, so there is nothing to decline; rerun gentle-ai review start without --consent");
+  } else if (consent === "relay") {
+    out.write(encodeReviewJson(consentQuestion(snapshot, assessment, followUpBase(f, snapshot, contract, agent, scope), contract, agent)));
+    return "";
+  } else if (consent === "declined") {
+    out.write(encodeReviewJson(declinedResult(snapshot, assessment)));
+    return "";
+  } else if (consent === "" && !negotiated) stderr = skippedNotice(repo); // non-interactive: no terminal to ask on
+  const requested = f.str("lineage").trim();
+  const lineageId = requested !== "" ? requested : startLineageId(repo.repositoryRef, snapshot.identity);
+  const { record, replayed } = createOrReplay(invocation, repo, lineageId, snapshot, assessment, lenses);
+  if (!negotiated) out.write(encodeReviewJson(plainResult(replayed ? "replayed" : "created", record, assessment)));
+  else if (contract === CONTRACT_V1)
+    // (inferred scope limit) the v1 negotiated START carries a legacy candidate diff transport that is not simulated.
+    throw new StartFailure("legacy negotiated START requires its published candidate transport", UNKNOWN);
+  else out.write(encodeReviewJson(negotiatedResult(replayed ? "replayed" : "created", record)));
+  return stderr;
+}
+
+/** `gentle-ai review start …` in the repository at --cwd. */
+export function start(invocation: Invocation): Outcome {
+  const argv = invocation.argv.slice(2);
+  const contract = flagValue(argv, "contract");
+  const out = new StdoutBuffer();
+  try {
+    const stderr = run(invocation, argv, out);
+    return { stdout: out.bytes(), stderr: Buffer.from(stderr, "utf8"), exitCode: 0 };
+  } catch (error) {
+    if (error instanceof StartFailure) return failureOutcome(error, contract, argv, out.bytes());
+    if (error instanceof ReviewRefusal) {
+      const klass = { code: error.code, message: FAILURE_CODES[error.code].message, next: FAILURE_CODES[error.code].next, retrySafe: error.code !== "immutable_review_transport_unsupported" };
+      return failureOutcome(new StartFailure(error.text, klass), contract, argv, out.bytes());
+    }
+    throw error;
+  }
+}
+
