@@ -42,6 +42,9 @@ const HANDLERS: Readonly<Record<string, () => Promise<VerbHandler>>> = {
   finalize: async () => (await import("./verbs/finalize.ts")).finalize,
   "capture-refuter": async () => (await import("./verbs/capture-role.ts")).captureRole("capture-refuter"),
   "capture-validation": async () => (await import("./verbs/capture-role.ts")).captureRole("capture-validation"),
+  // START and VALIDATE always read the repository at --cwd: they have no seeded counterpart.
+  start: async () => (await import("./verbs/start.ts")).start,
+  validate: async () => (await import("./verbs/validate.ts")).validate,
 };
 
 /** Routes one invocation to its verb handler and returns the streams and exit code the real CLI would produce. */
