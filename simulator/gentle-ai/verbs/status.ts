@@ -18,6 +18,7 @@ import { reviewingTransition } from "./status-reviewing.ts";
 import { correctionStatus } from "./status-correction.ts";
 import { correctionBudget, originalChangedLines } from "./correction-authority.ts";
 import { contractFlag, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
+import { repositoryStatusFacts } from "../../repository/status-facts.ts";
 
 // (inferred) usage texts and details: only the flag names are documented (§8.1).
 const STATUS_FLAGS: readonly FlagDef[] = [
@@ -132,6 +133,8 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   }
   const ext = extensionOf(ctx);
   const approved = lineage.state === "approved";
+  // A repository-derived lineage reports its real projection and frozen tier (simulator/repository/status-facts.ts).
+  const repository = repositoryStatusFacts();
   out.write(
     encodeReviewJson({
       schema: traits.statusSchema,
@@ -142,9 +145,9 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
       receipt: { status: approved ? "present" : "expected_missing" },
       action: approved ? "none" : "finalize",
       replayability: "not_replayable",
-      frozen: frozenJson(ctx),
+      frozen: repository?.frozen ?? frozenJson(ctx),
       target_identity: ids.targetIdentity,
-      projection: projectionJson(ctx, projection, f.str("base-ref"), f.str("untracked-scope")),
+      projection: repository?.projection ?? projectionJson(ctx, projection, f.str("base-ref"), f.str("untracked-scope")),
       repair: REPAIR,
       candidates: [],
       next_transition: f.bool("next-transition") ? ext.nextTransition : undefined,
