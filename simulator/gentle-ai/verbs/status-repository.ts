@@ -249,8 +249,10 @@ async function body(invocation: Invocation, scope: RepositoryScope, argv: readon
  */
 export async function repositoryStatus(invocation: Invocation, scope: RepositoryScope): Promise<Outcome> {
   const argv = invocation.argv.slice(2);
-  if (flagValue(argv, "contract") === undefined) return status(invocation);
-  const route = routeFor(argv, "status", "negotiable", scanFlagsOf(STATUS_FLAG_SET));
+  const contract = flagValue(argv, "contract");
+  if (contract === undefined) return status(invocation);
+  // Negotiated whenever --contract is given, whatever precedes it (review_operation_contract.go:477-481).
+  const route = { ...routeFor(argv, "status", "negotiable", scanFlagsOf(STATUS_FLAG_SET)), class: "negotiated" as const, version: contract === CONTRACT_V2 ? (2 as const) : (1 as const) };
   let decision: Decision;
   const outcome = await runRouted(route, async (out) => {
     decision = await body(invocation, scope, argv, out);
