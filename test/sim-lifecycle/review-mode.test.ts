@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { json, lifecycleSandboxes, oracleOverrideRevision } from "./helpers.ts";
+import { ReviewModeSchema } from "../../simulator/contract/review-mode.ts";
 
 const sandbox = lifecycleSandboxes();
 const SWITCH = ["gentle-ai", "review-mode", "rar-authority", "v1", "rdd-mode"];
@@ -59,7 +60,7 @@ describe("review mode", () => {
     const a = s.repo("a");
     const b = s.repo("b");
     await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", a, "--json"]);
-    const disabled = json(await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--json"]));
+    const disabled = ReviewModeSchema.parse(json(await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--json"])));
     expect(disabled.scope).toBe("clone");
     expect(disabled.status).toMatchObject({ global: "on", clone_local: "off", effective: "off", source: "clone_local", reach: "machine" });
     // One immutable generation, published in the switch root and mirrored where older builds read it.

@@ -18,6 +18,8 @@ import {
   V2,
   type LifecycleSandbox,
 } from "./helpers.ts";
+import { ConsentV3Schema } from "../../simulator/contract/consent.ts";
+import { StartDeclinedSchema, StartV3Schema } from "../../simulator/contract/start.ts";
 
 const sandbox = lifecycleSandboxes();
 const WORKFLOW = ".github/workflows/deploy.yml";
@@ -46,6 +48,7 @@ describe("review start", () => {
     const c = await workflowCandidate(s);
     const run = await s.run(startArgs(c, "--consent=relay"));
     expect([run.code, run.stderr]).toEqual([0, ""]);
+    ConsentV3Schema.parse(json(run));
     const stem = `gentle-ai review start --contract ${V2} --cwd ${c.repo} --target ${c.identity} --projection workspace --agent pi --lineage ${c.lineage}`;
     expect(json(run)).toEqual({
       schema: "gentle-ai.review-integration.consent/v3",
@@ -91,6 +94,7 @@ describe("review start", () => {
     const run = await s.run(granted);
     expect([run.code, run.stderr]).toEqual([0, ""]);
     const doc = json(run);
+    StartV3Schema.parse(doc);
     const manifest = [
       { path: WORKFLOW, status: "M", old_mode: "100644", new_mode: "100644", deleted: false, type_changed: false, mode_only: false, intended_untracked: false },
     ];
@@ -176,6 +180,7 @@ describe("review start", () => {
     const c = await workflowCandidate(s);
     const run = await s.run(startArgs(c, "--consent=declined"));
     expect([run.code, run.stderr]).toEqual([0, ""]);
+    StartDeclinedSchema.parse(json(run));
     expect(json(run)).toEqual({
       operation: "review/start",
       action: "declined",

@@ -2,6 +2,7 @@
 // emitEnabledUnmanagedDelivery :3873): the gate never decides; it names the repository policy that governs delivery.
 import { describe, expect, it } from "vitest";
 import { git, json, lifecycleSandboxes, V2 } from "./helpers.ts";
+import { UnmanagedGateResultSchema } from "../../simulator/contract/gate-result.ts";
 
 const sandbox = lifecycleSandboxes();
 const DISABLED_REASON =
@@ -30,6 +31,7 @@ describe("review validate", () => {
     const repo = s.repo("r");
     await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
     const doc = json(await s.run(["review", "validate", "--gate", "pre-push", "--cwd", repo]));
+    UnmanagedGateResultSchema.parse(doc);
     expect(doc).toEqual({
       schema: "gentle-ai.review-gate-result/v1",
       result: "invalidated",
