@@ -153,6 +153,31 @@ describe("materialize", () => {
   });
 });
 
+describe("review lens-context refusals (review_lens_context.go RunReviewLensContext)", () => {
+  it("takes exactly the handle and the lens, refuses a caller-declared provider_contract and an unselected lens", async () => {
+    const s = sim({ profile: "2.4.0", lineage: { lenses: ["review-risk"] } });
+    const lc = (...rest: string[]) => s.run(["review", "lens-context", ...rest]);
+    const [missing, contract, unknown, unselected] = await Promise.all([
+      lc("--repository-context", s.ids.repositoryContext),
+      lc("--repository-context", s.ids.repositoryContext, "--lens", "review-risk", "--delivery", "provider_contract"),
+      lc("--repository-context", s.ids.repositoryContext, "--lens", "review-risk", "--delivery", "Runtime"),
+      lc("--repository-context", s.ids.repositoryContext, "--lens", "review-reliability"),
+    ]);
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([
+      1,
+      "",
+      "Error: review lens-context requires the exact provider-issued repository context and lens carried by the collect transition; run `gentle-ai review lens-context --help` for the closed command form\n",
+    ]);
+    expect(contract.stderr).toBe("Error: review lens-context delivery provider_contract is reserved for Go-owned provider execution and cannot be declared by callers\n");
+    expect(unknown.stderr).toBe('Error: unknown reviewer context delivery "Runtime"; run `gentle-ai review lens-context --help` for the closed command form\n');
+    expect(unselected.stderr).toBe(
+      "Error: lens_context_lens_not_selected: provider-owned reviewer lens context was not produced; ask the parent orchestrator to refresh the exact native next transition by running gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition, then run this operation again with the tokens it returns\n",
+    );
+    const runtime = await lc("--repository-context", s.ids.repositoryContext, "--lens", "review-risk", "--delivery=runtime_interception");
+    expect([runtime.code, runtime.stderr]).toEqual([0, ""]);
+  });
+});
+
 describe("--preflight (2.4.0)", () => {
   const s = sim({ profile: "2.4.0", lineage: { lenses: ["review-risk", "review-reliability"] } });
 
