@@ -1,8 +1,15 @@
 // Every provider document kind the simulator prints, with its published schema and our zod mirror.
+import { CAPTURE_RESULT_DOCUMENTS } from "./capture-result.ts";
+import { LENS_CONTEXT_BINDING_DOCUMENTS } from "./lens-context-binding.ts";
 import type { ProviderDocument } from "./provider-document.ts";
+import { REVIEWER_RESULT_DOCUMENTS } from "./reviewer-result.ts";
 
 /** All mirrored document kinds. */
-export const PROVIDER_DOCUMENTS: readonly ProviderDocument[] = [];
+export const PROVIDER_DOCUMENTS: readonly ProviderDocument[] = [
+  ...REVIEWER_RESULT_DOCUMENTS,
+  ...CAPTURE_RESULT_DOCUMENTS,
+  ...LENS_CONTEXT_BINDING_DOCUMENTS,
+];
 
 const BY_ID = new Map(PROVIDER_DOCUMENTS.map((d) => [d.id, d]));
 
