@@ -338,7 +338,8 @@ const refusalProbe: Probe = {
     }
     const op = relay ? input.submission!.operationToken : "capture-result";
     const whitespace = await ctx.call(["review", op, ...tokens], { handshake: HANDSHAKE });
-    const drifted = tokens.map((t) => (t.startsWith("--expected-revision=") ? `--expected-revision=sha256:${hex("f")}` : t));
+    // Another slot's order: a binding drift (a drifted revision is refused earlier, as an unresolvable context).
+    const drifted = tokens.map((t) => (t.startsWith("--order=") ? `--order=${t === "--order=1" ? "2" : "1"}` : t));
     const mismatch = await ctx.call(["review", op, ...drifted], { handshake: HANDSHAKE });
     const after = await ctx.call(statusArgv(ctx.cwd, relay), { handshake: HANDSHAKE });
     const mismatchText = mismatch.stderr.toString("utf8");
