@@ -1,5 +1,5 @@
 // gentle-ai ReviewIntegrationFailure (failure/v1 and failure/v2), provider reference §4.
-import type { GoJson } from "./go-json.ts";
+import type { FailureV1, FailureV2 } from "../contract/failure.ts";
 
 export const CONTRACT_V1 = "gentle-ai.review-integration/v1";
 export const CONTRACT_V2 = "gentle-ai.review-integration/v2";
@@ -105,14 +105,13 @@ export function scrubCause(text: string): string {
   return runes.length > 4000 ? runes.slice(0, 4000).join("") : s;
 }
 
-/** Builds the envelope object in Go struct field order, omitting empty optional fields. */
-export function failureEnvelope(spec: FailureSpec): GoJson {
+/** Builds the envelope object in Go struct field order, omitting empty optional fields (typed by the zod mirror). */
+export function failureEnvelope(spec: FailureSpec): FailureV1 | FailureV2 {
   const fixed: FailureClass = FAILURE_CODES[spec.code];
   const cause = spec.cause === undefined || fixed.noCause === true ? "" : scrubCause(spec.cause);
-  return {
-    schema: spec.version === 2 ? "gentle-ai.review-integration.failure/v2" : "gentle-ai.review-integration.failure/v1",
-    contract: spec.version === 2 ? CONTRACT_V2 : CONTRACT_V1,
-    operation: spec.operation,
+  const rest = {
+    // The operation vocabulary is the registry's; the failure/v1 builder is only ever given negotiated operations.
+    operation: spec.operation as FailureV2["operation"] & FailureV1["operation"],
     phase: fixed.phase ?? "preflight",
     code: spec.code,
     message: fixed.message,
@@ -121,10 +120,13 @@ export function failureEnvelope(spec: FailureSpec): GoJson {
     retry_safe: fixed.retrySafe ?? true,
     replayability: fixed.replayability ?? "not_replayable",
     lineage_id: spec.lineageId || undefined,
-    required_inputs: [...(spec.requiredInputs ?? [])],
-    next_action: fixed.next,
+    required_inputs: [...(spec.requiredInputs ?? [])] as FailureV1["required_inputs"],
+    next_action: fixed.next as FailureV1["next_action"],
     cause: cause === "" ? undefined : cause,
-  };
+  } as const;
+  return spec.version === 2
+    ? { schema: "gentle-ai.review-integration.failure/v2", contract: CONTRACT_V2, ...rest }
+    : { schema: "gentle-ai.review-integration.failure/v1", contract: CONTRACT_V1, ...rest };
 }
 
 /** What the lineage safe scan needs to know of one operation's flags. */
