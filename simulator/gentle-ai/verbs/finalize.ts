@@ -8,7 +8,8 @@ import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest, nativeError, opaqueContextRefusal, rddDisabled, repositoryContextUnavailable } from "../refusal.ts";
+import { invalidRequest, nativeError, rddDisabled } from "../refusal.ts";
+import { resolveRepositoryContext } from "../gates/repository-context.ts";
 import type { ReviewRefusal } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
@@ -173,8 +174,6 @@ function lineageAbsent(lineage: string): ReviewRefusal {
   );
 }
 
-const SHA256 = /^sha256:[0-9a-f]{64}$/;
-
 /** `validateLineageID` (reviewtransaction/store.go:163-168). */
 function validLineage(lineage: string): boolean {
   return lineage.length > 0 && lineage.length <= 128 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(lineage);
@@ -183,31 +182,19 @@ function validLineage(lineage: string): boolean {
 /**
  * Repository resolution and authority discovery (review_facade.go:2466-2545). The simulated repository holds one
  * lineage; an approved lineage's authority was burned, so discovery finds nothing (the staged-burn replay is not
- * simulated). A --repository-context handle commits to (lineage, target, current revision) like
- * ResolveReviewRepositoryContext (repository_locator.go:233-245).
+ * simulated). A descriptor's --repository-context handle must commit to its (lineage, target, revision).
  */
 function discover(r: Request, a: Authority): void {
   const { f } = r;
   const lineage = f.str("lineage");
-  if (r.descriptor) {
-    const binding = [lineage, f.str("target"), f.str("expected-revision")];
-    if (!validLineage(lineage) || !SHA256.test(f.str("target")) || !SHA256.test(f.str("expected-revision")))
-      throw opaqueContextRefusal("repository_context_unavailable", "invalid review repository context binding");
-    if (f.str("repository-context") !== a.repositoryContext) throw repositoryContextUnavailable();
-    if (binding.join("\0") !== [a.lineageId, descriptorTarget(a), a.revision].join("\0"))
-      throw opaqueContextRefusal("repository_context_unavailable", "review repository context binding is invalid");
-  }
+  if (r.descriptor)
+    resolveRepositoryContext(a, f.str("repository-context"), { lineage, target: f.str("target"), revision: f.str("expected-revision") });
   if (r.expectedRevisionOnly) throw invalidRequest(DESCRIPTORS_INCOMPLETE);
   if (lineage.trim() !== "") {
     // (inferred) wording: the staged-burn inspection runs first and may word a malformed lineage differently.
     if (!validLineage(lineage)) throw nativeError("lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes");
     if (lineage !== a.lineageId || a.lineage.state === "approved") throw lineageAbsent(lineage);
   } else if (a.lineage.state === "approved") throw lineageAbsent("");
-}
-
-/** The target a finalize descriptor binds: the frozen target while planning, the corrected candidate afterwards. */
-function descriptorTarget(a: Authority): string {
-  return (a.lineage.correction.stage ?? "plan_required") === "plan_required" ? a.targetIdentity : a.correctionTargetIdentity;
 }
 
 /**
