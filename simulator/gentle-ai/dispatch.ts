@@ -1,5 +1,6 @@
 // Top-level routing of one gentle-ai invocation (provider reference §2): version, review help, review <verb>.
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
+import { goQuoteStr } from "./argv/go-flags.ts";
 import { traitsOf } from "./profiles.ts";
 import { negotiationRefusal, okOutcome, plainError } from "./route.ts";
 import { version } from "./verbs/version.ts";
@@ -53,7 +54,8 @@ export async function dispatch(invocation: Invocation): Promise<Outcome> {
   // A negotiated verb's --contract is checked before the verb runs, simulated or not (RunReview's failure route).
   const refused = negotiationRefusal(invocation.argv.slice(1));
   if (refused) return refused;
-  if (!reviewVerbs(invocation).includes(verb)) return plainError(`unknown review command ${JSON.stringify(verb)}`);
+  // runReviewCommand's default branch (review_facade.go:817): %q of the verb.
+  if (!reviewVerbs(invocation).includes(verb)) return plainError(`unknown review command ${goQuoteStr(verb)}`);
   const load = HANDLERS[verb];
   if (!load) return plainError(`gentle-ai-sim: review ${verb} is not simulated`);
   // Handlers get the invocation unchanged: their own arguments are invocation.argv.slice(2).

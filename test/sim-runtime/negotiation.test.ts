@@ -84,3 +84,19 @@ describe("lineage_id in failure envelopes", () => {
     await expectRouteRefusal(s, ["review", "finalize", "--correction-lines=0x3", "--lineage=review-x", "--contract=bad"], "review.finalize", "unsupported_contract", UNSUPPORTED);
   });
 });
+
+describe("review dispatch (review_facade.go:635-640, :817)", () => {
+  it("an unknown verb is quoted with %q", async () => {
+    const r = await sim().invoke(["review", "bad\tverb\u00e9"]);
+    expect([r.stdout, r.stderr, r.code]).toEqual(["", 'Error: unknown review command "bad\\tverbé"\n', 1]);
+  });
+
+  it("help, -h and --help before any verb print the verb list, even with a --contract after them", async () => {
+    const s = sim();
+    for (const argv of [["review"], ["review", "help", "--contract", "x"], ["review", "-h"], ["review", "--help"]]) {
+      const r = await s.invoke(argv);
+      expect([r.stderr, r.code]).toEqual(["", 0]);
+      expect(r.stdout.startsWith("Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|")).toBe(true);
+    }
+  });
+});

@@ -183,7 +183,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, verb: RoleVer
 export function captureRole(verb: RoleVerb): VerbHandler {
   return (invocation: Invocation): Promise<Outcome> | Outcome => {
     const traits = traitsOf(invocation.scenario.profile);
-    if (!traits.roleVerbs) return plainError(`unknown review command ${JSON.stringify(verb)}`);
+    if (!traits.roleVerbs) return plainError(`unknown review command ${goQuoteStr(verb)}`);
     const argv = invocation.argv.slice(2);
     const route = routeFor(argv, verb, "collect-capture");
     return runRouted(route, (out) => body(invocation, traits, verb, argv, out));
