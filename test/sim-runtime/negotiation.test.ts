@@ -3,6 +3,8 @@
 // lineage_id the failure envelope carries (:1214-1319). Expected bytes are written from those facts.
 import { describe, expect, it } from "vitest";
 import { failureEnvelope } from "../support/go-oracles.ts";
+import { FailureV1Schema, FailureV2Schema } from "../../simulator/contract/failure.ts";
+import { OperationV1Schema, OperationV2Schema } from "../../simulator/contract/operation.ts";
 import { Sim, simFactory } from "../sim-core/helpers.ts";
 
 const sim = simFactory();
@@ -98,5 +100,22 @@ describe("review dispatch (review_facade.go:635-640, :817)", () => {
       expect([r.stderr, r.code]).toEqual(["", 0]);
       expect(r.stdout.startsWith("Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|")).toBe(true);
     }
+  });
+});
+
+describe("the printed documents parse with the zod mirror", () => {
+  it("failure/v1, failure/v2, operation/v1 and operation/v2", async () => {
+    const s = sim({ lineage: { state: "validating" } });
+    const v1 = ["review", "finalize", "--contract", "x", "--lineage", "review-ab"];
+    FailureV1Schema.parse(JSON.parse((await s.invoke(v1)).stdout));
+    FailureV1Schema.parse(JSON.parse((await s.invoke(["review", "capabilities", "-contract=x"])).stdout));
+    FailureV2Schema.parse(JSON.parse((await s.invoke(["review", "finalize", "--contract", V2, "--lineage", "Bad"])).stdout));
+    FailureV2Schema.parse(JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdout));
+    // A capture operation under the v1 identity is what the mirror (like the schema) refuses.
+    const capture = JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdout) as Record<string, unknown>;
+    expect(FailureV1Schema.safeParse({ ...capture, schema: "gentle-ai.review-integration.failure/v1", contract: V1 }).success).toBe(false);
+    OperationV1Schema.parse(JSON.parse((await s.invoke(["review", "finalize", "--contract", V1, "--action-eligibility"])).stdout));
+    const t = sim({ lineage: { state: "validating" } });
+    OperationV2Schema.parse(JSON.parse((await t.invoke(["review", "finalize", "--contract", V2])).stdout));
   });
 });
