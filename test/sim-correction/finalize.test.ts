@@ -148,6 +148,8 @@ describe("finalize preflight refusals in source order", () => {
     ["stdin twice", [L, "--validation", "-", "--evidence", "-"], "review finalize accepts stdin for only one input"],
     ["two reviewer-result sources", [L, "--captured-results=true", "--result-artifact", "rart1_x"], "review finalize accepts exactly one reviewer-result source and one final-evidence source"],
     ["compiled --agent with --validation", [L, "--agent", "codex", "--validation", "v.json"], "review finalize --agent materializes provider refuter and validator requests; omit --refuter and --validation"],
+    // opencode passes the transport gate but is not an in-process role runtime (review_provider_runtime.go:44-46).
+    ["opencode --agent", [L, "--agent", "opencode"], 'review finalize provider runtime "opencode" is host-mediated; use its live transport collection'],
   ];
   it.each(cases)("%s", async (name, args, text, env) => {
     const r = await s.run(["review", "finalize", "--contract", V2, ...args], { env: env ?? {} });

@@ -143,7 +143,8 @@ function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly
         "review finalize --agent requires exactly one negotiated v2 runtime identity; refresh with `gentle-ai review status --contract gentle-ai.review-integration/v2 --next-transition`",
       );
     const gate = requireRuntime(traits, f.str("agent"), invocation.env, "finalize");
-    if (gate.kind === "host") throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
+    // Only claude-code and codex run provider roles in-process (reviewProviderCaptureRuntime); opencode and pi do not.
+    if (gate.runtime !== "claude-code" && gate.runtime !== "codex") throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
     providerRuntime = gate.runtime;
   }
   const descriptor = modern && (flagProvided(argv, "target") || flagProvided(argv, "request-hash") || flagProvided(argv, "repository-context"));
