@@ -307,7 +307,11 @@ describe("rddDisabled", () => {
       s.run(["review", "capture-result", ...B, `--input=${input}`]),
       s.run(["review", "capture-result", ...B, "--agent=pi", "--materialize=true"], { env: HANDSHAKE }),
     ]);
-    const text = "receipt-driven development is disabled for this clone; review capture-result never started";
+    // RDDDisabledError.Error() for a mutation decided by the clone-local source (reviewtransaction/rdd_mode.go:214-229).
+    const text =
+      "receipt-driven development is disabled: advancing an existing review is rejected because the clone_local mode source keeps it off" +
+      "; the review is frozen, not discarded" +
+      "; turn reviews on with gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone to continue it from where it stopped";
     expect(submit.code).toBe(1);
     expect(submit.stderr).toBe(`Error: ${text} [rdd_disabled]\n`);
     expect(submit.stdout).toBe(
