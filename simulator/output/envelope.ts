@@ -37,6 +37,8 @@ export const FAILURE_CODES = {
     next: "stop",
   },
   rdd_disabled: { message: "Receipt-driven development is disabled; this operation never started.", next: "stop" },
+  // The read-only catch-all (review_operation_contract.go:1129-1142): phase pre_native and no cause.
+  operation_failed: { message: "The negotiated read-only review operation failed safely.", next: "retry" },
 } as const;
 export type FailureCode = keyof typeof FAILURE_CODES;
 
