@@ -36,7 +36,7 @@ export interface ManifestEntry {
 export interface ChangedPathJson {
   readonly [key: string]: string | boolean;
   readonly path: string;
-  readonly status: string;
+  readonly status: "A" | "D" | "M" | "T";
   readonly old_mode: string;
   readonly new_mode: string;
   readonly deleted: boolean;
