@@ -156,16 +156,29 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
     expect(last.stdout).toBe(expectedArtifact(s, "review-reliability", 1, canonicalPi(s, "review-reliability")));
     const st = await s.run([...STATUS, "--next-transition"]);
     const status = JSON.parse(st.stdout) as Record<string, unknown>;
+    // The execute form of review_next_transition.go:236-247: command, {name,value} preconditions, binding and the
+    // captured artifacts (their printed form without the provider-owned path, :1122-1127).
+    const artifact = (lens: string, order: number) => {
+      const printed = JSON.parse(expectedArtifact(s, lens, order, canonicalPi(s, lens))) as Record<string, unknown>;
+      const { path: _path, reference: _reference, ...rest } = printed;
+      return rest;
+    };
     expect(status["next_transition"]).toEqual({
       kind: "execute",
       reason_code: "captured_results_ready",
       execute: {
         operation: "review.finalize",
+        command: `gentle-ai review finalize --lineage=${s.ids.lineageId} --captured-results=true`,
         arguments: [
           { name: "lineage", value: s.ids.lineageId, token: `--lineage=${s.ids.lineageId}` },
           { name: "captured_results", value: "true", token: "--captured-results=true" },
         ],
-        preconditions: ["state=reviewing", "captured_artifacts=complete"],
+        preconditions: [
+          { name: "state", value: "reviewing" },
+          { name: "captured_artifacts", value: "complete" },
+        ],
+        binding: { lineage_id: s.ids.lineageId, revision: s.ids.revision(0), target_identity: s.ids.targetIdentity, repository_context: s.ids.repositoryContext },
+        artifacts: [artifact("review-risk", 0), artifact("review-reliability", 1)],
       },
     });
     // Captures never advance the revision (§7.6).
@@ -215,11 +228,11 @@ describe("relay legs driven from STATUS tokens with the fake pi (2.4.0 and 2.5.0
       expect(submitted.stderr).toBe("");
       expect(submitted.code).toBe(0);
       expect(JSON.parse(submitted.stdout)).toMatchObject({ schema: "gentle-ai.review-result-artifact/v2", lens: "review-resilience", admission_decision: "completed" });
-      if (profile === "2.5.0") {
-        // The v2.5.0 form carries --agent=pi, so the submit also passes the handshake gate (inferred).
-        const refused = await s.run(["review", sub.operation_token, ...tokens]);
-        expect(refused.stderr).toMatch(/^Error: the active runtime is not eligible for immutable receipt review; pi is eligible only while .* \[invalid_request\]\n$/);
-      }
+      // Both profiles print the published 8-token form (status-v5.schema.json capture_result_submission_descriptor):
+      // it carries no --agent, so an identical resubmission without the handshake replays the artifact.
+      expect(tokens.some((t) => t.startsWith("--agent"))).toBe(false);
+      const replayed = await s.run(["review", sub.operation_token, ...tokens]);
+      expect([replayed.code, replayed.stdout]).toEqual([0, submitted.stdout]);
       const after = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdout) as { next_transition: { reason_code: string } };
       expect(after.next_transition.reason_code).toBe("captured_results_ready");
     });

@@ -204,7 +204,8 @@ describe("lifecycle across processes", () => {
     expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved", revision: s.ids.revision(1) });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(after.authority.state).toBe("approved");
-    expect(after.next_transition).toEqual({ kind: "stop", reason_code: "review_approved" });
+    // An approved compact lineage with its receipt routes to the burn FINALIZE (review_next_transition.go:350-354).
+    expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_compact_burn_required" });
     expect(after.validation_request).toBeUndefined();
     // Approved is terminal: a second finalize is refused.
     await expectRefusal(s, ["--lineage", s.ids.lineageId, "--captured-evidence=true"], "review finalize has nothing to finalize: the review lineage is already approved", true);
@@ -222,7 +223,7 @@ describe("lifecycle across processes", () => {
   it("validating: the record is discovered without the flag", async () => {
     const s = sim({ profile: "2.4.0", lineage: { state: "validating" } });
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
-    expect(st.next_transition.reason_code).toBe("captured_evidence_ready");
+    expect(st.next_transition.reason_code).toBe("captured_verification_evidence_passed");
     const fin = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId]);
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
     expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved" });
@@ -244,7 +245,7 @@ describe("lifecycle across processes", () => {
     const plan = await c.run(["review", "finalize", ...sub.argument_tokens.map((t) => t.replace("{{value}}", "1"))]);
     expect([plan.code, plan.stderr]).toEqual([0, ""]);
     const st2 = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
-    expect(st2.next_transition).toEqual({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
+    expect(st2.next_transition).toMatchObject({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
   });
 
   it("procedural tooling failure: STATUS's execute finalize drops the record so verification is recaptured", async () => {
@@ -252,13 +253,24 @@ describe("lifecycle across processes", () => {
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(st.next_transition.reason_code).toBe("correction_repository_tooling_failed");
     const args = (st.next_transition.execute as { arguments: { token: string }[] }).arguments.map((a) => a.token);
+    // review_next_transition.go:296-298: the execute form is just the lineage and the captured-evidence discovery.
+    expect(args).toEqual([`--lineage=${s.ids.lineageId}`, "--captured-evidence=true"]);
+    const vr = st.validation_request as { request_hash: string; correction_target_identity: string };
+    const descriptor = [
+      `--lineage=${s.ids.lineageId}`,
+      `--expected-revision=${s.ids.revision(0)}`,
+      `--target=${vr.correction_target_identity}`,
+      `--request-hash=${vr.request_hash}`,
+      `--repository-context=${s.ids.repositoryContext}`,
+      "--captured-evidence=true",
+    ];
     const fin = await s.run(["review", "finalize", ...args]);
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
     expect(JSON.parse(fin.stdout)).toMatchObject({ state: "correction_required", revision: s.ids.revision(1) });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(after.next_transition.reason_code).toBe("correction_repository_verification_required");
     // The old descriptor no longer binds: the revision moved.
-    await expectRefusal(s, args.slice(1), "review finalize submission descriptors do not match the current authority; refresh with gentle-ai review status --next-transition", true);
+    await expectRefusal(s, descriptor, "review finalize submission descriptors do not match the current authority; refresh with gentle-ai review status --next-transition", true);
   });
 
   it("reviewing with uncaptured lenses refuses the captured-results finalize", async () => {
