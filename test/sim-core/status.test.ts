@@ -518,6 +518,95 @@ describe("every lens of every profile validates", () => {
   });
 });
 
+describe("the shipped scenarios", () => {
+  it("print status/v5 documents in every golden/scenarios/*.json", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { ROOT } = await import("./helpers.ts");
+    const dir = join(ROOT, "golden/scenarios");
+    const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const scenario = JSON.parse(readFileSync(join(dir, file), "utf8")) as { profile?: string; lineage?: { state?: string } };
+      const s = sim(scenario as never);
+      const runs = scenario.profile === "2.3.0" ? [[]] : [[], ["--agent", "pi"]];
+      for (const agent of runs) {
+        const doc = await status(s, [...agent, "--next-transition", "--action-eligibility"]);
+        const parsed = StatusV5Schema.safeParse(doc);
+        if (scenario.profile === "2.3.0" && scenario.lineage?.state === "correction_required") {
+          // (deviation) profile 2.3.0 renders the 2.2.x-era correction inputs (gentle-ai's review-integration/v1
+          // shapes: no submission, the record schema), which status-v5.schema.json does not admit.
+          expect(parsed.success, file).toBe(false);
+          expect(parsed.error!.issues.every((i) => i.path[0] === "next_transition"), file).toBe(true);
+        } else expect(parsed.error?.issues ?? [], file).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("the zod mirror rejects the old (wrong) shapes", () => {
+  type Mutation = [string, (d: Json) => void];
+  const at = (d: Json, path: string): Json => path.split(".").reduce<Json>((o, k) => o[k] as Json, d);
+  const lensInput = (d: Json): Json => ((d["next_transition"] as Json)["collect"] as { inputs: Json[] }).inputs[0]!;
+  const mutations: Mutation[] = [
+    ["repair status not_required", (d) => void (at(d, "repair")["status"] = "not_required")],
+    ["repair counts renamed", (d) => void (at(d, "repair")["counts"] = { orphaned_results: 0 })],
+    ["frozen tier large", (d) => void (at(d, "frozen")["tier"] = "large")],
+    ["projection without kind", (d) => void delete at(d, "projection")["kind"]],
+    ["projection mode field", (d) => void (at(d, "projection")["mode"] = "workspace")],
+    ["artifact_subject without schema", (d) => void delete (lensInput(d)["artifact_subject"] as Json)["schema"]],
+    ["manifest entry with additions", (d) => void ((lensInput(d)["changed_path_manifest"] as Json[])[0]!["additions"] = 1)],
+    ["upper-case argument name", (d) => void ((lensInput(d)["arguments"] as Json[])[0]!["name"] = "Lineage")],
+    [
+      "nine-token submission at 8",
+      (d) => {
+        const sub = lensInput(d)["submission"] as { argument_tokens: string[]; value: Json };
+        sub.argument_tokens.splice(7, 0, "--agent=pi");
+        sub.value["substitution_location"] = 8;
+      },
+    ],
+    ["forecast horizon terminal on collect", (d) => void (at(d, "forecast")["horizon"] = "terminal")],
+    ["forecast without next_transition", (d) => void delete d["next_transition"]],
+  ];
+  it.each(mutations)("%s", async (_name, mutate) => {
+    const s = sim({ profile: "2.4.0", lineage: { lenses: ["review-risk"] } });
+    const doc = await status(s, ["--agent", "pi", "--next-transition"]);
+    expect(StatusV5Schema.safeParse(doc).success).toBe(true);
+    const copy = JSON.parse(JSON.stringify(doc)) as Json;
+    mutate(copy);
+    expect(StatusV5Schema.safeParse(copy).success).toBe(false);
+  });
+
+  it("rejects string preconditions, a binding-less execute and a forecast on status/v2", async () => {
+    const s = sim({ profile: "2.4.0", lineage: { lenses: ["review-risk"], captured: ["review-risk"] } });
+    const doc = await status(s, ["--next-transition"]);
+    const strings = JSON.parse(JSON.stringify(doc)) as Json;
+    ((strings["next_transition"] as Json)["execute"] as Json)["preconditions"] = ["state=reviewing"];
+    expect(StatusV5Schema.safeParse(strings).success).toBe(false);
+    const unbound = JSON.parse(JSON.stringify(doc)) as Json;
+    delete ((unbound["next_transition"] as Json)["execute"] as Json)["binding"];
+    expect(StatusV5Schema.safeParse(unbound).success).toBe(false);
+    const v1 = await status(s, [], {}, ["review", "status", "--contract", V1]);
+    expect(StatusV2Schema.safeParse(v1).success).toBe(true);
+    expect(StatusV2Schema.safeParse({ ...v1, forecast: doc["forecast"] }).success).toBe(false);
+  });
+
+  it("rejects the old correction request and classification shapes", async () => {
+    const plan = await status(sim({ profile: "2.4.0", lineage: { state: "correction_required", correction: { stage: "plan_required" } } }), ["--next-transition"]);
+    const renamed = JSON.parse(JSON.stringify(plan)) as Json;
+    ((renamed["next_transition"] as Json)["correction_request"] as Json)["schema"] = "gentle-ai.review-correction-request/v1";
+    expect(StatusV5Schema.safeParse(renamed).success).toBe(false);
+    const missing = JSON.parse(JSON.stringify(plan)) as Json;
+    delete (missing["next_transition"] as Json)["correction_request"];
+    expect(StatusV5Schema.safeParse(missing).success).toBe(false);
+    const evidence = await status(sim({ profile: "2.4.0", lineage: { state: "correction_required", correction: { stage: "evidence_required" } } }), ["--next-transition"]);
+    expect(StatusV5Schema.safeParse(evidence).success).toBe(true);
+    const fix = JSON.parse(JSON.stringify(evidence)) as Json;
+    (fix["validation_request"] as Json)["fix_classifications"] = [{ finding_id: "R1-001", classification: "fix" }];
+    expect(StatusV5Schema.safeParse(fix).success).toBe(false);
+  });
+});
+
 describe("version, review help and unknown verbs", () => {
   it("prints the profile version for version/--version/-v", async () => {
     const runs = await Promise.all(
