@@ -1,7 +1,6 @@
 // review status (review_facade.go:821-1320): flags, the route, the negotiated document, the plain answers.
 import type { Invocation, Outcome } from "../invocation.ts";
-import { scanFlagsOf } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-flags.ts";
+import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
@@ -56,7 +55,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   }
   if (f.positionals.length > 0) throw invalidRequest(`unexpected review status argument ${goQuoteStr(f.positionals[0]!)}`);
   const contract = contractFlag(f);
-  if (contract === undefined || contract === "") {
+  if (contract === undefined) {
     const refusal = plainRefusal(f);
     if (refusal !== undefined) throw invalidRequest(refusal);
     // The plain answer is gentle-ai.review-authority-status/v1, an inventory of the real authority store.
