@@ -303,9 +303,29 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
     expect(last.stdout).toBe(expectedArtifact(s, "review-reliability", 1, slotDigest(s, "review-reliability", 1, raw), path));
     ResultArtifactV2Schema.parse(JSON.parse(last.stdout));
     const st = await s.run([...STATUS, "--next-transition"]);
-    const status = JSON.parse(st.stdout) as { next_transition: { reason_code: string; execute: { operation: string } }; authority: { revision: string } };
-    expect(status.next_transition.reason_code).toBe("captured_results_ready");
-    expect(status.next_transition.execute.operation).toBe("review.finalize");
+    const status = JSON.parse(st.stdout) as { next_transition: { execute: { artifacts: Record<string, unknown>[] } }; authority: { revision: string } };
+    // The execute form of review_next_transition.go:236-247: command, {name,value} preconditions, binding and the
+    // captured artifacts (their printed form without the provider-owned path, :1122-1127).
+    const { path: _path, reference: _reference, ...printed } = JSON.parse(last.stdout) as Record<string, unknown>;
+    expect(status.next_transition).toEqual({
+      kind: "execute",
+      reason_code: "captured_results_ready",
+      execute: {
+        operation: "review.finalize",
+        command: `gentle-ai review finalize --lineage=${ids.lineageId} --captured-results=true`,
+        arguments: [
+          { name: "lineage", value: ids.lineageId, token: `--lineage=${ids.lineageId}` },
+          { name: "captured_results", value: "true", token: "--captured-results=true" },
+        ],
+        preconditions: [
+          { name: "state", value: "reviewing" },
+          { name: "captured_artifacts", value: "complete" },
+        ],
+        binding: { lineage_id: ids.lineageId, revision: ids.revision(0), target_identity: ids.targetIdentity, repository_context: ids.repositoryContext },
+        artifacts: [status.next_transition.execute.artifacts[0], printed],
+      },
+    });
+    expect(status.next_transition.execute.artifacts[0]).toMatchObject({ lens: "review-risk", selected_order: 0 });
     expect(status.authority.revision).toBe(s.ids.revision(0)); // captures never advance the revision
   });
 });
@@ -354,11 +374,11 @@ describe("relay legs driven from STATUS tokens with the fake pi (2.4.0 and 2.5.0
       expect(submitted.stderr).toBe("");
       expect(submitted.code).toBe(0);
       expect(JSON.parse(submitted.stdout)).toMatchObject({ schema: "gentle-ai.review-result-artifact/v2", lens: "review-resilience", admission_decision: "completed" });
-      if (profile === "2.5.0") {
-        // (inferred) The v2.5.0 form carries --agent=pi, so the submit also passes the handshake gate.
-        const refused = await s.run(["review", sub.operation_token, ...tokens]);
-        expect(refused.stderr).toMatch(/^Error: the active runtime is not eligible for immutable receipt review; pi is eligible only while .* \[invalid_request\]\n$/);
-      }
+      // Both profiles print the published 8-token form (status-v5.schema.json capture_result_submission_descriptor):
+      // it carries no --agent, so an identical resubmission without the handshake replays the artifact.
+      expect(tokens.some((t) => t.startsWith("--agent"))).toBe(false);
+      const replayed = await s.run(["review", sub.operation_token, ...tokens]);
+      expect([replayed.code, replayed.stdout]).toEqual([0, submitted.stdout]);
       const after = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdout) as { next_transition: { reason_code: string } };
       expect(after.next_transition.reason_code).toBe("captured_results_ready");
     });

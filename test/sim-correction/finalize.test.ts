@@ -214,7 +214,8 @@ describe("lifecycle across processes", () => {
     });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(after.authority.state).toBe("approved");
-    expect(after.next_transition).toEqual({ kind: "stop", reason_code: "review_approved" });
+    // An approved compact lineage with its receipt routes to the burn FINALIZE (review_next_transition.go:350-354).
+    expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_compact_burn_required" });
     expect(after.validation_request).toBeUndefined();
     // Approval burns the authority: a second finalize finds no lineage (review_facade.go:70-79).
     await expectRefusal(
@@ -243,7 +244,7 @@ describe("lifecycle across processes", () => {
   it("validating: the record is discovered without the flag", async () => {
     const s = sim({ profile: "2.4.0", lineage: { state: "validating" } });
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
-    expect(st.next_transition.reason_code).toBe("captured_evidence_ready");
+    expect(st.next_transition.reason_code).toBe("captured_verification_evidence_passed");
     const fin = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId]);
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
     expect(resultOf(fin.stdout)).toMatchObject({ state: "approved" });
@@ -272,7 +273,7 @@ describe("lifecycle across processes", () => {
     const plan = await c.run(["review", "finalize", ...sub.argument_tokens.map((t) => t.replace("{{value}}", "1"))]);
     expect([plan.code, plan.stderr]).toEqual([0, ""]);
     const st2 = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
-    expect(st2.next_transition).toEqual({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
+    expect(st2.next_transition).toMatchObject({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
   });
 
   it("procedural tooling failure: STATUS's execute finalize drops the record so verification is recaptured", async () => {
@@ -280,6 +281,17 @@ describe("lifecycle across processes", () => {
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(st.next_transition.reason_code).toBe("correction_repository_tooling_failed");
     const args = (st.next_transition.execute as { arguments: { token: string }[] }).arguments.map((a) => a.token);
+    // review_next_transition.go:296-298: the execute form is just the lineage and the captured-evidence discovery.
+    expect(args).toEqual([`--lineage=${s.ids.lineageId}`, "--captured-evidence=true"]);
+    const vr = st.validation_request as { request_hash: string; correction_target_identity: string };
+    const descriptor = [
+      `--lineage=${s.ids.lineageId}`,
+      `--expected-revision=${s.ids.revision(0)}`,
+      `--target=${vr.correction_target_identity}`,
+      `--request-hash=${vr.request_hash}`,
+      `--repository-context=${s.ids.repositoryContext}`,
+      "--captured-evidence=true",
+    ];
     const fin = await s.run(["review", "finalize", ...args]);
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
     expect(resultOf(fin.stdout)).toMatchObject({ state: "correction_required", store_revision: s.ids.revision(1) });
@@ -288,7 +300,7 @@ describe("lifecycle across processes", () => {
     // The old descriptor no longer binds: its handle resolves to the current revision (repository_locator.go:281, :241).
     await expectRefusal(
       s,
-      args.slice(1),
+      descriptor,
       "repository_context_unavailable: provider-issued review repository context operation failed; cause: review repository context binding is invalid; refresh the exact native next_transition before retrying",
       true,
     );

@@ -199,6 +199,22 @@ describe("capture-validation --execute (2.4.0)", () => {
       `--repository-context=${s.ids.repositoryContext}`,
       "--captured-evidence=true",
     ]);
+    // The occupied slot decides the route whatever the runtime (review_facade.go:1200-1204); the execute form is
+    // exact (validateCapturedProviderTargetedValidatorTransition, review_status_contract.go).
+    const bare = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"], { env: e })).stdout);
+    expect(bare.next_transition).toMatchObject({
+      reason_code: "captured_provider_targeted_validation_ready",
+      execute: {
+        command: `gentle-ai review finalize ${args.join(" ")}`,
+        preconditions: [
+          { name: "state", value: "correction_required" },
+          { name: "verification_outcome", value: "passed" },
+          { name: "provider_targeted_validator", value: "captured" },
+        ],
+        binding: { lineage_id: s.ids.lineageId, revision: s.ids.revision(0), target_identity: s.ids.correctionTargetIdentity, repository_context: s.ids.repositoryContext },
+      },
+    });
+    expect(bare.validation_request).toBeDefined();
     const fin = await s.run(["review", "finalize", ...args], { env: e });
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
     expect((JSON.parse(fin.stdout) as { result: unknown }).result).toMatchObject({ state: "approved" });
