@@ -636,22 +636,3 @@ describe("version, review help and unknown verbs", () => {
   });
 });
 
-describe("review capabilities (inferred members)", () => {
-  it("reports the profile's schema, package version and the executable's own sha256", async () => {
-    const { readFileSync } = await import("node:fs");
-    const { GENTLE_AI } = await import("./helpers.ts");
-    const exe = "sha256:" + createHash("sha256").update(readFileSync(GENTLE_AI)).digest("hex");
-    const expected = { "2.3.0": "capabilities/v2.2", "2.4.0": "capabilities/v2.2", "2.5.0": "capabilities/v2.4" } as const;
-    for (const profile of ["2.3.0", "2.4.0", "2.5.0"] as const) {
-      const r = await sim({ profile }).run(["review", "capabilities", "--contract", V2]);
-      expect([r.stderr, r.code]).toEqual(["", 0]);
-      const caps = JSON.parse(r.stdout) as Record<string, { version?: string; sha256?: string }>;
-      expect(Object.keys(caps)).toEqual([
-        "schema", "contract", "protocol", "package", "build", "executable", "operations", "gates", "projections", "schemas", "features", "bootstrap", "compatibility",
-      ]);
-      expect(caps["schema"]).toBe(`gentle-ai.review-integration.${expected[profile]}`);
-      expect(caps["package"]!.version).toBe(profile);
-      expect(caps["executable"]!.sha256).toBe(exe);
-    }
-  });
-});

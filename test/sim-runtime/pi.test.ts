@@ -16,8 +16,8 @@ const SLOT = {
   lens: "review-reliability",
   subjectHash: SUBJECT,
   manifest: [
-    { path: "internal/review.go", status: "M" as const, additions: 2, deletions: 1 },
-    { path: "docs/a b.md", status: "M" as const, additions: 1, deletions: 1 },
+    { path: "internal/review.go", status: "M" as const, additions: 2, deletions: 1, oldMode: "100644", newMode: "100644" },
+    { path: "docs/a b.md", status: "M" as const, additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" },
   ],
 };
 

@@ -15,8 +15,8 @@ const BINDING: AdmissionBinding = {
   lens: "review-risk",
   subjectHash: SUBJECT,
   manifest: [
-    { path: "b.go", status: "A", additions: 2, deletions: 0 },
-    { path: "a.go", status: "M", additions: 3, deletions: 1 },
+    { path: "b.go", status: "A", additions: 2, deletions: 0, oldMode: "000000", newMode: "100644" },
+    { path: "a.go", status: "M", additions: 3, deletions: 1, oldMode: "100644", newMode: "100644" },
   ],
 };
 const EVIDENCE = "read the complete a.go and b.go patches";
@@ -92,7 +92,7 @@ describe("reviewer result admission: accepted results", () => {
       evidence: ["reviewed the complete candidate scope"],
     };
     for (const lens of ["review-risk", "review-resilience", "review-readability", "review-reliability"]) {
-      const binding = { lens, subjectHash: vector.subject_hash, manifest: [{ path: "internal/example.go", status: "M" as const, additions: 1, deletions: 1 }] };
+      const binding = { lens, subjectHash: vector.subject_hash, manifest: [{ path: "internal/example.go", status: "M" as const, additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" }] };
       expect(admitReviewerResult(Buffer.from(JSON.stringify(vector)), binding).result.lens).toBe(lens);
       // The same vector for another candidate is refused on its subject echo.
       expect(refusal(vector, { ...binding, subjectHash: SUBJECT })).toBe(
