@@ -152,16 +152,19 @@ function transitionOf(
     }
     if (a.state === "reviewing") {
       // A lineage negotiated START opened carries the repository-context effect: its reconciled handle, event
-      // and outcome are published whatever the contract (review_facade.go:1130-1140).
+      // and outcome are published whatever the contract (review_facade.go:1130-1140). (inferred) A v1 client sees
+      // the lineage its own START opened, which published no such effect: the other branch (:1141-1150) binds the
+      // handle into the slots but prints it only on v2, and the published status/v2 schema has no such member.
       handle = a.repositoryContext.handle;
-      repositoryContext = {
-        capability: "review.opaque_repository_context",
-        handle,
-        revision: a.revision,
-        target_identity: a.initial.identity,
-        event_id: a.repositoryContext.eventId,
-        outcome: a.repositoryContext.outcome as "applied",
-      };
+      if (req.contract !== CONTRACT_V1)
+        repositoryContext = {
+          capability: "review.opaque_repository_context",
+          handle,
+          revision: a.revision,
+          target_identity: a.initial.identity,
+          event_id: a.repositoryContext.eventId,
+          outcome: a.repositoryContext.outcome as "applied",
+        };
     }
     if (a.state === "validating" || validationRequest !== undefined) evidenceOutcome = a.evidenceOutcome;
     const roleHost = req.runtime === "opencode" || req.hostRelay;
