@@ -4,9 +4,8 @@ import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
-import type { Route, StdoutBuffer } from "../route.ts";
-import { invalidRequest } from "../refusal.ts";
-import { failureEnvelope, FAILURE_CODES } from "../../output/envelope.ts";
+import type { StdoutBuffer } from "../route.ts";
+import { invalidRequest, nativeError } from "../refusal.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import type { GoJson } from "../../output/go-json.ts";
 import { untrackedInventoryDigest } from "../../state/identities.ts";
@@ -70,31 +69,18 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   out.write(encodeReviewJson(doc as GoJson));
 }
 
-/**
- * The read-only catch-all envelope (review_operation_contract.go:1129-1142): phase pre_native and no cause.
- * (failureEnvelope names every other code's phase; this patch stays here until it knows this one.)
- */
-function readOnlyFailure(route: Route): Outcome {
-  const envelope = failureEnvelope({ version: route.version, operation: route.operation, code: "operation_failed", lineageId: route.lineageId });
-  const patched = { ...(envelope as { [key: string]: GoJson | undefined }), phase: "pre_native", cause: undefined };
-  const line = `Error: ${FAILURE_CODES.operation_failed.message} [operation_failed]\n`;
-  return { stdout: encodeReviewJson(patched), stderr: Buffer.from(line, "utf8"), exitCode: 1 };
-}
-
 /** review status: negotiated with --contract (status/v5 or status/v2), plain otherwise. */
 export async function status(invocation: Invocation): Promise<Outcome> {
   const traits = traitsOf(invocation.scenario.profile);
   const argv = invocation.argv.slice(2);
   const route = routeFor(argv, "status", "negotiable", scanFlagsOf(STATUS_FLAG_SET));
-  let failed = false;
-  const outcome = await runRouted(route, async (out) => {
+  return runRouted(route, async (out) => {
     try {
       await body(invocation, traits, argv, out);
     } catch (error) {
-      if (!(error instanceof ReadOnlyFailure)) throw error;
-      if (route.class === "plain") throw invalidRequest(error.message);
-      failed = true;
+      // An untyped native failure: the read-only catch-all on a negotiated route (review_operation_contract.go:1129-1142).
+      if (error instanceof ReadOnlyFailure) throw nativeError(error.message);
+      throw error;
     }
   });
-  return failed ? readOnlyFailure(route) : outcome;
 }
