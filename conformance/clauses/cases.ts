@@ -262,7 +262,9 @@ export const STALE_SUBMISSION_FORM = defineCase({
   request: (ctx) => {
     const form = ctx.slot.submission;
     if (!form) throw new Error("STATUS slot carries no submission");
-    const tokens = form.argumentTokens.map((t) => (t.startsWith("--expected-revision=sha256:") ? `--expected-revision=sha256:${"e".repeat(64)}` : t));
+    // Another slot's order: gentle-ai refuses the binding drift with [capture_binding_mismatch]. (A drifted revision
+    // is refused earlier, as an unresolvable repository context: [invalid_request].)
+    const tokens = form.argumentTokens.map((t) => (t.startsWith("--order=") ? `--order=${t === "--order=1" ? "2" : "1"}` : t));
     return { ...ctx.defaultRequest, submission: { ...form, argumentTokens: tokens } };
   },
 });

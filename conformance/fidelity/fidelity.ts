@@ -3,7 +3,7 @@ import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { againstMirror, againstTree, checkDocuments } from "./check.ts";
 import { loadContractsTree } from "./contracts-tree.ts";
 import { FIDELITY_REPORT_SCHEMA_ID, type FidelityReport, type KindVerdict } from "./report-schema.ts";
-import { shippedScenarios, sweepSimulator, type SweepScenario } from "./sweep.ts";
+import { shippedScenarios, sweepSimulator, type SweepScenario, type SweptDocument } from "./sweep.ts";
 
 /** What to check and against what. */
 export interface FidelityOptions {
@@ -13,6 +13,8 @@ export interface FidelityOptions {
   readonly scenarios?: readonly SweepScenario[];
   readonly concurrency?: number;
   readonly onLane?: (done: number, total: number) => void;
+  /** Sees every swept document (tests look inside them). */
+  readonly onDocument?: (document: SweptDocument) => void;
 }
 
 /** Sweeps the simulator and judges every document it prints (a bad tree throws ContractsTreeError before any call). */
@@ -26,6 +28,7 @@ export async function checkFidelity(options: FidelityOptions = {}): Promise<Fide
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     ...(options.onLane ? { onLane: options.onLane } : {}),
   });
+  if (options.onDocument) documents.forEach(options.onDocument);
   const kinds = checkDocuments(documents, tree ? againstTree(tree) : againstMirror);
   return {
     schema: FIDELITY_REPORT_SCHEMA_ID,

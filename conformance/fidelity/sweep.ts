@@ -204,8 +204,15 @@ async function sweepLane(lane: Lane): Promise<void> {
   const { json: relayed } = await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], { handshake: true });
   const transition = (relayed as { next_transition?: { kind?: unknown; collect?: { inputs?: unknown } } } | undefined)?.next_transition;
   const inputs = Array.isArray(transition?.collect?.inputs) ? (transition.collect.inputs as CollectInput[]) : [];
-  const lens = inputs.find((i) => i.submission !== undefined) ?? inputs.find((i) => i.capture_operation === "review.capture-result");
+  // A pi lens slot (capture-result with --materialize=true) runs the lens leg; a provider role vector (capture-refuter,
+  // capture-validation with --execute=true) is run as offered, the provider spawning pi itself.
+  const materializes = (i: CollectInput): boolean => tokensOf(i.arguments).includes("--materialize=true");
+  const lens = inputs.find((i) => i.capture_operation === "review.capture-result" && materializes(i));
   if (lens) await lensLeg(lane, lens);
+  for (const role of inputs.filter((i) => tokensOf(i.arguments).includes("--execute=true"))) {
+    const verb = typeof role.capture_operation === "string" ? role.capture_operation.replace(/^review\./, "") : "";
+    if (verb !== "") await lane.gentleAi(["review", verb, ...tokensOf(role.arguments)], { handshake: true });
+  }
   // An execute transition (finalize after the last lens, or a correction step) is run as negotiated.
   const next = (plain as { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined)?.next_transition;
   if (next?.kind === "execute" && typeof next.execute?.operation === "string") {

@@ -64,7 +64,7 @@ export const CATALOGUE: readonly GoldenSpec[] = [
   },
   {
     name: "lens-capture-2.5.0",
-    description: "v2.5.0 (inferred): submission carries --agent=pi at location 8; all four lenses relayed",
+    description: "v2.5.0 (inferred): STATUS --agent pi offers the published 8-token submission (no source supports a 2.5.0 form); all four lenses relayed",
     conversation: "lens-capture",
     scenario: () => ({ name: "lens-capture-2.5.0", profile: "2.5.0" }),
   },

@@ -193,7 +193,8 @@ const isCall = (v: ProbeCall | ProbeVerdict): v is ProbeCall => "argv" in v;
 
 const submissionShapeProbe: Probe = {
   id: "status-submission-form",
-  clause: "§8.3/§8.4 lens inputs: binding tokens in order, agent=pi + materialize=true with the handshake, submission form per profile",
+  clause:
+    "§8.3/§8.4 lens inputs: binding tokens in order, agent=pi + materialize=true with the handshake, the published submission form (7 binding tokens + --input={{value}} at 7)",
   async run(ctx) {
     if (!isRelayProfile(ctx.profile)) {
       const agentCall = await ctx.call(statusArgv(ctx.cwd, true), { handshake: HANDSHAKE });
@@ -214,7 +215,6 @@ const submissionShapeProbe: Probe = {
       (i) => i.capture_operation === "review.capture-result",
     );
     if (rawInputs.length === 0) findings.push("STATUS offers no review.capture-result input");
-    const v25 = ctx.profile === "2.5.0";
     const patterns = [
       /^--lineage=\S+$/,
       /^--expected-revision=sha256:[0-9a-f]{64}$/,
@@ -238,13 +238,15 @@ const submissionShapeProbe: Probe = {
         findings.push(`${name}: no submission form`);
         continue;
       }
-      const want = [...tokens.slice(0, 7), ...(v25 ? ["--agent=pi"] : []), "--input={{value}}"];
+      // status-v5.schema.json capture_result_submission_descriptor: 8 tokens, value at 7, for every profile (no
+      // source supports the inferred 2.5.0 form with --agent=pi).
+      const want = [...tokens.slice(0, 7), "--input={{value}}"];
       if (JSON.stringify(Object.keys(sub)) !== JSON.stringify(["operation_token", "argument_tokens", "value"])) {
         findings.push(`${name}: submission keys ${JSON.stringify(Object.keys(sub))}, expected ["operation_token","argument_tokens","value"]`);
       }
       if (sub.operation_token !== "capture-result") findings.push(`${name}: operation_token ${JSON.stringify(sub.operation_token)}`);
       if (JSON.stringify(sub.argument_tokens) !== JSON.stringify(want)) findings.push(`${name}: argument_tokens ${JSON.stringify(sub.argument_tokens)}, expected ${JSON.stringify(want)}`);
-      const value = { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "https://gentle-ai.dev/schema/review/reviewer/v1", substitution_location: v25 ? 8 : 7 };
+      const value = { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "https://gentle-ai.dev/schema/review/reviewer/v1", substitution_location: 7 };
       if (JSON.stringify(sub.value) !== JSON.stringify(value)) findings.push(`${name}: value ${JSON.stringify(sub.value)}, expected ${JSON.stringify(value)}`);
     }
     return verdict(findings);
@@ -338,7 +340,8 @@ const refusalProbe: Probe = {
     }
     const op = relay ? input.submission!.operationToken : "capture-result";
     const whitespace = await ctx.call(["review", op, ...tokens], { handshake: HANDSHAKE });
-    const drifted = tokens.map((t) => (t.startsWith("--expected-revision=") ? `--expected-revision=sha256:${hex("f")}` : t));
+    // Another slot's order: a binding drift (a drifted revision is refused earlier, as an unresolvable context).
+    const drifted = tokens.map((t) => (t.startsWith("--order=") ? `--order=${t === "--order=1" ? "2" : "1"}` : t));
     const mismatch = await ctx.call(["review", op, ...drifted], { handshake: HANDSHAKE });
     const after = await ctx.call(statusArgv(ctx.cwd, relay), { handshake: HANDSHAKE });
     const mismatchText = mismatch.stderr.toString("utf8");

@@ -1,7 +1,8 @@
 // Top-level routing of one gentle-ai invocation (provider reference §2): version, review help, review <verb>.
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
+import { goQuoteStr } from "./argv/go-flags.ts";
 import { traitsOf } from "./profiles.ts";
-import { okOutcome, plainError } from "./route.ts";
+import { negotiationRefusal, okOutcome, plainError } from "./route.ts";
 import { version } from "./verbs/version.ts";
 
 const REVIEW_VERBS_V240 = [
@@ -58,7 +59,11 @@ export async function dispatch(invocation: Invocation): Promise<Outcome> {
   if (verb === undefined || verb === "help" || verb === "-h" || verb === "--help") return reviewHelp(invocation);
   // The kill switch is dispatched ahead of the review facade, so every profile answers it (internal/app/app.go).
   if (verb === "mode") return (await import("./verbs/review-mode.ts")).reviewMode(invocation);
-  if (!reviewVerbs(invocation).includes(verb)) return plainError(`unknown review command ${JSON.stringify(verb)}`);
+  // A negotiated verb's --contract is checked before the verb runs, simulated or not (RunReview's failure route).
+  const refused = negotiationRefusal(invocation.argv.slice(1));
+  if (refused) return refused;
+  // runReviewCommand's default branch (review_facade.go:817): %q of the verb.
+  if (!reviewVerbs(invocation).includes(verb)) return plainError(`unknown review command ${goQuoteStr(verb)}`);
   const load = HANDLERS[verb];
   if (!load) return plainError(`gentle-ai-sim: review ${verb} is not simulated`);
   if (invocation.lineagePinned === false && LINEAGE_VERBS.has(verb)) {

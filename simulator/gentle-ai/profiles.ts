@@ -11,13 +11,16 @@ export interface ProfileTraits {
   readonly collectCapture: boolean;
   /** GENTLE_PI_REVIEW_RELAY_CONTRACT makes pi eligible (v2.4.0+); pre-relay builds never admit pi. */
   readonly honoursHandshake: boolean;
-  /** Refusal wording for pi without the handshake: v2.4.0 list wording or the PR #3444 wording. */
+  /** Refusal wording for pi without the handshake: v2.4.0 list wording or the PR #3444 wording (at fb55ef7b, review_transport_capability.go:150-175). */
   readonly handshakeWording: "v2.4.0" | "pr3444";
   /** Lens submission form in STATUS: none (pre-relay), v2.4.0 singular value at 7, v2.5.0 with --agent=pi at 8. */
   readonly lensSubmission: "none" | "v2.4.0" | "v2.5.0";
-  /** capture-result admits `--agent pi --input` and re-checks the handshake on submit (v2.5.0, PR #3845). */
+  /**
+   * capture-result admits `--agent pi --input` and re-checks the handshake on submit. (inferred) From PR #3845,
+   * which fb55ef7b does not contain: there review_artifact.go:284 refuses --agent together with --input.
+   */
   readonly agentSubmit: boolean;
-  /** pi without --materialize: v2.4.0 host-mediated text or the main-0822 split text. */
+  /** pi (and opencode) without --materialize: v2.4.0's shared host-mediated text or the #3441 split texts (at fb55ef7b, review_artifact.go:305-324). */
   readonly piWithoutMaterialize: "host-mediated" | "split";
   /** capture-refuter / capture-validation exist (v2.4.0+). */
   readonly roleVerbs: boolean;
@@ -51,7 +54,8 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     roleVerbs: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
   },
-  // (inferred) v2.5.0 source was not inspected: PR #3845 + PR #3444 + main-0822 behaviour.
+  // v2.5.0 = fb55ef7b (main-0822) behaviour, which carries PR #3444 and #3441, plus (inferred) PR #3845's
+  // `--agent=pi` submission form and `--agent pi --input` admission, which no inspected source contains.
   "2.5.0": {
     version: "2.5.0",
     relayFlags: true,

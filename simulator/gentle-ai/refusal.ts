@@ -2,31 +2,58 @@
 import type { FailureCode } from "../output/envelope.ts";
 import { scrubCause } from "../output/envelope.ts";
 
+/**
+ * How the envelope classifies a refusal (review_operation_contract.go `newReviewIntegrationFailure`): a preflight
+ * refusal keeps its own code; an untyped native error falls to the read-only catch-all or `operation_outcome_unknown`.
+ */
+export type RefusalKind = "preflight" | "native";
+
 /** Thrown by verb bodies; the routing class decides how it reaches stdout/stderr (provider reference §2-§4). */
 export class ReviewRefusal extends Error {
   constructor(
     readonly code: FailureCode,
     /** The native, unscrubbed error text (what `Error: ` prints on the plain and collect-capture routes). */
     readonly text: string,
+    readonly kind: RefusalKind = "preflight",
   ) {
     super(text);
     this.name = "ReviewRefusal";
   }
 }
 
-/** Shorthand for the most common class. */
+/** Shorthand for the most common class: `reviewPreflightError` with the generic invalid-request reason. */
 export function invalidRequest(text: string): ReviewRefusal {
   return new ReviewRefusal("invalid_request", text);
 }
 
-/** The refusal of a --repository-context handle this repository did not issue (native text, scrubbed cause). */
-export function repositoryContextUnavailable(): ReviewRefusal {
+/** An untyped native error (a bare `errors.New`/`fmt.Errorf` that no typed branch of the envelope classifier claims). */
+export function nativeError(text: string): ReviewRefusal {
+  return new ReviewRefusal("operation_outcome_unknown", text, "native");
+}
+
+/** The opaque repository-context refusal (review_incident.go:66-73 `reviewOpaqueContextOperationError`), a preflight error. */
+export function opaqueContextRefusal(code: string, cause: string): ReviewRefusal {
   return invalidRequest(
-    `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${scrubCause("repository context handle is not issued for this repository")}; refresh the exact native next_transition before retrying`,
+    `${code}: provider-issued review repository context operation failed; cause: ${scrubCause(cause)}; refresh the exact native next_transition before retrying`,
   );
 }
 
-/** (inferred) native text of the clone-wide kill switch for a mutating verb (`review finalize`, …). */
-export function rddDisabled(verbName: string): ReviewRefusal {
-  return new ReviewRefusal("rdd_disabled", `receipt-driven development is disabled for this clone; ${verbName} never started`);
+/** The refusal of a --repository-context handle this repository did not issue (native text, scrubbed cause). */
+export function repositoryContextUnavailable(): ReviewRefusal {
+  // (inferred) cause: the real one is the locator read error of an unknown handle, which the source does not pin.
+  return opaqueContextRefusal("repository_context_unavailable", "repository context handle is not issued for this repository");
+}
+
+/**
+ * The clone-wide kill switch for a mutating verb (`RDDDisabledError.Error()`, reviewtransaction/rdd_mode.go:214-229,
+ * operation "mutate"). The argument is unused: the text names the operation class, not the verb.
+ * (inferred) the source: the scenario's `rddDisabled` models a clone-local `review mode disable`.
+ */
+export function rddDisabled(_verbName?: string): ReviewRefusal {
+  return new ReviewRefusal(
+    "rdd_disabled",
+    "receipt-driven development is disabled: advancing an existing review is rejected because the clone_local mode source keeps it off; " +
+      "the review is frozen, not discarded; turn reviews on with gentle-ai review mode enable --scope=global then " +
+      "gentle-ai review mode enable --scope=clone to continue it from where it stopped",
+  );
 }

@@ -1,12 +1,31 @@
 // gentle-ai ReviewIntegrationFailure (failure/v1 and failure/v2), provider reference §4.
-import type { GoJson } from "./go-json.ts";
+import type { FailureV1, FailureV2 } from "../contract/failure.ts";
 
 export const CONTRACT_V1 = "gentle-ai.review-integration/v1";
 export const CONTRACT_V2 = "gentle-ai.review-integration/v2";
 
-/** Failure codes the simulated verbs emit, with their fixed message and next action. */
+/** How one failure code classifies a refusal: its fixed message and next action, and where it departs from preflight. */
+export interface FailureClass {
+  readonly message: string;
+  readonly next: string;
+  /** Default `preflight`. */
+  readonly phase?: "preflight" | "pre_native" | "native_running";
+  /** Default `true`. */
+  readonly retrySafe?: boolean;
+  /** Default `not_started`. */
+  readonly mutation?: "not_started" | "unknown";
+  /** Default `not_replayable`. */
+  readonly replayability?: "not_replayable" | "status_required";
+  /** The branch clears the cause (the negotiation route and the read-only catch-all publish none). */
+  readonly noCause?: boolean;
+}
+
+/** Failure codes the simulated verbs emit (review_operation_contract.go reasons and typed branches). */
 export const FAILURE_CODES = {
   invalid_request: { message: "The negotiated review request is invalid.", next: "correct_request" },
+  // The negotiation route (:455-469) builds these before any verb runs: v1 failure, no cause.
+  unsupported_contract: { message: "The requested review integration contract is not supported.", next: "correct_request", noCause: true },
+  empty_contract: { message: "The review integration contract cannot be empty.", next: "correct_request", noCause: true },
   capture_binding_mismatch: {
     message:
       "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.",
@@ -30,21 +49,38 @@ export const FAILURE_CODES = {
   immutable_review_transport_unsupported: {
     message: "The active runtime cannot provide immutable receipt-review transport.",
     next: "stop",
+    retrySafe: false,
   },
   review_transport_capability_unsupported: {
-    // (inferred) message wording; only retry_safe=false is documented for this code.
-    message: "The active runtime cannot provide the required review transport capability.",
+    // review_transport_admission.go:13-17.
+    message: "The active runtime does not advertise review transport capability.",
     next: "stop",
+    retrySafe: false,
   },
-  rdd_disabled: { message: "Receipt-driven development is disabled; this operation never started.", next: "stop" },
-} as const;
+  rdd_disabled: {
+    message: "Receipt-driven development is disabled; this operation never started.",
+    next: "stop",
+    phase: "pre_native",
+    retrySafe: false,
+  },
+  // The read-only catch-all (:1132-1145): capabilities, status and validate failing outside every typed branch.
+  operation_failed: {
+    message: "The negotiated read-only review operation failed safely.",
+    next: "retry",
+    phase: "pre_native",
+    noCause: true,
+  },
+  // The mutating default (:507-515, :1146-1151): an untyped failure whose outcome the tool cannot know.
+  operation_outcome_unknown: {
+    message: "The negotiated review operation failed without authoritative mutation evidence.",
+    next: "review.status",
+    phase: "native_running",
+    retrySafe: false,
+    mutation: "unknown",
+    replayability: "status_required",
+  },
+} as const satisfies Record<string, FailureClass>;
 export type FailureCode = keyof typeof FAILURE_CODES;
-
-const NOT_RETRY_SAFE: ReadonlySet<FailureCode> = new Set([
-  "immutable_review_transport_unsupported",
-  "review_transport_capability_unsupported",
-  "rdd_disabled",
-]);
 
 /** Inputs of one failure envelope; `cause` is the unscrubbed native text. */
 export interface FailureSpec {
@@ -69,26 +105,28 @@ export function scrubCause(text: string): string {
   return runes.length > 4000 ? runes.slice(0, 4000).join("") : s;
 }
 
-/** Builds the envelope object in Go struct field order, omitting empty optional fields. */
-export function failureEnvelope(spec: FailureSpec): GoJson {
-  const fixed = FAILURE_CODES[spec.code];
-  const cause = spec.cause === undefined ? "" : scrubCause(spec.cause);
-  return {
-    schema: spec.version === 2 ? "gentle-ai.review-integration.failure/v2" : "gentle-ai.review-integration.failure/v1",
-    contract: spec.version === 2 ? CONTRACT_V2 : CONTRACT_V1,
-    operation: spec.operation,
-    phase: spec.code === "rdd_disabled" ? "pre_native" : "preflight",
+/** Builds the envelope object in Go struct field order, omitting empty optional fields (typed by the zod mirror). */
+export function failureEnvelope(spec: FailureSpec): FailureV1 | FailureV2 {
+  const fixed: FailureClass = FAILURE_CODES[spec.code];
+  const cause = spec.cause === undefined || fixed.noCause === true ? "" : scrubCause(spec.cause);
+  const rest = {
+    // The operation vocabulary is the registry's; the failure/v1 builder is only ever given negotiated operations.
+    operation: spec.operation as FailureV2["operation"] & FailureV1["operation"],
+    phase: fixed.phase ?? "preflight",
     code: spec.code,
     message: fixed.message,
-    mutation_outcome: "not_started",
+    mutation_outcome: fixed.mutation ?? "not_started",
     authority_applicability: "not_evaluated",
-    retry_safe: !NOT_RETRY_SAFE.has(spec.code),
-    replayability: "not_replayable",
+    retry_safe: fixed.retrySafe ?? true,
+    replayability: fixed.replayability ?? "not_replayable",
     lineage_id: spec.lineageId || undefined,
-    required_inputs: [...(spec.requiredInputs ?? [])],
-    next_action: fixed.next,
+    required_inputs: [...(spec.requiredInputs ?? [])] as FailureV1["required_inputs"],
+    next_action: fixed.next as FailureV1["next_action"],
     cause: cause === "" ? undefined : cause,
-  };
+  } as const;
+  return spec.version === 2
+    ? { schema: "gentle-ai.review-integration.failure/v2", contract: CONTRACT_V2, ...rest }
+    : { schema: "gentle-ai.review-integration.failure/v1", contract: CONTRACT_V1, ...rest };
 }
 
 /** What the lineage safe scan needs to know of one operation's flags. */
@@ -108,11 +146,11 @@ function atoiOk(v: string): boolean {
 }
 
 /**
- * The safe argument scan behind `lineage_id`: every flag token must name a known flag of the operation with
- * a well-formed value; the scan stops like Go flag at the first positional, `-` or `--`.
- * (inferred) positionals after the stop point do not disqualify the scan.
+ * The safe argument scan behind `lineage_id` (`safeReviewIntegrationArguments`, review_operation_contract.go:1228-1303):
+ * every flag token must name a flag of the operation's shape with a well-formed value; it stops like Go flag at the
+ * first positional, `-` or `--` (what follows is not examined). Returns the `lineageFlag` value when it is a valid lineage.
  */
-export function safeScanLineage(argv: readonly string[], flags: readonly ScanFlag[]): string | undefined {
+export function safeScanLineage(argv: readonly string[], flags: readonly ScanFlag[], lineageFlag = "lineage"): string | undefined {
   const known = new Map(flags.map((f) => [f.name, f.kind] as const));
   let lineage: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -135,7 +173,7 @@ export function safeScanLineage(argv: readonly string[], flags: readonly ScanFla
       value = argv[++i]!;
     }
     if (kind === "int" && !atoiOk(value)) return undefined;
-    if (name === "lineage") lineage = value;
+    if (name === lineageFlag) lineage = value;
   }
   if (lineage === undefined || lineage.length > 128 || !LINEAGE_RE.test(lineage)) return undefined;
   return lineage;

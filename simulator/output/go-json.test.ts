@@ -95,5 +95,45 @@ describe("failure envelope", () => {
     expect(safeScanLineage(["--lineage=Review"], flags)).toBeUndefined();
     expect(safeScanLineage(["--lineage", "a".repeat(129)], flags)).toBeUndefined();
     expect(safeScanLineage(["--order", "1"], flags)).toBeUndefined();
+    // Go flag stops at the first positional, `-` or `--`: what follows is never examined.
+    expect(safeScanLineage(["--lineage=review-ab12", "pos", "--x"], flags)).toBe("review-ab12");
+    expect(safeScanLineage(["--lineage=review-ab12", "--", "--x"], flags)).toBe("review-ab12");
+    expect(safeScanLineage(["--lineage", "review-ab12", "--lineage=review-cd"], flags)).toBe("review-cd");
+    expect(safeScanLineage(["--lineage", "review--ab"], flags)).toBeUndefined();
+    expect(safeScanLineage(["--lineage", "review-ab-"], flags)).toBeUndefined();
+    expect(safeScanLineage(["--order", "+7", "--predecessor=review-x"], [...flags, { name: "predecessor", kind: "string" }], "predecessor")).toBe(
+      "review-x",
+    );
+  });
+
+  it("publishes the negotiation and catch-all classes as the source builds them", () => {
+    const unsupported = failureEnvelope({ version: 1, operation: "review.finalize", code: "unsupported_contract", cause: "ignored" });
+    expect(unsupported).toEqual({
+      schema: "gentle-ai.review-integration.failure/v1",
+      contract: "gentle-ai.review-integration/v1",
+      operation: "review.finalize",
+      phase: "preflight",
+      code: "unsupported_contract",
+      message: "The requested review integration contract is not supported.",
+      mutation_outcome: "not_started",
+      authority_applicability: "not_evaluated",
+      retry_safe: true,
+      replayability: "not_replayable",
+      lineage_id: undefined,
+      required_inputs: [],
+      next_action: "correct_request",
+      cause: undefined,
+    });
+    const failed = failureEnvelope({ version: 2, operation: "review.capabilities", code: "operation_failed", cause: "x" }) as Record<string, unknown>;
+    expect([failed["phase"], failed["retry_safe"], failed["next_action"], failed["cause"]]).toEqual(["pre_native", true, "retry", undefined]);
+    const unknown = failureEnvelope({ version: 2, operation: "review.finalize", code: "operation_outcome_unknown", cause: "boom" }) as Record<string, unknown>;
+    expect([unknown["phase"], unknown["mutation_outcome"], unknown["retry_safe"], unknown["replayability"], unknown["next_action"], unknown["cause"]]).toEqual([
+      "native_running",
+      "unknown",
+      false,
+      "status_required",
+      "review.status",
+      "boom",
+    ]);
   });
 });

@@ -7,7 +7,7 @@ export const PiResultSchema = z.discriminatedUnion("kind", [
     .strictObject({ kind: z.literal("reviewer-result"), findings: z.optional(z.enum(["none", "suggestion"])) })
     .check(
       z.describe(
-        "A valid reviewer/v1 result bound to the prompt: subject_hash and lens from its GENTLE_AI_REVIEW_BINDING line, inspection.paths from its GENTLE_AI_REVIEW_NAME_STATUS block; findings none (default) or one SUGGESTION with one evidence entry.",
+        "A reviewer/v1 result gentle-ai admits for the prompt: subject_hash and lens from its GENTLE_AI_REVIEW_BINDING line, inspection.paths from its GENTLE_AI_REVIEW_NAME_STATUS block, one concrete evidence string; findings none (default) or one SUGGESTION on line 1 of the first changed path.",
       ),
     ),
   z.strictObject({ kind: z.literal("bytes"), bytes: BytesSpecSchema }).check(z.describe("Exactly these bytes.")),

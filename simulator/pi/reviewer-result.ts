@@ -47,31 +47,58 @@ function nameStatusPaths(text: string): string[] {
   return paths;
 }
 
+/** What the fake pi reports: no findings, or one SUGGESTION. */
+export type SimFindings = "none" | "suggestion";
+
+// findingIDPrefixByLens in gentle-ai (internal/reviewtransaction/reviewer_envelope.go): bound to the lens.
+const ID_PREFIX: Readonly<Record<string, string>> = {
+  "review-risk": "R1-",
+  "review-readability": "R2-",
+  "review-reliability": "R3-",
+  "review-resilience": "R4-",
+};
+
 /**
- * A valid reviewer/v1 result bound to the prompt (the shape simulator/gentle-ai/verbs/admission.ts admits):
- * no findings, or one SUGGESTION on the first changed path whose proof_ref names the one evidence entry.
+ * A reviewer/v1 result for a binding that gentle-ai's admission accepts (internal/reviewerprovider/contract.go
+ * LensResultSchema, internal/cli/review_provider.go reviewProviderAdmitRaw): subject_hash and lens echoed,
+ * inspection.paths = every changed path, `evidence` one concrete string that cites no unknown path:line, and for
+ * `suggestion` one SUGGESTION whose lens-bound ID, location and proof reference name the first changed path's line 1.
  */
-export function reviewerResultBytes(prompt: Buffer, findings: "none" | "suggestion" = "none"): Buffer {
-  const b = parsePromptBinding(prompt);
+export function reviewerResultDocument(b: PromptBinding, findings: SimFindings = "none"): Record<string, unknown> {
   const first = b.paths[0];
-  const suggestion = findings === "suggestion";
-  const result = {
+  // A citation is split at whitespace unless quoted, so a path with spaces is cited in backticks.
+  const cite = (path: string) => (/\s/.test(path) ? `\`${path}:1\`` : `${path}:1`);
+  const lensText = b.lens === null ? "the selected lens" : `the ${b.lens} lens`;
+  const scope = `inspected all ${b.paths.length} changed paths of the frozen candidate through ${lensText}`;
+  const cited = findings === "suggestion" ? first : undefined;
+  const prefix = b.lens === null ? undefined : ID_PREFIX[b.lens];
+  return {
     subject_hash: b.subjectHash,
-    inspection: { status: "completed", paths: b.paths },
+    inspection: { status: "completed", paths: [...b.paths] },
     ...(b.lens === null ? {} : { lens: b.lens }),
-    findings: suggestion
+    findings:
+      cited !== undefined
       ? [
           {
-            id: "F-001",
+            ...(prefix === undefined ? {} : { id: `${prefix}001` }),
             ...(b.lens === null ? {} : { lens: b.lens }),
-            location: `${first ?? "."}:1`,
+            location: `${cited}:1`,
             severity: "SUGGESTION",
             claim: "Simulated reviewer suggestion.",
-            proof_refs: ["E-001"],
+            proof_refs: [cite(cited)],
           },
         ]
       : [],
-    evidence: suggestion ? [{ id: "E-001", ...(first === undefined ? {} : { path: first }), observation: "Simulated reviewer observation." }] : [],
+    evidence: [cited !== undefined ? `${scope}; one suggestion at ${cite(cited)}` : `${scope}; no defect found`],
   };
-  return Buffer.from(`${JSON.stringify(result)}\n`, "utf8");
+}
+
+/** The fake pi's stdout for a binding: the result document as one JSON line. */
+export function boundReviewerResultBytes(b: PromptBinding, findings: SimFindings = "none"): Buffer {
+  return Buffer.from(`${JSON.stringify(reviewerResultDocument(b, findings))}\n`, "utf8");
+}
+
+/** A valid reviewer/v1 result bound to the prompt's binding line and NAME_STATUS block (see reviewerResultDocument). */
+export function reviewerResultBytes(prompt: Buffer, findings: SimFindings = "none"): Buffer {
+  return boundReviewerResultBytes(parsePromptBinding(prompt), findings);
 }

@@ -1,8 +1,9 @@
 // The repository reader's digests against values a real gentle-ai printed (gentle-pi 7313aa9a,
 // tests/fixtures/devbinary/status-v5*.captured.json and start-v3-consent-granted.captured.json).
 import { describe, expect, it } from "vitest";
-import { pathsDigest, shellWord, snapshotIdentity, untrackedInventoryDigest, untrackedProof } from "./digests.ts";
-import { manifestDigest, type ManifestEntry } from "./manifest.ts";
+import { untrackedProof } from "./digests.ts";
+import { changedPathManifestDigest, pathsDigest, snapshotIdentity, untrackedInventoryDigest, type ManifestEntry } from "../state/identities.ts";
+import { shellWord } from "../gentle-ai/verbs/status-context.ts";
 import { artifactSubjectHash } from "./lineage-identities.ts";
 
 describe("gentle-ai's published digests", () => {
@@ -23,18 +24,9 @@ describe("gentle-ai's published digests", () => {
   });
 
   it("changed_path_manifest_sha256 and the artifact subject hash (start-v3-consent-granted.captured.json)", () => {
-    const entry = (path: string): ManifestEntry => ({
-      path,
-      status: "M",
-      old_mode: "100644",
-      new_mode: "100644",
-      deleted: false,
-      type_changed: false,
-      mode_only: false,
-      intended_untracked: false,
-    });
+    const entry = (path: string): ManifestEntry => ({ path, status: "M", additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" });
     const manifest = [entry("internal/runner/runner.go"), entry("internal/runner/runner_test.go")];
-    const digest = manifestDigest(manifest);
+    const digest = changedPathManifestDigest(manifest);
     expect(digest).toBe("sha256:487bf2f5df250d6f9d76a28fded97bfad6aec57c62f92e2b997bfd9bf25e7a53");
     expect(
       artifactSubjectHash({

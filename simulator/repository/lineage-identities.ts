@@ -3,13 +3,13 @@
 // published, and the correction candidate read live from the workspace.
 import { sha256Hex } from "../runtime/sha256.ts";
 import { goMarshal } from "../output/go-json.ts";
-import type { Identities, ManifestEntry as LifecycleManifestEntry } from "../state/identities.ts";
+import { changedPathManifestDigest, FIX_FINDING_ID, pathsDigest, snapshotIdentity } from "../state/identities.ts";
+import type { Identities } from "../state/identities.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 import type { RepositoryLineageRecord } from "./lineage-store.ts";
 import { buildSnapshot, changedPaths, type Snapshot } from "./snapshot.ts";
-import { manifestDigest } from "./manifest.ts";
-import { pathsDigest, snapshotIdentity } from "./digests.ts";
+import { candidateDiff } from "./manifest.ts";
 
 const CONTEXT_SCHEMA = "gentle-ai.review-repository-context/v1";
 
@@ -64,14 +64,9 @@ export function liveSnapshot(repo: RepositoryIdentity, record: RepositoryLineage
 export function repositoryIdentities(repo: RepositoryIdentity, record: RepositoryLineageRecord): Identities {
   const s = record.snapshot;
   const target = s.identity;
-  const manifestSha256 = manifestDigest(record.manifest);
-  const stats = new Map(record.stats.map((st) => [st.path, st] as const));
-  const manifest = record.manifest.map((e) => ({
-    ...e,
-    additions: stats.get(e.path)?.additions ?? 0,
-    deletions: stats.get(e.path)?.deletions ?? 0,
-  })) as unknown as readonly LifecycleManifestEntry[];
-  let correction: { tree: string; paths: string[]; identity: string; digest: string } | undefined;
+  const manifest = record.manifest;
+  const manifestSha256 = changedPathManifestDigest(manifest);
+  let correction: { tree: string; paths: string[]; identity: string; digest: string; liveIdentity: string } | undefined;
   const live = (): NonNullable<typeof correction> => {
     if (correction === undefined) {
       const now = liveSnapshot(repo, record);
@@ -79,10 +74,17 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
       const genesis = new Set(s.paths);
       const paths = changedPaths(repo, s.candidateTree, now.candidateTree).filter((p) => genesis.has(p));
       const digest = pathsDigest(paths);
-      correction = { tree: now.candidateTree, paths, digest, identity: snapshotIdentity("fix-diff", s.projection, s.candidateTree, now.candidateTree, digest) };
+      correction = {
+        tree: now.candidateTree,
+        paths,
+        digest,
+        identity: snapshotIdentity("fix-diff", s.projection, s.candidateTree, now.candidateTree, digest, [FIX_FINDING_ID]),
+        liveIdentity: now.identity,
+      };
     }
     return correction;
   };
+  let diff: Buffer | undefined;
   const revision = (index: number): string => lineageRevision(record.lineageId, target, index);
   return {
     seed: record.lineageId,
@@ -92,7 +94,10 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
     baseTree: s.baseTree,
     candidateTree: s.candidateTree,
     manifest,
+    paths: s.paths,
+    pathsDigest: s.pathsDigest,
     manifestSha256,
+    stagedTargetIdentity: snapshotIdentity(s.kind, "staged", s.baseTree, s.candidateTree, s.pathsDigest),
     revision,
     eventId: (index) => derived("event", record.lineageId, target, index),
     // Subjects bind the START revision: captures never advance the revision (§7.6), so slots keep their subject.
@@ -119,6 +124,14 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
     },
     get correctionPathsDigest() {
       return live().digest;
+    },
+    get correctionLiveIdentity() {
+      return live().liveIdentity;
+    },
+    receiptIdentity: derived("receipt", record.lineageId, target, 0),
+    get candidateDiff() {
+      diff ??= candidateDiff(repo, s);
+      return diff;
     },
   };
 }

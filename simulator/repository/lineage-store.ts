@@ -8,7 +8,7 @@ import { writeFileAtomic } from "../state/atomic-file.ts";
 import { withLock } from "../state/lock.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 import type { Snapshot } from "./snapshot.ts";
-import type { DiffStat, ManifestEntry } from "./manifest.ts";
+import type { ManifestEntry } from "../state/identities.ts";
 import type { RiskAssessment } from "./risk.ts";
 
 export const REPOSITORY_LINEAGE_SCHEMA = "gentle-ai-sim.repository-lineage/v1";
@@ -20,8 +20,8 @@ export interface RepositoryLineageRecord {
   readonly lineageId: string;
   readonly repositoryRef: string;
   readonly snapshot: Snapshot;
+  /** The frozen changed-path manifest with each path's numstat counts. */
   readonly manifest: readonly ManifestEntry[];
-  readonly stats: readonly DiffStat[];
   readonly risk: RiskAssessment;
   readonly selectedLenses: readonly string[];
   /** The opaque `rctx1_` handle START published. */

@@ -1,23 +1,10 @@
 // The changed-path manifest and diff stats of a frozen candidate (reviewtransaction/frozen_candidate_context.go,
-// snapshot.go DiffStats): one entry per changed path with git's raw status and modes, plus numstat counts.
-import { sha256Hex } from "../runtime/sha256.ts";
-import { goMarshal } from "../output/go-json.ts";
+// snapshot.go DiffStats): one entry per changed path with git's raw status and modes, plus numstat counts. The
+// printed form and its digest are state/identities.ts's changedPathManifest and changedPathManifestDigest.
+import type { ManifestEntry } from "../state/identities.ts";
 import { git } from "./git.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 import type { Snapshot } from "./snapshot.ts";
-
-/** One ChangedPathManifestEntry, in Go field order. */
-export interface ManifestEntry {
-  readonly path: string;
-  /** git raw status letter: A, D, M or T. */
-  readonly status: "A" | "D" | "M" | "T";
-  readonly old_mode: string;
-  readonly new_mode: string;
-  readonly deleted: boolean;
-  readonly type_changed: boolean;
-  readonly mode_only: boolean;
-  readonly intended_untracked: boolean;
-}
 
 /** One DiffStat (numstat plus modes), the classifier's input. */
 export interface DiffStat {
@@ -71,10 +58,11 @@ export function isGeneratedGoldenPath(path: string): boolean {
   return normalized.includes("/testdata/golden/") && normalized.endsWith(".golden");
 }
 
-/** The frozen changed-path manifest of a snapshot, in snapshot path order. */
-export function changedPathManifest(repo: RepositoryIdentity, snapshot: Snapshot): ManifestEntry[] {
+/** The frozen changed-path manifest of a snapshot, in snapshot path order, with each path's numstat counts. */
+export function changedPathEntries(repo: RepositoryIdentity, snapshot: Snapshot): ManifestEntry[] {
   if (snapshot.paths.length === 0) return [];
   const modes = raw(repo, snapshot);
+  const stats = new Map(diffStats(repo, snapshot).map((st) => [st.path, st] as const));
   const intended = new Set(snapshot.intendedUntracked);
   return snapshot.paths.map((path) => {
     const m = modes.get(path);
@@ -82,20 +70,31 @@ export function changedPathManifest(repo: RepositoryIdentity, snapshot: Snapshot
     return {
       path,
       status: m.status,
-      old_mode: m.oldMode,
-      new_mode: m.newMode,
-      deleted: m.status === "D",
-      type_changed: m.status === "T",
-      mode_only: m.status === "M" && m.oldObject === m.newObject && m.oldMode !== m.newMode,
-      intended_untracked: intended.has(path),
+      additions: stats.get(path)?.additions ?? 0,
+      deletions: stats.get(path)?.deletions ?? 0,
+      oldMode: m.oldMode,
+      newMode: m.newMode,
+      modeOnly: m.status === "M" && m.oldObject === m.newObject && m.oldMode !== m.newMode,
+      intendedUntracked: intended.has(path),
     };
   });
 }
 
-/** ChangedPathManifestDigest: `sha256:` over the domain and the compact Go JSON of the entries. */
-export function manifestDigest(entries: readonly ManifestEntry[]): string {
-  const payload = goMarshal(entries.map((e) => ({ ...e })));
-  return "sha256:" + sha256Hex(Buffer.from("gentle-ai.review-changed-path-manifest/v1\0", "utf8"), Buffer.from(payload, "utf8"));
+/** The candidate-inspection `patch` of one path (frozen_candidate_context.go:258-260): what the reviewer prompt shows. */
+export function pathPatch(repo: RepositoryIdentity, snapshot: Snapshot, path: string): string {
+  return git(repo.root, [
+    "-c", "color.ui=false", "-c", "diff.external=", "diff", "--patch", "--text", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv",
+    "--no-renames", "--diff-algorithm=myers", "--no-indent-heuristic", "--unified=3", "--ignore-submodules=none",
+    snapshot.baseTree, snapshot.candidateTree, "--", `:(literal)${path}`,
+  ]).toString("utf8");
+}
+
+/** WithLegacyCandidateDiff's payload (frozen_candidate_context.go:120-123): the whole candidate diff, review-integration/v1. */
+export function candidateDiff(repo: RepositoryIdentity, snapshot: Snapshot): Buffer {
+  return git(repo.root, [
+    "diff", "--binary", "--full-index", "--no-color", "--no-renames", "--no-ext-diff", "--no-textconv", "--diff-algorithm=myers",
+    "--no-indent-heuristic", "--unified=3", "--ignore-submodules=none", "--src-prefix=a/", "--dst-prefix=b/", snapshot.baseTree, snapshot.candidateTree, "--",
+  ]);
 }
 
 /** DiffStats: numstat counts plus raw modes for every snapshot path. */
@@ -131,9 +130,4 @@ export function countChangedLines(stats: readonly DiffStat[]): number {
   let total = 0;
   for (const s of stats) if (!s.generated && !s.binary && !s.modeOnly) total += s.additions + s.deletions;
   return total;
-}
-
-/** CorrectionBudget (legacy formula, reported by START and STATUS): half the lines rounded up, at most 200. */
-export function correctionBudget(changedLines: number): number {
-  return Math.min(200, Math.floor(changedLines / 2) + (changedLines % 2));
 }

@@ -5,7 +5,8 @@ import { copyFileSync, lstatSync, mkdtempSync, rmSync, statSync, utimesSync } fr
 import { dirname, isAbsolute, join } from "node:path";
 import { git, runGit, gitText, nulRecords } from "./git.ts";
 import type { RepositoryIdentity } from "./locate.ts";
-import { pathsDigest, snapshotIdentity, untrackedProof } from "./digests.ts";
+import { untrackedProof } from "./digests.ts";
+import { pathsDigest, snapshotIdentity } from "../state/identities.ts";
 import { goQuoteStr } from "../gentle-ai/argv/go-flags.ts";
 
 export type Projection = "workspace" | "staged";

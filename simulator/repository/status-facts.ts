@@ -6,7 +6,7 @@ import type { RepositoryIdentity } from "./locate.ts";
 import type { RepositoryLineageRecord } from "./lineage-store.ts";
 import type { Snapshot } from "./snapshot.ts";
 import { liveSnapshot } from "./lineage-identities.ts";
-import { correctionBudget } from "./manifest.ts";
+import { legacyCorrectionBudget as correctionBudget } from "../gentle-ai/verbs/correction-authority.ts";
 
 /** The repository lineage the current verb runs against. */
 export interface ActiveRepositoryLineage {

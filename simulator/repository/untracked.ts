@@ -2,7 +2,7 @@
 // IntendedUntrackedInventory, ValidateIntendedUntrackedSelection; cli/review_intended_untracked.go).
 import { git, nulRecords } from "./git.ts";
 import type { RepositoryIdentity } from "./locate.ts";
-import { untrackedInventoryDigest } from "./digests.ts";
+import { untrackedInventoryDigest } from "../state/identities.ts";
 import { goQuoteStr } from "../gentle-ai/argv/go-flags.ts";
 
 /** The repository's unignored untracked files and their inventory digest. */

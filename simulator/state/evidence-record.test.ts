@@ -55,3 +55,16 @@ describe("buildEvidenceRecord", () => {
     expect(computeRecordDigest(r)).toBe(r.record_digest);
   });
 });
+
+describe("the verification-evidence/v2 mirror", () => {
+  it("accepts the source-faithful record and rejects the #279 bare one", async () => {
+    const { VerificationEvidenceRecordSchema } = await import("../contract/verification-evidence.ts");
+    const prefixed = buildEvidenceRecord(binding, payload, "passed", "prefixed");
+    // The published example record's digest follows from its fields (verification_evidence.go:109-120): the binding
+    // above is that record's, its payload digest is the one value the example states without the payload.
+    const example = { ...prefixed, raw_payload_sha256: "sha256:fbaacd1df6f28aa2ed91cd75533e1fb2844323408cf6057423cae3e0387ea0dc" };
+    expect(computeRecordDigest(example)).toBe("sha256:f89d690f641098c5769b89923606511103ef5e02550512f7762f202aa4c6ab32");
+    expect(VerificationEvidenceRecordSchema.safeParse(JSON.parse(recordText(prefixed))).success).toBe(true);
+    expect(VerificationEvidenceRecordSchema.safeParse(JSON.parse(recordText(buildEvidenceRecord(binding, payload, "passed", "bare")))).success).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@
 import { goMarshal } from "../output/go-json.ts";
 import type { GoJson } from "../output/go-json.ts";
 import { bareDigest, sha256Hex, sha256Prefixed } from "./identities.ts";
+import type { VerificationEvidenceRecordDocument } from "../contract/verification-evidence.ts";
 
 export const EVIDENCE_RECORD_SCHEMA = "gentle-ai.review-verification-evidence/v2";
 export const EVIDENCE_RECORD_DIGEST_DOMAIN = "gentle-ai.review-verification-evidence-record/v2";
@@ -13,22 +14,11 @@ export const VERIFICATION_OUTCOMES = ["passed", "verification_failed", "procedur
 export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
 export type IdentityMode = "prefixed" | "bare";
 
-/** The record in Go struct field order. */
-export interface VerificationEvidenceRecord {
-  readonly schema: typeof EVIDENCE_RECORD_SCHEMA;
-  readonly version: 2;
-  readonly lineage_id: string;
-  readonly authority_revision: string;
-  readonly target_identity: string;
-  readonly candidate_tree: string;
-  readonly paths_digest: string;
-  readonly paths: readonly string[];
-  readonly ledger_ids: readonly string[];
-  readonly raw_payload_sha256: string;
-  readonly raw_payload_bytes: number;
-  readonly outcome: VerificationOutcome;
-  readonly record_digest: string;
-}
+/**
+ * The record in Go struct field order, typed by the zod mirror. In the "#279 as reported" mode the four evidence
+ * identities are bare hex, which the published schema (and the mirror) rejects on purpose.
+ */
+export type VerificationEvidenceRecord = Readonly<VerificationEvidenceRecordDocument>;
 
 /** What the authority binds a record to; identities are given `sha256:`-prefixed (as STATUS carries them). */
 export interface EvidenceBinding {

@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { processAlive } from "../runtime/process-alive.ts";
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Test seam: runs after a waiter has seen a dead owner and before it acts on that (tests order two waiters). */
+export const lockTestHooks: { afterDeadOwnerSeen?: () => void } = {};
 const STALE_MS = 30_000;
 
 function ownerIsDead(lockFile: string): boolean {
@@ -32,7 +35,7 @@ export function withLock<T>(dir: string, name: string, fn: () => T, timeoutMs = 
       fd = openSync(lockFile, "wx", 0o600);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (ownerIsDead(lockFile)) unlinkStale(lockFile);
+      if (ownerIsDead(lockFile)) takeOverStale(lockFile);
       else if (Date.now() > deadline) throw new Error(`simulator state lock ${lockFile} is held by another process`);
       else Atomics.wait(sleeper, 0, 0, wait);
       continue;
@@ -51,11 +54,42 @@ export function withLock<T>(dir: string, name: string, fn: () => T, timeoutMs = 
   }
 }
 
-function unlinkStale(lockFile: string): void {
+function unlinkQuietly(file: string): void {
   try {
-    unlinkSync(lockFile);
+    unlinkSync(file);
   } catch (error) {
     // Another waiter removed it first.
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+/**
+ * Removes a lock whose owner died. Two waiters can both see the dead owner; if each then unlinked the path, the
+ * second would remove the lock the first had just taken. So removal happens only under a takeover guard (another
+ * O_EXCL file), after the owner is seen dead again: while the guard is held nobody else can remove the lock, and
+ * nobody can create one while the stale file still stands. A guard left by a dead waiter is removed the same way.
+ */
+function takeOverStale(lockFile: string): void {
+  const guard = `${lockFile}.takeover`;
+  let fd: number;
+  try {
+    fd = openSync(guard, "wx", 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if (ownerIsDead(guard)) unlinkQuietly(guard);
+    return;
+  }
+  try {
+    writeSync(fd, String(process.pid));
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    if (ownerIsDead(lockFile)) {
+      lockTestHooks.afterDeadOwnerSeen?.();
+      unlinkQuietly(lockFile);
+    }
+  } finally {
+    unlinkSync(guard);
   }
 }

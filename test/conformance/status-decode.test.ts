@@ -21,8 +21,28 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
   });
 
   it("renders the provider token, else --name=value without converting _", () => {
-    expect(renderToken(arg("expected_revision", "x", "--expected-revision=x"))).toBe("--expected-revision=x");
-    expect(renderToken(arg("expected_revision", "x"))).toBe("--expected_revision=x");
+    // Collect argument names are hyphenated (reviewBindingArguments, review_next_transition.go:1067); execute
+    // arguments keep underscores and only their tokens hyphenate (reviewTransitionArgumentToken).
+    expect(renderToken(arg("expected-revision", "x", "--expected-revision=x"))).toBe("--expected-revision=x");
+    expect(renderToken(arg("captured_results", "true", "--captured-results=true"))).toBe("--captured-results=true");
+    expect(renderToken(arg("captured_results", "true"))).toBe("--captured_results=true");
+  });
+
+  it("decodes a real collect input (gentle-pi status-v5-capture-result-submission.captured.json shape)", () => {
+    const sha = "sha256:" + "1".repeat(64);
+    const tokens = ["--lineage=review-1", `--expected-revision=${sha}`, `--target=${sha}`, `--repository-context=rctx1_${"2".repeat(64)}`, "--lens=review-risk", "--order=0", `--subject-hash=${sha}`];
+    const args = tokens.map((t) => {
+      const [name, ...value] = t.slice(2).split("=");
+      return arg(name!, value.join("="), t);
+    });
+    const real = input({
+      arguments: [...args, arg("agent", "pi", "--agent=pi"), arg("materialize", "true", "--materialize=true")],
+      artifact_subject: { subject_hash: sha },
+      submission: { operation_token: "capture-result", argument_tokens: [...tokens, "--input={{value}}"], value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitution_location: 7 } },
+    });
+    const [slot] = relaySlots([real]);
+    expect(slot).toMatchObject({ captureArgumentTokens: [...tokens, "--agent=pi", "--materialize=true"], lens: "review-risk", order: "0", subjectHash: sha });
+    expect(slot!.submission!.values[0]!.substitutionLocation).toBe(7);
   });
 
   it("keeps exactly the capture-result inputs with one agent=pi and one materialize=true, in order", () => {

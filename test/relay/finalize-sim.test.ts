@@ -90,7 +90,8 @@ describe("same-process capture-then-finalize (criterion 8)", () => {
     }
     const after = run.status.status as { authority: { state: string }; receipt: { status: string } };
     expect([after.authority.state, after.receipt.status]).toEqual(["approved", "present"]);
-    expect(JSON.parse(run.finalize.stdout.toString("utf8"))).toMatchObject({ state: "approved" });
+    // Negotiated FINALIZE answers operation/v2: the state is in its result (review_operation_contract.go:1566-1630).
+    expect(JSON.parse(run.finalize.stdout.toString("utf8"))).toMatchObject({ schema: "gentle-ai.review-integration.operation/v2", result: { operation: "review/finalize", state: "approved" } });
     expectClean(sandbox);
   });
 });

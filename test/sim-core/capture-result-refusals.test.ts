@@ -1,4 +1,5 @@
-// capture-result refusal order (provider reference §7.2), per profile, against the built simulator binary.
+// capture-result refusal order per profile, against the built simulator binary; texts and order from gentle-ai
+// fb55ef7b internal/cli/review_artifact.go RunReviewCaptureResult (:248-470) and what it calls.
 import { describe, expect, it } from "vitest";
 import { envelope, HANDSHAKE, INVALID, simFactory } from "./helpers.ts";
 
@@ -16,6 +17,9 @@ const PR3444 =
   "the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run";
 const DRIFT =
   "capture binding does not match the current reviewing authority under the provider-issued repository context; ask the parent orchestrator to refresh the exact native next transition by running gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition";
+// repository_locator.go:233-246 through review_incident.go:179-192: the handle commits to lineage, target and revision.
+const contextUnavailable = (why: string) =>
+  `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${why}; refresh the exact native next_transition before retrying`;
 
 const sim = simFactory();
 
@@ -61,6 +65,8 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
     { name: "3 nothing to do", argv: cr(...B), text: REQUIRES, lineage: true },
     { name: "3 positional", argv: cr(...B, "--input=r.json", "extra"), text: REQUIRES, lineage: true },
     { name: "3 order missing", argv: cr(...B.filter((t) => !t.startsWith("--order")), "--input=r.json"), text: REQUIRES, lineage: true },
+    { name: "3 blank lens", argv: cr(...B.map((t) => (t.startsWith("--lens") ? "--lens= " : t)), "--input=r.json"), text: REQUIRES, lineage: true },
+    { name: "3 blank input", argv: cr(...B, "--input=\t"), text: REQUIRES, lineage: true },
     {
       name: "4 agent with input",
       argv: cr(...B, "--agent=pi", "--input=r.json"),
@@ -94,10 +100,9 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       lineage: true,
     },
     {
-      name: "8 padded runtime",
-      argv: cr(...B, "--agent= pi", "--materialize=true"),
-      env: HANDSHAKE,
-      text: "the active review runtime is unknown",
+      name: "9 opencode materialize (pre-#3441 shared sentence)",
+      argv: cr(...B, "--agent=opencode", "--materialize=true"),
+      text: 'review capture-result provider runtime "opencode" is host-mediated; use its live transport collection',
       lineage: true,
     },
     {
@@ -120,13 +125,26 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       lineage: true,
     },
     {
-      name: "13 revision drift",
-      argv: cr(...B.map((t) => (t.startsWith("--expected-revision") ? `--expected-revision=sha256:${"a".repeat(64)}` : t)), "--input=r.json"),
-      text: DRIFT,
-      code: "capture_binding_mismatch",
+      name: "10 malformed context binding",
+      argv: cr(...B.map((t) => (t.startsWith("--target") ? "--target=sha256:ABC" : t)), "--input=r.json"),
+      text: contextUnavailable("invalid review repository context binding"),
       lineage: true,
     },
+    {
+      name: "10 revision drift under a context",
+      argv: cr(...B.map((t) => (t.startsWith("--expected-revision") ? `--expected-revision=sha256:${"a".repeat(64)}` : t)), "--input=r.json"),
+      text: contextUnavailable("review repository context binding is invalid"),
+      lineage: true,
+    },
+    {
+      name: "10 padded lineage under a context (only emptiness is tested on trimmed values)",
+      argv: cr(...B.map((t) => (t.startsWith("--lineage") ? `--lineage=${L} ` : t)), "--input=r.json"),
+      text: contextUnavailable("invalid review repository context binding"),
+      lineage: false, // safeReviewIntegrationLineage drops a lineage that is not a valid identifier
+
+    },
     { name: "13 order drift", argv: cr(...s.binding("review-risk", 1), "--input=r.json"), text: DRIFT, code: "capture_binding_mismatch", lineage: true },
+    { name: "13 order past the lenses", argv: cr(...s.binding("review-risk", 7), "--input=r.json"), text: DRIFT, code: "capture_binding_mismatch", lineage: true },
     {
       name: "14 stale materialize subject hash",
       argv: cr(...B.map((t) => (t.startsWith("--subject-hash") ? `--subject-hash=sha256:${"b".repeat(64)}` : t)), "--agent=pi", "--materialize=true"),
@@ -153,6 +171,33 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
     expect(s.state()).toBeUndefined(); // no refusal wrote state
   });
 
+  it("trims --agent before the runtime gate: a padded pi materializes the same task", async () => {
+    const [padded, exact] = await Promise.all([
+      s.run(cr(...B, "--agent= pi ", "--materialize=true"), { env: HANDSHAKE }),
+      s.run(cr(...B, "--agent=pi", "--materialize=true"), { env: HANDSHAKE }),
+    ]);
+    expect([padded.code, padded.stderr]).toEqual([0, ""]);
+    expect(padded.stdoutBytes.equals(exact.stdoutBytes)).toBe(true);
+  });
+
+  it("on the --cwd route names the repository root (scrubbed in the envelope) and an unknown lineage", async () => {
+    const root = s.dir;
+    const base = [`--target=${ids.targetIdentity}`, "--lens=review-risk", "--input=r.json", `--cwd=${root}`];
+    const [drift, unknown] = await Promise.all([
+      s.run(cr(`--lineage=${L}`, "--order=1", ...base)),
+      s.run(cr("--lineage=review-0000000000000000", "--order=0", ...base)),
+    ]);
+    const driftText = `capture binding does not match the current reviewing authority under repository "${root}"; verify the frozen lineage, target, lens, and order for that repository, or re-run with --cwd set to the repository where the review was started`;
+    expect(drift.stderr).toBe(`Error: ${driftText} [capture_binding_mismatch]\n`);
+    expect(drift.stdout).toBe(envelope(OP, "capture_binding_mismatch", BINDING_MSG, "review.status", driftText.replace(root, "<redacted>"), L));
+    const absent =
+      'no compact facade review lineage "review-0000000000000000" was found; run gentle-ai review start --lineage review-0000000000000000 to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage review-0000000000000000 for explicit read-only historical compatibility';
+    expect(unknown.stderr).toBe(
+      `Error: resolve reviewing authority for lineage "review-0000000000000000" under repository "${root}": ${absent}; if the review was started in a different repository (for example a nested one), re-run with --cwd set to that repository [invalid_request]\n`,
+    );
+    expect(s.state()).toBeUndefined();
+  });
+
   it("prints the usage and exits 0 for exactly -h/--help, and discards usage when -help is followed by a refusal", async () => {
     const [help, helpLong] = await Promise.all([s.run(["review", "capture-result", "-h"]), s.run(["review", "capture-result", "-help"])]);
     expect(help.code).toBe(0);
@@ -165,7 +210,7 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
   });
 });
 
-describe("capture-result refusals at 2.5.0 (inferred PR #3845 / #3444)", () => {
+describe("capture-result refusals at 2.5.0 (HEAD #3441/#3444 wordings; --agent with --input inferred from PR #3845)", () => {
   const s = sim({ profile: "2.5.0" });
   const B = s.binding("review-risk", 0);
   it("uses the split wordings and admits --agent pi with --input only through the handshake", async () => {
@@ -187,9 +232,21 @@ describe("capture-result refusals at 2.5.0 (inferred PR #3845 / #3444)", () => {
         lineage: true,
       },
       {
-        name: "compiled runtime with input",
+        name: "compiled runtime with input (inferred wording, HEAD transport name)",
         argv: [...B, "--agent=claude-code", "--input=r.json"],
-        text: 'review capture-result --agent "claude-code" with --input is unavailable: only a compiled host-relay runtime may submit its raw reviewer result with the provider-owned runtime binding; this runtime\'s compiled transport is "claude_code_task"',
+        text: 'review capture-result --agent "claude-code" with --input is unavailable: only a compiled host-relay runtime may submit its raw reviewer result with the provider-owned runtime binding; this runtime\'s compiled transport is "claude_prompt_carried"',
+        lineage: true,
+      },
+      {
+        name: "opencode materialize (review_provider_materialize_test.go:140)",
+        argv: [...B, "--agent=opencode", "--materialize=true"],
+        text: 'review capture-result --materialize is unavailable for "opencode": printing the Go-materialized provider task is the host-relay form, and this runtime\'s compiled transport is "opencode_provider_injected"; collect its reviewer result through that live host transport instead',
+        lineage: true,
+      },
+      {
+        name: "opencode without materialize (review_capture_result_refusal_distinct_test.go)",
+        argv: [...B, "--agent=opencode"],
+        text: 'review capture-result --agent "opencode" has no compiled in-process reviewer adapter: its compiled transport is "opencode_provider_injected"; collect its reviewer result through that live host transport instead',
         lineage: true,
       },
     ];
@@ -250,7 +307,11 @@ describe("rddDisabled", () => {
       s.run(["review", "capture-result", ...B, `--input=${input}`]),
       s.run(["review", "capture-result", ...B, "--agent=pi", "--materialize=true"], { env: HANDSHAKE }),
     ]);
-    const text = "receipt-driven development is disabled for this clone; review capture-result never started";
+    // RDDDisabledError.Error() for a mutation decided by the clone-local source (reviewtransaction/rdd_mode.go:214-229).
+    const text =
+      "receipt-driven development is disabled: advancing an existing review is rejected because the clone_local mode source keeps it off" +
+      "; the review is frozen, not discarded" +
+      "; turn reviews on with gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone to continue it from where it stopped";
     expect(submit.code).toBe(1);
     expect(submit.stderr).toBe(`Error: ${text} [rdd_disabled]\n`);
     expect(submit.stdout).toBe(

@@ -89,14 +89,14 @@ export class Sim {
     ];
   }
 
-  /** The reviewer result the fake pi produces for a lens (independently written here). */
-  piResult(lens: string): string {
+  /** A reviewer/v1 result gentle-ai admits for a lens slot: the shape the fake pi produces (independently written here). */
+  piResult(lens: string, evidence = "inspected every changed path of the frozen candidate"): string {
     return JSON.stringify({
       subject_hash: this.ids.subjectHash(lens as never),
       inspection: { status: "completed", paths: this.ids.manifest.map((m) => m.path) },
       lens,
       findings: [],
-      evidence: [],
+      evidence: [evidence],
     }) + "\n";
   }
 }

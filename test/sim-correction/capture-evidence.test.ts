@@ -17,6 +17,9 @@ const REQUIRES_V240 =
 const REQUIRES_22X = "review capture-evidence requires exact --cwd, --lineage, --target, --expected-revision, --outcome, and --input";
 const REVISION = "verification evidence binding does not match the current authority revision";
 const TARGET = "verification evidence binding does not match the current validating or correction authority";
+// reviewOpaqueContextOperationError (review_incident.go:66-73) for a binding the handle does not commit to.
+const CONTEXT_BINDING =
+  "repository_context_unavailable: provider-issued review repository context operation failed; cause: review repository context binding is invalid; refresh the exact native next_transition before retrying";
 const USAGE_22X =
   "Usage: gentle-ai review capture-evidence [flags]\n\nCapture outcome-bearing verification evidence bound to one compact authority and candidate.\n\nFlags:\n" +
   '  --cwd <value>\n      repository path (default ".")\n' +
@@ -24,7 +27,7 @@ const USAGE_22X =
   "  --input <value>\n      final verification evidence file or - for stdin\n" +
   "  --lineage <value>\n      exact review lineage identifier\n" +
   "  --outcome <value>\n      closed verification outcome: passed, verification_failed, or procedural_tooling_failed\n" +
-  "  --target <value>\n      exact validating or correction target identity\n" +
+  "  --target <value>\n      exact frozen target identity\n" +
   "  -h, --help\n      show this help\n";
 
 describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture route)", (profile) => {
@@ -44,28 +47,86 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
       lineage,
     ],
     [
+      // The outcome is validated with the record, after the binding and the payload (review_artifact.go:108).
       "outcome outside the closed set",
       [...evidenceTokens(s), "--outcome=maybe", `--input=${input}`],
       "invalid_request",
       INVALID_MSG,
-      'review capture-evidence --outcome must be passed, verification_failed, or procedural_tooling_failed; got "maybe"',
+      "invalid verification evidence record identity or digest",
       lineage,
     ],
     [
-      "revision mismatch",
-      [...evidenceTokens(s, { revisionIndex: 7 }), "--outcome=passed", `--input=${input}`],
+      "outcome checked after the binding",
+      ["--cwd", ".", ...evidenceTokens(s, { context: false, revisionIndex: 7 }), "--outcome=maybe", `--input=${input}`],
       "verification_evidence_binding_mismatch",
       BINDING_MSG,
       REVISION,
       lineage,
     ],
     [
-      "frozen target instead of the correction target",
+      "outcome checked after the payload",
+      [...evidenceTokens(s), "--outcome=maybe", `--input=${s.file("none.txt", "")}`],
+      "invalid_request",
+      INVALID_MSG,
+      "final verification evidence is required",
+      lineage,
+    ],
+    [
+      // The handle resolves to the current revision, so a stale one fails the handle binding first.
+      "revision mismatch through the handle",
+      [...evidenceTokens(s, { revisionIndex: 7 }), "--outcome=passed", `--input=${input}`],
+      "invalid_request",
+      INVALID_MSG,
+      CONTEXT_BINDING,
+      lineage,
+    ],
+    [
+      "revision mismatch with --cwd",
+      ["--cwd", ".", ...evidenceTokens(s, { context: false, revisionIndex: 7 }), "--outcome=passed", `--input=${input}`],
+      "verification_evidence_binding_mismatch",
+      BINDING_MSG,
+      REVISION,
+      lineage,
+    ],
+    [
+      "frozen target through the handle",
       [...evidenceTokens(s, { target: s.ids.targetIdentity }), "--outcome=passed", `--input=${input}`],
+      "invalid_request",
+      INVALID_MSG,
+      CONTEXT_BINDING,
+      lineage,
+    ],
+    [
+      "frozen target with --cwd",
+      ["--cwd", ".", ...evidenceTokens(s, { context: false, target: s.ids.targetIdentity }), "--outcome=passed", `--input=${input}`],
       "verification_evidence_binding_mismatch",
       BINDING_MSG,
       TARGET,
       lineage,
+    ],
+    [
+      "unknown lineage with --cwd",
+      ["--cwd", ".", "--lineage=review-other", `--expected-revision=${s.ids.revision(0)}`, `--target=${s.ids.correctionTargetIdentity}`, "--outcome=passed", `--input=${input}`],
+      "invalid_request",
+      INVALID_MSG,
+      'no compact facade review lineage "review-other" was found; run gentle-ai review start --lineage review-other to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage review-other for explicit read-only historical compatibility',
+      "review-other",
+    ],
+    [
+      "unknown lineage through the handle",
+      ["--lineage=review-other", `--expected-revision=${s.ids.revision(0)}`, `--target=${s.ids.correctionTargetIdentity}`, `--repository-context=${s.ids.repositoryContext}`, "--outcome=passed", `--input=${input}`],
+      "invalid_request",
+      INVALID_MSG,
+      CONTEXT_BINDING,
+      "review-other",
+    ],
+    [
+      "malformed binding through the handle",
+      ["--lineage=review-ab", "--expected-revision=x", `--target=${s.ids.correctionTargetIdentity}`, `--repository-context=${s.ids.repositoryContext}`, "--outcome=passed", `--input=${input}`],
+      "invalid_request",
+      INVALID_MSG,
+      "repository_context_unavailable: provider-issued review repository context operation failed; cause: invalid review repository context binding; refresh the exact native next_transition before retrying",
+      "review-ab",
     ],
     [
       "empty input",
@@ -80,7 +141,7 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     const r = await s.run(["review", "capture-evidence", ...args]);
     expect(r.code).toBe(1);
     const next = code === "invalid_request" ? "correct_request" : "review.status";
-    expect(r.stdout).toBe(envelope(OP, code, message, next, cause.replace(/\/v2/g, "<redacted>"), lineageId));
+    expect(r.stdout).toBe(envelope(OP, code, message, next, cause.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId));
     expect(r.stderr).toBe(`Error: ${cause} [${code}]\n`);
     expect(s.state()).toBeUndefined(); // refusals never persist
   });
@@ -97,11 +158,19 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     expect(ok.stdout).toBe(expectedCorrectionRecord(t, exact, "passed", "prefixed"));
   });
 
-  it("refuses a correction without a corrected candidate with the target text (plan_required, candidate_unavailable)", async () => {
-    for (const stage of ["plan_required", "candidate_unavailable"]) {
+  it("refuses a correction without a corrected candidate: the target text with --cwd, the handle's own refusal otherwise", async () => {
+    const handle = {
+      // Before a forecast the handle commits to the frozen target; with a forecast but no candidate nothing is live.
+      plan_required: CONTEXT_BINDING,
+      candidate_unavailable:
+        "repository_context_unavailable: provider-issued review repository context operation failed; cause: review repository context is stale or has no live matching authority; refresh the exact native next_transition before retrying",
+    } as const;
+    for (const stage of ["plan_required", "candidate_unavailable"] as const) {
       const t = sim(correctionScenario(profile, stage));
+      const cwd = await t.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(t, { context: false }), "--outcome=passed", `--input=${input}`]);
+      expect(cwd.stderr).toBe(`Error: ${TARGET} [verification_evidence_binding_mismatch]\n`);
       const r = await t.run(["review", "capture-evidence", ...evidenceTokens(t), "--outcome=passed", `--input=${input}`]);
-      expect(r.stderr).toBe(`Error: ${TARGET} [verification_evidence_binding_mismatch]\n`);
+      expect(r.stderr).toBe(`Error: ${handle[stage]} [invalid_request]\n`);
     }
   });
 });
@@ -209,14 +278,25 @@ describe("failed outcomes and the validating state", () => {
 });
 
 describe("kill switch", () => {
-  it("rdd_disabled refuses the capture before the binding (pre_native, not retry safe)", async () => {
-    const s = sim(correctionScenario("2.4.0", "evidence_required", { lineage: { state: "correction_required", correction: { stage: "evidence_required" }, rddDisabled: true } }));
-    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { revisionIndex: 9 }), "--outcome=passed", `--input=${s.file("e.txt", "x")}`]);
-    const text = "receipt-driven development is disabled for this clone; review capture-evidence never started";
+  const RDD =
+    "receipt-driven development is disabled: advancing an existing review is rejected because the clone_local mode source keeps it off; the review is frozen, not discarded; turn reviews on with gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone to continue it from where it stopped";
+  const disabled = () =>
+    sim(correctionScenario("2.4.0", "evidence_required", { lineage: { state: "correction_required", correction: { stage: "evidence_required" }, rddDisabled: true } }));
+
+  it("--cwd: rdd_disabled refuses the capture before the binding (pre_native, not retry safe)", async () => {
+    const s = disabled();
+    const r = await s.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(s, { context: false, revisionIndex: 9 }), "--outcome=passed", `--input=${s.file("e.txt", "x")}`]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`Error: ${text} [rdd_disabled]\n`);
+    expect(r.stderr).toBe(`Error: ${RDD} [rdd_disabled]\n`);
     expect(r.stdout).toBe(
-      envelope(OP, "rdd_disabled", "Receipt-driven development is disabled; this operation never started.", "stop", text, s.ids.lineageId, false, "pre_native"),
+      envelope(OP, "rdd_disabled", "Receipt-driven development is disabled; this operation never started.", "stop", RDD, s.ids.lineageId, false, "pre_native"),
     );
+  });
+
+  it("--repository-context: the opaque route checks no kill switch (review_artifact.go:75-82)", async () => {
+    const s = disabled();
+    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${s.file("e.txt", "x")}`]);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout).toBe(expectedCorrectionRecord(s, Buffer.from("x"), "passed", "prefixed"));
   });
 });

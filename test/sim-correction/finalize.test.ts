@@ -22,6 +22,14 @@ const D2 = "compact correction acceptance requires captured repository verificat
 const MUST_PASS = "compact correction repository verification must pass before acceptance";
 const GENERIC = "Error: The negotiated review request is invalid. [invalid_request]\n";
 const ALL_PROFILES = ["2.3.0", "2.4.0", "2.5.0"] as const;
+// reviewApprovedCompactBurnedFinalizeAction (review_facade.go:90): the approved authority is burned on approval.
+const BURNED = "the approved review completed and burned; delivery follows ordinary repository policy";
+
+/** The finalize result of a success stdout: the plain document, or the negotiated operation envelope's result. */
+function resultOf(stdout: string): Record<string, unknown> {
+  const doc = JSON.parse(stdout) as Record<string, unknown>;
+  return (doc["result"] ?? doc) as Record<string, unknown>;
+}
 
 /** Runs finalize and checks the refusal on the route: negotiated (envelope + generic stderr) or plain (`Error: <text>`). */
 async function expectRefusal(s: Sim, args: string[], text: string, negotiated: boolean, lineageId: string | null = s.ids.lineageId): Promise<void> {
@@ -65,16 +73,10 @@ describe.each(ALL_PROFILES)("issue #279 plan checks, profile %s", (profile) => {
         const ok = s.file("v-ok.json", validationDoc(s));
         const r = await s.run(["review", "finalize", ...(negotiated ? ["--contract", V2] : []), "--lineage", s.ids.lineageId, "--validation", ok, "--captured-evidence=true"]);
         expect([r.code, r.stderr]).toEqual([0, ""]);
+        // ReviewFacadeFinalizeResult, or ReviewIntegrationFinalizeResult in operation/v2 (review_operation_contract.go:1566-1630).
+        const result = { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: BURNED, store_revision: s.ids.revision(1) };
         expect(r.stdout).toBe(
-          goIndent({
-            schema: "gentle-ai.review-integration.finalize/v1",
-            ...(negotiated ? { contract: V2 } : {}),
-            operation: "review.finalize",
-            lineage_id: s.ids.lineageId,
-            state: "approved",
-            revision: s.ids.revision(1),
-            receipt: { status: "present" },
-          }),
+          goIndent(negotiated ? { schema: "gentle-ai.review-integration.operation/v2", contract: V2, operation: "review.finalize", result } : result),
         );
       });
     }
@@ -146,6 +148,8 @@ describe("finalize preflight refusals in source order", () => {
     ["stdin twice", [L, "--validation", "-", "--evidence", "-"], "review finalize accepts stdin for only one input"],
     ["two reviewer-result sources", [L, "--captured-results=true", "--result-artifact", "rart1_x"], "review finalize accepts exactly one reviewer-result source and one final-evidence source"],
     ["compiled --agent with --validation", [L, "--agent", "codex", "--validation", "v.json"], "review finalize --agent materializes provider refuter and validator requests; omit --refuter and --validation"],
+    // opencode passes the transport gate but is not an in-process role runtime (review_provider_runtime.go:44-46).
+    ["opencode --agent", [L, "--agent", "opencode"], 'review finalize provider runtime "opencode" is host-mediated; use its live transport collection'],
   ];
   it.each(cases)("%s", async (name, args, text, env) => {
     const r = await s.run(["review", "finalize", "--contract", V2, ...args], { env: env ?? {} });
@@ -170,7 +174,8 @@ describe("finalize preflight refusals in source order", () => {
 
   it("2.3.0 defines no --agent: the flag error is the cause", async () => {
     const t = sim(correctionScenario("2.3.0", "validation_required"));
-    await expectRefusal(t, [`--lineage=${t.ids.lineageId}`, "--agent", "pi"], "flag provided but not defined: -agent", true, null);
+    // The lineage scan takes the registry's finalize shape, which names agent (review_operation_contract.go:103).
+    await expectRefusal(t, [`--lineage=${t.ids.lineageId}`, "--agent", "pi"], "flag provided but not defined: -agent", true);
     // Plain route: the flag line and usage stay on stdout.
     const r = await t.run(["review", "finalize", "--agent", "pi"]);
     expect(r.stdout.startsWith("flag provided but not defined: -agent\nUsage: gentle-ai review finalize [flags]\n\n")).toBe(true);
@@ -201,13 +206,30 @@ describe("lifecycle across processes", () => {
     const argv = sub.argument_tokens.map((t, i) => (i === sub.value.substitution_location ? t.replace("{{value}}", doc) : t));
     const fin = await s.run(["review", sub.operation_token, ...argv]);
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved", revision: s.ids.revision(1) });
+    expect(JSON.parse(fin.stdout)).toEqual({
+      schema: "gentle-ai.review-integration.operation/v2",
+      contract: V2,
+      operation: "review.finalize",
+      result: { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: BURNED, store_revision: s.ids.revision(1) },
+    });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(after.authority.state).toBe("approved");
-    expect(after.next_transition).toEqual({ kind: "stop", reason_code: "review_approved" });
+    // An approved compact lineage with its receipt routes to the burn FINALIZE (review_next_transition.go:350-354).
+    expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_compact_burn_required" });
     expect(after.validation_request).toBeUndefined();
-    // Approved is terminal: a second finalize is refused.
-    await expectRefusal(s, ["--lineage", s.ids.lineageId, "--captured-evidence=true"], "review finalize has nothing to finalize: the review lineage is already approved", true);
+    // Approval burns the authority: a second finalize finds no lineage (review_facade.go:70-79).
+    await expectRefusal(
+      s,
+      ["--lineage", s.ids.lineageId, "--captured-evidence=true"],
+      `no compact facade review lineage "${s.ids.lineageId}" was found; run gentle-ai review start --lineage ${s.ids.lineageId} to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage ${s.ids.lineageId} for explicit read-only historical compatibility`,
+      true,
+    );
+    await expectRefusal(
+      s,
+      ["--captured-evidence=true"],
+      "no discoverable compact facade review lineage found; run gentle-ai review start to begin one, or use gentle-ai review-resume --cwd <repo> --lineage <lineage> for explicit read-only historical compatibility",
+      false,
+    );
   });
 
   it("2.3.0: plain capture-evidence with --cwd, then the fixed negotiated finalize, reaches approved", async () => {
@@ -216,16 +238,16 @@ describe("lifecycle across processes", () => {
     expect(ev.code).toBe(0);
     const fin = await s.run(["review", "finalize", "--contract", V2, "--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true"]);
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved" });
+    expect(resultOf(fin.stdout)).toMatchObject({ state: "approved", action: BURNED });
   });
 
   it("validating: the record is discovered without the flag", async () => {
     const s = sim({ profile: "2.4.0", lineage: { state: "validating" } });
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
-    expect(st.next_transition.reason_code).toBe("captured_evidence_ready");
+    expect(st.next_transition.reason_code).toBe("captured_verification_evidence_passed");
     const fin = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId]);
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved" });
+    expect(resultOf(fin.stdout)).toMatchObject({ state: "approved" });
   });
 
   it("reviewing: captured_results_ready finalize approves, or opens the scenario's correction", async () => {
@@ -233,18 +255,25 @@ describe("lifecycle across processes", () => {
     const a = sim({ profile: "2.4.0", lineage: { captured: [...all] } });
     const ok = await a.run(["review", "finalize", `--lineage=${a.ids.lineageId}`, "--captured-results=true"]);
     expect([ok.code, ok.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ state: "approved" });
+    // The plain route prints ReviewFacadeFinalizeResult itself.
+    expect(JSON.parse(ok.stdout)).toEqual({ operation: "review/finalize", lineage_id: a.ids.lineageId, state: "approved", action: BURNED, store_revision: a.ids.revision(1) });
 
     const c = sim({ profile: "2.4.0", lineage: { captured: [...all], correction: { stage: "plan_required" } } });
     const moved = await c.run(["review", "finalize", `--lineage=${c.ids.lineageId}`, "--captured-results=true"]);
-    expect(JSON.parse(moved.stdout)).toMatchObject({ state: "correction_required", revision: c.ids.revision(1) });
+    expect(JSON.parse(moved.stdout)).toEqual({
+      operation: "review/finalize",
+      lineage_id: c.ids.lineageId,
+      state: "correction_required",
+      action: "continue the current review state",
+      store_revision: c.ids.revision(1),
+    });
     const st = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(st.next_transition.reason_code).toBe("correction_plan_required");
     const sub = (st.next_transition.collect as { inputs: { submission: { argument_tokens: string[]; value: { maximum: number } } }[] }).inputs[0]!.submission;
     const plan = await c.run(["review", "finalize", ...sub.argument_tokens.map((t) => t.replace("{{value}}", "1"))]);
     expect([plan.code, plan.stderr]).toEqual([0, ""]);
     const st2 = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
-    expect(st2.next_transition).toEqual({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
+    expect(st2.next_transition).toMatchObject({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
   });
 
   it("procedural tooling failure: STATUS's execute finalize drops the record so verification is recaptured", async () => {
@@ -252,18 +281,40 @@ describe("lifecycle across processes", () => {
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(st.next_transition.reason_code).toBe("correction_repository_tooling_failed");
     const args = (st.next_transition.execute as { arguments: { token: string }[] }).arguments.map((a) => a.token);
+    // review_next_transition.go:296-298: the execute form is just the lineage and the captured-evidence discovery.
+    expect(args).toEqual([`--lineage=${s.ids.lineageId}`, "--captured-evidence=true"]);
+    const vr = st.validation_request as { request_hash: string; correction_target_identity: string };
+    const descriptor = [
+      `--lineage=${s.ids.lineageId}`,
+      `--expected-revision=${s.ids.revision(0)}`,
+      `--target=${vr.correction_target_identity}`,
+      `--request-hash=${vr.request_hash}`,
+      `--repository-context=${s.ids.repositoryContext}`,
+      "--captured-evidence=true",
+    ];
     const fin = await s.run(["review", "finalize", ...args]);
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "correction_required", revision: s.ids.revision(1) });
+    expect(resultOf(fin.stdout)).toMatchObject({ state: "correction_required", store_revision: s.ids.revision(1) });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
     expect(after.next_transition.reason_code).toBe("correction_repository_verification_required");
-    // The old descriptor no longer binds: the revision moved.
-    await expectRefusal(s, args.slice(1), "review finalize submission descriptors do not match the current authority; refresh with gentle-ai review status --next-transition", true);
+    // The old descriptor no longer binds: its handle resolves to the current revision (repository_locator.go:281, :241).
+    await expectRefusal(
+      s,
+      descriptor,
+      "repository_context_unavailable: provider-issued review repository context operation failed; cause: review repository context binding is invalid; refresh the exact native next_transition before retrying",
+      true,
+    );
   });
 
   it("reviewing with uncaptured lenses refuses the captured-results finalize", async () => {
     const s = sim({ profile: "2.4.0", lineage: { captured: ["review-risk"] } });
-    await expectRefusal(s, [`--lineage=${s.ids.lineageId}`, "--captured-results=true"], "captured reviewer results are incomplete: 3 of 4 selected lens slots are not captured", false);
+    // readCapturedReviewerResults (review_artifact.go:748-750).
+    await expectRefusal(
+      s,
+      [`--lineage=${s.ids.lineageId}`, "--captured-results=true"],
+      "review finalize requires all 4 captured reviewer result(s); capture each missing one with `gentle-ai review capture-result` (see `gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v1 --next-transition` for the exact lineage/target/lens/order bindings)",
+      false,
+    );
   });
 });
 
@@ -275,5 +326,113 @@ describe("kill switch", () => {
     expect(r.stderr).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
     expect(JSON.parse(r.stdout)).toMatchObject({ code: "rdd_disabled", phase: "pre_native", retry_safe: false, next_action: "stop" });
     expect(s.state()).toBeUndefined();
+  });
+});
+
+describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_facade.go:2356-2465)", () => {
+  const s = sim(correctionScenario("2.4.0", "validation_required"));
+  const L = `--lineage=${s.ids.lineageId}`;
+
+  it("usage: the int --correction-lines prints its zero default (review.go:64)", async () => {
+    const r = await s.run(["review", "finalize", "--help"]);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout.startsWith(
+      "Usage: gentle-ai review finalize [flags]\n\nCanonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.\n\nFlags:\n",
+    )).toBe(true);
+    expect(r.stdout).toContain('  --correction-lines <value>\n      positive predicted correction changed lines before editing (default "0")\n');
+    expect(r.stdout).toContain('  --cwd <value>\n      repository path (default ".")\n');
+    expect(r.stdout).toContain('  --failed\n      bind supplied final evidence as a failed verification (default "false")\n');
+    expect(r.stdout).toContain("  --lineage <value>\n      optional lineage override when discovery is ambiguous\n");
+  });
+
+  const cases: [string, string[], string][] = [
+    ["a stray positional", [L, "extra"], 'unexpected review finalize argument "extra"'],
+    [
+      "--action-eligibility without --contract",
+      [L, "--action-eligibility"],
+      "--action-eligibility and --next-transition require --contract gentle-ai.review-integration/v1 or gentle-ai.review-integration/v2",
+    ],
+    [
+      "--result is refused after the other preflight checks",
+      [L, "--expected-revision=x", "--result", "r.json"],
+      "review finalize no longer accepts --result: a reviewer result supplied this way carries no provider-owned admission, so it cannot prove the lens inspected the frozen candidate. Capture each selected lens with `gentle-ai review capture-result` (see `gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v1 --next-transition` for the exact lineage/target/lens/order bindings), then run `gentle-ai review finalize --captured-results=true`",
+    ],
+    ["--result counts as a stdin input", [L, "--result", "-", "--validation", "-"], "review finalize accepts stdin for only one input"],
+    [
+      "--expected-revision alone is an incomplete descriptor",
+      [L, "--expected-revision=x"],
+      "review finalize submission descriptors require the complete v2 revision, target, request hash, and repository context binding; refresh with gentle-ai review status --next-transition",
+    ],
+    [
+      // reviewFinalizeFlagProvided looks at every argument, values included.
+      "a flag value spelled like a descriptor flag",
+      ["--lineage", "target"],
+      "review finalize submission descriptors require the complete v2 revision, target, request hash, and repository context binding; refresh with gentle-ai review status --next-transition",
+    ],
+  ];
+  it.each(cases)("plain: %s", async (_n, args, text) => {
+    await expectRefusal(s, args, text, false);
+  });
+
+  it("--trace is not a stdin input (countFacadeStdin)", async () => {
+    const r = await s.run(["review", "finalize", L, "--trace", "-", "--evidence", "-", "--validation", s.file("tv.json", validationDoc(s))], { stdin: "x" });
+    // Past the stdin rule, the raw --evidence is no captured record: the plan check D2 refuses.
+    expect([r.stdout, r.stderr, r.code]).toEqual(["", `Error: ${D2}\n`, 1]);
+  });
+
+  it("an unknown lineage is absent (preflight); a malformed one is an untyped failure", async () => {
+    await expectRefusal(
+      s,
+      ["--lineage", "review-other"],
+      'no compact facade review lineage "review-other" was found; run gentle-ai review start --lineage review-other to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage review-other for explicit read-only historical compatibility',
+      true,
+      "review-other",
+    );
+    const bad = await s.run(["review", "finalize", "--contract", V2, "--lineage", "Bad_Lineage"]);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ code: "operation_outcome_unknown", phase: "native_running", mutation_outcome: "unknown", retry_safe: false, replayability: "status_required", next_action: "review.status" });
+    // (not simulated) the real line goes on with " A defect report was saved at <path>" (review_defect_report.go:293-321).
+    expect(bad.stderr.startsWith("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]")).toBe(true);
+  });
+
+  it("negotiated v1: operation/v1 with the stop eligibility on --action-eligibility", async () => {
+    const t = sim({ profile: "2.4.0", lineage: { state: "validating" } });
+    const r = await t.run(["review", "finalize", "--contract", "gentle-ai.review-integration/v1", "--lineage", t.ids.lineageId, "--action-eligibility"]);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    const reason = "forbidden_finalize_requires_target_status";
+    expect(r.stdout).toBe(
+      goIndent({
+        schema: "gentle-ai.review-integration.operation/v1",
+        contract: "gentle-ai.review-integration/v1",
+        operation: "review.finalize",
+        result: {
+          operation: "review/finalize",
+          lineage_id: t.ids.lineageId,
+          state: "approved",
+          action: BURNED,
+          store_revision: t.ids.revision(1),
+          eligibility: {
+            allowed_actions: [{ action: "stop", reason_code: reason, required_inputs: ["target_scoped_status"] }],
+            forbidden_actions: [
+              "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim", "review.reconcile-authority",
+              "review.reconcile-authority-batch", "review.recover", "review.start", "review.validate",
+            ].map((action) => ({ action, reason_code: reason })),
+          },
+        },
+      }),
+    );
+  });
+
+  it("negotiated correction with a corrected candidate carries the targeted validation request bound to store_revision", async () => {
+    const t = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } } }));
+    const r = await t.run(["review", "finalize", "--contract", V2, "--lineage", t.ids.lineageId, "--captured-evidence=true"]);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    const result = resultOf(r.stdout) as { state: string; store_revision: string; validation_request?: { schema: string; lineage_id: string; expected_revision: string } };
+    expect(result.state).toBe("correction_required");
+    expect(result.validation_request).toMatchObject({
+      schema: "gentle-ai.review-targeted-validation-request/v1",
+      lineage_id: t.ids.lineageId,
+      expected_revision: result.store_revision,
+    });
   });
 });

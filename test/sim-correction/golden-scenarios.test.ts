@@ -25,7 +25,7 @@ describe("golden correction scenarios", () => {
     const d1 = await s.run([...base, "--validation", v3, "--captured-evidence=true"]);
     expect(JSON.parse(d1.stdout).cause).toBe(D1);
     const ok = await s.run([...base, "--validation", s.file("v5.json", validationDoc(s)), "--captured-evidence=true"]);
-    expect([ok.code, ok.stderr, JSON.parse(ok.stdout).state]).toEqual([0, "", "approved"]);
+    expect([ok.code, ok.stderr, JSON.parse(ok.stdout).result.state]).toEqual([0, "", "approved"]);
   });
 
   it("correction-279-as-reported: capture-evidence emits bare evidence identities, STATUS stays prefixed", async () => {

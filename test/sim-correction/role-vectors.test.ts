@@ -105,11 +105,37 @@ describe.each(["2.4.0", "2.5.0"] as const)("capture-validation refusal order, pr
       L,
     ],
     [
-      "frozen target instead of the correction target",
+      // The handle commits to the corrected candidate, so another target fails its binding (repository_locator.go:241).
+      "frozen target through the handle",
       validatorTokens(s, { target: s.ids.targetIdentity }),
       HANDSHAKE,
+      "invalid_request",
+      "repository_context_unavailable: provider-issued review repository context operation failed; cause: review repository context binding is invalid; refresh the exact native next_transition before retrying",
+      L,
+    ],
+    [
+      "frozen target with --cwd",
+      ["--cwd=.", ...validatorTokens(s, { target: s.ids.targetIdentity, "repository-context": undefined })],
+      HANDSHAKE,
       "capture_binding_mismatch",
-      `${V} binding does not match the current provider role authority; refresh the binding with gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition`,
+      `${V} target does not match the frozen correction target identity; refresh the binding with gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition`,
+      L,
+    ],
+    [
+      "stale revision with --cwd",
+      ["--cwd=.", ...validatorTokens(s, { "expected-revision": s.ids.revision(4), "repository-context": undefined })],
+      HANDSHAKE,
+      "capture_binding_mismatch",
+      `${V} binding does not match the current compact authority; refresh the binding with gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition`,
+      L,
+    ],
+    [
+      // opencode passes the immutable-transport gate but is neither an in-process role runtime nor the pi relay.
+      "opencode",
+      validatorTokens(s, { agent: "opencode" }),
+      HANDSHAKE,
+      "invalid_request",
+      `${V} provider runtime "opencode" is host-mediated; use its live transport collection`,
       L,
     ],
   ];
@@ -173,9 +199,25 @@ describe("capture-validation --execute (2.4.0)", () => {
       `--repository-context=${s.ids.repositoryContext}`,
       "--captured-evidence=true",
     ]);
+    // The occupied slot decides the route whatever the runtime (review_facade.go:1200-1204); the execute form is
+    // exact (validateCapturedProviderTargetedValidatorTransition, review_status_contract.go).
+    const bare = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"], { env: e })).stdout);
+    expect(bare.next_transition).toMatchObject({
+      reason_code: "captured_provider_targeted_validation_ready",
+      execute: {
+        command: `gentle-ai review finalize ${args.join(" ")}`,
+        preconditions: [
+          { name: "state", value: "correction_required" },
+          { name: "verification_outcome", value: "passed" },
+          { name: "provider_targeted_validator", value: "captured" },
+        ],
+        binding: { lineage_id: s.ids.lineageId, revision: s.ids.revision(0), target_identity: s.ids.correctionTargetIdentity, repository_context: s.ids.repositoryContext },
+      },
+    });
+    expect(bare.validation_request).toBeDefined();
     const fin = await s.run(["review", "finalize", ...args], { env: e });
     expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(fin.stdout)).toMatchObject({ state: "approved" });
+    expect((JSON.parse(fin.stdout) as { result: unknown }).result).toMatchObject({ state: "approved" });
   });
 
   const failures: [string, Parameters<typeof correctionScenario>[2], boolean, string][] = [

@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { identitiesFor } from "../../simulator/state/identities.ts";
 import {
   git,
   json,
@@ -193,7 +194,7 @@ describe("the seeded world is unchanged", () => {
     const repo = s.repo("r", { "a.ts": "1\n" });
     const doc = json(await s.run(STATUS(repo), { simState: true }));
     expect(doc.applicability).toBe("current_target");
-    expect(doc.authority.lineage_id).toBe("review-7de09cbb356d4a27");
+    expect(doc.authority.lineage_id).toBe(identitiesFor("gentle-relay-conformance").lineageId);
   });
 
   it("a lineage-less scenario outside any repository keeps the seeded lineage", async () => {

@@ -5,7 +5,7 @@ import type { Fault } from "../../simulator/faults/fault-schema.ts";
 const SUBJECT = `sha256:${"a".repeat(64)}`;
 const PROMPT = promptFor(SUBJECT, "review-risk", ["src/a.ts"]);
 const PI_RESULT = Buffer.from(
-  `{"subject_hash":"${SUBJECT}","inspection":{"status":"completed","paths":["src/a.ts"]},"lens":"review-risk","findings":[],"evidence":[]}\n`,
+  `{"subject_hash":"${SUBJECT}","inspection":{"status":"completed","paths":["src/a.ts"]},"lens":"review-risk","findings":[],"evidence":["inspected all 1 changed paths of the frozen candidate through the review-risk lens; no defect found"]}\n`,
 );
 
 // Each program with a call whose undisturbed output is known exactly.

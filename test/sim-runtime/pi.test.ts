@@ -3,11 +3,23 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promptFor, runSim, World } from "./helpers.ts";
 import { parsePromptBinding } from "../../simulator/pi/reviewer-result.ts";
+import { admitReviewerResult } from "../../simulator/gentle-ai/verbs/admission.ts";
+import { ReviewerResultSchema } from "../../simulator/contract/reviewer-result.ts";
 
 const PI_ARGV = ["--print", "--mode", "text", "--no-session", "--no-tools", "--no-extensions", "--no-skills", "--no-prompt-templates", "--no-themes", "--no-context-files", "--no-approve"];
 const SUBJECT = `sha256:${"b".repeat(64)}`;
 const PROMPT = promptFor(SUBJECT, "review-reliability", ["internal/review.go", "docs/a b.md"]);
-const RESULT = `{"subject_hash":"${SUBJECT}","inspection":{"status":"completed","paths":["internal/review.go","docs/a b.md"]},"lens":"review-reliability","findings":[],"evidence":[]}\n`;
+const SCOPE = "inspected all 2 changed paths of the frozen candidate through the review-reliability lens";
+const RESULT = `{"subject_hash":"${SUBJECT}","inspection":{"status":"completed","paths":["internal/review.go","docs/a b.md"]},"lens":"review-reliability","findings":[],"evidence":["${SCOPE}; no defect found"]}\n`;
+// The slot the prompt binds, as gentle-ai's admission sees it.
+const SLOT = {
+  lens: "review-reliability",
+  subjectHash: SUBJECT,
+  manifest: [
+    { path: "internal/review.go", status: "M" as const, additions: 2, deletions: 1, oldMode: "100644", newMode: "100644" },
+    { path: "docs/a b.md", status: "M" as const, additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" },
+  ],
+};
 
 let world: World;
 afterEach(() => world?.dispose());
@@ -19,23 +31,39 @@ async function pi(scenario: unknown, input: Buffer = PROMPT, cwd?: string) {
 }
 
 describe("fake pi result kinds", () => {
-  it("default scenario: a reviewer result bound to the prompt's subject hash, lens and changed paths", async () => {
+  it("default scenario: a reviewer result bound to the prompt's subject hash, lens and changed paths, which gentle-ai admits", async () => {
     const r = await pi(undefined);
     expect([r.stdout.toString(), r.stderr.toString(), r.code]).toEqual([RESULT, "", 0]);
+    ReviewerResultSchema.parse(JSON.parse(RESULT));
+    expect(admitReviewerResult(r.stdout, SLOT).result.evidence).toEqual([`${SCOPE}; no defect found`]);
   });
 
   it("reviewer-result with a suggestion finding", async () => {
     const r = await pi({ pi: { result: { kind: "reviewer-result", findings: "suggestion" } } });
     expect(r.stdout.toString()).toBe(
       `{"subject_hash":"${SUBJECT}","inspection":{"status":"completed","paths":["internal/review.go","docs/a b.md"]},"lens":"review-reliability",` +
-        `"findings":[{"id":"F-001","lens":"review-reliability","location":"internal/review.go:1","severity":"SUGGESTION","claim":"Simulated reviewer suggestion.","proof_refs":["E-001"]}],` +
-        `"evidence":[{"id":"E-001","path":"internal/review.go","observation":"Simulated reviewer observation."}]}\n`,
+        `"findings":[{"id":"R3-001","lens":"review-reliability","location":"internal/review.go:1","severity":"SUGGESTION","claim":"Simulated reviewer suggestion.","proof_refs":["internal/review.go:1"]}],` +
+        `"evidence":["${SCOPE}; one suggestion at internal/review.go:1"]}\n`,
     );
+    ReviewerResultSchema.parse(JSON.parse(r.stdout.toString()));
+    expect(admitReviewerResult(r.stdout, SLOT).result.findings.map((f) => [f.id, f.lens, f.severity])).toEqual([["R3-001", "reliability", "SUGGESTION"]]);
+  });
+
+  it("cites a changed path with spaces in backticks, so gentle-ai resolves it", async () => {
+    const prompt = promptFor(SUBJECT, "review-reliability", ["docs/a b.md", "internal/review.go"]);
+    const r = await pi({ pi: { result: { kind: "reviewer-result", findings: "suggestion" } } }, prompt);
+    const doc = JSON.parse(r.stdout.toString()) as { findings: { proof_refs: string[] }[]; evidence: string[] };
+    expect(doc.findings[0]!.proof_refs).toEqual(["`docs/a b.md:1`"]);
+    expect(admitReviewerResult(r.stdout, SLOT).result.evidence).toEqual([
+      "inspected all 2 changed paths of the frozen candidate through the review-reliability lens; one suggestion at `docs/a b.md:1`",
+    ]);
   });
 
   it("reviewer-result for a prompt without a binding line stays unbound (empty subject hash, no lens)", async () => {
     const r = await pi(undefined, Buffer.from("just some text\n"));
-    expect(r.stdout.toString()).toBe('{"subject_hash":"","inspection":{"status":"completed","paths":[]},"findings":[],"evidence":[]}\n');
+    expect(r.stdout.toString()).toBe(
+      '{"subject_hash":"","inspection":{"status":"completed","paths":[]},"findings":[],"evidence":["inspected all 0 changed paths of the frozen candidate through the selected lens; no defect found"]}\n',
+    );
   });
 
   it.each([

@@ -10,14 +10,14 @@ export function goIndent(value: unknown): string {
   );
 }
 
-/** A failure/v1|v2 envelope as a refusal prints it (optional lineage_id after replayability). */
+/** A failure/v1|v2 envelope as a refusal prints it (optional lineage_id after replayability; no cause when undefined). */
 export function failureEnvelope(
   version: 1 | 2,
   operation: string,
   code: string,
   message: string,
   next: string,
-  cause: string,
+  cause: string | undefined,
   lineageId?: string,
   retrySafe = true,
   phase = "preflight",
@@ -36,6 +36,6 @@ export function failureEnvelope(
     ...(lineageId === undefined ? {} : { lineage_id: lineageId }),
     required_inputs: [],
     next_action: next,
-    cause,
+    ...(cause === undefined ? {} : { cause }),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detachedBoolRefusal, goQuoteStr, helpReturnsEarly, parseFlags, parseGoInt } from "./go-flags.ts";
+import { detachedBoolRefusal, goQuoteStr, helpRequested, parseFlags, parseGoInt } from "./go-flags.ts";
 import type { FlagSetSpec } from "./go-flags.ts";
 import { usageText } from "./usage.ts";
 
@@ -10,6 +10,7 @@ const SPEC: FlagSetSpec = {
     { name: "lens", kind: "string", usage: "exact selected lens" },
     { name: "cwd", kind: "string", default: ".", usage: "repository path" },
     { name: "order", kind: "int", default: -1, usage: "zero-based selected lens order" },
+    { name: "lines", kind: "int", usage: "positive predicted correction changed lines" },
     { name: "materialize", kind: "bool", usage: "print the task" },
     { name: "file", kind: "string", usage: "repeatable file" },
   ],
@@ -20,6 +21,8 @@ const USAGE =
   '  --cwd <value>\n      repository path (default ".")\n' +
   "  --file <value>\n      repeatable file\n" +
   "  --lens <value>\n      exact selected lens\n" +
+  // review.go:64 prints every non-empty DefValue: an int flag's zero default is "0", not empty.
+  '  --lines <value>\n      positive predicted correction changed lines (default "0")\n' +
   '  --materialize\n      print the task (default "false")\n' +
   '  --order <value>\n      zero-based selected lens order (default "-1")\n' +
   "  -h, --help\n      show this help\n";
@@ -49,6 +52,7 @@ describe("Go flag token grammar", () => {
     expect(ok([]).has("cwd")).toBe(false);
     expect(ok([]).str("cwd")).toBe(".");
     expect(ok([]).int("order")).toBe(-1);
+    expect(ok([]).int("lines")).toBe(0);
   });
 
   it("lets a non-bool flag consume the next token even if it starts with '-'", () => {
@@ -117,7 +121,7 @@ describe("Go flag token grammar", () => {
       const f = ok(["--lens", "a", h, "--bogus"]);
       expect(f.help).toBe(true);
       expect(f.output).toBe(USAGE);
-      expect(helpReturnsEarly(f, ["--lens", "a", h])).toBe(h === "-h" || h === "--help");
+      expect(helpRequested(["--lens", "a", h])).toBe(h === "-h" || h === "--help");
       expect(f.positionals).toEqual(["--bogus"]); // FlagSet.Args(): the unparsed rest after the help token
     }
   });

@@ -269,9 +269,9 @@ export function goQuoteStr(s: string): string {
   return out + '"';
 }
 
-/** gentle-ai returns early on ErrHelp only when an argument is exactly `-h` or `--help`. */
-export function helpReturnsEarly(parsed: ParsedFlags, argv: readonly string[]): boolean {
-  return parsed.help && argv.some((a) => a === "-h" || a === "--help");
+/** `reviewHelpRequested` (review.go:131-138): some argument is exactly `-h` or `--help`, wherever it stands. */
+export function helpRequested(argv: readonly string[]): boolean {
+  return argv.some((a) => a === "-h" || a === "--help");
 }
 
 /** The detached-bool refusal (`--materialize true`): first positional true/false after a bare bool flag token. */

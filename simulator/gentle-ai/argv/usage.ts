@@ -1,15 +1,27 @@
-// gentle-ai's custom FlagSet usage block (provider reference §5); Go's default `Usage of <name>:` is never printed.
-import type { FlagSetSpec } from "./go-flags.ts";
+// gentle-ai's custom FlagSet usage block (`newReviewFlagSet`, review.go:53-72); Go's default `Usage of <name>:` is never printed.
+import type { FlagDef, FlagSetSpec } from "./go-flags.ts";
+import { goQuoteStr } from "./go-flags.ts";
 
-/** Renders `Usage: gentle-ai <name> [flags]`, details, and one entry per flag in lexical name order. */
+/**
+ * The flag's `DefValue`: what Go's `Value.String()` reports at definition. Bool and int flags always have one
+ * (`"false"`, `"0"`), so review.go:64 (`if current.DefValue != ""`) prints their default even when it is the zero
+ * value; string and `flag.Var` flags print one only when it is non-empty.
+ */
+export function defValue(f: FlagDef): string {
+  if (f.kind === "bool") return String(f.default ?? false);
+  if (f.kind === "int") return String(f.default ?? 0);
+  return String(f.default ?? "");
+}
+
+/** Renders `Usage: gentle-ai <name> [flags]`, details, and one entry per flag in lexical name order (VisitAll). */
 export function usageText(spec: FlagSetSpec): string {
   let out = `Usage: gentle-ai ${spec.name} [flags]\n\n${spec.details}\n\nFlags:\n`;
   const flags = [...spec.flags].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const f of flags) {
-    // (inferred) the value placeholder is the literal `<value>` for string and int flags alike.
+    // The placeholder is ` <value>` for every flag whose Value is not a bool flag (review.go:58-61).
     out += `  --${f.name}` + (f.kind === "bool" ? "" : " <value>") + `\n      ${f.usage}`;
-    const def = f.kind === "bool" ? String(f.default ?? false) : String(f.default ?? "");
-    if (def !== "") out += ` (default ${JSON.stringify(def)})`;
+    const def = defValue(f);
+    if (def !== "") out += ` (default ${goQuoteStr(def)})`;
     out += "\n";
   }
   return out + "  -h, --help\n      show this help\n";

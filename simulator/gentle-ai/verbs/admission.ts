@@ -1,30 +1,49 @@
-// Reviewer-result admission for `capture-result --input` (provider reference §7.4, reviewProviderAdmitRaw).
-//
-// The fake pi (simulator/pi) answers a materialized prompt with exactly
-//   {"subject_hash": <binding subject_hash>, "inspection": {"status":"completed","paths":[<NAME_STATUS paths>]},
-//    "lens": <binding lens>, "findings": [], "evidence": []}
-// and this admission accepts exactly that (the canonical bytes are the Go re-marshal of the decoded struct).
-import { goMarshal } from "../../output/go-json.ts";
-import type { GoJson } from "../../output/go-json.ts";
+// Reviewer-result admission for `capture-result --input` and `--preflight --input`, in gentle-ai's order
+// (internal/cli/review_provider.go reviewProviderAdmitRaw at fb55ef7b):
+//   1. raw payload checks (review_artifact.go validateReviewerResultPayload): empty, raw <task_result> envelope;
+//   2. one bounded JSON object extracted from surrounding prose (artifact_admission.go ExtractBoundedSingleJSONObject);
+//   3. strict decode into facadeReviewerResult (review_facade.go:458), explicit findings and evidence arrays;
+//   4. the selected-lens check and canonical lens result (review_facade.go prepareCompactReviewerResults);
+//   5. CanonicalizeReviewerResult (reviewer_envelope.go): explicit lens binding, finding lenses, ID namespace,
+//      severe-finding causal fields;
+//   6. candidate causality of severe introduced/behavior-activated/worsened findings (verifiedCandidateCausalFindingIDs);
+//   7. AdmitArtifact: subject echo, inspection coverage, citations, locations (admission-scope.ts).
+// Every refusal is an `[invalid_request]` with Go's error text.
+import type { ManifestEntry } from "../../state/identities.ts";
 import { invalidRequest } from "../refusal.ts";
+import type { ReviewRefusal } from "../refusal.ts";
+import { goQuoteStr } from "../argv/go-flags.ts";
 import { decodeStrict } from "./go-decode.ts";
 import type { Decoded, GoType } from "./go-decode.ts";
+import { canonicalCompactLensResult, canonicalReviewerResult, isSevere, isSupportedLens } from "./lens-result.ts";
+import type { CanonicalLensResult, LensFinding } from "./lens-result.ts";
+import { AdmissionError, admitScope, canonicalPaths, locationAdmissionError, parseFindingLocation, supportsCausality } from "./admission-scope.ts";
+import type { Inspection } from "./admission-scope.ts";
 
-/** The native bound on a reviewer payload (inferred: the same 4 MiB as the lens-context budget). */
-export const REVIEWER_PAYLOAD_BOUND = 4 * 1024 * 1024;
-
-export const SEVERITIES = ["BLOCKER", "CRITICAL", "WARNING", "SUGGESTION"] as const;
+/** The lens role's ResultLimit (internal/reviewerprovider/contract.go: 4 << 20). */
+export const REVIEWER_PAYLOAD_BOUND = 4 << 20;
 
 const S = { kind: "string" } as const;
 const STRINGS = { kind: "slice", elem: S } as const;
 
-/** The reviewer/v1 struct as Go declares it (field order = canonical marshal order). Type names are inferred. */
+/** facadeReviewerResult as Go declares it (review_facade.go:447-464); type names as Go prints them in errors. */
 export const REVIEWER_RESULT_TYPE: GoType = {
   kind: "struct",
-  name: "reviewerResult",
+  name: "facadeReviewerResult",
   fields: [
     { json: "subject_hash", type: S },
-    { json: "inspection", type: { kind: "struct", name: "reviewerInspection", fields: [{ json: "status", type: S }, { json: "paths", type: STRINGS }] } },
+    {
+      json: "inspection",
+      type: {
+        kind: "struct",
+        name: "ArtifactInspection",
+        pkg: "reviewtransaction",
+        fields: [
+          { json: "status", type: { kind: "string", named: "reviewtransaction.ArtifactInspectionStatus" } },
+          { json: "paths", type: STRINGS },
+        ],
+      },
+    },
     { json: "lens", type: S },
     {
       json: "findings",
@@ -32,7 +51,7 @@ export const REVIEWER_RESULT_TYPE: GoType = {
         kind: "slice",
         elem: {
           kind: "struct",
-          name: "reviewerFinding",
+          name: "facadeFinding",
           fields: [
             { json: "id", type: S },
             { json: "lens", type: S },
@@ -40,70 +59,103 @@ export const REVIEWER_RESULT_TYPE: GoType = {
             { json: "severity", type: S },
             { json: "claim", type: S },
             { json: "proof_refs", type: STRINGS },
-            { json: "evidence_class", type: S },
-            { json: "causal_disposition", type: S },
+            { json: "evidence_class", type: { kind: "string", named: "reviewtransaction.EvidenceClass" } },
+            { json: "causal_disposition", type: { kind: "string", named: "reviewtransaction.CausalDisposition" } },
           ],
         },
       },
     },
-    {
-      json: "evidence",
-      type: {
-        kind: "slice",
-        // (inferred) evidence entry shape: the reference leaves it open.
-        elem: { kind: "struct", name: "reviewerEvidence", fields: [{ json: "id", type: S }, { json: "path", type: S }, { json: "observation", type: S }] },
-      },
-    },
+    { json: "evidence", type: STRINGS },
   ],
 };
 
-/** What the slot binds the result to. */
+/** The selected lens slot and frozen candidate a result must bind. */
 export interface AdmissionBinding {
+  /** The selected lens (`review-*`). */
   readonly lens: string;
+  /** The slot's artifact subject hash. */
   readonly subjectHash: string;
-  /** Paths of the changed-path manifest (the prompt's NAME_STATUS block). */
-  readonly paths: readonly string[];
+  /** The frozen changed-path manifest, in snapshot order. */
+  readonly manifest: readonly ManifestEntry[];
+}
+
+/** The admitted result, as capture publishes it. */
+export interface Admitted {
+  /** The canonical lens result (trimmed, IDs assigned, lenses short). */
+  readonly result: CanonicalLensResult;
+  /** The reported inspection status and its canonical (sorted) paths. */
+  readonly inspection: { readonly status: string; readonly paths: readonly string[] };
+  /** Canonical candidate-causal finding IDs. */
+  readonly candidateCausalFindingIds: readonly string[];
 }
 
 // bytes.TrimSpace / unicode.IsSpace: BOM (U+FEFF) is not a space in Go.
-const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
-const GO_TRIM = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+const GO_SPACE_ONLY = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
 
-function isValidJson(text: string): boolean {
+function jsonValid(bytes: Buffer): boolean {
   try {
-    JSON.parse(text);
+    JSON.parse(bytes.toString("utf8"));
     return true;
   } catch {
     return false;
   }
 }
 
-/** Top-level `{…}` spans in prose (strings inside objects respected); stops at an unterminated object. */
-function objectSpans(text: string): [number, number][] {
-  const spans: [number, number][] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] !== "{") {
-      i++;
+function isJsonObject(bytes: Buffer): boolean {
+  try {
+    const v: unknown = JSON.parse(bytes.toString("utf8"));
+    return v !== null && typeof v === "object" && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+const OPEN = 0x7b;
+const CLOSE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** ExtractBoundedSingleJSONObject: the one complete JSON object among prose, or its decision and reason. */
+export function extractSingleObject(payload: Buffer, limit: number): Buffer | { readonly decision: string; readonly reason: string } {
+  if (limit <= 0 || payload.length === 0 || payload.length > limit)
+    return { decision: "incomplete", reason: "reviewer payload is empty or exceeds the native bound" };
+  const candidates: [number, number][] = [];
+  let start = -1;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let index = 0; index < payload.length; index++) {
+    const value = payload[index]!;
+    if (depth === 0) {
+      if (value === OPEN) {
+        start = index;
+        depth = 1;
+        inString = false;
+        escaped = false;
+      }
       continue;
     }
-    let depth = 0;
-    let inString = false;
-    let j = i;
-    for (; j < text.length; j++) {
-      const c = text[j]!;
-      if (inString) {
-        if (c === "\\") j++;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === "{") depth++;
-      else if (c === "}" && --depth === 0) break;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (value === BACKSLASH) escaped = true;
+      else if (value === QUOTE) inString = false;
+      continue;
     }
-    if (j >= text.length) break;
-    spans.push([i, j + 1]);
-    i = j + 1;
+    if (value === QUOTE) inString = true;
+    else if (value === OPEN) depth++;
+    else if (value === CLOSE) {
+      depth--;
+      if (depth === 0) {
+        // A span that is not a JSON object is prose, not a candidate.
+        if (isJsonObject(payload.subarray(start, index + 1))) candidates.push([start, index + 1]);
+        start = -1;
+      }
+    }
   }
-  return spans;
+  if (depth !== 0 || candidates.length === 0) return { decision: "incomplete", reason: "reviewer payload contains no complete JSON object" };
+  if (candidates.length !== 1) return { decision: "ambiguous", reason: "reviewer payload contains multiple JSON objects" };
+  const [s, e] = candidates[0]!;
+  return Buffer.from(payload.subarray(s, e));
 }
 
 function str(v: Decoded | undefined): string {
@@ -115,117 +167,118 @@ function list(v: Decoded | undefined): Decoded[] | null {
 }
 
 function rec(v: Decoded | undefined): { [k: string]: Decoded } {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? v : {};
+  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) ? v : {};
 }
 
-function semantic(decision: string, diagnostic: string): Error {
-  return invalidRequest(`reviewer artifact admission ${decision}: ${diagnostic}`);
+function strings(v: Decoded | undefined): string[] | null {
+  const l = list(v);
+  return l === null ? null : l.map(str);
 }
 
-/** Semantic admission (inferred diagnostics; the decision vocabulary is the documented one). */
-function admitSemantics(result: { [k: string]: Decoded }, binding: AdmissionBinding): void {
-  const inspection = rec(result["inspection"]);
-  const status = str(inspection["status"]);
-  if (status !== "completed") throw semantic("incomplete", `inspection status ${JSON.stringify(status)} is not completed`);
-  if (str(result["subject_hash"]) !== binding.subjectHash)
-    throw semantic("binding_mismatch", "subject_hash does not match the provider-issued artifact subject");
-  const lens = str(result["lens"]);
-  if (lens !== "" && lens !== binding.lens)
-    throw semantic("binding_mismatch", `lens ${JSON.stringify(lens)} does not match the selected lens ${JSON.stringify(binding.lens)}`);
-  const paths = (list(inspection["paths"]) ?? []).map(str);
-  const seen = new Set<string>();
-  for (const p of paths) {
-    if (!binding.paths.includes(p)) throw semantic("out_of_scope", `inspected path ${JSON.stringify(p)} is outside the changed-path manifest`);
-    if (seen.has(p)) throw semantic("ambiguous", `inspected path ${JSON.stringify(p)} is listed more than once`);
-    seen.add(p);
-  }
-  for (const p of binding.paths) if (!seen.has(p)) throw semantic("incomplete", `inspection omits changed path ${JSON.stringify(p)}`);
-  const evidenceIds = new Set<string>();
-  (list(result["evidence"]) ?? []).forEach((e, i) => {
-    const id = str(rec(e)["id"]);
-    if (id === "") throw semantic("incomplete", `evidence ${i} has no id`);
-    if (evidenceIds.has(id)) throw semantic("ambiguous", `evidence id ${JSON.stringify(id)} is not unique`);
-    evidenceIds.add(id);
-  });
-  (list(result["findings"]) ?? []).forEach((f0, i) => {
-    const f = rec(f0);
-    const name = str(f["id"]) || String(i);
-    const severity = str(f["severity"]);
-    if (!(SEVERITIES as readonly string[]).includes(severity))
-      throw semantic("ambiguous", `finding ${name} severity ${JSON.stringify(severity)} is not one of ${SEVERITIES.join(", ")}`);
-    const fl = str(f["lens"]);
-    if (fl !== "" && fl !== binding.lens) throw semantic("binding_mismatch", `finding ${name} lens ${JSON.stringify(fl)} does not match the selected lens`);
-    if (str(f["location"]) === "" || str(f["claim"]) === "") throw semantic("incomplete", `finding ${name} requires a location and a claim`);
-    const refs = (list(f["proof_refs"]) ?? []).map(str);
-    if (refs.length === 0) throw semantic("incomplete", `finding ${name} requires at least one proof_ref`);
-    for (const r of refs)
-      if (!evidenceIds.has(r)) throw semantic("incomplete", `finding ${name} proof_ref ${JSON.stringify(r)} names no evidence entry`);
-    if ((severity === "BLOCKER" || severity === "CRITICAL") && (str(f["evidence_class"]) === "" || str(f["causal_disposition"]) === ""))
-      throw semantic("incomplete", `finding ${name} severity ${severity} requires evidence_class and causal_disposition`);
-  });
-}
-
-/** Go re-marshal of the decoded result in struct order (omitempty on the optional strings). */
-function canonicalOf(result: { [k: string]: Decoded }): Buffer {
-  const inspection = rec(result["inspection"]);
-  const opt = (v: Decoded | undefined) => (str(v) === "" ? undefined : str(v));
-  const strings = (v: Decoded | undefined): GoJson => (list(v) === null ? null : list(v)!.map(str));
-  const doc: GoJson = {
-    subject_hash: str(result["subject_hash"]),
-    inspection: { status: str(inspection["status"]), paths: strings(inspection["paths"]) },
-    lens: opt(result["lens"]),
-    findings: (list(result["findings"]) ?? []).map((f0) => {
-      const f = rec(f0);
-      return {
-        id: opt(f["id"]),
-        lens: opt(f["lens"]),
-        location: str(f["location"]),
-        severity: str(f["severity"]),
-        claim: str(f["claim"]),
-        proof_refs: strings(f["proof_refs"]),
-        evidence_class: opt(f["evidence_class"]),
-        causal_disposition: opt(f["causal_disposition"]),
-      };
-    }),
-    evidence: (list(result["evidence"]) ?? []).map((e0) => {
-      const e = rec(e0);
-      return { id: str(e["id"]), path: opt(e["path"]), observation: str(e["observation"]) };
-    }),
+function finding(v: Decoded): LensFinding {
+  const f = rec(v);
+  return {
+    id: str(f["id"]),
+    lens: str(f["lens"]),
+    location: str(f["location"]),
+    severity: str(f["severity"]),
+    claim: str(f["claim"]),
+    proofRefs: strings(f["proof_refs"]),
+    evidenceClass: str(f["evidence_class"]),
+    causalDisposition: str(f["causal_disposition"]),
   };
-  return Buffer.from(goMarshal(doc), "utf8");
 }
 
-/** The admitted result: canonical bytes plus the decoded findings (sim-correction reads severities from them). */
-export interface Admitted {
-  readonly canonical: Buffer;
-  readonly result: { [k: string]: Decoded };
+/** nativeFacadeReviewerLens: the short or `review-` form of a lens, or undefined. */
+function nativeLens(lens: string): string | undefined {
+  if (isSupportedLens(lens)) return lens;
+  return isSupportedLens(`review-${lens}`) ? `review-${lens}` : undefined;
 }
 
-/**
- * Admits raw reviewer-result bytes in the documented order, throwing `[invalid_request]` refusals.
- * (inferred) A payload that starts with `{` is decoded whole (so trailing values give "multiple JSON values");
- * otherwise the single object found in the surrounding prose is decoded.
- */
+function isPublishedFindingLens(lens: string): boolean {
+  return isSupportedLens(lens) || isSupportedLens(`review-${lens}`);
+}
+
+/** canonicalReviewerLens + validateExplicitReviewerFindingFields over the raw object's exact keys. */
+function explicitFieldChecks(fields: Record<string, unknown>, expectedLens: string): void {
+  if (Object.prototype.hasOwnProperty.call(fields, "lens")) {
+    const lens = fields["lens"];
+    const value = typeof lens === "string" ? lens : lens === null ? "" : undefined;
+    if (value === undefined || (value !== expectedLens && value !== expectedLens.slice("review-".length)))
+      throw invalidRequest("reviewer result does not report the required selected-lens binding");
+  }
+  const findings = fields["findings"];
+  if (findings === undefined || (findings !== null && !Array.isArray(findings)))
+    throw invalidRequest("reviewer result findings do not match the required schema");
+  for (const [index, item] of (findings ?? []).entries()) {
+    if (item !== null && (typeof item !== "object" || Array.isArray(item))) throw invalidRequest("reviewer result findings do not match the required schema");
+    const f = (item ?? {}) as Record<string, unknown>;
+    if (!Object.prototype.hasOwnProperty.call(f, "lens")) continue;
+    const lens = f["lens"];
+    const value = typeof lens === "string" ? lens : lens === null ? "" : undefined;
+    if (value === undefined || !isPublishedFindingLens(value)) throw invalidRequest(`reviewer result finding[${index}] has an invalid explicit lens`);
+  }
+}
+
+function refusalOf(error: AdmissionError): ReviewRefusal {
+  return invalidRequest(error.message);
+}
+
+/** Admits raw reviewer-result bytes for one selected lens slot, throwing gentle-ai's `[invalid_request]` refusals. */
 export function admitReviewerResult(raw: Buffer, binding: AdmissionBinding): Admitted {
-  const text = raw.toString("utf8");
-  if (GO_SPACE.test(text))
+  // 1. validateReviewerResultPayload
+  if (GO_SPACE_ONLY.test(raw.toString("utf8")))
     throw invalidRequest("reviewer result payload is empty or whitespace-only: the task may have completed without producing output");
-  const trimmed = text.replace(GO_TRIM, "");
-  if (trimmed.includes("<task_result>") && !isValidJson(trimmed))
-    throw invalidRequest(
-      "reviewer result payload contains a raw XML task envelope: extract the strict JSON reviewer output from <task_result> before capture",
-    );
-  if (raw.length > REVIEWER_PAYLOAD_BOUND)
-    throw invalidRequest("lens provider result admission incomplete: reviewer payload is empty or exceeds the native bound");
-  const spans = objectSpans(trimmed);
-  if (spans.length === 0) throw invalidRequest("lens provider result admission incomplete: reviewer payload contains no complete JSON object");
-  if (spans.length > 1) throw invalidRequest("lens provider result admission ambiguous: reviewer payload contains multiple JSON objects");
-  const candidate = trimmed.startsWith("{") ? trimmed : trimmed.slice(spans[0]![0], spans[0]![1]);
-  const decoded = decodeStrict(candidate, REVIEWER_RESULT_TYPE, { pkg: "cli" });
+  if ((raw.includes("<task_result>") || raw.includes("</task_result>")) && !jsonValid(raw))
+    throw invalidRequest("reviewer result payload contains a raw XML task envelope: extract the strict JSON reviewer output from <task_result> before capture");
+  // 2. reviewProviderExtractRoleRaw
+  const payload = extractSingleObject(raw, REVIEWER_PAYLOAD_BOUND);
+  if (!Buffer.isBuffer(payload)) throw invalidRequest(`lens provider result admission ${payload.decision}: ${payload.reason}`);
+  const text = payload.toString("utf8");
+  // 3. decodeFacadeJSONBytes into facadeReviewerResult
+  const decoded = decodeStrict(text, REVIEWER_RESULT_TYPE, { pkg: "cli" });
   if (!decoded.ok) throw invalidRequest(`decode reviewer result: ${decoded.error}`);
   const result = rec(decoded.value);
-  if (list(result["findings"]) === null || list(result["evidence"]) === null)
-    throw invalidRequest("reviewer result requires explicit findings and evidence arrays");
-  admitSemantics(result, binding);
-  return { canonical: canonicalOf(result), result };
+  const findings = list(result["findings"]);
+  const evidence = strings(result["evidence"]);
+  if (findings === null || evidence === null) throw invalidRequest("reviewer result requires explicit findings and evidence arrays");
+  const facadeFindings = findings.map(finding);
+  // 4. prepareCompactReviewerResults for the one selected lens
+  const lens = str(result["lens"]);
+  if (lens !== "") {
+    const provided = nativeLens(lens);
+    if (provided === undefined) throw invalidRequest(`reviewer result 1: unsupported reviewer lens ${goQuoteStr(lens)}`);
+    if (provided !== binding.lens) throw invalidRequest(`reviewer result 1 lens ${goQuoteStr(lens)} does not match selected lens ${goQuoteStr(binding.lens)}`);
+  }
+  const prepared = canonicalCompactLensResult({ lens: binding.lens, findings: facadeFindings, evidence });
+  if ("error" in prepared) throw invalidRequest(`canonicalize reviewer result 1: ${prepared.error}`);
+  // 5. CanonicalizeReviewerResult (a second strict decode into the same field set cannot fail differently here)
+  explicitFieldChecks(JSON.parse(text) as Record<string, unknown>, binding.lens);
+  const canonical = canonicalReviewerResult({ lens: binding.lens, findings: facadeFindings, evidence }, binding.lens);
+  if ("error" in canonical) throw invalidRequest(canonical.error);
+  if ("shape" in canonical) throw invalidRequest(canonical.shape.message);
+  // 6. verifiedCandidateCausalFindingIDs
+  const verified: string[] = [];
+  for (const f of canonical.findings) {
+    if (!isSevere(f.severity)) continue; // canonical severities are already trimmed and upper-cased (facadeSevere)
+    if (!["introduced", "behavior-activated", "worsened"].includes(f.causalDisposition)) continue;
+    const location = parseFindingLocation(f.location);
+    if ("reason" in location) throw refusalOf(locationAdmissionError(f.id, f.location, location.reason));
+    if (supportsCausality(binding.manifest, location, f.causalDisposition)) verified.push(f.id);
+  }
+  // 7. AdmitArtifact
+  const inspectionRec = rec(result["inspection"]);
+  const inspection: Inspection = { status: str(inspectionRec["status"]), paths: strings(inspectionRec["paths"]) };
+  let causal: string[];
+  try {
+    causal = admitScope(binding, str(result["subject_hash"]), inspection, canonical, verified);
+  } catch (e) {
+    if (e instanceof AdmissionError) throw refusalOf(e);
+    throw e;
+  }
+  return {
+    result: canonical,
+    inspection: { status: inspection.status, paths: canonicalPaths(inspection.paths ?? []) ?? [] },
+    candidateCausalFindingIds: causal,
+  };
 }

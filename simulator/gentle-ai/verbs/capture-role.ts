@@ -1,16 +1,18 @@
-// review capture-refuter / capture-validation (provider reference §9, gentle-ai v2.4.0
-// `review_provider_role_capture.go`): refusal order, the handshake, --materialize, and --execute through pi.
+// review capture-refuter / capture-validation (gentle-ai fb55ef7b review_provider_role_capture.go): refusal order,
+// the handshake, the handle, the kill switch, --materialize, and --execute through pi.
+import { resolve } from "node:path";
 import type { Invocation, Outcome, VerbHandler } from "../invocation.ts";
 import type { FlagDef, FlagSetSpec } from "../argv/go-flags.ts";
-import { scanFlagsOf } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { plainError, routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest, rddDisabled, repositoryContextUnavailable, ReviewRefusal } from "../refusal.ts";
+import { invalidRequest, rddDisabled, ReviewRefusal } from "../refusal.ts";
+import { resolveRepositoryContext } from "../gates/repository-context.ts";
+import { CONTRACT_V2 } from "../../output/envelope.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
-import { identitiesFor } from "../../state/identities.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import { authorityOf, capturedEvidence } from "./correction-authority.ts";
@@ -21,20 +23,33 @@ import { parseVerbFlags, REPOSITORY_CONTEXT_FLAG } from "./verb-flags.ts";
 
 export type RoleVerb = "capture-refuter" | "capture-validation";
 
-// (inferred) usage texts: only the flag names are documented.
+// parseReviewProviderRoleCapture's FlagSet (review_provider_role_capture.go:64-78), usage texts verbatim.
 function roleFlags(verb: RoleVerb): FlagDef[] {
   const flags: FlagDef[] = [
-    { name: "agent", kind: "string", usage: "host-relay runtime that runs the provider-owned role request" },
     { name: "cwd", kind: "string", default: ".", usage: "repository path" },
-    { name: "execute", kind: "bool", usage: "run the provider-owned role request through the runtime's transport and capture its result" },
-    { name: "expected-revision", kind: "string", usage: "exact compact authority revision" },
+    {
+      name: "repository-context",
+      kind: "string",
+      usage: "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd",
+    },
     { name: "lineage", kind: "string", usage: "exact review lineage identifier" },
-    { name: "materialize", kind: "bool", usage: "print the exact Go-materialized provider role task without capturing anything" },
-    REPOSITORY_CONTEXT_FLAG,
-    { name: "target", kind: "string", usage: "exact role target identity" },
+    { name: "target", kind: "string", usage: "exact provider-issued target identity for this role" },
+    { name: "expected-revision", kind: "string", usage: "exact compact authority revision" },
+    {
+      name: "agent",
+      kind: "string",
+      usage:
+        "host-relay runtime identity, required for both --materialize and --execute; compiled runtimes materialize this role internally through `gentle-ai review finalize --agent`",
+    },
+    {
+      name: "materialize",
+      kind: "bool",
+      usage: "print the exact Go-materialized opaque provider role task without capturing anything; mutually exclusive with --execute",
+    },
+    { name: "execute", kind: "bool", usage: "run the Go-owned locked-down pi process on the Go-materialized role request and capture its raw result" },
   ];
   if (verb === "capture-validation")
-    flags.push({ name: "request-hash", kind: "string", usage: "provider-owned targeted validation request hash" });
+    flags.push({ name: "request-hash", kind: "string", usage: "provider-issued frozen targeted validation request hash" });
   return flags;
 }
 
@@ -47,89 +62,95 @@ export function roleFlagSet(verb: RoleVerb): FlagSetSpec {
   };
 }
 
-const STATUS_HINT = "gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition";
+const REFRESH = `refresh the binding with gentle-ai review status --cwd <repo> --contract ${CONTRACT_V2} --next-transition`;
+
+/** The compiled runtimes that run provider roles in-process (`reviewProviderCaptureRuntime`, review_provider_runtime.go:44-46). */
+const IN_PROCESS_ROLE_RUNTIMES: ReadonlySet<string> = new Set(["claude-code", "codex"]);
 
 interface Request {
   readonly lineage: string;
   readonly target: string;
   readonly revision: string;
   readonly requestHash: string;
+  /** Trimmed; "" on the --cwd route. */
   readonly context: string;
+  readonly cwd: string;
   readonly materialize: boolean;
 }
 
+/** `parseReviewProviderRoleCapture`'s refusal matrix (:79-129); values are trimmed. */
 function shapeChecks(invocation: Invocation, traits: ProfileTraits, verb: RoleVerb, argv: readonly string[], out: StdoutBuffer): Request | undefined {
   const V = `review ${verb}`;
   const f = parseVerbFlags(roleFlagSet(verb), argv, out);
   if (f === undefined) return undefined;
   const materialize = f.bool("materialize");
   const execute = f.bool("execute");
-  const agent = f.str("agent");
+  const agent = f.str("agent").trim();
   const r: Request = {
-    lineage: f.str("lineage"),
-    target: f.str("target"),
-    revision: f.str("expected-revision"),
-    requestHash: verb === "capture-validation" ? f.str("request-hash") : "",
-    context: f.str("repository-context"),
+    lineage: f.str("lineage").trim(),
+    target: f.str("target").trim(),
+    revision: f.str("expected-revision").trim(),
+    requestHash: verb === "capture-validation" ? f.str("request-hash").trim() : "",
+    context: f.str("repository-context").trim(),
+    cwd: f.str("cwd"),
     materialize,
   };
   if (materialize && execute) throw invalidRequest(`${V} --materialize only prints the Go-materialized provider task and cannot be combined with --execute`);
-  if (f.positionals.length > 0 || r.lineage === "" || r.target === "" || r.revision === "" || agent === "" || (!materialize && !execute))
+  if (f.positionals.length > 0 || r.lineage === "" || r.target === "" || r.revision === "" || (!materialize && !execute))
     throw invalidRequest(
-      `${V} requires --lineage, --target, --expected-revision, --agent, and either --materialize or --execute; \`gentle-ai review status --contract gentle-ai.review-integration/v2 --next-transition\` prints the exact bindings`,
+      `${V} requires --lineage, --target, --expected-revision, --agent, and either --materialize or --execute; \`gentle-ai review status --contract ${CONTRACT_V2} --next-transition\` prints the exact bindings`,
     );
-  if (agent.trim() === "") throw invalidRequest(`${V} requires --agent naming the host-relay runtime`);
+  if (agent === "") throw invalidRequest(`${V} requires --agent naming the host-relay runtime`);
   if (verb === "capture-validation" && r.requestHash === "")
     throw invalidRequest(`${V} requires --request-hash binding the frozen targeted validation request`);
   if (r.context !== "" && f.has("cwd")) throw invalidRequest(`${V} accepts either --repository-context or --cwd, not both`);
   if (materialize && r.context === "") throw invalidRequest(`${V} --materialize requires the provider-issued --repository-context`);
   const gate = requireRuntime(traits, agent, invocation.env, "capture");
-  if (gate.kind === "compiled")
-    throw invalidRequest(
-      `${V} is unavailable for ${JSON.stringify(gate.runtime)}: a compiled runtime materializes internally through \`gentle-ai review finalize --agent\``,
-    );
-  if (gate.runtime !== "pi") throw invalidRequest(`${V} provider runtime ${JSON.stringify(gate.runtime)} is host-mediated; use its live transport collection`);
+  if (IN_PROCESS_ROLE_RUNTIMES.has(gate.runtime))
+    throw invalidRequest(`${V} is unavailable for ${goQuoteStr(gate.runtime)}: a compiled runtime materializes internally through \`gentle-ai review finalize --agent\``);
+  if (gate.runtime !== "pi") throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
   return r;
 }
 
-/** Step 9: the role must be the one the current authority offers, with the exact binding. */
+/**
+ * Discovery and the role binding (`discover`, :134-147; the per-role checks of RunReviewCaptureRefuter and
+ * RunReviewCaptureValidation): lineage and revision first, then the role's own target and request hash.
+ */
 function checkBinding(invocation: Invocation, verb: RoleVerb, lineage: LineageState, r: Request): void {
   const V = `review ${verb}`;
   const a = authorityOf(invocation.scenario, lineage);
-  const role: ProviderRole = verb === "capture-refuter" ? "refuter" : "targeted-validator";
-  let offered: boolean;
-  if (role === "refuter") {
-    offered =
-      lineage.state === "reviewing" &&
-      invocation.scenario.lineage.refuter &&
-      !lineage.correction.refuterCaptured &&
-      lineage.lenses.every((lens) => lineage.captured[lens] !== undefined);
-  } else {
-    offered = lineage.state === "correction_required" && capturedEvidence(a)?.outcome === "passed" && !lineage.correction.validatorCaptured;
+  const drift = (text: string) => new ReviewRefusal("capture_binding_mismatch", text);
+  if (r.lineage !== a.lineageId || lineage.state === "approved") {
+    const root = resolve(invocation.cwd, r.cwd);
+    // (inferred) the wrapped discovery error: an unknown (or burned) lineage is reviewCompactFacadeLineageAbsentError.
+    throw invalidRequest(
+      `resolve review authority for lineage ${goQuoteStr(r.lineage)} under repository ${goQuoteStr(root)}: no compact facade review lineage ${goQuoteStr(r.lineage)} was found; run gentle-ai review start --lineage ${r.lineage} to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage ${r.lineage} for explicit read-only historical compatibility`,
+    );
   }
-  // (inferred) wording of the general drift refusal; the request-hash variant below is documented.
-  if (!offered || r.lineage !== a.lineageId || r.target !== roleTarget(a, role) || r.revision !== a.revision)
-    throw new ReviewRefusal(
-      "capture_binding_mismatch",
-      `${V} binding does not match the current provider role authority; refresh the binding with ${STATUS_HINT}`,
-    );
-  if (role === "targeted-validator" && r.requestHash !== a.requestHash)
-    throw new ReviewRefusal(
-      "capture_binding_mismatch",
-      `${V} request hash does not match the frozen targeted validation request; refresh the binding with ${STATUS_HINT}`,
-    );
+  if (r.revision !== a.revision) throw drift(`${V} binding does not match the current compact authority; ${REFRESH}`);
+  if (verb === "capture-refuter") {
+    if (lineage.state !== "reviewing" || r.target !== roleTarget(a, "refuter")) throw drift(`${V} requires the exact reviewing authority target; ${REFRESH}`);
+    // (inferred) text: the scenario offers no refuter, all lenses are not captured yet, or it was captured already.
+    const offered = invocation.scenario.lineage.refuter && !lineage.correction.refuterCaptured && lineage.lenses.every((lens) => lineage.captured[lens] !== undefined);
+    if (!offered) throw drift(`${V} binding does not match the current provider role authority; ${REFRESH}`);
+    return;
+  }
+  // (inferred) text: no correction whose verification passed, or the validator was captured already.
+  const offered = lineage.state === "correction_required" && capturedEvidence(a)?.outcome === "passed" && !lineage.correction.validatorCaptured;
+  if (!offered) throw drift(`${V} binding does not match the current provider role authority; ${REFRESH}`);
+  if (r.target !== roleTarget(a, "targeted-validator")) throw drift(`${V} target does not match the frozen correction target identity; ${REFRESH}`);
+  if (r.requestHash !== a.requestHash) throw drift(`${V} request hash does not match the frozen targeted validation request; ${REFRESH}`);
 }
 
 async function body(invocation: Invocation, traits: ProfileTraits, verb: RoleVerb, argv: readonly string[], out: StdoutBuffer): Promise<void> {
   const r = shapeChecks(invocation, traits, verb, argv, out);
   if (r === undefined) return;
-  if (r.context !== "" && r.context !== identitiesFor(invocation.scenario.lineage.seed).repositoryContext)
-    throw repositoryContextUnavailable();
   const role: ProviderRole = verb === "capture-refuter" ? "refuter" : "targeted-validator";
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
-  if (!r.materialize && snapshot.rddDisabled)
-    // (inferred) native text, mirroring capture-result: the kill switch gates captures, not materialize.
-    throw rddDisabled(`review ${verb}`);
+  if (r.context !== "")
+    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
+  // --materialize is read-only and stays reachable under a frozen switch (:121-127).
+  if (!r.materialize && snapshot.rddDisabled) throw rddDisabled(`review ${verb}`);
   checkBinding(invocation, verb, snapshot, r);
   const a = authorityOf(invocation.scenario, snapshot);
   const prompt = rolePrompt(a, role);
@@ -162,9 +183,9 @@ async function body(invocation: Invocation, traits: ProfileTraits, verb: RoleVer
 export function captureRole(verb: RoleVerb): VerbHandler {
   return (invocation: Invocation): Promise<Outcome> | Outcome => {
     const traits = traitsOf(invocation.scenario.profile);
-    if (!traits.roleVerbs) return plainError(`unknown review command ${JSON.stringify(verb)}`);
+    if (!traits.roleVerbs) return plainError(`unknown review command ${goQuoteStr(verb)}`);
     const argv = invocation.argv.slice(2);
-    const route = routeFor(argv, verb, "collect-capture", scanFlagsOf(roleFlagSet(verb)));
+    const route = routeFor(argv, verb, "collect-capture");
     return runRouted(route, (out) => body(invocation, traits, verb, argv, out));
   };
 }

@@ -1,16 +1,20 @@
 // The provider-owned values of a correction / validating lineage, derived from the persisted lineage and the seed
-// so STATUS, capture-evidence, finalize and the role vectors agree across processes.
-import type { GoJson } from "../../output/go-json.ts";
-import { identitiesFor, pathsDigest, sha256Hex } from "../../state/identities.ts";
+// so STATUS, capture-evidence, finalize and the role vectors agree across processes. The documents follow gentle-ai's
+// structs field by field (reviewtransaction: TargetedValidationRequest, CorrectionPlanRequest, Finding, FindingEvidence).
+import { goMarshal } from "../../output/go-json.ts";
+import { FIX_FINDING_ID, identitiesFor, pathsDigest, sha256Prefixed } from "../../state/identities.ts";
 import type { Identities } from "../../state/identities.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import { buildEvidenceRecord, parseEvidenceRecord } from "../../state/evidence-record.ts";
 import type { EvidenceBinding, IdentityMode, VerificationEvidenceRecord } from "../../state/evidence-record.ts";
 import type { Scenario } from "../../scenario/schema.ts";
+import type { CorrectionPlanRequest } from "../../contract/correction-plan-request.ts";
+import type { TargetedValidationRequest } from "../../contract/targeted-validation-request.ts";
 
 export const VALIDATION_REQUEST_SCHEMA = "gentle-ai.review-targeted-validation-request/v1";
-/** (inferred) the ledger id of the single seeded CRITICAL finding the correction fixes. */
-export const FIX_FINDING_ID = "R1-001";
+export const CORRECTION_PLAN_REQUEST_SCHEMA = "gentle-ai.review-correction-plan-request/v1";
+/** reviewtransaction.MaxCorrectionChangedLines (risk.go:20). */
+const MAX_CORRECTION_CHANGED_LINES = 200;
 
 /** The current authority values of one lineage. */
 export interface Authority {
@@ -20,9 +24,9 @@ export interface Authority {
   readonly targetIdentity: string;
   readonly revision: string;
   readonly repositoryContext: string;
-  /** validation_request.request_hash (prefixed). */
+  /** validation_request.request_hash (prefixed; inferred derivation). */
   readonly requestHash: string;
-  /** correction_request.request_hash (prefixed, inferred derivation). */
+  /** correction_request.request_hash: gentle-ai's correctionPlanRequestHash of the request. */
   readonly correctionRequestHash: string;
   readonly correctionTargetIdentity: string;
   readonly identityMode: IdentityMode;
@@ -31,15 +35,16 @@ export interface Authority {
 /** Derives the authority of the persisted lineage. */
 export function authorityOf(scenario: Scenario, lineage: LineageState): Authority {
   const ids = identitiesFor(lineage.seed);
+  const revision = ids.revision(lineage.revisionIndex);
   return {
     ids,
     lineage,
     lineageId: ids.lineageId,
     targetIdentity: ids.targetIdentity,
-    revision: ids.revision(lineage.revisionIndex),
+    revision,
     repositoryContext: ids.repositoryContext,
     requestHash: ids.requestHash(lineage.revisionIndex),
-    correctionRequestHash: "sha256:" + sha256Hex(`gentle-ai-sim\u0000correction-request/${lineage.revisionIndex}\u0000${lineage.seed}`),
+    correctionRequestHash: correctionPlanRequestHash(correctionPlanBody(ids, revision)),
     correctionTargetIdentity: ids.correctionTargetIdentity,
     identityMode: scenario.identities,
   };
@@ -68,8 +73,8 @@ export function evidenceBinding(a: Authority): EvidenceBinding {
     authorityRevision: a.revision,
     targetIdentity: correction ? a.correctionTargetIdentity : a.targetIdentity,
     candidateTree: correction ? a.ids.correctionCandidateTree : a.ids.candidateTree,
-    pathsDigest: correction ? a.ids.correctionPathsDigest : pathsDigest(a.ids.manifest.map((m) => m.path)),
-    paths: correction ? a.ids.correctionPaths : a.ids.manifest.map((m) => m.path),
+    pathsDigest: correction ? a.ids.correctionPathsDigest : pathsDigest(a.ids.paths),
+    paths: correction ? a.ids.correctionPaths : a.ids.paths,
     ledgerIds: correction ? [FIX_FINDING_ID] : [],
   };
 }
@@ -92,14 +97,52 @@ export function originalChangedLines(ids: Identities): number {
   return ids.manifest.reduce((n, m) => n + m.additions + m.deletions, 0);
 }
 
-/** The frozen correction budget, as status.ts renders `frozen.correction_budget` (inferred formula). */
-export function correctionBudget(ids: Identities): number {
-  return Math.max(1, Math.floor(originalChangedLines(ids) / 2));
+/**
+ * reviewtransaction.CorrectionBudget (risk.go:227): half the changed lines rounded up, capped at 200. STATUS freezes
+ * `frozen.correction_budget` with it (review_status_contract.go:245).
+ */
+export function legacyCorrectionBudget(lines: number): number {
+  return Math.min(MAX_CORRECTION_CHANGED_LINES, Math.floor(lines / 2) + (lines % 2));
 }
 
-/** The top-level STATUS `validation_request` (§8.4 key order). */
-export function validationRequestJson(a: Authority): GoJson {
-  const path = a.ids.correctionPaths[0] ?? ".";
+/**
+ * The compact authority's frozen correction budget (CompactCorrectionBudget, risk.go:241, the floor-two policy new
+ * compact states persist): what correction_request.correction_budget and the correction-lines maximum carry.
+ */
+export function correctionBudget(ids: Identities): number {
+  const lines = originalChangedLines(ids);
+  const legacy = legacyCorrectionBudget(lines);
+  return lines > 0 && legacy < 2 ? 2 : legacy;
+}
+
+const POLICY_CONTENT =
+  "Validate only the listed fix findings against the frozen correction candidate: original_criteria proves each finding is resolved; correction_regression proves the fix diff introduces no regression.";
+
+type FixFinding = TargetedValidationRequest["fix_findings"][number];
+type FixClassification = TargetedValidationRequest["fix_classifications"][number];
+
+/** (inferred) the seeded candidate-caused CRITICAL finding on the first genesis path, as compact authority stores it. */
+function fixFinding(ids: Identities): Required<FixFinding> {
+  const path = ids.paths[0] ?? ".";
+  return {
+    id: FIX_FINDING_ID,
+    lens: "risk",
+    location: `${path}:1`,
+    severity: "CRITICAL",
+    claim: "Simulated candidate-caused defect that the correction must fix.",
+    proof_refs: [`${path}:1 changed hunk`, "reproduced candidate failure"],
+    evidence_class: "deterministic",
+    causal_disposition: "introduced",
+  };
+}
+
+/** The finding's causal classification (FindingEvidence; proof = proof_refs joined, review_facade.go:3481). */
+function fixClassification(ids: Identities): FixClassification {
+  return { finding_id: FIX_FINDING_ID, class: "deterministic", causal_disposition: "introduced", proof: fixFinding(ids).proof_refs.join("; ") };
+}
+
+/** The top-level STATUS `validation_request` (TargetedValidationRequest field order). */
+export function validationRequestJson(a: Authority): TargetedValidationRequest {
   return {
     schema: VALIDATION_REQUEST_SCHEMA,
     request_hash: a.requestHash,
@@ -107,22 +150,9 @@ export function validationRequestJson(a: Authority): GoJson {
     expected_revision: a.revision,
     target_identity: a.targetIdentity,
     fix_finding_ids: [FIX_FINDING_ID],
-    // (inferred) shapes of the policy and finding members; only the key set is documented.
-    policy_content:
-      "Validate only the listed fix findings against the frozen correction candidate: original_criteria proves each finding is resolved; correction_regression proves the fix diff introduces no regression.",
-    fix_findings: [
-      {
-        id: FIX_FINDING_ID,
-        lens: "review-reliability",
-        location: `${path}:1`,
-        severity: "CRITICAL",
-        claim: "Simulated candidate-caused defect that the correction must fix.",
-        proof_refs: [`${path}:1`],
-        evidence_class: "deterministic",
-        causal_disposition: "candidate_caused",
-      },
-    ],
-    fix_classifications: [{ finding_id: FIX_FINDING_ID, classification: "fix" }],
+    policy_content: POLICY_CONTENT,
+    fix_findings: [fixFinding(a.ids)],
+    fix_classifications: [fixClassification(a.ids)],
     projection: "workspace",
     correction_candidate_tree: a.ids.correctionCandidateTree,
     correction_target_identity: a.correctionTargetIdentity,
@@ -131,15 +161,60 @@ export function validationRequestJson(a: Authority): GoJson {
   };
 }
 
-/** The `correction_request` carried by the correction_plan_required transition (inferred shape). */
-export function correctionRequestJson(a: Authority): GoJson {
+type PlanBody = Omit<CorrectionPlanRequest, "request_hash">;
+
+/** The request without its hash: exactly the hash preimage's fields (correction_plan_request.go:121). */
+function correctionPlanBody(ids: Identities, revision: string): PlanBody {
+  const finding = fixFinding(ids);
+  const classification = fixClassification(ids);
   return {
-    schema: "gentle-ai.review-correction-request/v1",
-    request_hash: a.correctionRequestHash,
-    lineage_id: a.lineageId,
-    expected_revision: a.revision,
-    target_identity: a.targetIdentity,
+    schema: CORRECTION_PLAN_REQUEST_SCHEMA,
+    lineage_id: ids.lineageId,
+    expected_revision: revision,
+    target_identity: ids.targetIdentity,
+    correction_budget: correctionBudget(ids),
     fix_finding_ids: [FIX_FINDING_ID],
-    correction_budget: correctionBudget(a.ids),
+    findings: [
+      {
+        id: FIX_FINDING_ID,
+        lens: "risk",
+        location: finding.location,
+        severity: "CRITICAL",
+        claim: finding.claim,
+        proof_refs: finding.proof_refs,
+        evidence: classification.proof,
+        evidence_class: "deterministic",
+        causal_disposition: "introduced",
+      },
+    ],
+  };
+}
+
+/** correctionPlanRequestHash: sha256 over the schema id, NUL and the compact JSON preimage. */
+function correctionPlanRequestHash(body: PlanBody): string {
+  const preimage = {
+    schema: body.schema,
+    lineage_id: body.lineage_id,
+    expected_revision: body.expected_revision,
+    target_identity: body.target_identity,
+    correction_budget: body.correction_budget,
+    fix_finding_ids: body.fix_finding_ids,
+    findings: body.findings,
+  };
+  return sha256Prefixed(Buffer.from(`${CORRECTION_PLAN_REQUEST_SCHEMA}\u0000${goMarshal(preimage)}`, "utf8"));
+}
+
+/** The `correction_request` of correction_plan_required / corrected_candidate_unavailable (CorrectionPlanRequest order). */
+export function correctionRequestJson(a: Authority): CorrectionPlanRequest {
+  const body = correctionPlanBody(a.ids, a.revision);
+  return {
+    schema: body.schema,
+    request_hash: a.correctionRequestHash,
+    lineage_id: body.lineage_id,
+    expected_revision: body.expected_revision,
+    target_identity: body.target_identity,
+    correction_budget: body.correction_budget,
+    fix_finding_ids: body.fix_finding_ids,
+    findings: body.findings,
   };
 }

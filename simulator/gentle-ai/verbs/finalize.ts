@@ -1,21 +1,25 @@
-// review finalize (provider reference §10, gentle-ai v2.4.0 `runReviewFacadeFinalize`; issue-279 §4-§5): flags,
-// preflight refusals in source order, captured evidence, the correction plan checks, and the lifecycle moves.
+// review finalize (gentle-ai fb55ef7b `runReviewFacadeFinalize`, review_facade.go:2356-2948; issue-279 §4-§5): flags,
+// preflight refusals in source order, discovery, captured evidence, the correction plan checks, the lifecycle moves
+// and the plain or negotiated (operation/v1|v2) success document.
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagDef, FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
-import { scanFlagsOf } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
-import type { Route, StdoutBuffer } from "../route.ts";
-import { invalidRequest, rddDisabled } from "../refusal.ts";
+import type { StdoutBuffer } from "../route.ts";
+import { invalidRequest, nativeError, rddDisabled } from "../refusal.ts";
+import { resolveRepositoryContext } from "../gates/repository-context.ts";
+import type { ReviewRefusal } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import type { VerificationEvidenceRecord } from "../../state/evidence-record.ts";
+import type { FinalizeResult, OperationV1, OperationV2 } from "../../contract/operation.ts";
 import { readInputDocument } from "./read-input.ts";
-import { authorityOf, capturedEvidence, correctionBudget } from "./correction-authority.ts";
+import { authorityOf, capturedEvidence, correctionBudget, correctionCandidatePresent, validationRequestJson } from "./correction-authority.ts";
 import type { Authority } from "./correction-authority.ts";
 import { modernCorrection } from "./status-correction.ts";
 import {
@@ -32,86 +36,194 @@ import { contractFlag, parseVerbFlags, refusePositionals } from "./verb-flags.ts
 
 const V = "review finalize";
 
-// (inferred) every usage text and the details line: only names and kinds are documented (§10).
+// The FlagSet of runReviewFacadeFinalize (review_facade.go:2371-2398), usage texts verbatim.
+const CAPTURE_RESULT_COMMAND = "gentle-ai review capture-result";
 const BASE_FLAGS: readonly FlagDef[] = [
-  { name: "action-eligibility", kind: "bool", usage: "include the action eligibility assessment" },
-  { name: "captured-evidence", kind: "bool", usage: "use the verification evidence captured for the current authority" },
-  { name: "captured-results", kind: "bool", usage: "finalize from the reviewer results captured for every selected lens" },
-  { name: "contract", kind: "string", usage: "negotiated review integration contract" },
-  { name: "correction-lines", kind: "int", usage: "positive correction line forecast within the frozen correction budget" },
   { name: "cwd", kind: "string", default: ".", usage: "repository path" },
-  { name: "evidence", kind: "string", usage: "final verification evidence file or - for stdin" },
-  { name: "failed", kind: "bool", usage: "record that final verification failed" },
-  { name: "lineage", kind: "string", usage: "exact review lineage identifier" },
-  { name: "next-transition", kind: "bool", usage: "include the exact next transition" },
-  { name: "refuter", kind: "string", usage: "provider refuter result file or - for stdin" },
-  { name: "result", kind: "string", usage: "retired; capture reviewer results with review capture-result" },
-  { name: "result-artifact", kind: "string", usage: "captured reviewer result artifact reference" },
-  { name: "result-artifact-file", kind: "string", usage: "captured reviewer result artifact file; repeatable" },
-  { name: "trace", kind: "string", usage: "finalize trace file" },
-  { name: "validation", kind: "string", usage: "targeted validation result file or - for stdin" },
+  { name: "contract", kind: "string", usage: "optional negotiated review integration contract" },
+  { name: "action-eligibility", kind: "bool", usage: "include optional machine-readable review action eligibility in negotiated output" },
+  { name: "next-transition", kind: "bool", usage: "include the optional canonical native next transition in negotiated output" },
+  { name: "captured-results", kind: "bool", usage: "use every natively captured reviewer result in canonical selected-lens order" },
+  { name: "captured-evidence", kind: "bool", usage: "use the natively captured final verification evidence" },
+  { name: "lineage", kind: "string", usage: "optional lineage override when discovery is ambiguous" },
+  { name: "validation", kind: "string", usage: "targeted correction validation JSON file or - for stdin" },
+  { name: "refuter", kind: "string", usage: "optional refuter outcomes JSON file or - for stdin" },
+  { name: "evidence", kind: "string", usage: "final test or verification evidence file or - for stdin" },
+  { name: "correction-lines", kind: "int", usage: "positive predicted correction changed lines before editing" },
+  { name: "failed", kind: "bool", usage: "bind supplied final evidence as a failed verification" },
+  { name: "trace", kind: "string", usage: "optional diagnostic operation metadata trace path" },
+  {
+    name: "result",
+    kind: "string",
+    usage: `retired and always refused: unadmitted reviewer results cannot bind an approval; capture each lens with \`${CAPTURE_RESULT_COMMAND}\` and finalize with --captured-results`,
+  },
+  { name: "result-artifact", kind: "string", usage: "native reviewer artifact manifest JSON; repeat in selected-lens order" },
+  { name: "result-artifact-file", kind: "string", usage: "native reviewer artifact manifest regular file or - for stdin; repeat in selected-lens order" },
 ];
 
-// v2.4.0: the role-vector runtime and the submission-descriptor binding (absent in the 2.2.x-era profile, inferred).
+// The role-vector runtime and the submission-descriptor binding (v2.4.0; absent in the 2.2.x-era profile, inferred).
 const DESCRIPTOR_FLAGS: readonly FlagDef[] = [
-  { name: "agent", kind: "string", usage: "negotiated v2 runtime identity that materializes provider refuter and validator requests" },
-  { name: "expected-revision", kind: "string", usage: "exact authority revision of the submission descriptor" },
-  { name: "repository-context", kind: "string", usage: "opaque provider-issued repository context of the submission descriptor" },
-  { name: "request-hash", kind: "string", usage: "provider-owned request hash of the submission descriptor" },
-  { name: "target", kind: "string", usage: "exact target identity of the submission descriptor" },
+  { name: "agent", kind: "string", usage: "generated registered runtime identity for native provider-role execution" },
+  { name: "expected-revision", kind: "string", usage: "provider-issued compact authority revision for a submission descriptor" },
+  { name: "target", kind: "string", usage: "provider-issued target identity for a submission descriptor" },
+  { name: "request-hash", kind: "string", usage: "provider-issued correction or validation request hash" },
+  { name: "repository-context", kind: "string", usage: "provider-issued opaque repository context for a submission descriptor" },
 ];
 
 /** The finalize FlagSet of a profile. */
 export function finalizeFlags(traits: ProfileTraits): FlagSetSpec {
   return {
     name: V,
-    details: "Finalize the next compact review transition from captured reviewer results, targeted validation, and verification evidence.",
+    details: "Canonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.",
     flags: modernCorrection(traits) ? [...BASE_FLAGS, ...DESCRIPTOR_FLAGS] : BASE_FLAGS,
   };
 }
 
-const DESCRIPTORS = ["expected-revision", "target", "request-hash", "repository-context"] as const;
 const REFRESH = "refresh with gentle-ai review status --next-transition";
+const DESCRIPTORS_INCOMPLETE = `${V} submission descriptors require the complete v2 revision, target, request hash, and repository context binding; ${REFRESH}`;
+const V1_REFRESH_COMMAND = `gentle-ai review status --cwd <repo> --contract ${CONTRACT_V1} --next-transition`;
+// reviewUnadmittedResultRefusal (review_facade.go:2341-2344).
+const UNADMITTED_RESULT =
+  "review finalize no longer accepts --result: a reviewer result supplied this way carries no provider-owned admission, " +
+  "so it cannot prove the lens inspected the frozen candidate. " +
+  `Capture each selected lens with \`${CAPTURE_RESULT_COMMAND}\` (see \`${V1_REFRESH_COMMAND}\` for the exact lineage/target/lens/order bindings), ` +
+  "then run `gentle-ai review finalize --captured-results=true`";
+// reviewContractRequiredForActionEligibilityReason (review_facade.go:31-32).
+const CONTRACT_REQUIRED = `--action-eligibility and --next-transition require --contract ${CONTRACT_V1} or ${CONTRACT_V2}`;
 
-/** Steps 0-6 (and the inferred retired/positional checks); returns the parsed flags or undefined on -h/--help. */
-function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): ParsedFlags | undefined {
+/** `reviewFinalizeFlagProvided` (review_facade.go:2346-2354): any argument, dashes trimmed, is the name or `name=…`. */
+function flagProvided(argv: readonly string[], name: string): boolean {
+  return argv.some((arg) => {
+    const trimmed = arg.replace(/^-+/, "");
+    return trimmed === name || trimmed.startsWith(`${name}=`);
+  });
+}
+
+/** `reviewRuntimeAgentCount` (review_transport_capability.go:198-221): `--agent` tokens before `--`. */
+function agentCount(argv: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") break;
+    const body = arg.startsWith("--") ? arg.slice(2) : arg.startsWith("-") ? arg.slice(1) : arg;
+    if (body === arg || body === "") continue;
+    const eq = body.indexOf("=");
+    if ((eq < 0 ? body : body.slice(0, eq)) !== "agent") continue;
+    count++;
+    if (eq < 0) i++;
+  }
+  return count;
+}
+
+/** What the preflight established about the request. */
+interface Request {
+  readonly argv: readonly string[];
+  readonly f: ParsedFlags;
+  readonly negotiated: boolean;
+  readonly contract: string;
+  /** --target, --request-hash or --repository-context is present. */
+  readonly descriptor: boolean;
+  /** --expected-revision alone. */
+  readonly expectedRevisionOnly: boolean;
+}
+
+/** The refusals of runReviewFacadeFinalize before any repository work (review_facade.go:2399-2465), in source order. */
+function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Request | undefined {
   const f = parseVerbFlags(finalizeFlags(traits), argv, out);
   if (f === undefined) return undefined;
-  // (inferred) texts of the positional and contract checks, shared with status.ts.
   refusePositionals(f, V);
   const contract = contractFlag(f);
+  const negotiated = contract !== undefined;
+  if ((f.bool("action-eligibility") || f.bool("next-transition")) && !negotiated) throw invalidRequest(CONTRACT_REQUIRED);
   const modern = modernCorrection(traits);
-  const str = (name: string): string => (modern || !DESCRIPTOR_FLAGS.some((d) => d.name === name) ? f.str(name) : "");
-  // 1. exactly one negotiated v2 runtime; pi (with the handshake) is host-mediated.
-  if (modern && f.has("agent")) {
-    if (f.count("agent") !== 1 || contract !== CONTRACT_V2)
+  let providerRuntime = "";
+  if (modern && agentCount(argv) !== 0) {
+    if (contract !== CONTRACT_V2 || agentCount(argv) !== 1)
       throw invalidRequest(
         "review finalize --agent requires exactly one negotiated v2 runtime identity; refresh with `gentle-ai review status --contract gentle-ai.review-integration/v2 --next-transition`",
       );
     const gate = requireRuntime(traits, f.str("agent"), invocation.env, "finalize");
-    if (gate.kind === "host") throw invalidRequest(`${V} provider runtime ${JSON.stringify(gate.runtime)} is host-mediated; use its live transport collection`);
+    // Only claude-code and codex run provider roles in-process (reviewProviderCaptureRuntime); opencode and pi do not.
+    if (gate.runtime !== "claude-code" && gate.runtime !== "codex") throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
+    providerRuntime = gate.runtime;
   }
-  // 2. the submission-descriptor binding is all-or-nothing and needs the v2 contract.
-  if (modern && DESCRIPTORS.some((n) => f.has(n)) && !(DESCRIPTORS.every((n) => f.str(n) !== "") && contract === CONTRACT_V2))
-    throw invalidRequest(
-      `${V} submission descriptors require the complete v2 revision, target, request hash, and repository context binding; ${REFRESH}`,
-    );
-  // 3.
-  if (str("repository-context") !== "" && f.has("cwd"))
+  const descriptor = modern && (flagProvided(argv, "target") || flagProvided(argv, "request-hash") || flagProvided(argv, "repository-context"));
+  const expectedRevisionOnly = modern && flagProvided(argv, "expected-revision") && !descriptor;
+  const blank = (name: string): boolean => f.str(name).trim() === "";
+  if (descriptor && (contract !== CONTRACT_V2 || ["expected-revision", "target", "request-hash", "repository-context"].some(blank)))
+    throw invalidRequest(DESCRIPTORS_INCOMPLETE);
+  if (modern && flagProvided(argv, "repository-context") && flagProvided(argv, "cwd"))
     throw invalidRequest(`${V} submission descriptors cannot combine --repository-context with --cwd; ${REFRESH}`);
-  // 4.
-  const stdinUsers = [f.str("validation"), f.str("refuter"), f.str("evidence"), f.str("trace"), ...f.all("result-artifact-file").map(String)];
-  if (stdinUsers.filter((v) => v === "-").length > 1) throw invalidRequest(`${V} accepts stdin for only one input`);
-  // 5.
-  const reviewerSources = [f.bool("captured-results"), f.str("result-artifact") !== "", f.count("result-artifact-file") > 0].filter(Boolean).length;
-  if (reviewerSources > 1 || (f.bool("captured-evidence") && f.str("evidence") !== ""))
+  const stdin = [...f.all("result"), ...f.all("result-artifact-file"), f.str("validation"), f.str("refuter"), f.str("evidence")];
+  if (stdin.filter((v) => v === "-").length > 1) throw invalidRequest(`${V} accepts stdin for only one input`);
+  const sources = [f.count("result") > 0, f.count("result-artifact") > 0, f.count("result-artifact-file") > 0, f.bool("captured-results")];
+  if (sources.filter(Boolean).length > 1 || (f.bool("captured-evidence") && !blank("evidence")))
     throw invalidRequest(`${V} accepts exactly one reviewer-result source and one final-evidence source`);
-  // 6.
-  if (str("agent") !== "" && (f.str("refuter") !== "" || f.str("validation") !== ""))
+  if (providerRuntime !== "" && (!blank("refuter") || !blank("validation")))
     throw invalidRequest(`${V} --agent materializes provider refuter and validator requests; omit --refuter and --validation`);
-  // (inferred) wording of the always-refused retired flag.
-  if (f.has("result")) throw invalidRequest(`${V} --result is retired; capture reviewer results with review capture-result and finalize with --captured-results`);
-  return f;
+  if (f.count("result") > 0) throw invalidRequest(UNADMITTED_RESULT);
+  return { argv, f, negotiated, contract: contract ?? "", descriptor, expectedRevisionOnly };
+}
+
+/** `reviewCompactFacadeLineageAbsentError` (review_facade.go:70-79), a preflight refusal. */
+function lineageAbsent(lineage: string): ReviewRefusal {
+  const id = lineage.trim();
+  return invalidRequest(
+    id === ""
+      ? "no discoverable compact facade review lineage found; run gentle-ai review start to begin one, or use gentle-ai review-resume --cwd <repo> --lineage <lineage> for explicit read-only historical compatibility"
+      : `no compact facade review lineage ${goQuoteStr(id)} was found; run gentle-ai review start --lineage ${id} to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage ${id} for explicit read-only historical compatibility`,
+  );
+}
+
+/** `validateLineageID` (reviewtransaction/store.go:163-168). */
+function validLineage(lineage: string): boolean {
+  return lineage.length > 0 && lineage.length <= 128 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(lineage);
+}
+
+/**
+ * Repository resolution and authority discovery (review_facade.go:2466-2545). The simulated repository holds one
+ * lineage; an approved lineage's authority was burned, so discovery finds nothing (the staged-burn replay is not
+ * simulated). A descriptor's --repository-context handle must commit to its (lineage, target, revision).
+ */
+function discover(r: Request, a: Authority): void {
+  const { f } = r;
+  const lineage = f.str("lineage");
+  if (r.descriptor)
+    resolveRepositoryContext(a, f.str("repository-context"), { lineage, target: f.str("target"), revision: f.str("expected-revision") });
+  if (r.expectedRevisionOnly) throw invalidRequest(DESCRIPTORS_INCOMPLETE);
+  if (lineage.trim() !== "") {
+    // (inferred) wording: the staged-burn inspection runs first and may word a malformed lineage differently.
+    if (!validLineage(lineage)) throw nativeError("lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes");
+    if (lineage !== a.lineageId || a.lineage.state === "approved") throw lineageAbsent(lineage);
+  } else if (a.lineage.state === "approved") throw lineageAbsent("");
+}
+
+/**
+ * `validateReviewFinalizeSubmission` (review_facade.go:2963-3037) for a descriptor submission. (not simulated) the
+ * final byte-for-byte comparison of argv with the provider-issued descriptor tokens.
+ */
+function checkSubmission(r: Request, a: Authority): void {
+  if (!r.descriptor) return;
+  const { f } = r;
+  if (f.str("expected-revision") !== a.revision) throw invalidRequest(`${V} submission expected revision is stale; ${REFRESH}`);
+  const hasValidation = f.str("validation").trim() !== "";
+  const lines = flagProvided(r.argv, "correction-lines");
+  if (!lines && !hasValidation && f.bool("captured-evidence")) {
+    if (f.str("target") !== a.correctionTargetIdentity || f.str("request-hash") !== a.requestHash)
+      throw invalidRequest(`captured provider validator submission does not match the provider-owned targeted validation request; ${REFRESH}`);
+    return;
+  }
+  if (lines === hasValidation) throw invalidRequest(`${V} submission requires exactly one descriptor value; ${REFRESH}`);
+  if (lines) {
+    // (inferred) BuildCorrectionPlanRequest fails outside the plan stage; its error text is not pinned here.
+    const n = f.int("correction-lines");
+    if (n < 1 || n > correctionBudget(a.ids) || f.str("target") !== a.targetIdentity || f.str("request-hash") !== a.correctionRequestHash)
+      throw invalidRequest(`${V} submission does not match the provider-owned correction request; ${REFRESH}`);
+    return;
+  }
+  if (!f.bool("captured-evidence")) throw invalidRequest(`${V} validation submission requires captured evidence; ${REFRESH}`);
+  if (f.str("target") !== a.correctionTargetIdentity || f.str("request-hash") !== a.requestHash)
+    throw invalidRequest(`${V} submission does not match the provider-owned targeted validation request; ${REFRESH}`);
 }
 
 /** Moves the lineage to approved: a lifecycle transition, so the revision advances. */
@@ -121,39 +233,33 @@ function approve(draft: LineageState): void {
   draft.revisionIndex += 1;
 }
 
-/** (inferred) descriptor values that no longer name the current transition. */
-function checkDescriptors(f: ParsedFlags, traits: ProfileTraits, a: Authority, target: string, requestHash: string): void {
-  if (!modernCorrection(traits) || !f.has("expected-revision")) return;
-  if (
-    f.str("expected-revision") !== a.revision ||
-    f.str("target") !== target ||
-    f.str("request-hash") !== requestHash ||
-    f.str("repository-context") !== a.repositoryContext
-  )
-    throw invalidRequest(`${V} submission descriptors do not match the current authority; ${REFRESH}`);
-}
-
 /** The captured record finalize uses: loaded with --captured-evidence, or discovered (validating only). */
-function loadEvidence(f: ParsedFlags, a: Authority, discover: boolean): VerificationEvidenceRecord | undefined {
+function loadEvidence(r: Request, a: Authority, discover: boolean): VerificationEvidenceRecord | undefined {
+  const { f } = r;
   if (!f.bool("captured-evidence") && !discover) return undefined;
   const record = capturedEvidence(a);
   if (record === undefined) {
+    // (inferred) text of a missing captured record.
     if (f.bool("captured-evidence") || discover) throw invalidRequest("captured verification evidence is missing");
     return undefined;
   }
-  if (f.has("failed") && f.bool("failed") !== (record.outcome !== "passed"))
+  if (flagProvided(r.argv, "failed") && f.bool("failed") !== (record.outcome !== "passed"))
     throw invalidRequest("--failed conflicts with captured verification evidence outcome");
   return record;
 }
 
-function finalizeReviewing(invocation: Invocation, f: ParsedFlags, draft: LineageState): void {
-  if (f.str("result-artifact") !== "" || f.count("result-artifact-file") > 0)
+function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageState): void {
+  const { f } = r;
+  if (f.count("result-artifact") > 0 || f.count("result-artifact-file") > 0)
     throw invalidRequest("gentle-ai-sim: review finalize from result artifacts is not simulated; use --captured-results");
-  // (inferred) texts of the two reviewing-state refusals below.
+  // (inferred) text: no reviewer-result source at all.
   if (!f.bool("captured-results"))
     throw invalidRequest(`${V} requires one reviewer-result source: --captured-results, --result-artifact, or --result-artifact-file`);
-  const missing = draft.lenses.filter((lens) => draft.captured[lens] === undefined).length;
-  if (missing > 0) throw invalidRequest(`captured reviewer results are incomplete: ${missing} of ${draft.lenses.length} selected lens slots are not captured`);
+  // readCapturedReviewerResults (review_artifact.go:748-750).
+  if (draft.lenses.some((lens) => draft.captured[lens] === undefined))
+    throw invalidRequest(
+      `${V} requires all ${draft.lenses.length} captured reviewer result(s); capture each missing one with \`${CAPTURE_RESULT_COMMAND}\` (see \`${V1_REFRESH_COMMAND}\` for the exact lineage/target/lens/order bindings)`,
+    );
   // (decided) a scenario that declares `lineage.correction` while reviewing means "the lenses found a CRITICAL":
   // finalize opens the correction at that stage; otherwise the review is approved.
   const spec = invocation.scenario.lineage.correction;
@@ -170,14 +276,14 @@ function finalizeReviewing(invocation: Invocation, f: ParsedFlags, draft: Lineag
   };
 }
 
-function finalizeCorrection(invocation: Invocation, traits: ProfileTraits, f: ParsedFlags, draft: LineageState): void {
+function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageState): void {
+  const { f } = r;
   const a = authorityOf(invocation.scenario, draft);
   const stage = draft.correction.stage ?? "plan_required";
   if (stage === "plan_required") {
-    checkDescriptors(f, traits, a, a.targetIdentity, a.correctionRequestHash);
     const budget = correctionBudget(a.ids);
     // (inferred) texts of the forecast refusals.
-    if (!f.has("correction-lines")) throw invalidRequest("compact correction requires a positive correction line forecast before acceptance");
+    if (!flagProvided(r.argv, "correction-lines")) throw invalidRequest("compact correction requires a positive correction line forecast before acceptance");
     const lines = f.int("correction-lines");
     if (lines < 1 || lines > budget)
       throw invalidRequest(`correction line forecast ${lines} is outside the frozen correction budget of 1 to ${budget} lines`);
@@ -186,18 +292,17 @@ function finalizeCorrection(invocation: Invocation, traits: ProfileTraits, f: Pa
     draft.revisionIndex += 1;
     return;
   }
-  checkDescriptors(f, traits, a, a.correctionTargetIdentity, a.requestHash);
   if (stage === "candidate_unavailable")
-    throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction");
+    throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction"); // (inferred)
   let doc: ValidationDocument | undefined;
-  if (f.str("validation") !== "") {
+  if (f.str("validation").trim() !== "") {
     const decoded = decodeValidation(readInputDocument(invocation, f.str("validation"), "targeted validation"));
     if (!decoded.ok) throw invalidRequest(decoded.error);
     doc = decoded.doc;
   }
   // A raw --evidence document is read but is not captured evidence: in correction_required only the flag loads a record.
-  if (f.str("evidence") !== "") readInputDocument(invocation, f.str("evidence"), "final verification evidence");
-  const record = loadEvidence(f, a, false);
+  if (f.str("evidence").trim() !== "") readInputDocument(invocation, f.str("evidence"), "final verification evidence");
+  const record = loadEvidence(r, a, false);
   if (record === undefined) throw invalidRequest(D2_TEXT);
   if (doc === undefined && record.outcome === "procedural_tooling_failed") {
     // (inferred) a tooling incident does not consume the attempt: drop the record so verification can be recaptured.
@@ -223,10 +328,10 @@ function finalizeCorrection(invocation: Invocation, traits: ProfileTraits, f: Pa
   draft.revisionIndex += 1;
 }
 
-function finalizeValidating(invocation: Invocation, f: ParsedFlags, draft: LineageState): void {
+function finalizeValidating(invocation: Invocation, r: Request, draft: LineageState): void {
   const a = authorityOf(invocation.scenario, draft);
-  if (f.str("evidence") !== "") readInputDocument(invocation, f.str("evidence"), "final verification evidence");
-  const record = loadEvidence(f, a, true)!;
+  if (r.f.str("evidence").trim() !== "") readInputDocument(invocation, r.f.str("evidence"), "final verification evidence");
+  const record = loadEvidence(r, a, true)!;
   if (record.outcome === "passed") return approve(draft);
   if (record.outcome === "procedural_tooling_failed") {
     draft.correction.evidence = null;
@@ -238,52 +343,89 @@ function finalizeValidating(invocation: Invocation, f: ParsedFlags, draft: Linea
   throw invalidRequest("final repository verification must pass before acceptance");
 }
 
-/** (decided) the success document: a minimal negotiated finalize result naming the lineage's new state. */
-function successDocument(route: Route, a: Authority): Buffer {
-  const l = a.lineage;
-  return encodeReviewJson({
-    schema: "gentle-ai.review-integration.finalize/v1",
-    contract: route.class === "negotiated" ? (route.version === 2 ? CONTRACT_V2 : CONTRACT_V1) : undefined,
-    operation: "review.finalize",
-    lineage_id: a.lineageId,
-    state: l.state,
-    revision: a.revision,
-    receipt: { status: l.state === "approved" ? "present" : "expected_missing" },
-  });
+// reviewApprovedCompactBurnedFinalizeAction (review_facade.go:90) and the non-terminal action (:2837, :2900).
+const BURNED_ACTION = "the approved review completed and burned; delivery follows ordinary repository policy";
+const CONTINUE_ACTION = "continue the current review state";
+
+// reviewFinalizeManagedActions (review_status_contract.go:148-159), each forbidden with the finalize reason.
+const FINALIZE_MANAGED_ACTIONS = [
+  "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim", "review.reconcile-authority",
+  "review.reconcile-authority-batch", "review.recover", "review.start", "review.validate",
+] as const;
+const FORBIDDEN_FINALIZE_STATUS = "forbidden_finalize_requires_target_status";
+
+/** `reviewStopEligibility(reviewActionForbiddenFinalizeStatus, ["target_scoped_status"])` (review_status_contract.go:357-366). */
+function stopEligibility(): NonNullable<FinalizeResult["eligibility"]> {
+  return {
+    allowed_actions: [{ action: "stop", reason_code: FORBIDDEN_FINALIZE_STATUS, required_inputs: ["target_scoped_status"] }],
+    forbidden_actions: FINALIZE_MANAGED_ACTIONS.map((action) => ({ action, reason_code: FORBIDDEN_FINALIZE_STATUS })),
+  };
 }
 
-async function body(invocation: Invocation, traits: ProfileTraits, route: Route, argv: readonly string[], out: StdoutBuffer): Promise<void> {
-  const f = preflight(invocation, traits, argv, out);
-  if (f === undefined) return;
-  if (readLineage(invocation.stateDir, invocation.scenario).rddDisabled)
-    // (inferred) native text; finalize mutates authority, so the kill switch applies after preflight.
-    throw rddDisabled(V);
+/**
+ * The success document (`encodeCompactFacadeFinalize`, review_facade.go:3663-3760): plain prints
+ * ReviewFacadeFinalizeResult; negotiated wraps ReviewIntegrationFinalizeResult in operation/v1 or /v2
+ * (`encodeReviewIntegrationOperation`, review_operation_contract.go:1607-1630). The approved authority is burned, so no
+ * receipt_path. (not simulated) escalation, advisory_findings and next_transition (`--next-transition`).
+ */
+function successDocument(r: Request, a: Authority): Buffer {
+  const l = a.lineage;
+  const base = {
+    operation: "review/finalize" as const,
+    lineage_id: a.lineageId,
+    state: l.state,
+    action: l.state === "approved" ? BURNED_ACTION : CONTINUE_ACTION,
+    store_revision: a.revision,
+  };
+  if (!r.negotiated) return encodeReviewJson(base);
+  // A negotiated correction with a forecast carries the targeted validation request once the corrected candidate exists.
+  const request = l.state === "correction_required" && l.correction.forecastLines !== null && correctionCandidatePresent(a) ? validationRequestJson(a) : undefined;
+  const result = {
+    ...base,
+    eligibility: r.f.bool("action-eligibility") ? stopEligibility() : undefined,
+    validation_request: request as FinalizeResult["validation_request"],
+  } satisfies FinalizeResult;
+  const v2 = r.contract === CONTRACT_V2;
+  const envelope: OperationV1 | OperationV2 = v2
+    ? { schema: "gentle-ai.review-integration.operation/v2", contract: CONTRACT_V2, operation: "review.finalize", result }
+    : { schema: "gentle-ai.review-integration.operation/v1", contract: CONTRACT_V1, operation: "review.finalize", result };
+  return encodeReviewJson(envelope);
+}
+
+async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
+  const r = preflight(invocation, traits, argv, out);
+  if (r === undefined) return;
+  const current = authorityOf(invocation.scenario, readLineage(invocation.stateDir, invocation.scenario));
+  discover(r, current);
+  checkSubmission(r, current);
+  // The kill switch reaches FINALIZE after discovery (review_facade.go:2567-2577): a non-terminal lineage is refused.
+  if (current.lineage.rddDisabled) throw rddDisabled(V);
   const after = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
-    const a = authorityOf(invocation.scenario, draft);
-    if (f.str("lineage") !== "" && f.str("lineage") !== a.lineageId)
-      throw invalidRequest(`${V} --lineage does not name the current review lineage; ${REFRESH}`); // (inferred)
+    // review_facade.go:2585-2595: reviewer results are new input only while reviewing.
+    if (draft.state !== "reviewing" && (r.f.count("result-artifact") > 0 || r.f.count("result-artifact-file") > 0))
+      throw invalidRequest("reviewer results are accepted only while the authority is reviewing");
     switch (draft.state) {
       case "reviewing":
-        finalizeReviewing(invocation, f, draft);
+        finalizeReviewing(invocation, r, draft);
         break;
       case "correction_required":
-        finalizeCorrection(invocation, traits, f, draft);
+        finalizeCorrection(invocation, r, draft);
         break;
       case "validating":
-        finalizeValidating(invocation, f, draft);
+        finalizeValidating(invocation, r, draft);
         break;
       case "approved":
-        throw invalidRequest(`${V} has nothing to finalize: the review lineage is already approved`); // (inferred)
+        throw lineageAbsent(r.f.str("lineage")); // discover() already refused; kept for the lock's re-read
     }
     return authorityOf(invocation.scenario, draft);
   });
-  out.write(successDocument(route, after));
+  out.write(successDocument(r, after));
 }
 
 /** review finalize: negotiated with --contract (generic stderr, native text in `cause`), plain `Error: <text>` otherwise. */
 export function finalize(invocation: Invocation): Promise<Outcome> {
   const traits = traitsOf(invocation.scenario.profile);
   const argv = invocation.argv.slice(2);
-  const route = routeFor(argv, "finalize", "negotiable", scanFlagsOf(finalizeFlags(traits)));
-  return runRouted(route, (out) => body(invocation, traits, route, argv, out));
+  const route = routeFor(argv, "finalize", "negotiable");
+  return runRouted(route, (out) => body(invocation, traits, argv, out));
 }

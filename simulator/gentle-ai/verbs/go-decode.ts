@@ -3,13 +3,22 @@ import { goQuoteStr } from "../argv/go-flags.ts";
 
 // Reusable by every verb that reads a strict JSON input (reviewer results, --validation documents).
 
-/** A Go type the decoder fills. Struct fields use their JSON names; `name` is the Go type name for errors. */
+/**
+ * A Go type the decoder fills. Struct fields use their JSON names; `name` is the Go type name for errors and `pkg`
+ * its package when it differs from the decoder's default. A named string type (`reviewtransaction.EvidenceClass`)
+ * carries its qualified name in `named`, which is how Go prints it in a type error.
+ */
 export type GoType =
-  | { readonly kind: "string" }
+  | { readonly kind: "string"; readonly named?: string }
   | { readonly kind: "bool" }
   | { readonly kind: "int" }
   | { readonly kind: "slice"; readonly elem: GoType }
-  | { readonly kind: "struct"; readonly name: string; readonly fields: readonly { readonly json: string; readonly type: GoType }[] };
+  | {
+      readonly kind: "struct";
+      readonly name: string;
+      readonly pkg?: string;
+      readonly fields: readonly { readonly json: string; readonly type: GoType }[];
+    };
 
 /** Decoded values: structs become records keyed by JSON name; nil slices and absent fields are `null`. */
 export type Decoded = string | boolean | number | null | Decoded[] | { [field: string]: Decoded };
@@ -206,7 +215,9 @@ function typeName(t: GoType, pkg: string): string {
     case "slice":
       return "[]" + typeName(t.elem, pkg);
     case "struct":
-      return `${pkg}.${t.name}`;
+      return `${t.pkg ?? pkg}.${t.name}`;
+    case "string":
+      return t.named ?? "string";
     default:
       return t.kind;
   }
@@ -234,13 +245,13 @@ export function decodeStrict(text: string, type: GoType, opts: DecodeOptions): {
   const save = (msg: string) => {
     if (firstError === undefined) firstError = msg;
   };
-  const topName = type.kind === "struct" ? type.name : "";
-  const fill = (n: Node, t: GoType, path: string): Decoded => {
+  // Go's errorContext: Struct is the innermost struct holding the field, Field the dotted path from the root.
+  const fill = (n: Node, t: GoType, path: string, holder: string): Decoded => {
     if (n.t === "null") return zero(t); // null leaves the Go zero value (nil slice, zero struct)
     const mismatch = (): Decoded => {
-      const field = path === "" ? "" : ` into Go struct field ${topName}.${path}`;
       const value = n.t === "num" && t.kind === "int" ? `number ${n.raw}` : nodeKind(n);
-      save(`json: cannot unmarshal ${value}${field === "" ? " into Go value" : field} of type ${typeName(t, opts.pkg)}`);
+      const into = path === "" ? "Go value" : `Go struct field ${holder}.${path}`;
+      save(`json: cannot unmarshal ${value} into ${into} of type ${typeName(t, opts.pkg)}`);
       return zero(t);
     };
     switch (t.kind) {
@@ -251,7 +262,7 @@ export function decodeStrict(text: string, type: GoType, opts: DecodeOptions): {
       case "int":
         return n.t === "num" && /^-?[0-9]+$/.test(n.raw) ? Number(n.raw) : mismatch();
       case "slice":
-        return n.t === "arr" ? n.items.map((item) => fill(item, t.elem, path)) : mismatch();
+        return n.t === "arr" ? n.items.map((item) => fill(item, t.elem, path, holder)) : mismatch();
       case "struct": {
         if (n.t !== "obj") return mismatch();
         const out: { [k: string]: Decoded } = {};
@@ -260,16 +271,16 @@ export function decodeStrict(text: string, type: GoType, opts: DecodeOptions): {
           // Go matches an exact name first, then a case-insensitive one.
           const field = t.fields.find((f) => f.json === key) ?? t.fields.find((f) => f.json.toLowerCase() === key.toLowerCase());
           if (!field) {
-            save(`json: unknown field ${JSON.stringify(key)}`);
+            save(`json: unknown field ${goQuoteStr(key)}`);
             continue;
           }
-          out[field.json] = fill(child, field.type, path === "" ? field.json : `${path}.${field.json}`);
+          out[field.json] = fill(child, field.type, path === "" ? field.json : `${path}.${field.json}`, t.name);
         }
         return out;
       }
     }
   };
-  const value = fill(parsed.node, type, "");
+  const value = fill(parsed.node, type, "", "");
   if (firstError !== undefined) return { ok: false, error: firstError };
   if (!/^[ \t\n\r]*$/.test(text.slice(parsed.end))) return { ok: false, error: "input contains multiple JSON values" };
   return { ok: true, value };

@@ -3,11 +3,11 @@
  * Prompt layout (bytes are UTF-8, every line ends with `\n`, nothing else is appended):
  *
  *   GENTLE_AI_REVIEW_BINDING {"lineage":…,"target":…,"lens":…,"order":N,"revision":…,"repository_context":…,"subject_hash":"sha256:…"}
- *   GENTLE_AI_REVIEW_CONTEXT {"schema":"gentle-ai.review-capture-preflight/v1","capability":"review.native_capture_preflight",…}
+ *   GENTLE_AI_REVIEW_CONTEXT {"schema":"gentle-ai.review-capture-preflight/v1",…}   <- the whole preflight object
  *   GENTLE_AI_REVIEW_INSTRUCTION            <- block: header line, trimmed body, `<HEADER>_END` line
  *   …
  *   GENTLE_AI_REVIEW_INSTRUCTION_END
- *   GENTLE_AI_REVIEW_RESULT_SCHEMA          <- compact JSON Schema of reviewer/v1
+ *   GENTLE_AI_REVIEW_RESULT_SCHEMA          <- the reviewer/v1 schema text (reviewer-schema.ts)
  *   GENTLE_AI_REVIEW_RESULT_SCHEMA_END
  *   GENTLE_AI_REVIEW_NAME_STATUS            <- one `<A|M|D>\t<path>` line per manifest entry (git --name-status)
  *   GENTLE_AI_REVIEW_NAME_STATUS_END
@@ -17,15 +17,18 @@
  *   GENTLE_AI_REVIEW_PATCH_END
  *   GENTLE_AI_REVIEW_CONTEXT_END
  *
- * Both JSON lines are Go json.Marshal output (HTML-escaped, no spaces) with keys in the order shown.
- * A valid reviewer result for the prompt: subject_hash from the BINDING line, lens from it, and
- * inspection.paths = the NAME_STATUS paths in block order (see admission.ts).
+ * Both JSON lines are Go json.Marshal output (HTML-escaped, no spaces) with keys in Go field order
+ * (internal/cli/review_lens_context.go reviewLensContextBlock, :459-472). The instruction is
+ * reviewLensContextInstructionText (:542-559) with the lens mandate of reviewer_context_level.go.
+ * A valid reviewer result for the prompt: subject_hash from the BINDING line, every NAME_STATUS path in
+ * inspection.paths, and at least one concrete evidence string (see admission.ts).
  */
 import { goMarshal } from "../../output/go-json.ts";
-import type { GoJson } from "../../output/go-json.ts";
 import { sha256Hex } from "../../state/identities.ts";
 import type { Identities, ManifestEntry } from "../../state/identities.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
+import { capturePreflight } from "./capture-preflight.ts";
+import { REVIEWER_RESULT_SCHEMA_TEXT } from "./reviewer-schema.ts";
 
 /** One lens slot's binding as the prompt's first line carries it. */
 export interface PromptBinding {
@@ -38,50 +41,43 @@ export interface PromptBinding {
   readonly subjectHash: string;
 }
 
-const RESULT_SCHEMA: GoJson = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  $id: "https://gentle-ai.dev/schema/review/reviewer/v1",
-  type: "object",
-  additionalProperties: false,
-  required: ["subject_hash", "inspection", "findings", "evidence"],
-  properties: {
-    subject_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-    inspection: {
-      type: "object",
-      additionalProperties: false,
-      required: ["status", "paths"],
-      properties: { status: { const: "completed" }, paths: { type: "array", items: { type: "string" } } },
-    },
-    lens: { type: "string" },
-    findings: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["location", "severity", "claim", "proof_refs"],
-        properties: {
-          id: { type: "string" },
-          lens: { type: "string" },
-          location: { type: "string" },
-          severity: { enum: ["BLOCKER", "CRITICAL", "WARNING", "SUGGESTION"] },
-          claim: { type: "string" },
-          proof_refs: { type: "array", minItems: 1, items: { type: "string" } },
-          evidence_class: { type: "string" },
-          causal_disposition: { type: "string" },
-        },
-      },
-    },
-    evidence: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["id", "observation"],
-        properties: { id: { type: "string" }, path: { type: "string" }, observation: { type: "string" } },
-      },
-    },
-  },
+/** lensMandates (internal/reviewtransaction/reviewer_context_level.go:81): title and inspection focus per lens. */
+const LENS_MANDATES: Readonly<Record<string, readonly [title: string, focus: string]>> = {
+  "review-risk": [
+    "R1 Risk",
+    "Inspect security, authorization, data exposure or loss, unsafe input handling, secrets, and dependency vulnerabilities. Require backend enforcement and concrete exploit or scanner evidence; do not report hypothetical risk without a reachable impact.",
+  ],
+  "review-resilience": [
+    "R4 Resilience",
+    "Inspect failure handling, rollback or fix-forward behavior, retry safety, graceful degradation, observability, latency, and load. Require a concrete production failure mode or measured impact; do not report generic operational speculation.",
+  ],
+  "review-readability": [
+    "R2 Readability",
+    "Inspect maintainability defects that obscure behavior: misleading names, duplicated or dead logic, unexplained business constants, unsafe complexity, and missing change context. Report style only when it hides a concrete defect or makes the change unsafe to maintain.",
+  ],
+  "review-reliability": [
+    "R3 Reliability",
+    "Inspect behavior, tests, boundaries, invalid inputs, failure paths, determinism, and regressions. Require externally observable assertions at the cheapest useful test level; report missing coverage only when it leaves candidate behavior unproved.",
+  ],
 };
+
+/** reviewLensContextInstructionText: the reviewer's complete charge for one lens slot. */
+export function instructionText(lens: Lens, paths: number, subjectHash: string): string {
+  const [title, focus] = LENS_MANDATES[lens] ?? ["", ""];
+  return [
+    `You are the ${title} lens of one bounded Gentle AI review. ${focus}`,
+    "",
+    `Scope. The GENTLE_AI_REVIEW_PATCH sections below are the complete and only view of this candidate: all ${paths} changed paths are present in full, in the canonical manifest order carried by GENTLE_AI_REVIEW_CONTEXT. Do not read the working tree, the index, HEAD, or any other file, and do not run any command. Nothing outside these sections is part of this candidate, and anything you cannot see here is not evidence.`,
+    "",
+    "Causality. Report only what this candidate caused. Give every BLOCKER or CRITICAL finding an evidence_class and a causal_disposition, and mark what the base already contained as pre-existing or base-only rather than as a blocker.",
+    "",
+    `Return. Emit exactly one JSON object and nothing else: no prose before or after it, no markdown fence, no task envelope. It must validate against the schema in GENTLE_AI_REVIEW_RESULT_SCHEMA. Set subject_hash to exactly ${subjectHash}. Set inspection.status to "completed" and inspection.paths to the complete unique unordered set of every manifest path. Each finding location is one path:line or path:start-end inclusive span. findings and evidence must both be present, and evidence must be non-empty.`,
+    "",
+    "Citations. Every finding location, and every path cited inside an evidence string or a proof_refs entry, must be a repository-relative path exactly as it appears in the changed-path manifest, optionally with :line or :start-end. Never cite absolute paths, bare file basenames without their directory, or non-path colon-number shapes such as host:port. Any token shaped like path:line is validated against the frozen repository, and one unknown path rejects the entire result. A finding whose causal_disposition is introduced, behavior-activated, or worsened must anchor its location entirely within lines this candidate changed: every line of a path:start-end span is validated as candidate-changed, one unchanged context line in the span rejects the entire result, and observations about unchanged code belong under pre-existing or base-only instead. When the candidate's own content contains a path-shaped literal that is not a real repository path (for example a traversal or fixture token inside a test), never reproduce that token in evidence or proof_refs: describe it in words and cite the manifest file and line that contain it.",
+    "",
+    "Honesty. If you could not inspect the candidate, say so in evidence and do not return a clean result: an access failure is not a completed inspection, and reporting one as clean is the single outcome this review cannot recover from.",
+  ].join("\n");
+}
 
 function block(header: string, body: string, end = header + "_END"): string {
   return `${header}\n${body.trim()}\n${end}\n`;
@@ -113,29 +109,12 @@ export function materializePrompt(ids: Identities, b: PromptBinding): Buffer {
     repository_context: b.repositoryContext,
     subject_hash: b.subjectHash,
   });
-  const context = goMarshal({
-    schema: "gentle-ai.review-capture-preflight/v1",
-    capability: "review.native_capture_preflight",
-    lineage_id: b.lineage,
-    target_identity: b.target,
-    lens: b.lens,
-    selected_order: b.order,
-    revision: b.revision,
-    base_tree: ids.baseTree,
-    candidate_tree: ids.candidateTree,
-    changed_path_manifest_sha256: ids.manifestSha256,
-    subject_hash: b.subjectHash,
-  });
-  const instruction = [
-    `Review the frozen candidate through the ${b.lens} lens only.`,
-    "Inspect every changed path listed in GENTLE_AI_REVIEW_NAME_STATUS using the patches below; do not run tools.",
-    "Reply with exactly one JSON object matching GENTLE_AI_REVIEW_RESULT_SCHEMA: copy subject_hash and lens from",
-    "GENTLE_AI_REVIEW_BINDING, set inspection.status to completed and inspection.paths to the inspected paths,",
-    "and give explicit findings and evidence arrays (empty when there is nothing to report).",
-  ].join("\n");
+  // The repository root stays empty: a reviewer transcript never carries a provider path (review_lens_context.go:457).
+  const context = goMarshal(capturePreflight(ids, { lens: b.lens, order: b.order, revision: b.revision }));
+  const instruction = instructionText(b.lens, ids.manifest.length, b.subjectHash);
   let out = `GENTLE_AI_REVIEW_BINDING ${binding}\nGENTLE_AI_REVIEW_CONTEXT ${context}\n`;
   out += block("GENTLE_AI_REVIEW_INSTRUCTION", instruction);
-  out += block("GENTLE_AI_REVIEW_RESULT_SCHEMA", goMarshal(RESULT_SCHEMA));
+  out += block("GENTLE_AI_REVIEW_RESULT_SCHEMA", REVIEWER_RESULT_SCHEMA_TEXT);
   out += block("GENTLE_AI_REVIEW_NAME_STATUS", ids.manifest.map((m) => `${m.status}\t${m.path}`).join("\n"));
   out += block("GENTLE_AI_REVIEW_NUMSTAT", ids.manifest.map((m) => `${m.additions}\t${m.deletions}\t${m.path}`).join("\n"));
   ids.manifest.forEach((m, i) => {

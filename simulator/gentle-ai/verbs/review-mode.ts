@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagSetSpec } from "../argv/go-flags.ts";
-import { goQuoteStr, helpReturnsEarly, parseFlags } from "../argv/go-flags.ts";
+import { goQuoteStr, helpRequested, parseFlags } from "../argv/go-flags.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import { resolveRepository, RepositoryNotFoundError } from "../../repository/locate.ts";
 import { ModeError, readGlobalMode, resolveMode, setCloneLocalMode, writeGlobalMode, type ModeStatus } from "../../repository/review-mode.ts";
@@ -64,9 +64,8 @@ export function reviewMode(invocation: Invocation): Outcome {
   const parsed = parseFlags(spec, rest);
   if (!parsed.ok) return fail(parsed.error.output, parsed.error.message);
   const f = parsed.flags;
-  if (f.help) {
-    if (helpReturnsEarly(f, rest)) return { stdout: Buffer.from(f.output, "utf8"), stderr: Buffer.alloc(0), exitCode: 0 };
-  }
+  // reviewHelpRequested (review.go:131-138): an exact -h/--help anywhere ends the call after the usage.
+  if (f.help && helpRequested(rest)) return { stdout: Buffer.from(f.output, "utf8"), stderr: Buffer.alloc(0), exitCode: 0 };
   const help = f.help ? f.output : "";
   if (f.positionals.length > 0) return fail(help, `unexpected review mode argument ${goQuoteStr(f.positionals[0]!)}`);
   const scope = f.str("scope").trim();

@@ -20,11 +20,14 @@ import { parseVerbFlags } from "./verb-flags.ts";
 import { flagValue, lineageScenario, scopeAt } from "../repository-scope.ts";
 import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
 import { buildSnapshot, SnapshotError, type Snapshot } from "../../repository/snapshot.ts";
-import { changedPathManifest, correctionBudget, diffStats, manifestDigest } from "../../repository/manifest.ts";
+import { changedPathEntries, diffStats } from "../../repository/manifest.ts";
+import { changedPathManifest, changedPathManifestDigest } from "../../state/identities.ts";
+import { legacyCorrectionBudget } from "./correction-authority.ts";
+import { shellWord } from "./status-context.ts";
 import { assessRisk, consentReason, riskEvidence, selectLenses, type RiskAssessment } from "../../repository/risk.ts";
 import { selectionRequiredText, untrackedScope, UntrackedSelectionError, declarationArguments, type UntrackedScope } from "../../repository/untracked.ts";
 import { disabledText, modeStatus } from "../../repository/review-mode.ts";
-import { shellWord, startLineageId } from "../../repository/digests.ts";
+import { startLineageId } from "../../repository/digests.ts";
 import { createLineageRecord, REPOSITORY_LINEAGE_SCHEMA, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
 import { artifactSubjectHash, lineageRevision, repositoryContextHandle } from "../../repository/lineage-identities.ts";
 import { publishRepositoryContext } from "../../repository/context-registry.ts";
@@ -281,7 +284,7 @@ function plainResult(action: string, record: RepositoryLineageRecord, assessment
     target_identity: record.snapshot.identity,
     changed_files: record.snapshot.paths.length,
     changed_lines: record.risk.changedLines,
-    correction_budget: correctionBudget(record.risk.changedLines),
+    correction_budget: legacyCorrectionBudget(record.risk.changedLines),
     risk_evidence: riskEvidence(assessment),
   };
 }
@@ -292,7 +295,7 @@ function negotiatedResult(action: string, record: RepositoryLineageRecord): GoJs
   const revision = lineageRevision(record.lineageId, s.identity, 0);
   const lenses = record.selectedLenses;
   const withContext = lenses.length > 0;
-  const manifestSha256 = manifestDigest(record.manifest);
+  const manifestSha256 = changedPathManifestDigest(record.manifest);
   return {
     schema: START_SCHEMA_V3,
     contract: CONTRACT_V2,
@@ -308,7 +311,7 @@ function negotiatedResult(action: string, record: RepositoryLineageRecord): GoJs
     candidate_tree: withContext ? s.candidateTree : undefined,
     changed_files: s.paths.length,
     changed_lines: record.risk.changedLines,
-    correction_budget: correctionBudget(record.risk.changedLines),
+    correction_budget: legacyCorrectionBudget(record.risk.changedLines),
     risk_reasons: record.risk.reasons.map((r) => ({ ...r })),
     artifact_subjects: lenses.map((lens, order) => ({
       schema: "gentle-ai.review-artifact-subject/v2",
@@ -331,7 +334,7 @@ function negotiatedResult(action: string, record: RepositoryLineageRecord): GoJs
       lens,
       selected_order: order,
     })),
-    changed_path_manifest: withContext ? record.manifest.map((e) => ({ ...e })) : undefined,
+    changed_path_manifest: withContext ? changedPathManifest(record.manifest) : undefined,
     repository_context: {
       capability: "review.opaque_repository_context",
       handle: record.repositoryContext,
@@ -358,8 +361,7 @@ function createOrReplay(
     lineageId,
     repositoryRef: repo.repositoryRef,
     snapshot,
-    manifest: changedPathManifest(repo, snapshot),
-    stats: diffStats(repo, snapshot),
+    manifest: changedPathEntries(repo, snapshot),
     risk: assessment,
     selectedLenses: [...lenses],
     repositoryContext: handle,

@@ -1,214 +1,193 @@
-// STATUS transitions after the lens slots (provider reference §8.4, §9, §10, §11; issue-279 §6): correction_required
-// stages and validating. Argument names follow status-reviewing.ts (snake_case names, hyphenated tokens).
-import type { GoJson } from "../../output/go-json.ts";
-import { CONTRACT_V2 } from "../../output/envelope.ts";
+// STATUS next_transition after the lens slots (review_next_transition.go: newReviewNextTransition's
+// StateCorrectionRequired, StateValidating and StateApproved branches, reviewCaptureEvidenceInput, the correction-plan
+// and targeted-validation collections and their finalize submission descriptors).
+import type { TargetedValidationRequest } from "../../contract/targeted-validation-request.ts";
 import type { ProfileTraits } from "../profiles.ts";
-import { argument, externalArgument, roleVector } from "./status-context.ts";
-import type { StatusContext, StatusExtension } from "./status-context.ts";
 import {
-  authorityOf,
-  capturedEvidence,
-  correctionBudget,
-  correctionRequestJson,
-  validationRequestJson,
-  VALIDATION_REQUEST_SCHEMA,
-} from "./correction-authority.ts";
-import type { Authority } from "./correction-authority.ts";
+  arg,
+  bindingArguments,
+  collectTransition,
+  EVIDENCE_RECORD_SCHEMA,
+  EVIDENCE_SCHEMA_V1,
+  executeTransition,
+  providerRoleTransition,
+  stopTransition,
+  SUBMISSION_VALUE,
+  tokenOf,
+  VALIDATOR_SCHEMA,
+} from "./status-context.ts";
+import type { Binding, NextTransition, TransitionContext, TransitionInput } from "./status-context.ts";
+import type { AuthorityFacts } from "./status-model.ts";
 
-export const EVIDENCE_SCHEMA_V1 = "https://gentle-ai.dev/schema/review/verification-evidence/v1";
-export const VALIDATOR_SCHEMA = "https://gentle-ai.dev/schema/review/validator/v1";
-/** 2.2.x-era evidence input schema (issue-279 §6). */
-export const EVIDENCE_RECORD_INPUT_SCHEMA_22X = "gentle-ai.review-verification-evidence/v2";
+const CONTRACT_V2 = "gentle-ai.review-integration/v2";
+const VALIDATION_REQUEST_SCHEMA = "gentle-ai.review-targeted-validation-request/v1";
 
 /**
- * Whether the profile renders the v2.4.0 correction shapes (repository-context arguments, submission descriptors,
- * role vectors). The 2.3.0 profile renders the 2.2.x-era shapes of issue-279 §6, per the project brief.
+ * Whether the profile renders the review-integration/v2 correction shapes (repository-context arguments,
+ * submission descriptors, role vectors). Profile 2.3.0 renders the 2.2.x-era shapes of issue-279 §6, which are
+ * the shapes gentle-ai renders for review-integration/v1.
  */
 export function modernCorrection(traits: ProfileTraits): boolean {
   return traits.roleVerbs;
 }
 
-function collect(reasonCode: string, inputs: GoJson[], extra?: { correction_request: GoJson }): GoJson {
-  return { kind: "collect", reason_code: reasonCode, collect: { inputs }, correction_request: extra?.correction_request };
-}
-
-function execute(reasonCode: string, args: GoJson[]): GoJson {
-  return { kind: "execute", reason_code: reasonCode, execute: { operation: "review.finalize", arguments: args } };
-}
-
-function stop(reasonCode: string): GoJson {
-  return { kind: "stop", reason_code: reasonCode };
-}
-
-/** The negotiated finalize binding tokens shared by the correction submissions and executes. */
-function finalizeBinding(a: Authority, target: string, requestHash: string): GoJson[] {
+/** The six negotiated finalize binding tokens a correction submission descriptor starts with. */
+function finalizeBindingTokens(contract: string, b: Binding, requestHash: string): string[] {
   return [
-    argument("contract", CONTRACT_V2),
-    argument("lineage", a.lineageId),
-    argument("expected_revision", a.revision),
-    argument("target", target),
-    argument("request_hash", requestHash),
-    argument("repository_context", a.repositoryContext),
-  ];
+    arg("contract", contract),
+    arg("lineage", b.lineageId),
+    arg("expected-revision", b.revision),
+    arg("target", b.targetIdentity),
+    arg("request-hash", requestHash),
+    arg("repository-context", b.repositoryContext),
+  ].map(tokenOf);
 }
 
-function tokensOf(args: GoJson[]): string[] {
-  return args.map((x) => (x as { token: string }).token);
-}
-
-/** The capture-evidence collect input for a target (correction target in correction_required, frozen target in validating). */
-function evidenceInput(a: Authority, target: string, modern: boolean): GoJson {
-  const args = [argument("lineage", a.lineageId), argument("expected_revision", a.revision), argument("target", target)];
-  if (!modern) {
-    return { name: "evidence", schema: EVIDENCE_RECORD_INPUT_SCHEMA_22X, capture_operation: "review.capture-evidence", arguments: args };
-  }
-  args.push(argument("repository_context", a.repositoryContext));
+/** reviewCaptureEvidenceInput (review_next_transition.go:728) with its capture-evidence submission. */
+function evidenceInput(contract: string, b: Binding): TransitionInput {
+  const args = bindingArguments(b);
+  if (contract !== CONTRACT_V2) return { name: "evidence", schema: EVIDENCE_RECORD_SCHEMA, capture_operation: "review.capture-evidence", arguments: args };
+  args.push(arg("repository-context", b.repositoryContext));
   return {
     name: "evidence",
     schema: EVIDENCE_SCHEMA_V1,
     capture_operation: "review.capture-evidence",
     arguments: args,
-    submission: {
-      operation_token: "capture-evidence",
-      argument_tokens: [...tokensOf(args), "--outcome={{outcome}}", "--input={{input}}"],
-      values: [
-        {
-          slot: "outcome",
-          domain: "verification_outcome",
-          allowed_values: ["passed", "verification_failed", "procedural_tooling_failed"],
-          substitution_location: 4,
-        },
-        { slot: "input", domain: "artifact_path_or_stdin", schema: EVIDENCE_SCHEMA_V1, substitution_location: 5 },
-      ],
-    },
-  };
+    submission:
+      b.repositoryContext === ""
+        ? undefined
+        : {
+            operation_token: "capture-evidence",
+            argument_tokens: [...bindingArguments(b), arg("repository-context", b.repositoryContext)].map(tokenOf).concat("--outcome={{outcome}}", "--input={{input}}"),
+            values: [
+              { slot: "outcome", domain: "verification_outcome", allowed_values: ["passed", "verification_failed", "procedural_tooling_failed"], substitution_location: 4 },
+              { slot: "input", domain: "artifact_path_or_stdin", schema: EVIDENCE_SCHEMA_V1, substitution_location: 5 },
+            ],
+          },
+  } as TransitionInput;
 }
 
-/** The leading `external.*` binding arguments of a target (the repository context only in the v2.4.0 shapes). */
-function externalBinding(a: Authority, target: string, modern: boolean): GoJson[] {
-  return [
-    externalArgument("lineage", a.lineageId),
-    externalArgument("expected_revision", a.revision),
-    externalArgument("target", target),
-    ...(modern ? [externalArgument("repository_context", a.repositoryContext)] : []),
-  ];
-}
-
-/** The external targeted-validation input (default, agent-less). */
-function targetedValidationInput(a: Authority, modern: boolean): GoJson {
-  const args = [
-    ...externalBinding(a, a.correctionTargetIdentity, modern),
-    externalArgument("purpose", "targeted-validation"),
-    externalArgument("request_hash", a.requestHash),
-  ];
-  const binding = finalizeBinding(a, a.correctionTargetIdentity, a.requestHash);
-  return {
+/** reviewTargetedValidationCollection: the external validation input and its `--validation` finalize descriptor. */
+function targetedValidationCollection(reason: string, contract: string, b: Binding, request: TargetedValidationRequest): NextTransition {
+  const args = bindingArguments(b);
+  if (contract === CONTRACT_V2)
+    args.push(arg("repository-context", b.repositoryContext), arg("purpose", "targeted-validation"), arg("request-hash", request.request_hash));
+  const submission =
+    contract !== CONTRACT_V2 || b.repositoryContext === ""
+      ? undefined
+      : {
+          operation_token: "finalize" as const,
+          argument_tokens: [...finalizeBindingTokens(contract, b, request.request_hash), `--validation=${SUBMISSION_VALUE}`, "--captured-evidence=true"],
+          value: { slot: "validation" as const, domain: "artifact_path_or_stdin", schema: VALIDATOR_SCHEMA, substitution_location: 6 as const },
+        };
+  return collectTransition(reason, {
     name: "targeted_validation",
     schema: VALIDATION_REQUEST_SCHEMA,
     capture_operation: "external.run_targeted_validation",
     arguments: args,
-    submission: modern
-      ? {
-          operation_token: "finalize",
-          argument_tokens: [...tokensOf(binding), "--validation={{value}}", "--captured-evidence=true"],
-          value: { slot: "validation", domain: "artifact_path_or_stdin", schema: VALIDATOR_SCHEMA, substitution_location: 6 },
-        }
-      : undefined,
-    validation_request: validationRequestJson(a),
-  };
+    submission,
+    validation_request: request,
+  });
 }
 
-/** The `--agent pi` targeted-validator role vector: self-contained, no submission (§9). */
-function validatorVector(a: Authority): GoJson {
-  return {
-    ...roleVector("provider_targeted_validator", VALIDATOR_SCHEMA, "review.capture-validation", [
-      argument("lineage", a.lineageId),
-      argument("expected_revision", a.revision),
-      argument("target", a.correctionTargetIdentity),
-      argument("repository_context", a.repositoryContext),
-      argument("request_hash", a.requestHash),
-    ]),
-    validation_request: validationRequestJson(a),
-  };
-}
-
-/** The correction-plan collect input (external.plan_correction) with its v2.4.0 finalize submission. */
-function planInput(a: Authority, modern: boolean): GoJson {
-  const args = [...externalBinding(a, a.targetIdentity, modern), externalArgument("request_hash", a.correctionRequestHash)];
-  const binding = finalizeBinding(a, a.targetIdentity, a.correctionRequestHash);
-  return {
+/** The correction-plan collection with its `--correction-lines` finalize descriptor (reviewCorrectionPlanSubmission). */
+function correctionPlanTransition(a: AuthorityFacts, contract: string, b: Binding): NextTransition {
+  const request = a.correction!.correctionRequest!;
+  const submission =
+    contract !== CONTRACT_V2 || b.repositoryContext === ""
+      ? undefined
+      : {
+          operation_token: "finalize" as const,
+          argument_tokens: [...finalizeBindingTokens(contract, b, request.request_hash), `--correction-lines=${SUBMISSION_VALUE}`],
+          value: { slot: "correction_lines" as const, domain: "positive_correction_lines", minimum: 1, maximum: request.correction_budget, substitution_location: 6 as const },
+        };
+  const t = collectTransition("correction_plan_required", {
     name: "correction_lines",
     schema: "gentle-ai.review-correction-plan/v1",
     capture_operation: "external.plan_correction",
-    arguments: args,
-    submission: modern
-      ? {
-          operation_token: "finalize",
-          argument_tokens: [...tokensOf(binding), "--correction-lines={{value}}"],
-          value: {
-            slot: "correction_lines",
-            domain: "positive_correction_lines",
-            minimum: 1,
-            maximum: correctionBudget(a.ids),
-            substitution_location: 6,
-          },
-        }
-      : undefined,
-  };
+    arguments: bindingArguments(b),
+    submission,
+  });
+  return { ...t, correction_request: request };
 }
 
-function correctionRequired(ctx: StatusContext, a: Authority): StatusExtension {
-  const modern = modernCorrection(ctx.traits);
-  const c = a.lineage.correction;
-  if (c.stage === null || c.stage === "plan_required") {
-    return { nextTransition: collect("correction_plan_required", [planInput(a, modern)], { correction_request: correctionRequestJson(a) }) };
-  }
-  if (c.stage === "candidate_unavailable") return { nextTransition: stop("corrected_candidate_unavailable") };
-  // From here the fix diff exists, so the provider-owned targeted validation request is published at the top level.
-  const validationRequest = validationRequestJson(a);
-  const record = capturedEvidence(a);
-  if (record === undefined) {
-    return {
-      nextTransition: collect("correction_repository_verification_required", [evidenceInput(a, a.correctionTargetIdentity, modern)]),
-      validationRequest,
-    };
-  }
-  if (record.outcome === "verification_failed") return { nextTransition: stop("correction_repository_verification_failed"), validationRequest };
-  if (record.outcome === "procedural_tooling_failed") {
-    // (inferred) arguments: the negotiated binding plus captured evidence discovery.
-    const args = [...finalizeBinding(a, a.correctionTargetIdentity, a.requestHash), argument("captured_evidence", "true")];
-    return { nextTransition: execute("correction_repository_tooling_failed", args), validationRequest };
-  }
-  if (modern && ctx.agent === "pi") {
-    if (c.validatorCaptured) {
-      const args = [...finalizeBinding(a, a.correctionTargetIdentity, a.requestHash), argument("captured_evidence", "true")];
-      return { nextTransition: execute("captured_provider_targeted_validation_ready", args), validationRequest };
+/** newReviewNextTransition's StateCorrectionRequired branch (without recovery, which the simulator never reaches). */
+function correctionRequired(a: AuthorityFacts, b: Binding, ctx: TransitionContext): NextTransition {
+  const c = a.correction!;
+  const request = ctx.validationRequest;
+  const contract = ctx.correctionContract;
+  if (request !== undefined) {
+    const vb: Binding = { ...b, targetIdentity: request.correction_target_identity };
+    if (ctx.capturedEvidenceOutcome === undefined) return collectTransition("correction_repository_verification_required", evidenceInput(contract, vb));
+    if (ctx.providerRole === "targeted-validator") return providerRoleTransition("targeted_validation_required", vb, "targeted-validator", ctx, request);
+    if (ctx.capturedProviderTargetedValidator) {
+      if (contract !== CONTRACT_V2 || vb.repositoryContext === "") return stopTransition("captured_artifacts_unverifiable");
+      return executeTransition(
+        "captured_provider_targeted_validation_ready",
+        "review.finalize",
+        [
+          arg("contract", contract),
+          arg("lineage", vb.lineageId),
+          arg("expected-revision", vb.revision),
+          arg("target", vb.targetIdentity),
+          arg("request-hash", request.request_hash),
+          arg("repository-context", vb.repositoryContext),
+          arg("captured-evidence", "true"),
+        ],
+        [arg("state", "correction_required"), arg("verification_outcome", "passed"), arg("provider_targeted_validator", "captured")],
+        vb,
+      );
     }
-    return { nextTransition: collect("targeted_validation_required", [validatorVector(a)]), validationRequest };
+    switch (ctx.capturedEvidenceOutcome) {
+      case "verification_failed":
+        return stopTransition("correction_repository_verification_failed");
+      case "procedural_tooling_failed":
+        return executeTransition(
+          "correction_repository_tooling_failed",
+          "review.finalize",
+          [arg("lineage", b.lineageId), arg("captured_evidence", "true")],
+          [arg("state", "correction_required"), arg("verification_outcome", "procedural_tooling_failed")],
+          vb,
+        );
+      case "passed":
+        return targetedValidationCollection("targeted_validation_required", contract, vb, request);
+      default:
+        return stopTransition("captured_verification_evidence_invalid");
+    }
   }
-  return { nextTransition: collect("targeted_validation_required", [targetedValidationInput(a, modern)]), validationRequest };
+  if (c.correctionRequest === undefined) return stopTransition("corrupted_or_unverifiable_authority");
+  if (ctx.correctionForecasted) return { ...stopTransition("corrected_candidate_unavailable"), correction_request: c.correctionRequest };
+  return correctionPlanTransition(a, contract, b);
 }
 
-/** (inferred) validating: final repository verification of the frozen target, then a captured-evidence finalize. */
-function validating(ctx: StatusContext, a: Authority): StatusExtension {
-  const record = capturedEvidence(a);
-  if (record === undefined) {
-    return { nextTransition: collect("repository_verification_required", [evidenceInput(a, a.targetIdentity, modernCorrection(ctx.traits))]) };
+/** StateValidating: captured evidence decides the finalize, a low tier verifies natively, else evidence is collected. */
+function validating(a: AuthorityFacts, b: Binding, ctx: TransitionContext): NextTransition {
+  const outcome = ctx.capturedEvidenceOutcome;
+  if (outcome !== undefined) {
+    const reason =
+      outcome === "passed"
+        ? "captured_verification_evidence_passed"
+        : outcome === "verification_failed"
+          ? "captured_verification_failed"
+          : outcome === "procedural_tooling_failed"
+            ? "captured_verification_tooling_failed"
+            : undefined;
+    if (reason === undefined) return stopTransition("captured_verification_evidence_invalid");
+    return executeTransition(reason, "review.finalize", [arg("lineage", b.lineageId), arg("captured_evidence", "true")], [arg("state", "validating"), arg("verification_outcome", outcome)], b);
   }
-  if (record.outcome === "verification_failed") return { nextTransition: stop("repository_verification_failed") };
-  const args = [argument("contract", CONTRACT_V2), argument("lineage", a.lineageId), argument("captured_evidence", "true")];
-  return {
-    nextTransition: execute(record.outcome === "passed" ? "captured_evidence_ready" : "repository_tooling_failed", args),
-  };
+  if (a.tier === "low")
+    return executeTransition("native_low_risk_verification", "review.finalize", [arg("lineage", b.lineageId)], [arg("state", "validating"), arg("risk_level", "low")], b);
+  return collectTransition("verification_evidence_required", evidenceInput(ctx.correctionContract, b));
 }
 
-/**
- * STATUS transition for correction_required, validating and approved lineages. `validationRequest` is set only in
- * correction_required once the corrected candidate exists. Approved is terminal: stop `review_approved` (inferred).
- */
-export function correctionStatus(ctx: StatusContext): StatusExtension {
-  const a = authorityOf(ctx.invocation.scenario, ctx.lineage);
-  if (ctx.lineage.state === "correction_required") return correctionRequired(ctx, a);
-  if (ctx.lineage.state === "validating") return validating(ctx, a);
-  return { nextTransition: stop("review_approved") };
+/** StateApproved with its receipt published: the exact FINALIZE retry that burns the compact authority. */
+function approved(b: Binding): NextTransition {
+  return executeTransition("approved_compact_burn_required", "review.finalize", [arg("lineage", b.lineageId)], [arg("state", "approved"), arg("receipt", "published")], b);
+}
+
+/** The transition of a correction_required, validating or approved authority. */
+export function correctionTransition(a: AuthorityFacts, b: Binding, ctx: TransitionContext): NextTransition {
+  if (a.state === "correction_required") return correctionRequired(a, b, ctx);
+  if (a.state === "validating") return validating(a, b, ctx);
+  return approved(b);
 }

@@ -12,13 +12,15 @@ import { requireRuntime } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson, goMarshal, type GoJson } from "../../output/go-json.ts";
 import { contractFlag, parseVerbFlags } from "./verb-flags.ts";
-import { status, STATUS_FLAG_SET } from "./status.ts";
+import { status } from "./status.ts";
+import { STATUS_FLAG_SET } from "./status-flags.ts";
 import { flagValue, liveLineage, runOnRepositoryLineage, type RepositoryScope } from "../repository-scope.ts";
 import { listLineageRecords, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
 import { buildSnapshot, SnapshotError, type Snapshot, type TargetKind } from "../../repository/snapshot.ts";
 import { untrackedScope, UntrackedSelectionError, declarationArguments, type UntrackedScope } from "../../repository/untracked.ts";
 import { modeStatus } from "../../repository/review-mode.ts";
-import { shellWord, startLineageId } from "../../repository/digests.ts";
+import { startLineageId } from "../../repository/digests.ts";
+import { shellWord } from "./status-context.ts";
 import { projectionObject } from "../../repository/status-facts.ts";
 
 /** The fixed repair assessment STATUS carries outside a repair (as every captured status/v5 shows it). */

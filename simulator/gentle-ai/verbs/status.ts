@@ -1,173 +1,86 @@
-// review status (provider reference §8): flags, the --agent gate, and the full status/v5 object.
+// review status (review_facade.go:821-1320): flags, the route, the negotiated document, the plain answers.
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagDef, FlagSetSpec } from "../argv/go-flags.ts";
-import { scanFlagsOf } from "../argv/go-flags.ts";
+import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest, ReviewRefusal } from "../refusal.ts";
-import { requireRuntime } from "../gates/handshake.ts";
-import { CONTRACT_V2 } from "../../output/envelope.ts";
+import { invalidRequest, nativeError } from "../refusal.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import type { GoJson } from "../../output/go-json.ts";
-import { identitiesFor } from "../../state/identities.ts";
-import { readLineage } from "../../state/lineage-store.ts";
-import type { StatusContext, StatusExtension } from "./status-context.ts";
-import { reviewingTransition } from "./status-reviewing.ts";
-import { correctionStatus } from "./status-correction.ts";
-import { correctionBudget, originalChangedLines } from "./correction-authority.ts";
-import { contractFlag, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
-import { repositoryStatusFacts } from "../../repository/status-facts.ts";
+import { untrackedInventoryDigest } from "../../state/identities.ts";
+import { contractFlag, parseVerbFlags } from "./verb-flags.ts";
+import { negotiatedRequest, plainRefusal, singleValueFlagError, STATUS_FLAG_SET, untrackedDeclared } from "./status-flags.ts";
+import type { UntrackedFlags } from "./status-flags.ts";
+import { ReadOnlyFailure, renderStatus } from "./status-document.ts";
+import type { StatusRenderRequest } from "./status-document.ts";
+import { modernCorrection } from "./status-correction.ts";
+import { scenarioStatusFacts } from "./status-facts.ts";
+import type { StatusFacts } from "./status-model.ts";
 
-// (inferred) usage texts and details: only the flag names are documented (§8.1).
-const STATUS_FLAGS: readonly FlagDef[] = [
-  { name: "action-eligibility", kind: "bool", usage: "include the action eligibility assessment" },
-  { name: "agent", kind: "string", usage: "generated runtime identity negotiating the lifecycle; exactly one" },
-  { name: "base-ref", kind: "string", usage: "base reference of the candidate projection" },
-  { name: "contract", kind: "string", usage: "negotiated review integration contract" },
-  { name: "cwd", kind: "string", default: ".", usage: "repository path" },
-  { name: "expected-untracked-inventory", kind: "string", usage: "exact untracked inventory digest the caller observed" },
-  { name: "intended-untracked", kind: "string", usage: "untracked path intended for the candidate; repeatable" },
-  { name: "lineage", kind: "string", usage: "exact review lineage identifier" },
-  { name: "next-transition", kind: "bool", usage: "include the exact next transition" },
-  { name: "projection", kind: "string", default: "workspace", usage: "candidate projection: workspace or staged" },
-  { name: "untracked-scope", kind: "string", usage: "untracked path scope of the candidate projection" },
-];
-
-export const STATUS_FLAG_SET: FlagSetSpec = {
-  name: "review status",
-  details: "Report the negotiated review authority status and, with --next-transition, the exact next transition.",
-  flags: STATUS_FLAGS,
-};
-
-const REPAIR: GoJson = {
-  schema: "gentle-ai.review-authority-repair-assessment/v1",
-  status: "not_required",
-  // (inferred) the eight count names; only "eight integer counts" is documented.
-  counts: {
-    orphaned_results: 0,
-    stale_results: 0,
-    pending_fixes: 0,
-    pending_validations: 0,
-    abandoned_attempts: 0,
-    detached_receipts: 0,
-    conflicting_events: 0,
-    unreconciled_candidates: 0,
-  },
-  supported_operations: ["review/complete-fix", "review/validate-fix"],
-  authorization_schema: "gentle-ai.review-repair-authorization/v1",
-};
-
-function projectionJson(ctx: StatusContext, mode: string, baseRef: string, untrackedScope: string): GoJson {
-  // (inferred) projection fields beyond `schema`.
-  return {
-    schema: "gentle-ai.review-integration.projection/v1",
-    mode,
-    base_ref: baseRef === "" ? "HEAD" : baseRef,
-    base_tree: ctx.ids.baseTree,
-    candidate_tree: ctx.ids.candidateTree,
-    untracked_scope: untrackedScope === "" ? "none" : untrackedScope,
-    changed_path_manifest_sha256: ctx.ids.manifestSha256,
-  };
-}
-
-function frozenJson(ctx: StatusContext): GoJson {
-  const lines = originalChangedLines(ctx.ids);
-  return { tier: lines > 20 ? "large" : lines > 6 ? "medium" : "small", original_changed_lines: lines, correction_budget: correctionBudget(ctx.ids) };
-}
-
-function extensionOf(ctx: StatusContext): StatusExtension {
-  switch (ctx.lineage.state) {
-    case "reviewing":
-      return { nextTransition: reviewingTransition(ctx) };
-    case "approved":
-      // (inferred) terminal: the receipt exists and nothing remains to do.
-      return { nextTransition: { kind: "stop", reason_code: "review_approved" } };
-    default:
-      return correctionStatus(ctx);
-  }
+/**
+ * reviewIntendedUntrackedScopeForTarget (review_intended_untracked.go:47): an undeclared scope over an empty
+ * inventory needs nothing; a declaration must be complete, consistent and match the current inventory.
+ */
+function intendedUntracked(facts: StatusFacts, u: UntrackedFlags): StatusRenderRequest["intendedUntracked"] {
+  const inventory = facts.untrackedInventory;
+  const digest = untrackedInventoryDigest(inventory);
+  // (inferred) a non-empty inventory without a declaration asks for a selection; the synthetic repository has none.
+  if (!untrackedDeclared(u)) return { declared: false, intended: [], digest };
+  if (u.mode === undefined || u.digest === undefined)
+    throw invalidRequest("untracked selection requires --untracked-scope and --expected-untracked-inventory; rerun `gentle-ai review status --next-transition`");
+  if (u.mode === "exclude" && u.selected.length !== 0)
+    throw invalidRequest("--untracked-scope=exclude does not accept --intended-untracked; rerun `gentle-ai review start --untracked-scope=select`");
+  if (u.mode === "select" && u.selected.length === 0)
+    throw invalidRequest("--untracked-scope=select requires at least one --intended-untracked; rerun `gentle-ai review start --untracked-scope=exclude`");
+  if (u.mode !== "exclude" && u.mode !== "select")
+    throw invalidRequest(`--untracked-scope must be exclude or select, got ${goQuoteStr(u.mode)}; rerun \`gentle-ai review status --next-transition\``);
+  if (u.digest !== digest) throw invalidRequest("untracked inventory changed; rerun `gentle-ai review status --next-transition` before selecting paths");
+  // (inferred) canonicalPaths' own refusals of malformed paths are not reproduced: every path is checked for eligibility.
+  const selected = [...new Set(u.selected)].sort();
+  for (const p of selected)
+    if (!inventory.includes(p))
+      throw invalidRequest(`intended-untracked path ${goQuoteStr(p)} is not in the current eligible inventory; rerun \`gentle-ai review status --next-transition\``);
+  return { declared: true, intended: selected, digest: u.digest };
 }
 
 async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
   const f = parseVerbFlags(STATUS_FLAG_SET, argv, out);
   if (f === undefined) return;
-  // (inferred) texts for the checks below; the reference documents only that they are invalid_request.
-  refusePositionals(f, "review status");
+  const once = singleValueFlagError(f);
+  if (once !== undefined) {
+    out.write(once.output);
+    throw invalidRequest(once.message);
+  }
+  if (f.positionals.length > 0) throw invalidRequest(`unexpected review status argument ${goQuoteStr(f.positionals[0]!)}`);
   const contract = contractFlag(f);
-  const projection = f.str("projection");
-  if (projection !== "workspace" && projection !== "staged")
-    throw invalidRequest(`review status --projection must be workspace or staged; got ${JSON.stringify(projection)}`);
-
-  let agent: string | undefined;
-  if (f.has("agent")) {
-    if (f.count("agent") !== 1)
-      throw new ReviewRefusal("immutable_review_transport_unsupported", "negotiated lifecycle STATUS requires exactly one generated runtime identity");
-    agent = requireRuntime(traits, f.str("agent"), invocation.env, "status").runtime;
+  if (contract === undefined) {
+    const refusal = plainRefusal(f);
+    if (refusal !== undefined) throw invalidRequest(refusal);
+    // The plain answer is gentle-ai.review-authority-status/v1, an inventory of the real authority store.
+    throw invalidRequest("gentle-ai-sim: review status without --contract (the authority inventory) is not simulated");
   }
-
-  const ids = identitiesFor(invocation.scenario.lineage.seed);
-  const lineage = readLineage(invocation.stateDir, invocation.scenario);
-  const revision = ids.revision(lineage.revisionIndex);
-  const ctx: StatusContext = { invocation, traits, ids, lineage, revision, agent, contract };
-  const wanted = f.str("lineage");
-  if (wanted !== "" && wanted !== ids.lineageId) {
-    // (inferred) a lineage this repository does not hold: unrelated, nothing to do.
-    out.write(
-      encodeReviewJson({
-        schema: traits.statusSchema,
-        contract: contract ?? CONTRACT_V2,
-        operation: "review.status",
-        applicability: "unrelated",
-        receipt: { status: "not_applicable" },
-        action: "none",
-        replayability: "status_required",
-        target_identity: ids.targetIdentity,
-        projection: projectionJson(ctx, projection, f.str("base-ref"), f.str("untracked-scope")),
-        repair: REPAIR,
-        candidates: [],
-        next_transition: f.bool("next-transition") ? { kind: "stop", reason_code: "lineage_not_current" } : undefined,
-      }),
-    );
-    return;
-  }
-  const ext = extensionOf(ctx);
-  const approved = lineage.state === "approved";
-  // A repository-derived lineage reports its real projection and frozen tier (simulator/repository/status-facts.ts).
-  const repository = repositoryStatusFacts();
-  out.write(
-    encodeReviewJson({
-      schema: traits.statusSchema,
-      contract: contract ?? CONTRACT_V2,
-      operation: "review.status",
-      applicability: "current_target",
-      authority: { version: "compact-v2", lineage_id: ids.lineageId, state: lineage.state, generation: lineage.generation, revision },
-      receipt: { status: approved ? "present" : "expected_missing" },
-      action: approved ? "none" : "finalize",
-      replayability: "not_replayable",
-      frozen: repository?.frozen ?? frozenJson(ctx),
-      target_identity: ids.targetIdentity,
-      projection: repository?.projection ?? projectionJson(ctx, projection, f.str("base-ref"), f.str("untracked-scope")),
-      repair: REPAIR,
-      candidates: [],
-      next_transition: f.bool("next-transition") ? ext.nextTransition : undefined,
-      repository_context: {
-        capability: "review.opaque_repository_context",
-        handle: ids.repositoryContext,
-        revision,
-        target_identity: ids.targetIdentity,
-        event_id: ids.eventId(lineage.revisionIndex),
-        outcome: "applied",
-      },
-      validation_request: lineage.state === "correction_required" ? ext.validationRequest : undefined,
-    }),
-  );
+  const req = negotiatedRequest(f, argv, contract, traits, invocation.env);
+  const facts = scenarioStatusFacts(invocation, req.cwd);
+  const untracked = intendedUntracked(facts, req.untracked);
+  // (inferred) the synthetic repository resolves no base reference or tree, so freezing such a target fails.
+  if (req.baseSelector) throw new ReadOnlyFailure("freeze negotiated review target: the simulated repository resolves no base selector");
+  const doc = renderStatus(facts, { ...req, intendedUntracked: untracked, legacyCorrection: !modernCorrection(traits) });
+  out.write(encodeReviewJson(doc as GoJson));
 }
 
-/** review status: negotiated route with --contract, plain otherwise. */
-export function status(invocation: Invocation): Promise<Outcome> {
+/** review status: negotiated with --contract (status/v5 or status/v2), plain otherwise. */
+export async function status(invocation: Invocation): Promise<Outcome> {
   const traits = traitsOf(invocation.scenario.profile);
   const argv = invocation.argv.slice(2);
   const route = routeFor(argv, "status", "negotiable", scanFlagsOf(STATUS_FLAG_SET));
-  return runRouted(route, (out) => body(invocation, traits, argv, out));
+  return runRouted(route, async (out) => {
+    try {
+      await body(invocation, traits, argv, out);
+    } catch (error) {
+      // An untyped native failure: the read-only catch-all on a negotiated route (review_operation_contract.go:1129-1142).
+      if (error instanceof ReadOnlyFailure) throw nativeError(error.message);
+      throw error;
+    }
+  });
 }

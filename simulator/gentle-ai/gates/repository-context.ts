@@ -1,0 +1,43 @@
+// Resolving a --repository-context handle (reviewtransaction `ResolveReviewRepositoryContext`, repository_locator.go:
+// 233-245, 383-420 at fb55ef7b). The simulated repository issues one handle; it commits to the lineage, the target the
+// current state publishes its context for, and (once resolved) the authority's current revision.
+import type { Authority } from "../verbs/correction-authority.ts";
+import { correctionCandidatePresent } from "../verbs/correction-authority.ts";
+import { opaqueContextRefusal, repositoryContextUnavailable } from "../refusal.ts";
+
+/** The (lineage, target, revision) a caller binds its handle to. */
+export interface ContextBinding {
+  readonly lineage: string;
+  readonly target: string;
+  readonly revision: string;
+}
+
+const SHA256 = /^sha256:[0-9a-f]{64}$/;
+const LINEAGE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The target the handle's record validates against (`validateReviewRepositoryContextRecord`, :383-420): the initial
+ * target while reviewing, the current one while validating or before a forecast, the corrected candidate once it exists;
+ * undefined when none is live (a forecast without a corrected candidate, or a burned approved authority).
+ */
+export function contextTarget(a: Authority): string | undefined {
+  const l = a.lineage;
+  if (l.state === "approved") return undefined;
+  if (l.state !== "correction_required" || l.correction.forecastLines === null) return a.targetIdentity;
+  return correctionCandidatePresent(a) ? a.correctionTargetIdentity : undefined;
+}
+
+/**
+ * Resolves a handle for a caller binding, or throws the refusal the source gives: a malformed binding, an unknown
+ * handle, no live matching authority, or a binding the handle does not commit to (all repository_context_unavailable).
+ */
+export function resolveRepositoryContext(a: Authority, handle: string, binding: ContextBinding): void {
+  if (binding.lineage.length > 128 || !LINEAGE.test(binding.lineage) || !SHA256.test(binding.target) || !SHA256.test(binding.revision))
+    throw opaqueContextRefusal("repository_context_unavailable", "invalid review repository context binding");
+  if (handle !== a.repositoryContext) throw repositoryContextUnavailable();
+  const target = contextTarget(a);
+  // (inferred) for a burned approved authority the source fails earlier, loading the store, with another cause.
+  if (target === undefined) throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
+  if (binding.lineage !== a.lineageId || binding.target !== target || binding.revision !== a.revision)
+    throw opaqueContextRefusal("repository_context_unavailable", "review repository context binding is invalid");
+}

@@ -1,0 +1,254 @@
+// Renders the negotiated STATUS document from StatusFacts (review_facade.go:909-1302): the native target status
+// (AssessTargetStatusWithSnapshot, reduced to one lineage), newReviewTargetStatusResultForContract, the action
+// eligibility, the next transition with what it publishes (repository context, validation request) and the forecast.
+import type { StatusV2, StatusV5 } from "../../contract/status.ts";
+import type { TargetedValidationRequest } from "../../contract/targeted-validation-request.ts";
+import { forecastOf } from "./status-context.ts";
+import type { Binding, NextTransition, ProviderRole, TransitionContext } from "./status-context.ts";
+import type { AuthorityFacts, SnapshotFacts, StatusFacts } from "./status-model.ts";
+import { reviewingTransition, unrelatedTransition } from "./status-reviewing.ts";
+import { correctionTransition } from "./status-correction.ts";
+import { legacyCorrectionBudget } from "./correction-authority.ts";
+
+const CONTRACT_V1 = "gentle-ai.review-integration/v1";
+const CONTRACT_V2 = "gentle-ai.review-integration/v2";
+const LINEAGE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A plain Go error outside every typed class: the read-only catch-all on the negotiated route, `Error:` on the plain one. */
+export class ReadOnlyFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ReadOnlyFailure";
+  }
+}
+
+/** What the renderer needs of the request (status-flags.ts's NegotiatedStatusRequest plus the scope it resolved). */
+export interface StatusRenderRequest {
+  readonly contract: string;
+  readonly runtime: string;
+  readonly hostRelay: boolean;
+  readonly actionEligibility: boolean;
+  readonly nextTransition: boolean;
+  readonly lineage: string;
+  readonly projection: "workspace" | "staged";
+  readonly recoverySuccessor: string;
+  readonly intendedUntracked: TransitionContext["intendedUntracked"];
+  /** Render correction inputs as for review-integration/v1 (profile 2.3.0's 2.2.x-era shapes). */
+  readonly legacyCorrection: boolean;
+}
+
+export type StatusDocument = StatusV5 | StatusV2;
+
+/** reviewtransaction.validateLineageID (store.go:163). */
+function checkLineage(id: string, context: string): void {
+  if (id.length === 0 || id.length > 128 || !LINEAGE_ID.test(id))
+    throw new ReadOnlyFailure(`${context}: lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes`);
+}
+
+/** The native decision STATUS renders (TargetStatusResult, the parts the simulator models). */
+interface Native {
+  readonly live: SnapshotFacts;
+  readonly authority: AuthorityFacts | undefined;
+  readonly action: "start" | "finalize" | "validate";
+}
+
+/**
+ * The native target status: a free explicit `--lineage` with --next-transition is a fresh START target
+ * (review_facade.go:960-967); otherwise the authority whose frozen target the live target still matches governs,
+ * a requested lineage narrowing the search unless it owns no authority (target_status.go:383-398).
+ * (deviation) gentle-ai also treats a selector-free --next-transition as a fresh START target; the simulator
+ * answers it for its lineage, because the harness and the relays read STATUS without --lineage.
+ */
+function assess(facts: StatusFacts, req: StatusRenderRequest): Native {
+  const requested = req.lineage.trim();
+  const live = facts.live(req.projection);
+  if (req.nextTransition && requested !== "") {
+    checkLineage(requested, "inspect negotiated START lineage occupancy");
+    if (!facts.lineageOccupied(requested)) return { live, authority: undefined, action: "start" };
+  } else if (req.lineage !== "") {
+    checkLineage(requested, "assess negotiated review target");
+  }
+  const narrowed = requested !== "" && facts.lineageOccupied(requested);
+  const authority = facts.authorities.find((a) => a.initial.projection === live.projection && (!narrowed || a.lineageId === requested));
+  if (authority === undefined) return { live, authority: undefined, action: "start" };
+  return { live, authority, action: authority.state === "approved" ? "validate" : "finalize" };
+}
+
+function projectionJson(native: Native): StatusV5["projection"] {
+  const { live, authority } = native;
+  return {
+    schema: "gentle-ai.review-integration.projection/v1",
+    kind: live.kind,
+    projection: live.projection,
+    base_tree: live.baseTree,
+    initial_review_tree: authority?.initial.candidateTree ?? live.candidateTree,
+    current_candidate_tree: live.candidateTree,
+    paths_digest: live.pathsDigest,
+    paths: [...live.paths],
+    intended_untracked: [...live.intendedUntracked],
+    intended_untracked_proof: live.intendedUntrackedProof,
+    initial_snapshot_identity: authority?.initial.identity ?? live.identity,
+    current_snapshot_identity: live.identity,
+  };
+}
+
+/** UnsupportedAuthorityRepairAssessment (authority_repair.go:176): the repair block of every uncorrupted STATUS. */
+function repairJson(): StatusV5["repair"] {
+  return {
+    schema: "gentle-ai.review-authority-repair-assessment/v1",
+    status: "unsupported",
+    counts: { lineages: 0, compact_lineages: 0, legacy_lineages: 0, events: 0, bytes: 0, eligible_candidates: 0, unsupported_lineages: 0, conflicts: 0 },
+    supported_operations: ["review/complete-fix", "review/validate-fix"],
+    authorization_schema: "gentle-ai.review-repair-authorization/v1",
+  };
+}
+
+const MANAGED_ACTIONS = [
+  "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim", "review.reconcile-authority",
+  "review.reconcile-authority-batch", "review.recover", "review.repair", "review.retry_final_verification", "review.start", "review.validate",
+] as const;
+
+/** newReviewActionEligibility (review_status_contract.go:274) for the actions the simulator reaches. */
+function eligibilityJson(native: Native, rddEnabled: boolean): NonNullable<StatusV5["eligibility"]> {
+  let allowed: { action: string; reason_code: string; required_inputs: string[] };
+  if (native.action === "start")
+    allowed = rddEnabled
+      ? { action: "review.start", reason_code: "eligible_current_target", required_inputs: [] }
+      : { action: "stop", reason_code: "forbidden_rdd_disabled", required_inputs: [] };
+  else allowed = { action: "stop", reason_code: "forbidden_required_inputs_unavailable", required_inputs: [] };
+  const forbiddenReason =
+    native.authority === undefined
+      ? "forbidden_unrelated_target"
+      : allowed.reason_code === "forbidden_required_inputs_unavailable"
+        ? "forbidden_required_inputs_unavailable"
+        : "forbidden_not_selected_by_native_status";
+  return {
+    allowed_actions: [allowed as NonNullable<StatusV5["eligibility"]>["allowed_actions"][number]],
+    forbidden_actions: MANAGED_ACTIONS.filter((a) => a !== allowed.action).map((action) => ({ action, reason_code: forbiddenReason })),
+  };
+}
+
+/** What the next transition reads and publishes (review_facade.go:1058-1264). */
+function transitionOf(
+  facts: StatusFacts,
+  req: StatusRenderRequest,
+  native: Native,
+): { transition: NextTransition; repositoryContext: StatusV5["repository_context"]; validationRequest: TargetedValidationRequest | undefined } {
+  const a = native.authority;
+  const correctionContract = req.legacyCorrection ? CONTRACT_V1 : req.contract;
+  let handle = "";
+  let repositoryContext: StatusV5["repository_context"];
+  let validationRequest: TargetedValidationRequest | undefined;
+  let evidenceOutcome: string | undefined;
+  let providerRole: ProviderRole | "" = "";
+  let capturedValidator = false;
+  const forecasted = a?.state === "correction_required" && a.correction!.forecasted;
+  if (a !== undefined) {
+    if (forecasted) validationRequest = a.correction!.validationRequest;
+    if (correctionContract === CONTRACT_V2 && (a.state === "correction_required" || a.state === "validating")) {
+      handle = a.repositoryContext.handle;
+      const target = validationRequest?.correction_target_identity ?? a.currentIdentity;
+      repositoryContext = { capability: "review.opaque_repository_context", handle, revision: a.revision, target_identity: target };
+    }
+    if (a.state === "reviewing") {
+      // A lineage negotiated START opened carries the repository-context effect: its reconciled handle, event
+      // and outcome are published whatever the contract (review_facade.go:1130-1140). (inferred) A v1 client sees
+      // the lineage its own START opened, which published no such effect: the other branch (:1141-1150) binds the
+      // handle into the slots but prints it only on v2, and the published status/v2 schema has no such member.
+      handle = a.repositoryContext.handle;
+      if (req.contract !== CONTRACT_V1)
+        repositoryContext = {
+          capability: "review.opaque_repository_context",
+          handle,
+          revision: a.revision,
+          target_identity: a.initial.identity,
+          event_id: a.repositoryContext.eventId,
+          outcome: a.repositoryContext.outcome as "applied",
+        };
+    }
+    if (a.state === "validating" || validationRequest !== undefined) evidenceOutcome = a.evidenceOutcome;
+    const roleHost = req.runtime === "opencode" || req.hostRelay;
+    if (roleHost && a.state === "reviewing" && a.artifacts.length === a.selectedLenses.length && a.refuterPending) providerRole = "refuter";
+    if (validationRequest !== undefined && evidenceOutcome === "passed") {
+      if (a.correction!.validatorCaptured) capturedValidator = true;
+      else if (roleHost) providerRole = "targeted-validator";
+    }
+  }
+  let startLineage = req.lineage.trim();
+  if (native.action === "start") {
+    const wanted = req.recoverySuccessor.trim() || startLineage;
+    if (wanted !== "") checkLineage(wanted, "select STATUS atomic START lineage");
+    startLineage = wanted !== "" && !facts.lineageOccupied(wanted) ? wanted : facts.atomicStartLineage(native.live.identity);
+  }
+  const ctx: TransitionContext = {
+    contract: req.contract,
+    runtime: req.runtime,
+    hostRelay: req.hostRelay,
+    repositoryContext: handle,
+    correctionContract,
+    providerRole,
+    capturedProviderTargetedValidator: capturedValidator,
+    validationRequest,
+    correctionRequest: a?.correction?.correctionRequest,
+    correctionForecasted: forecasted,
+    capturedEvidenceOutcome: evidenceOutcome,
+    startLineage,
+    intendedUntracked: req.intendedUntracked,
+    rddEnabled: facts.rddEnabled,
+    repositoryRoot: facts.repositoryRoot,
+  };
+  let transition: NextTransition;
+  if (a === undefined) transition = unrelatedTransition(native.live, ctx);
+  else {
+    const binding: Binding = {
+      lineageId: a.lineageId,
+      revision: a.revision,
+      targetIdentity: a.state === "validating" ? a.currentIdentity : native.live.identity,
+      repositoryContext: handle,
+    };
+    transition = a.state === "reviewing" ? reviewingTransition(a, binding, ctx) : correctionTransition(a, binding, ctx);
+  }
+  // The top-level request stays only while the transition still routes through it (review_facade.go:1249-1257).
+  const inputs = transition.collect?.inputs ?? [];
+  const carried = inputs.length === 1 && inputs[0]!.validation_request !== undefined;
+  const kept =
+    carried ||
+    transition.reason_code === "correction_repository_verification_required" ||
+    transition.reason_code === "correction_repository_tooling_failed" ||
+    (transition.reason_code === "targeted_validation_required" && inputs.length === 1 && "provider_task" in inputs[0]! && inputs[0]!.provider_task !== undefined) ||
+    (transition.reason_code === "captured_provider_targeted_validation_ready" && transition.execute?.operation === "review.finalize");
+  return { transition, repositoryContext, validationRequest: kept ? validationRequest : undefined };
+}
+
+/** The negotiated STATUS document (status/v5 for review-integration/v2, status/v2 for /v1), in Go field order. */
+export function renderStatus(facts: StatusFacts, req: StatusRenderRequest): StatusDocument {
+  const native = assess(facts, req);
+  const a = native.authority;
+  const v2 = req.contract === CONTRACT_V2;
+  const current = a !== undefined;
+  let receipt: StatusV5["receipt"] = { status: "not_applicable" };
+  if (a !== undefined)
+    receipt = a.receiptIdentity !== "" ? { status: "present", identity: a.receiptIdentity } : a.state === "approved" ? { status: "publication_pending" } : { status: "expected_missing" };
+  const next = req.nextTransition ? transitionOf(facts, req, native) : undefined;
+  return {
+    schema: v2 ? "gentle-ai.review-integration.status/v5" : "gentle-ai.review-integration.status/v2",
+    contract: v2 ? CONTRACT_V2 : CONTRACT_V1,
+    operation: "review.status",
+    applicability: current ? "current_target" : "unrelated",
+    authority: a === undefined ? undefined : { version: "compact-v2", lineage_id: a.lineageId, state: a.state, generation: a.generation, revision: a.revision },
+    receipt,
+    action: native.action,
+    replayability: "not_replayable",
+    frozen: a === undefined ? undefined : { tier: a.tier, original_changed_lines: a.originalChangedLines, correction_budget: legacyCorrectionBudget(a.originalChangedLines) },
+    target_identity: native.live.identity,
+    authority_target_identity: a !== undefined && a.currentIdentity !== native.live.identity ? a.currentIdentity : undefined,
+    projection: projectionJson(native),
+    repair: repairJson(),
+    candidates: [],
+    eligibility: req.actionEligibility ? eligibilityJson(native, facts.rddEnabled) : undefined,
+    forecast: v2 && next !== undefined ? forecastOf(next.transition) : undefined,
+    next_transition: next?.transition,
+    repository_context: next?.repositoryContext,
+    validation_request: next?.validationRequest,
+  } as StatusDocument;
+}
