@@ -12,9 +12,12 @@ const REVIEW_VERBS_V240 = [
   "reopen-results", "schema", "opencode-transport", "bind-sdd",
 ] as const;
 
-/** The lifecycle verbs that act on a lineage (in the repository world they find it in the repository). */
+/**
+ * The lifecycle verbs that act on one lineage (in the repository world they find it in the repository). STATUS
+ * chooses its facts itself (status.ts), as it reads every lineage of the clone.
+ */
 const LINEAGE_VERBS: ReadonlySet<string> = new Set([
-  "status", "capture-result", "capture-evidence", "finalize", "capture-refuter", "capture-validation", "lens-context",
+  "capture-result", "capture-evidence", "finalize", "capture-refuter", "capture-validation", "lens-context",
 ]);
 
 /** Review verbs whose capture may spawn pi itself (`--execute`). */
@@ -70,10 +73,7 @@ export async function dispatch(invocation: Invocation): Promise<Outcome> {
     // A scenario without a pinned lineage: the repository at the call's directory decides what exists.
     const scope = await import("./repository-scope.ts");
     const where = scope.repositoryScope(invocation);
-    if (where !== undefined) {
-      if (verb === "status") return (await import("./verbs/status-repository.ts")).repositoryStatus(invocation, where);
-      return scope.runLineageVerb(invocation, where, await load());
-    }
+    if (where !== undefined) return scope.runLineageVerb(invocation, where, await load());
   }
   // Handlers get the invocation unchanged: their own arguments are invocation.argv.slice(2).
   return (await load())(invocation);

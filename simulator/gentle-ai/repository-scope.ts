@@ -10,8 +10,8 @@ import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import { insideWorkTree, resolveRepository, type RepositoryIdentity } from "../repository/locate.ts";
 import { lineageDir, lineageStoreRoot, readLineageRecord, type RepositoryLineageRecord } from "../repository/lineage-store.ts";
+import type { Identities } from "../state/identities.ts";
 import { repositoryIdentities } from "../repository/lineage-identities.ts";
-import { setActiveRepositoryLineage } from "../repository/status-facts.ts";
 import { modeStatus } from "../repository/review-mode.ts";
 import { repositoryRootOfContext } from "../repository/context-registry.ts";
 
@@ -107,14 +107,26 @@ export async function runOnRepositoryLineage(invocation: Invocation, scope: Repo
   updateLineage(stateDir, scenario, (draft) => {
     draft.rddDisabled = disabled;
   });
-  const ids = repositoryIdentities(scope.repo, record);
-  useRepositoryIdentities((seed) => (seed === record.lineageId ? ids : undefined));
-  setActiveRepositoryLineage({ repo: scope.repo, record });
+  return withRepositoryIdentities(scope, () => handler({ ...invocation, scenario, stateDir }));
+}
+
+/**
+ * Runs fn with this clone's lineages answering identitiesFor(lineageId) from the repository (each read once), then
+ * removes the source: the warm server runs many calls in one process.
+ */
+export async function withRepositoryIdentities<T>(scope: RepositoryScope, fn: () => T | Promise<T>): Promise<T> {
+  const cache = new Map<string, Identities | undefined>();
+  useRepositoryIdentities((seed) => {
+    if (!cache.has(seed)) {
+      const record = readLineageRecord(scope.storeRoot, seed);
+      cache.set(seed, record === undefined ? undefined : repositoryIdentities(scope.repo, record));
+    }
+    return cache.get(seed);
+  });
   try {
-    return await handler({ ...invocation, scenario, stateDir });
+    return await fn();
   } finally {
     useRepositoryIdentities(undefined);
-    setActiveRepositoryLineage(undefined);
   }
 }
 

@@ -65,9 +65,17 @@ export function untrackedInventory(repo: RepositoryIdentity): UntrackedInventory
   return { paths, digest: untrackedInventoryDigest(paths) };
 }
 
-/** reviewIntendedUntrackedScopeForTarget: validates a declaration against the live inventory. */
+/** reviewIntendedUntrackedScopeForTarget against the repository's live inventory. */
 export function untrackedScope(repo: RepositoryIdentity, declaration: UntrackedDeclaration): UntrackedScope {
-  const inventory = untrackedInventory(repo);
+  return untrackedScopeFor(untrackedInventory(repo), declaration);
+}
+
+/**
+ * reviewIntendedUntrackedScopeForTarget (review_intended_untracked.go:47) over an inventory: an undeclared scope
+ * over an empty inventory needs nothing; a declaration must be complete, consistent and match the inventory
+ * (ValidateIntendedUntrackedSelection, snapshot.go:698). Throws UntrackedSelectionError with gentle-ai's text.
+ */
+export function untrackedScopeFor(inventory: UntrackedInventory, declaration: UntrackedDeclaration): UntrackedScope {
   const declared = declaration.scope !== undefined || declaration.intended.length > 0 || declaration.expectedInventory !== undefined;
   const base = { inventory: inventory.paths, intended: [] as string[], digest: inventory.digest, declared };
   if (!declared) return { ...base, needsSelection: inventory.paths.length > 0 };

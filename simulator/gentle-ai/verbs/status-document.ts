@@ -6,7 +6,8 @@ import type { TargetedValidationRequest } from "../../contract/targeted-validati
 import { forecastOf } from "./status-context.ts";
 import type { Binding, NextTransition, ProviderRole, TransitionContext } from "./status-context.ts";
 import type { AuthorityFacts, SnapshotFacts, StatusFacts } from "./status-model.ts";
-import { reviewingTransition, unrelatedTransition } from "./status-reviewing.ts";
+import { intendedUntrackedCollection, lineageSelectionTransition, reviewingTransition, unrelatedTransition } from "./status-reviewing.ts";
+import type { UntrackedScope } from "../../repository/untracked.ts";
 import { correctionTransition } from "./status-correction.ts";
 import { legacyCorrectionBudget } from "./correction-authority.ts";
 
@@ -31,8 +32,11 @@ export interface StatusRenderRequest {
   readonly nextTransition: boolean;
   readonly lineage: string;
   readonly projection: "workspace" | "staged";
+  /** `--base-ref` (trimmed; "" for a current-changes target). */
+  readonly baseRef: string;
   readonly recoverySuccessor: string;
-  readonly intendedUntracked: TransitionContext["intendedUntracked"];
+  /** reviewIntendedUntrackedScope for the target (review_intended_untracked.go:47). */
+  readonly intendedUntracked: UntrackedScope;
   /** Render correction inputs as for review-integration/v1 (profile 2.3.0's 2.2.x-era shapes). */
   readonly legacyCorrection: boolean;
 }
@@ -47,31 +51,77 @@ function checkLineage(id: string, context: string): void {
 
 /** The native decision STATUS renders (TargetStatusResult, the parts the simulator models). */
 interface Native {
+  /** The target STATUS reports: the live one, or a frozen reviewing lineage's initial snapshot. */
   readonly live: SnapshotFacts;
   readonly authority: AuthorityFacts | undefined;
-  readonly action: "start" | "finalize" | "validate";
+  readonly action: "start" | "finalize" | "validate" | "stop" | "select_lineage";
+  readonly replayability: "not_replayable" | "manual_action_required" | "status_required";
+  /** An explicit lineage resumes its frozen reviewing candidate over a drifted workspace (FrozenReviewing). */
+  readonly frozenReviewing: boolean;
+  /** CandidateLineageIDs of an ambiguous target. */
+  readonly candidates: readonly string[];
+}
+
+/** reviewFreshAtomicTargetStatus / the zero-candidate case: START, or a stop for an empty base diff. */
+function unrelated(live: SnapshotFacts, candidates: readonly string[] = []): Native {
+  const emptyBaseDiff = live.kind === "base-diff" && live.paths.length === 0;
+  return {
+    live,
+    authority: undefined,
+    action: emptyBaseDiff ? "stop" : "start",
+    replayability: emptyBaseDiff ? "manual_action_required" : "not_replayable",
+    frozenReviewing: false,
+    candidates,
+  };
+}
+
+/** targetStatusForCandidate (target_status.go:566) for the states the simulator reaches. */
+function governed(live: SnapshotFacts, a: AuthorityFacts, frozen: { drifted: boolean; pending: boolean } | undefined): Native {
+  const base = { authority: a, frozenReviewing: frozen !== undefined, candidates: [] };
+  if (frozen !== undefined) {
+    const reported = { live: a.initial, ...base };
+    if (!frozen.pending && frozen.drifted) return { ...reported, action: "stop", replayability: "manual_action_required" };
+    return { ...reported, action: "finalize", replayability: "not_replayable" };
+  }
+  return { live, ...base, action: a.state === "approved" ? "validate" : "finalize", replayability: "not_replayable" };
 }
 
 /**
- * The native target status: a free explicit `--lineage` with --next-transition is a fresh START target
- * (review_facade.go:960-967); otherwise the authority whose frozen target the live target still matches governs,
- * a requested lineage narrowing the search unless it owns no authority (target_status.go:383-398).
- * (deviation) gentle-ai also treats a selector-free --next-transition as a fresh START target; the simulator
- * answers it for its lineage, because the harness and the relays read STATUS without --lineage.
+ * The native target status (review_facade.go:960-991, target_status.go:219-470): a free explicit `--lineage` with
+ * --next-transition, or (where the facts follow gentle-ai) a selector-free one, is a fresh START target; otherwise
+ * each authority claims the live target when its frozen base and current candidate tree still match it, a
+ * correction_required lineage resumes it, and an explicitly named reviewing lineage over a drifted workspace resumes
+ * its frozen candidate. A requested lineage narrows the search unless it owns no authority.
  */
 function assess(facts: StatusFacts, req: StatusRenderRequest): Native {
   const requested = req.lineage.trim();
-  const live = facts.live(req.projection);
+  const live = facts.live({ projection: req.projection, baseRef: req.baseRef, intendedUntracked: req.intendedUntracked.intended });
   if (req.nextTransition && requested !== "") {
     checkLineage(requested, "inspect negotiated START lineage occupancy");
-    if (!facts.lineageOccupied(requested)) return { live, authority: undefined, action: "start" };
+    if (!facts.lineageOccupied(requested)) return unrelated(live);
+  } else if (req.nextTransition && facts.selectorlessFreshTarget) {
+    return unrelated(live);
   } else if (req.lineage !== "") {
     checkLineage(requested, "assess negotiated review target");
   }
   const narrowed = requested !== "" && facts.lineageOccupied(requested);
-  const authority = facts.authorities.find((a) => a.initial.projection === live.projection && (!narrowed || a.lineageId === requested));
-  if (authority === undefined) return { live, authority: undefined, action: "start" };
-  return { live, authority, action: authority.state === "approved" ? "validate" : "finalize" };
+  const claims: { a: AuthorityFacts; frozen?: { drifted: boolean; pending: boolean } }[] = [];
+  for (const a of facts.authorities) {
+    if (narrowed && a.lineageId !== requested) continue;
+    if (a.initial.projection !== live.projection || a.initial.kind !== live.kind) continue;
+    const matches = a.initial.baseTree === live.baseTree && a.currentCandidateTree === live.candidateTree;
+    if (narrowed && !matches && live.kind === "current-changes" && live.projection !== "staged" && a.state === "reviewing" && a.selectedLenses.length > 0) {
+      const pending = a.artifacts.length < a.selectedLenses.length;
+      claims.push({ a, frozen: { pending, drifted: !pending && facts.frozenCandidateDrifted(a.lineageId) } });
+      continue;
+    }
+    // (inferred) classifyCompactCorrectionTargetForStatus: a correction_required lineage resumes its target.
+    if (a.state === "correction_required" || matches) claims.push({ a });
+  }
+  claims.sort((x, y) => (x.a.lineageId < y.a.lineageId ? -1 : x.a.lineageId > y.a.lineageId ? 1 : 0));
+  if (claims.length === 0) return unrelated(live);
+  if (claims.length === 1) return governed(live, claims[0]!.a, claims[0]!.frozen);
+  return { live, authority: undefined, action: "select_lineage", replayability: "status_required", frozenReviewing: false, candidates: claims.map((c) => c.a.lineageId) };
 }
 
 function projectionJson(native: Native): StatusV5["projection"] {
@@ -108,20 +158,21 @@ const MANAGED_ACTIONS = [
   "review.reconcile-authority-batch", "review.recover", "review.repair", "review.retry_final_verification", "review.start", "review.validate",
 ] as const;
 
-/** newReviewActionEligibility (review_status_contract.go:274) for the actions the simulator reaches. */
+/** newReviewActionEligibility (review_status_contract.go:276-351) for the actions the simulator reaches. */
 function eligibilityJson(native: Native, rddEnabled: boolean): NonNullable<StatusV5["eligibility"]> {
   let allowed: { action: string; reason_code: string; required_inputs: string[] };
   if (native.action === "start")
     allowed = rddEnabled
       ? { action: "review.start", reason_code: "eligible_current_target", required_inputs: [] }
       : { action: "stop", reason_code: "forbidden_rdd_disabled", required_inputs: [] };
-  else allowed = { action: "stop", reason_code: "forbidden_required_inputs_unavailable", required_inputs: [] };
-  const forbiddenReason =
-    native.authority === undefined
-      ? "forbidden_unrelated_target"
-      : allowed.reason_code === "forbidden_required_inputs_unavailable"
-        ? "forbidden_required_inputs_unavailable"
-        : "forbidden_not_selected_by_native_status";
+  else if (native.action === "validate" || native.action === "finalize")
+    allowed = { action: "stop", reason_code: "forbidden_required_inputs_unavailable", required_inputs: [] };
+  else allowed = { action: "stop", reason_code: "forbidden_manual_intervention_required", required_inputs: [] };
+  let forbiddenReason = "forbidden_not_selected_by_native_status";
+  if (native.action === "select_lineage") forbiddenReason = "forbidden_ambiguous_authority";
+  else if (native.authority === undefined) forbiddenReason = "forbidden_unrelated_target";
+  else if (native.action === "stop" && native.authority.state === "correction_required") forbiddenReason = "forbidden_unchanged_escalated_candidate";
+  else if (allowed.reason_code === "forbidden_required_inputs_unavailable") forbiddenReason = "forbidden_required_inputs_unavailable";
   return {
     allowed_actions: [allowed as NonNullable<StatusV5["eligibility"]>["allowed_actions"][number]],
     forbidden_actions: MANAGED_ACTIONS.filter((a) => a !== allowed.action).map((action) => ({ action, reason_code: forbiddenReason })),
@@ -193,12 +244,14 @@ function transitionOf(
     correctionForecasted: forecasted,
     capturedEvidenceOutcome: evidenceOutcome,
     startLineage,
-    intendedUntracked: req.intendedUntracked,
+    // Explicit reviewing resume keeps the frozen scope its artifacts bind (review_facade.go:994-1001).
+    intendedUntracked: native.frozenReviewing ? { declared: true, intended: native.live.intendedUntracked, digest: "" } : req.intendedUntracked,
     rddEnabled: facts.rddEnabled,
     repositoryRoot: facts.repositoryRoot,
   };
   let transition: NextTransition;
-  if (a === undefined) transition = unrelatedTransition(native.live, ctx);
+  if (native.action === "select_lineage") transition = lineageSelectionTransition(native.live, native.candidates);
+  else if (a === undefined) transition = unrelatedTransition(native.live, ctx);
   else {
     const binding: Binding = {
       lineageId: a.lineageId,
@@ -208,6 +261,9 @@ function transitionOf(
     };
     transition = a.state === "reviewing" ? reviewingTransition(a, binding, ctx) : correctionTransition(a, binding, ctx);
   }
+  // An undeclared untracked inventory asks for the selection first, unless the kill switch stops (review_facade.go:1282-1286).
+  if (req.intendedUntracked.needsSelection && !native.frozenReviewing && !(transition.kind === "stop" && transition.reason_code === "rdd_disabled"))
+    transition = intendedUntrackedCollection(native.live, req.intendedUntracked);
   // The top-level request stays only while the transition still routes through it (review_facade.go:1249-1257).
   const inputs = transition.collect?.inputs ?? [];
   const carried = inputs.length === 1 && inputs[0]!.validation_request !== undefined;
@@ -234,17 +290,17 @@ export function renderStatus(facts: StatusFacts, req: StatusRenderRequest): Stat
     schema: v2 ? "gentle-ai.review-integration.status/v5" : "gentle-ai.review-integration.status/v2",
     contract: v2 ? CONTRACT_V2 : CONTRACT_V1,
     operation: "review.status",
-    applicability: current ? "current_target" : "unrelated",
+    applicability: current ? "current_target" : native.action === "select_lineage" ? "ambiguous" : "unrelated",
     authority: a === undefined ? undefined : { version: "compact-v2", lineage_id: a.lineageId, state: a.state, generation: a.generation, revision: a.revision },
     receipt,
     action: native.action,
-    replayability: "not_replayable",
+    replayability: native.replayability,
     frozen: a === undefined ? undefined : { tier: a.tier, original_changed_lines: a.originalChangedLines, correction_budget: legacyCorrectionBudget(a.originalChangedLines) },
     target_identity: native.live.identity,
     authority_target_identity: a !== undefined && a.currentIdentity !== native.live.identity ? a.currentIdentity : undefined,
     projection: projectionJson(native),
     repair: repairJson(),
-    candidates: [],
+    candidates: [...native.candidates],
     eligibility: req.actionEligibility ? eligibilityJson(native, facts.rddEnabled) : undefined,
     forecast: v2 && next !== undefined ? forecastOf(next.transition) : undefined,
     next_transition: next?.transition,

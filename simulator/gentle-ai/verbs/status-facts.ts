@@ -1,6 +1,6 @@
 // STATUS facts from the scenario's synthetic lineage: one repository whose worktree holds the lineage's frozen
 // candidate (or, once a correction candidate exists, the corrected one), one compact-v2 authority in the state dir.
-// A later source (a real Git repository) implements the same StatusFacts.
+// status-repository-facts.ts implements the same StatusFacts from a real Git repository, reusing authorityFacts.
 import { resolve } from "node:path";
 import type { Invocation } from "../invocation.ts";
 import { readLineage } from "../../state/lineage-store.ts";
@@ -8,6 +8,9 @@ import { changedPathManifest, emptyIntendedUntrackedProof, sha256Hex, snapshotId
 import type { Identities } from "../../state/identities.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
 import { authorityOf, capturedEvidence, correctionCandidatePresent, correctionRequestJson, originalChangedLines, validationRequestJson } from "./correction-authority.ts";
+import type { LineageState } from "../../state/lineage-state.ts";
+import type { Scenario } from "../../scenario/schema.ts";
+import { ReadOnlyFailure } from "./status-document.ts";
 import type { AuthorityFacts, SnapshotFacts, StatusFacts } from "./status-model.ts";
 import type { TransitionArtifact } from "./status-context.ts";
 
@@ -33,14 +36,18 @@ function tierOf(lensCount: number): "low" | "medium" | "high" {
   return lensCount === 0 ? "low" : lensCount === 1 ? "medium" : "high";
 }
 
-/** The facts of the scenario's repository and its single lineage, as persisted in the state dir. */
-export function scenarioStatusFacts(invocation: Invocation, cwdFlag: string): StatusFacts {
-  const lineage = readLineage(invocation.stateDir, invocation.scenario);
-  const a = authorityOf(invocation.scenario, lineage);
+/** What a lineage froze at START beyond its identities (a repository lineage's real snapshot and tier). */
+export interface FrozenFacts {
+  readonly initial: SnapshotFacts;
+  readonly tier: "low" | "medium" | "high";
+  readonly originalChangedLines: number;
+}
+
+/** The compact authority of one persisted lineage, read through its identities (identitiesFor(lineage.seed)). */
+export function authorityFacts(scenario: Scenario, lineage: LineageState, frozen?: FrozenFacts): AuthorityFacts {
+  const a = authorityOf(scenario, lineage);
   const ids = a.ids;
   const corrected = correctionCandidatePresent(a);
-  const liveTree = corrected ? ids.correctionCandidateTree : ids.candidateTree;
-  const liveIdentity = corrected ? ids.correctionLiveIdentity : ids.targetIdentity;
   const artifacts: TransitionArtifact[] = [];
   lineage.lenses.forEach((lens, order) => {
     const slot = lineage.captured[lens];
@@ -58,15 +65,17 @@ export function scenarioStatusFacts(invocation: Invocation, cwdFlag: string): St
     });
   });
   const c = lineage.correction;
-  const authority: AuthorityFacts = {
+  return {
     lineageId: ids.lineageId,
     state: lineage.state,
     generation: lineage.generation,
     revision: a.revision,
-    initial: snapshot(ids, "workspace", ids.candidateTree, ids.targetIdentity),
+    initial: frozen?.initial ?? snapshot(ids, "workspace", ids.candidateTree, ids.targetIdentity),
     currentIdentity: ids.targetIdentity,
-    tier: tierOf(lineage.lenses.length),
-    originalChangedLines: originalChangedLines(ids),
+    // (inferred) the authority's current candidate stays the frozen one until a corrected candidate is validated.
+    currentCandidateTree: ids.candidateTree,
+    tier: frozen?.tier ?? tierOf(lineage.lenses.length),
+    originalChangedLines: frozen?.originalChangedLines ?? originalChangedLines(ids),
     selectedLenses: lineage.lenses,
     artifacts,
     // (inferred) approval publishes the receipt in the same step, so an approved lineage always has one.
@@ -79,7 +88,7 @@ export function scenarioStatusFacts(invocation: Invocation, cwdFlag: string): St
       subjectHash: (lens) => ids.subjectHash(lens as Lens),
       candidateDiff: ids.candidateDiff,
     },
-    refuterPending: invocation.scenario.lineage.refuter && !c.refuterCaptured,
+    refuterPending: scenario.lineage.refuter && !c.refuterCaptured,
     evidenceOutcome: capturedEvidence(a)?.outcome,
     correction:
       lineage.state === "correction_required"
@@ -92,13 +101,30 @@ export function scenarioStatusFacts(invocation: Invocation, cwdFlag: string): St
           }
         : undefined,
   };
+}
+
+/** The facts of the scenario's repository and its single lineage, as persisted in the state dir. */
+export function scenarioStatusFacts(invocation: Invocation, cwdFlag: string): StatusFacts {
+  const lineage = readLineage(invocation.stateDir, invocation.scenario);
+  const authority = authorityFacts(invocation.scenario, lineage);
+  const a = authorityOf(invocation.scenario, lineage);
+  const ids = a.ids;
+  const corrected = correctionCandidatePresent(a);
+  const liveTree = corrected ? ids.correctionCandidateTree : ids.candidateTree;
+  const liveIdentity = corrected ? ids.correctionLiveIdentity : ids.targetIdentity;
   return {
     // (inferred) the repository root is the `--cwd` directory itself: the synthetic repository has no nesting.
     repositoryRoot: resolve(invocation.cwd, cwdFlag),
     rddEnabled: !lineage.rddDisabled,
     untrackedInventory: [],
-    live: (projection) => snapshot(ids, projection, liveTree, liveIdentity),
+    live: (selector) => {
+      // (inferred) the synthetic repository resolves no base reference or tree, so freezing such a target fails.
+      if (selector.baseRef !== "") throw new ReadOnlyFailure("freeze negotiated review target: the simulated repository resolves no base selector");
+      return snapshot(ids, selector.projection, liveTree, liveIdentity);
+    },
     authorities: [authority],
+    selectorlessFreshTarget: false,
+    frozenCandidateDrifted: () => false,
     lineageOccupied: (id) => id === ids.lineageId,
     // (inferred) the worktree identity is not modelled; the derivation keeps START's `review-<16 hex>` form.
     atomicStartLineage: (target) => "review-" + sha256Hex(`gentle-ai-sim\u0000atomic-start\u0000${target}`).slice(0, 16),

@@ -93,8 +93,10 @@ export interface NegotiatedStatusRequest {
   readonly recoverySuccessor: string;
   readonly untracked: UntrackedFlags;
   readonly cwd: string;
-  /** A base-ref or base-tree target selector was given. */
-  readonly baseSelector: boolean;
+  /** `--base-ref`, trimmed ("" when none). */
+  readonly baseRef: string;
+  /** `--workspace-overlay`: the base-workspace-overlay target. */
+  readonly workspaceOverlay: boolean;
 }
 
 function untrackedFlags(f: ParsedFlags): UntrackedFlags {
@@ -164,7 +166,8 @@ export function negotiatedRequest(
     recoverySuccessor: f.str("recovery-successor-lineage"),
     untracked,
     cwd: f.str("cwd"),
-    baseSelector: baseRef !== "" || baseTree !== "",
+    baseRef,
+    workspaceOverlay: overlay,
   };
 }
 

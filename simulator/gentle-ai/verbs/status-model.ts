@@ -1,5 +1,5 @@
-// The facts STATUS renders, independent of where they come from: today the scenario's synthetic lineage
-// (status-facts.ts), later a real Git repository. Everything here is what gentle-ai reads from the repository and
+// The facts STATUS renders, independent of where they come from: the scenario's synthetic lineage
+// (status-facts.ts) or a real Git repository (status-repository-facts.ts). Everything here is what gentle-ai reads from the repository and
 // its authority store before it builds the document (reviewtransaction's Snapshot, CompactState and the store's
 // captured artifacts, evidence and role slots).
 import type { ChangedPathJson } from "../../state/identities.ts";
@@ -9,7 +9,7 @@ import type { TransitionArtifact } from "./status-context.ts";
 
 /** One frozen or live snapshot (reviewtransaction.Snapshot, the parts STATUS prints). */
 export interface SnapshotFacts {
-  readonly kind: "current-changes";
+  readonly kind: "current-changes" | "base-diff";
   readonly projection: "workspace" | "staged";
   readonly baseTree: string;
   readonly candidateTree: string;
@@ -53,6 +53,8 @@ export interface AuthorityFacts {
   readonly initial: SnapshotFacts;
   /** CurrentSnapshot.Identity: the target the authority currently governs. */
   readonly currentIdentity: string;
+  /** CurrentSnapshot.CandidateTree: the live candidate tree that still matches the authority. */
+  readonly currentCandidateTree: string;
   readonly tier: "low" | "medium" | "high";
   readonly originalChangedLines: number;
   readonly selectedLenses: readonly string[];
@@ -70,6 +72,15 @@ export interface AuthorityFacts {
   readonly correction: CorrectionFacts | undefined;
 }
 
+/** The live target STATUS freezes (reviewtransaction.Target: kind from the base selector, projection, intended paths). */
+export interface LiveSelector {
+  readonly projection: "workspace" | "staged";
+  /** The committed base of a base-diff target ("" for current changes). */
+  readonly baseRef: string;
+  /** The validated intended-untracked selection (canonical, sorted). */
+  readonly intendedUntracked: readonly string[];
+}
+
 /** Everything STATUS reads before it renders (one repository, one authority store). */
 export interface StatusFacts {
   /** The repository root START's `--cwd` names. */
@@ -78,10 +89,18 @@ export interface StatusFacts {
   readonly rddEnabled: boolean;
   /** Unignored untracked paths eligible for an intended-untracked declaration. */
   readonly untrackedInventory: readonly string[];
-  /** The live target under a projection. */
-  live(projection: "workspace" | "staged"): SnapshotFacts;
-  /** The authority store's lineages (the simulator holds one). */
+  /** The live target under a selector (a freeze failure throws ReadOnlyFailure). */
+  live(selector: LiveSelector): SnapshotFacts;
+  /** The authority store's live lineages (the scenario holds one; a burned approved lineage is gone). */
   readonly authorities: readonly AuthorityFacts[];
+  /**
+   * A selector-free `--next-transition` freezes a fresh START target, as gentle-ai does (review_facade.go:977).
+   * (deviation) The scenario world answers it for its pinned lineage instead: the harness and the relays read
+   * STATUS without --lineage.
+   */
+  readonly selectorlessFreshTarget: boolean;
+  /** The live worktree under a frozen reviewing lineage's own selector no longer reproduces its candidate tree. */
+  frozenCandidateDrifted(lineageId: string): boolean;
   /** An exact lineage directory exists (ExactReviewLineageOccupied). */
   lineageOccupied(lineageId: string): boolean;
   /** reviewAtomicStartLineage: the START lineage derived from the worktree and target identities. */

@@ -30,6 +30,7 @@ function startArguments(live: SnapshotFacts, ctx: TransitionContext): Transition
   const contract = ctx.contract === "" ? CONTRACT_V1 : ctx.contract;
   const args = [arg("cwd", ctx.repositoryRoot), arg("contract", contract), arg("target", live.identity), arg("projection", live.projection)];
   if (ctx.repositoryRoot === "") args.shift();
+  if (live.kind === "base-diff") args.push(arg("base-ref", live.baseTree), arg("committed-only", "true"));
   if (ctx.startLineage.trim() !== "") args.push(arg("lineage", ctx.startLineage));
   if (ctx.runtime !== "") args.push(arg("agent", ctx.runtime));
   if (contract === CONTRACT_V2) args.push(arg("consent", "relay"));
@@ -46,9 +47,13 @@ function targetArguments(live: SnapshotFacts): TransitionArgument[] {
   return [arg("target_identity", live.identity), arg("projection", live.projection), arg("base_tree", live.baseTree), arg("candidate_tree", live.candidateTree)];
 }
 
-/** newReviewNextTransition for an unrelated target: rdd_disabled, the empty-candidate base-ref collect, or START. */
+/**
+ * newReviewNextTransition for an unrelated target (review_next_transition.go:145-176): rdd_disabled, the empty
+ * base-diff bootstrap stop, the empty-candidate base-ref collect, or START.
+ */
 export function unrelatedTransition(live: SnapshotFacts, ctx: TransitionContext): NextTransition {
   if (!ctx.rddEnabled) return stopTransition("rdd_disabled");
+  if (live.kind === "base-diff" && live.paths.length === 0) return stopTransition("empty_base_diff_bootstrap_required");
   if (live.paths.length === 0) {
     return collectTransition("empty_candidate_base_ref_required", {
       name: "base_ref",
@@ -64,6 +69,26 @@ export function unrelatedTransition(live: SnapshotFacts, ctx: TransitionContext)
     [arg("target_identity", live.identity)],
     { lineageId: ctx.startLineage, revision: "", targetIdentity: live.identity, repositoryContext: "" },
   );
+}
+
+/** The ambiguous target's lineage selection (review_next_transition.go:177-181). */
+export function lineageSelectionTransition(live: SnapshotFacts, candidates: readonly string[]): NextTransition {
+  return collectTransition("lineage_selection_required", {
+    name: "lineage_selection",
+    schema: "gentle-ai.review-lineage-selection/v1",
+    capture_operation: "external.select_lineage",
+    arguments: [...targetArguments(live), arg("candidates", candidates.join(","))],
+  });
+}
+
+/** reviewIntendedUntrackedCollection (review_intended_untracked.go:87): the eligible inventory and its digest. */
+export function intendedUntrackedCollection(live: SnapshotFacts, scope: { readonly inventory: readonly string[]; readonly digest: string }): NextTransition {
+  return collectTransition("intended_untracked_selection_required", {
+    name: "intended_untracked_selection",
+    schema: "gentle-ai.review-intended-untracked-selection/v1",
+    capture_operation: "external.select_intended_untracked",
+    arguments: [...targetArguments(live), arg("eligible_paths_json", goMarshal([...scope.inventory])), arg("expected_untracked_inventory", scope.digest)],
+  });
 }
 
 /** artifactSubjectHashV1 (artifact_subject.go:142): the v1 subject's self-hash. */

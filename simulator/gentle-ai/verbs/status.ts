@@ -8,40 +8,34 @@ import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError } from "../refusal.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import type { GoJson } from "../../output/go-json.ts";
+import { resolve } from "node:path";
 import { untrackedInventoryDigest } from "../../state/identities.ts";
+import { untrackedScopeFor, UntrackedSelectionError } from "../../repository/untracked.ts";
+import type { UntrackedScope } from "../../repository/untracked.ts";
+import { scopeAt, withRepositoryIdentities } from "../repository-scope.ts";
 import { contractFlag, parseVerbFlags } from "./verb-flags.ts";
-import { negotiatedRequest, plainRefusal, singleValueFlagError, STATUS_FLAG_SET, untrackedDeclared } from "./status-flags.ts";
-import type { UntrackedFlags } from "./status-flags.ts";
+import { negotiatedRequest, plainRefusal, singleValueFlagError, STATUS_FLAG_SET } from "./status-flags.ts";
+import type { NegotiatedStatusRequest } from "./status-flags.ts";
 import { ReadOnlyFailure, renderStatus } from "./status-document.ts";
-import type { StatusRenderRequest } from "./status-document.ts";
 import { modernCorrection } from "./status-correction.ts";
 import { scenarioStatusFacts } from "./status-facts.ts";
 import type { StatusFacts } from "./status-model.ts";
 
 /**
- * reviewIntendedUntrackedScopeForTarget (review_intended_untracked.go:47): an undeclared scope over an empty
- * inventory needs nothing; a declaration must be complete, consistent and match the current inventory.
+ * The intended-untracked scope of the target (review_facade.go:919-927): none for a staged projection (whose
+ * declaration negotiatedRequest already refused), otherwise the declaration checked against the inventory.
  */
-function intendedUntracked(facts: StatusFacts, u: UntrackedFlags): StatusRenderRequest["intendedUntracked"] {
-  const inventory = facts.untrackedInventory;
-  const digest = untrackedInventoryDigest(inventory);
-  // (inferred) a non-empty inventory without a declaration asks for a selection; the synthetic repository has none.
-  if (!untrackedDeclared(u)) return { declared: false, intended: [], digest };
-  if (u.mode === undefined || u.digest === undefined)
-    throw invalidRequest("untracked selection requires --untracked-scope and --expected-untracked-inventory; rerun `gentle-ai review status --next-transition`");
-  if (u.mode === "exclude" && u.selected.length !== 0)
-    throw invalidRequest("--untracked-scope=exclude does not accept --intended-untracked; rerun `gentle-ai review start --untracked-scope=select`");
-  if (u.mode === "select" && u.selected.length === 0)
-    throw invalidRequest("--untracked-scope=select requires at least one --intended-untracked; rerun `gentle-ai review start --untracked-scope=exclude`");
-  if (u.mode !== "exclude" && u.mode !== "select")
-    throw invalidRequest(`--untracked-scope must be exclude or select, got ${goQuoteStr(u.mode)}; rerun \`gentle-ai review status --next-transition\``);
-  if (u.digest !== digest) throw invalidRequest("untracked inventory changed; rerun `gentle-ai review status --next-transition` before selecting paths");
-  // (inferred) canonicalPaths' own refusals of malformed paths are not reproduced: every path is checked for eligibility.
-  const selected = [...new Set(u.selected)].sort();
-  for (const p of selected)
-    if (!inventory.includes(p))
-      throw invalidRequest(`intended-untracked path ${goQuoteStr(p)} is not in the current eligible inventory; rerun \`gentle-ai review status --next-transition\``);
-  return { declared: true, intended: selected, digest: u.digest };
+function intendedUntracked(facts: StatusFacts, req: NegotiatedStatusRequest): UntrackedScope {
+  const paths = facts.untrackedInventory;
+  const digest = untrackedInventoryDigest(paths);
+  if (req.projection === "staged") return { inventory: paths, intended: [], digest, needsSelection: false, declared: false };
+  const u = req.untracked;
+  try {
+    return untrackedScopeFor({ paths, digest }, { scope: u.mode, intended: u.selected, expectedInventory: u.digest });
+  } catch (error) {
+    if (error instanceof UntrackedSelectionError) throw invalidRequest(error.message);
+    throw error;
+  }
 }
 
 async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
@@ -61,12 +55,18 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
     throw invalidRequest("gentle-ai-sim: review status without --contract (the authority inventory) is not simulated");
   }
   const req = negotiatedRequest(f, argv, contract, traits, invocation.env);
-  const facts = scenarioStatusFacts(invocation, req.cwd);
-  const untracked = intendedUntracked(facts, req.untracked);
-  // (inferred) the synthetic repository resolves no base reference or tree, so freezing such a target fails.
-  if (req.baseSelector) throw new ReadOnlyFailure("freeze negotiated review target: the simulated repository resolves no base selector");
-  const doc = renderStatus(facts, { ...req, intendedUntracked: untracked, legacyCorrection: !modernCorrection(traits) });
-  out.write(encodeReviewJson(doc as GoJson));
+  // (inferred scope limit) the base-workspace-overlay target is not simulated.
+  if (req.workspaceOverlay) throw new ReadOnlyFailure("freeze negotiated review target: gentle-ai-sim does not simulate the base-workspace-overlay target");
+  // A scenario that pins no lineage lets the Git repository at --cwd decide what exists, as the real binary does.
+  const scope = invocation.lineagePinned === false ? scopeAt(invocation, resolve(invocation.cwd, req.cwd)) : undefined;
+  const render = (facts: StatusFacts): void => {
+    const untracked = intendedUntracked(facts, req);
+    const doc = renderStatus(facts, { ...req, intendedUntracked: untracked, legacyCorrection: !modernCorrection(traits) });
+    out.write(encodeReviewJson(doc as GoJson));
+  };
+  if (scope === undefined) return render(scenarioStatusFacts(invocation, req.cwd));
+  const { repositoryStatusFacts } = await import("./status-repository-facts.ts");
+  await withRepositoryIdentities(scope, () => render(repositoryStatusFacts(invocation, scope)));
 }
 
 /** review status: negotiated with --contract (status/v5 or status/v2), plain otherwise. */

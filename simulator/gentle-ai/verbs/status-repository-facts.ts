@@ -1,0 +1,92 @@
+// STATUS facts from a real Git repository (the repository world: a scenario that pins no lineage, a --cwd inside a
+// work tree). The live target is frozen from the repository as gentle-ai's SnapshotBuilder does; the authorities are
+// the live lineages `review start` created for this clone, each read through its repository-derived identities.
+import type { Invocation } from "../invocation.ts";
+import { readLineage } from "../../state/lineage-store.ts";
+import { lineageDir, listLineageRecords, readLineageRecord } from "../../repository/lineage-store.ts";
+import type { RepositoryLineageRecord } from "../../repository/lineage-store.ts";
+import { buildSnapshot, SnapshotError } from "../../repository/snapshot.ts";
+import type { Snapshot } from "../../repository/snapshot.ts";
+import { untrackedInventory } from "../../repository/untracked.ts";
+import { ModeError, modeStatus } from "../../repository/review-mode.ts";
+import { liveSnapshot } from "../../repository/lineage-identities.ts";
+import { startLineageId } from "../../repository/digests.ts";
+import { lineageApproved, lineageScenario } from "../repository-scope.ts";
+import type { RepositoryScope } from "../repository-scope.ts";
+import { authorityFacts } from "./status-facts.ts";
+import { ReadOnlyFailure } from "./status-document.ts";
+import type { AuthorityFacts, SnapshotFacts, StatusFacts } from "./status-model.ts";
+
+/** A frozen repository snapshot as STATUS prints it. */
+function snapshotFacts(s: Snapshot): SnapshotFacts {
+  return {
+    kind: s.kind,
+    projection: s.projection,
+    baseTree: s.baseTree,
+    candidateTree: s.candidateTree,
+    paths: s.paths,
+    pathsDigest: s.pathsDigest,
+    intendedUntracked: s.intendedUntracked,
+    intendedUntrackedProof: s.intendedUntrackedProof,
+    identity: s.identity,
+  };
+}
+
+/** One live repository lineage's compact authority (needs the repository identities installed for the call). */
+function lineageAuthority(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord, rddDisabled: boolean): AuthorityFacts {
+  const scenario = lineageScenario(invocation.scenario, record, rddDisabled);
+  const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario);
+  const a = authorityFacts(scenario, lineage, {
+    initial: snapshotFacts(record.snapshot),
+    tier: record.risk.level,
+    originalChangedLines: record.risk.changedLines,
+  });
+  // (inferred) once the correction is validated the authority governs the corrected candidate the workspace holds.
+  if (lineage.state !== "validating") return a;
+  return { ...a, currentCandidateTree: liveSnapshot(scope.repo, record).candidateTree };
+}
+
+/** The kill switch as STATUS reads it: an unreadable switch leaves the mode unresolved, which offers START. */
+function rddEnabled(invocation: Invocation, scope: RepositoryScope): boolean {
+  try {
+    return modeStatus(scope.repo, invocation.env).effective === "on";
+  } catch (error) {
+    if (error instanceof ModeError) return true;
+    throw error;
+  }
+}
+
+/** The facts of the repository at the call's --cwd and of the lineages its clone holds. */
+export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryScope): StatusFacts {
+  const enabled = rddEnabled(invocation, scope);
+  const records = listLineageRecords(scope.storeRoot).filter((r) => !lineageApproved(scope, r.lineageId));
+  const live = (id: string): RepositoryLineageRecord | undefined => (lineageApproved(scope, id) ? undefined : readLineageRecord(scope.storeRoot, id));
+  return {
+    repositoryRoot: scope.repo.root,
+    rddEnabled: enabled,
+    untrackedInventory: untrackedInventory(scope.repo).paths,
+    live: (selector) => {
+      try {
+        const kind = selector.baseRef === "" ? "current-changes" : "base-diff";
+        return snapshotFacts(buildSnapshot(scope.repo, { kind, projection: selector.projection, baseRef: selector.baseRef, intendedUntracked: selector.intendedUntracked }));
+      } catch (error) {
+        if (error instanceof SnapshotError) throw new ReadOnlyFailure(`freeze negotiated fresh review target: ${error.message}`);
+        throw error;
+      }
+    },
+    authorities: records.map((r) => lineageAuthority(invocation, scope, r, !enabled)),
+    selectorlessFreshTarget: true,
+    frozenCandidateDrifted: (id) => {
+      const record = live(id);
+      if (record === undefined) return true;
+      try {
+        return liveSnapshot(scope.repo, record).candidateTree !== record.snapshot.candidateTree;
+      } catch {
+        // frozenReviewingCandidateDrifted: any projection failure fails closed as drift.
+        return true;
+      }
+    },
+    lineageOccupied: (id) => live(id) !== undefined,
+    atomicStartLineage: (target) => startLineageId(scope.repo.repositoryRef, target),
+  };
+}
