@@ -16,6 +16,11 @@ export interface Invocation {
    * (simulator/gentle-ai/repository-scope.ts). Undefined (hand-built invocations) counts as pinned.
    */
   readonly lineagePinned?: boolean;
+  /**
+   * Set while a lifecycle verb runs on a lineage `review start` created in a real repository (repository-scope.ts):
+   * that repository's root. Such a lineage's verdicts follow its captured reviewer results, as gentle-ai's do.
+   */
+  readonly repositoryRoot?: string;
   /** Absolute path of this executable (simulator/bin/gentle-ai), for capabilities' executable digest. */
   readonly executablePath: string;
   /** Reads the whole of stdin once; later calls return the same bytes. */

@@ -107,7 +107,7 @@ export async function runOnRepositoryLineage(invocation: Invocation, scope: Repo
   updateLineage(stateDir, scenario, (draft) => {
     draft.rddDisabled = disabled;
   });
-  return withRepositoryIdentities(scope, () => handler({ ...invocation, scenario, stateDir }));
+  return withRepositoryIdentities(scope, () => handler({ ...invocation, scenario, stateDir, repositoryRoot: scope.repo.root }));
 }
 
 /**

@@ -66,7 +66,7 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
   const target = s.identity;
   const manifest = record.manifest;
   const manifestSha256 = changedPathManifestDigest(manifest);
-  let correction: { tree: string; paths: string[]; identity: string; digest: string; liveIdentity: string } | undefined;
+  let correction: { tree: string; paths: string[]; digest: string; liveIdentity: string } | undefined;
   const live = (): NonNullable<typeof correction> => {
     if (correction === undefined) {
       const now = liveSnapshot(repo, record);
@@ -78,7 +78,6 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
         tree: now.candidateTree,
         paths,
         digest,
-        identity: snapshotIdentity("fix-diff", s.projection, s.candidateTree, now.candidateTree, digest, [FIX_FINDING_ID]),
         liveIdentity: now.identity,
       };
     }
@@ -114,8 +113,10 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
       }),
     requestHash: (index) => derived("validation-request", record.lineageId, target, index),
     get correctionTargetIdentity() {
-      return live().identity;
+      return this.correctionIdentity([FIX_FINDING_ID]);
     },
+    correctionFromWorkspace: true,
+    correctionIdentity: (ledger) => snapshotIdentity("fix-diff", s.projection, s.candidateTree, live().tree, live().digest, ledger),
     get correctionCandidateTree() {
       return live().tree;
     },

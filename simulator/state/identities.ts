@@ -87,6 +87,13 @@ export interface Identities {
   requestHash(index: number): string;
   /** Fix-diff snapshot identity of the correction candidate (kind fix-diff, ledger [FIX_FINDING_ID]). */
   readonly correctionTargetIdentity: string;
+  /**
+   * The corrected candidate is read live from a real workspace (a repository lineage): it exists once the workspace
+   * changes a genesis path. False for the seeded lineage, whose correction stages are the scenario's.
+   */
+  readonly correctionFromWorkspace: boolean;
+  /** Fix-diff snapshot identity of the correction candidate under the authority's own fix-finding ledger. */
+  correctionIdentity(ledgerIds: readonly string[]): string;
   readonly correctionCandidateTree: string;
   readonly correctionPaths: readonly string[];
   readonly correctionPathsDigest: string;
@@ -272,6 +279,8 @@ export function identitiesFor(seed: string): Identities {
     subjectHash: (lens) => sha256Prefixed(`subject\u0000${lens}\u0000${baseTree}\u0000${candidateTree}\u0000${manifestSha256}`),
     requestHash: (index) => "sha256:" + derive(seed, `validation-request/${index}`),
     correctionTargetIdentity: snapshotIdentity("fix-diff", "workspace", candidateTree, correctionCandidateTree, correctionPathsDigest, [FIX_FINDING_ID]),
+    correctionFromWorkspace: false,
+    correctionIdentity: (ledger) => snapshotIdentity("fix-diff", "workspace", candidateTree, correctionCandidateTree, correctionPathsDigest, ledger),
     correctionCandidateTree,
     correctionPaths,
     correctionPathsDigest,

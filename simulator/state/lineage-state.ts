@@ -17,6 +17,19 @@ export const CapturedSlotSchema = z.strictObject({
 });
 export type CapturedSlot = z.infer<typeof CapturedSlotSchema>;
 
+/** One finding a correction fixes (reviewtransaction.Finding with its FindingEvidence proof). */
+export const FixFindingSchema = z.strictObject({
+  id: z.string(),
+  lens: z.string(),
+  location: z.string(),
+  severity: z.string(),
+  claim: z.string(),
+  proof_refs: z.array(z.string()),
+  evidence_class: z.string(),
+  causal_disposition: z.string(),
+});
+export type FixFinding = z.infer<typeof FixFindingSchema>;
+
 /** Correction sub-state. Owned by sim-correction; unknown keys are preserved so they can add fields. */
 export const CorrectionStateSchema = z.looseObject({
   /** Where the correction lineage stands; null while no correction exists. */
@@ -28,6 +41,11 @@ export const CorrectionStateSchema = z.looseObject({
   evidenceOutcome: z.nullable(z.enum(["passed", "verification_failed", "procedural_tooling_failed"])),
   validatorCaptured: z.boolean(),
   refuterCaptured: z.boolean(),
+  /**
+   * The corroborated findings the correction must fix, as FINALIZE classified the captured reviewer results
+   * (CompactState.FixFindingIDs with their findings and classifications). Absent: the scenario's seeded finding.
+   */
+  fixFindings: z.optional(z.array(FixFindingSchema)),
 });
 export type CorrectionState = z.infer<typeof CorrectionStateSchema>;
 

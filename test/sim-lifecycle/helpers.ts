@@ -102,6 +102,11 @@ export function oracleIdentity(baseTree: string, candidateTree: string, paths: r
   return "sha256:" + sha("gentle-ai.review-snapshot/v3\0", ...["current-changes", baseTree, candidateTree, oraclePathsDigest(paths)].map(lengthPrefixed));
 }
 
+/** snapshotIdentityForProjection for a workspace fix-diff snapshot with its ledger ids. */
+export function oracleFixDiffIdentity(frozenTree: string, correctedTree: string, paths: readonly string[], ledger: readonly string[]): string {
+  return "sha256:" + sha("gentle-ai.review-snapshot/v3\0", ...["fix-diff", frozenTree, correctedTree, oraclePathsDigest(paths), ...ledger].map(lengthPrefixed));
+}
+
 /** intendedUntrackedInventoryDigest. */
 export function oracleInventoryDigest(paths: readonly string[]): string {
   return "sha256:" + sha(lengthPrefixed("gentle-ai.intended-untracked-inventory/v1"), ...paths.map(lengthPrefixed));

@@ -1,9 +1,45 @@
 // The lifecycle verbs on a lineage START created from a real repository: the relay's materialize call binds the
 // repository's own slot subject and paths, and the capture verbs find the lineage from the repository they run in.
 import { describe, expect, it } from "vitest";
-import { git, json, lifecycleSandboxes, oracleIdentity, oracleRepositoryRef, oracleStartLineage, treeOf, V2 } from "./helpers.ts";
+import { git, json, lifecycleSandboxes, oracleFixDiffIdentity, oracleIdentity, oracleRepositoryRef, oracleStartLineage, treeOf, V2, type LifecycleSandbox } from "./helpers.ts";
 
 const sandbox = lifecycleSandboxes();
+
+/** A started one-lens lineage over an edit of src/app.ts, and its reviewer slot's capture tokens. */
+async function startedLineage(s: LifecycleSandbox): Promise<{ repo: string; lineage: string; subject: string; tokens: string[] }> {
+  const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
+  await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
+  s.write(repo, "src/app.ts", "export const value = 2;\n");
+  const base = treeOf(repo);
+  git(repo, "add", "src/app.ts");
+  const candidate = git(repo, "write-tree");
+  git(repo, "reset", "-q");
+  const identity = oracleIdentity(base, candidate, ["src/app.ts"]);
+  const lineage = oracleStartLineage(oracleRepositoryRef(repo), identity);
+  const started = json(
+    await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--consent=granted"]),
+  );
+  const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--lineage", lineage, "--next-transition"]));
+  const tokens = status.next_transition.collect.inputs[0].arguments.map((a: { token: string }) => a.token) as string[];
+  return { repo, lineage, subject: started.artifact_subjects[0].subject_hash, tokens };
+}
+
+/** Captures one reviewer result for the slot, with the given findings. */
+async function capture(s: LifecycleSandbox, l: { repo: string; subject: string; tokens: string[] }, findings: object[]): Promise<void> {
+  const result = { subject_hash: l.subject, inspection: { status: "completed", paths: ["src/app.ts"] }, findings, evidence: ["inspected src/app.ts:1"] };
+  s.write(s.dir, "result.json", JSON.stringify(result));
+  const r = await s.run(["review", "capture-result", ...l.tokens, `--input=${s.dir}/result.json`], { cwd: l.repo });
+  expect([r.code, r.stderr]).toEqual([0, ""]);
+}
+
+const BLOCKER = {
+  location: "src/app.ts:1",
+  severity: "BLOCKER",
+  claim: "the new value breaks the caller",
+  proof_refs: ["src/app.ts:1"],
+  evidence_class: "deterministic",
+  causal_disposition: "introduced",
+};
 
 describe("lineage verbs in the repository world", () => {
   it("materialize binds the repository lineage's slot: its subject hash and its real changed paths", async () => {
@@ -36,5 +72,53 @@ describe("lineage verbs in the repository world", () => {
     // reviewRepositoryContextPath): the same prompt, byte for byte.
     const elsewhere = await s.run(["review", "capture-result", ...tokens], { cwd: s.dir });
     expect([elsewhere.code, elsewhere.stdout]).toEqual([0, materialize.stdout]);
+  });
+
+  it("FINALIZE decides by the captured findings: a corroborated deterministic BLOCKER opens the correction (compact.go:1290-1379)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    await capture(s, l, [BLOCKER]);
+    const finalized = json(await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }));
+    expect(finalized.state).toBe("correction_required");
+    const status = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    expect(status.next_transition.reason_code).toBe("correction_plan_required");
+    // The reliability lens numbers its findings R3- (reviewer_envelope.go:151); proof is proof_refs joined.
+    expect(status.next_transition.correction_request.fix_finding_ids).toEqual(["R3-001"]);
+    expect(status.next_transition.correction_request.findings[0]).toMatchObject({ ...BLOCKER, id: "R3-001", lens: "reliability", evidence: "src/app.ts:1" });
+  });
+
+  it("a correction applied in the workspace is the corrected candidate; its fix-diff identity binds the fix ledger", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    await capture(s, l, [BLOCKER]);
+    await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
+    const plan = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    // The provider-owned submission: its operation token and argument tokens with the value substituted.
+    const submission = plan.next_transition.collect.inputs[0].submission;
+    const forecast = (submission.argument_tokens as string[]).map((t) => t.replace("{{value}}", "1"));
+    const planned = await s.run(["review", submission.operation_token, ...forecast], { cwd: l.repo });
+    expect([planned.code, planned.stderr]).toEqual([0, ""]);
+    const waiting = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    expect(waiting.next_transition.reason_code).toBe("corrected_candidate_unavailable");
+    s.write(l.repo, "src/app.ts", "export const value = 3;\n");
+    const corrected = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    // A validation request exists and no evidence is captured yet (review_next_transition.go:252-258).
+    expect(corrected.next_transition.reason_code).toBe("correction_repository_verification_required");
+    // snapshotIdentityForProjection(fix-diff, frozen candidate → corrected candidate, [R3-001]) (snapshot.go:1524).
+    const frozenTree = plan.projection.initial_review_tree as string;
+    git(l.repo, "add", "src/app.ts");
+    const correctedTree = git(l.repo, "write-tree");
+    git(l.repo, "reset", "-q");
+    const fixDiff = oracleFixDiffIdentity(frozenTree, correctedTree, ["src/app.ts"], ["R3-001"]);
+    expect(corrected.validation_request.correction_target_identity).toBe(fixDiff);
+    expect(corrected.next_transition.collect.inputs[0].arguments.find((a: { name: string }) => a.name === "target").value).toBe(fixDiff);
+  });
+
+  it("without a severe finding the review asks for final verification (validating), not approval", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    await capture(s, l, []);
+    const finalized = json(await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }));
+    expect(finalized.state).toBe("validating");
   });
 });

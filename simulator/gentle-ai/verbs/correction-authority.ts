@@ -4,7 +4,7 @@
 import { goMarshal } from "../../output/go-json.ts";
 import { FIX_FINDING_ID, identitiesFor, pathsDigest, sha256Prefixed } from "../../state/identities.ts";
 import type { Identities } from "../../state/identities.ts";
-import type { LineageState } from "../../state/lineage-state.ts";
+import type { FixFinding, LineageState } from "../../state/lineage-state.ts";
 import { buildEvidenceRecord, parseEvidenceRecord } from "../../state/evidence-record.ts";
 import type { EvidenceBinding, IdentityMode, VerificationEvidenceRecord } from "../../state/evidence-record.ts";
 import type { Scenario } from "../../scenario/schema.ts";
@@ -30,12 +30,16 @@ export interface Authority {
   readonly correctionRequestHash: string;
   readonly correctionTargetIdentity: string;
   readonly identityMode: IdentityMode;
+  /** The findings the correction fixes: FINALIZE's classification when recorded, else the scenario's seeded one. */
+  readonly fixFindings: readonly FixFinding[];
 }
 
 /** Derives the authority of the persisted lineage. */
 export function authorityOf(scenario: Scenario, lineage: LineageState): Authority {
   const ids = identitiesFor(lineage.seed);
   const revision = ids.revision(lineage.revisionIndex);
+  const fixFindings = lineage.correction.fixFindings ?? [seededFixFinding(ids)];
+  const fixIds = fixFindings.map((x) => x.id);
   return {
     ids,
     lineage,
@@ -44,16 +48,23 @@ export function authorityOf(scenario: Scenario, lineage: LineageState): Authorit
     revision,
     repositoryContext: ids.repositoryContext,
     requestHash: ids.requestHash(lineage.revisionIndex),
-    correctionRequestHash: correctionPlanRequestHash(correctionPlanBody(ids, revision)),
-    correctionTargetIdentity: ids.correctionTargetIdentity,
+    correctionRequestHash: correctionPlanRequestHash(correctionPlanBody(ids, revision, fixFindings)),
+    // The fix-diff snapshot's ledger is the authority's fix finding ids (snapshot.go:1524 ledgerIDs).
+    correctionTargetIdentity: lineage.correction.fixFindings === undefined ? ids.correctionTargetIdentity : ids.correctionIdentity(fixIds),
     identityMode: scenario.identities,
+    fixFindings,
   };
 }
 
-/** Whether the corrected candidate exists (fix diff present): the correction stages after the forecast and candidate. */
+/**
+ * Whether the corrected candidate exists (fix diff present): the correction stages after the forecast and candidate,
+ * or, for a workspace-read correction, a forecast lineage whose workspace now changes a genesis path.
+ */
 export function correctionCandidatePresent(a: Authority): boolean {
   const stage = a.lineage.correction.stage;
-  return a.lineage.state === "correction_required" && (stage === "evidence_required" || stage === "validation_required");
+  if (a.lineage.state !== "correction_required") return false;
+  if (stage === "evidence_required" || stage === "validation_required") return true;
+  return stage === "candidate_unavailable" && a.ids.correctionFromWorkspace && a.ids.correctionPaths.length > 0;
 }
 
 /**
@@ -75,7 +86,7 @@ export function evidenceBinding(a: Authority): EvidenceBinding {
     candidateTree: correction ? a.ids.correctionCandidateTree : a.ids.candidateTree,
     pathsDigest: correction ? a.ids.correctionPathsDigest : pathsDigest(a.ids.paths),
     paths: correction ? a.ids.correctionPaths : a.ids.paths,
-    ledgerIds: correction ? [FIX_FINDING_ID] : [],
+    ledgerIds: correction ? a.fixFindings.map((x) => x.id) : [],
   };
 }
 
@@ -118,11 +129,10 @@ export function correctionBudget(ids: Identities): number {
 const POLICY_CONTENT =
   "Validate only the listed fix findings against the frozen correction candidate: original_criteria proves each finding is resolved; correction_regression proves the fix diff introduces no regression.";
 
-type FixFinding = TargetedValidationRequest["fix_findings"][number];
 type FixClassification = TargetedValidationRequest["fix_classifications"][number];
 
 /** (inferred) the seeded candidate-caused CRITICAL finding on the first genesis path, as compact authority stores it. */
-function fixFinding(ids: Identities): Required<FixFinding> {
+function seededFixFinding(ids: Identities): FixFinding {
   const path = ids.paths[0] ?? ".";
   return {
     id: FIX_FINDING_ID,
@@ -136,9 +146,9 @@ function fixFinding(ids: Identities): Required<FixFinding> {
   };
 }
 
-/** The finding's causal classification (FindingEvidence; proof = proof_refs joined, review_facade.go:3481). */
-function fixClassification(ids: Identities): FixClassification {
-  return { finding_id: FIX_FINDING_ID, class: "deterministic", causal_disposition: "introduced", proof: fixFinding(ids).proof_refs.join("; ") };
+/** A finding's causal classification (FindingEvidence; proof = proof_refs joined, review_facade.go:3481-3484). */
+function classificationOf(f: FixFinding): FixClassification {
+  return { finding_id: f.id, class: f.evidence_class as "deterministic", causal_disposition: f.causal_disposition as "introduced", proof: f.proof_refs.join("; ") };
 }
 
 /** The top-level STATUS `validation_request` (TargetedValidationRequest field order). */
@@ -149,10 +159,10 @@ export function validationRequestJson(a: Authority): TargetedValidationRequest {
     lineage_id: a.lineageId,
     expected_revision: a.revision,
     target_identity: a.targetIdentity,
-    fix_finding_ids: [FIX_FINDING_ID],
+    fix_finding_ids: a.fixFindings.map((x) => x.id),
     policy_content: POLICY_CONTENT,
-    fix_findings: [fixFinding(a.ids)],
-    fix_classifications: [fixClassification(a.ids)],
+    fix_findings: a.fixFindings.map((x) => ({ ...x, proof_refs: [...x.proof_refs] })) as TargetedValidationRequest["fix_findings"],
+    fix_classifications: a.fixFindings.map(classificationOf),
     projection: "workspace",
     correction_candidate_tree: a.ids.correctionCandidateTree,
     correction_target_identity: a.correctionTargetIdentity,
@@ -164,29 +174,25 @@ export function validationRequestJson(a: Authority): TargetedValidationRequest {
 type PlanBody = Omit<CorrectionPlanRequest, "request_hash">;
 
 /** The request without its hash: exactly the hash preimage's fields (correction_plan_request.go:121). */
-function correctionPlanBody(ids: Identities, revision: string): PlanBody {
-  const finding = fixFinding(ids);
-  const classification = fixClassification(ids);
+function correctionPlanBody(ids: Identities, revision: string, fixFindings: readonly FixFinding[]): PlanBody {
   return {
     schema: CORRECTION_PLAN_REQUEST_SCHEMA,
     lineage_id: ids.lineageId,
     expected_revision: revision,
     target_identity: ids.targetIdentity,
     correction_budget: correctionBudget(ids),
-    fix_finding_ids: [FIX_FINDING_ID],
-    findings: [
-      {
-        id: FIX_FINDING_ID,
-        lens: "risk",
-        location: finding.location,
-        severity: "CRITICAL",
-        claim: finding.claim,
-        proof_refs: finding.proof_refs,
-        evidence: classification.proof,
-        evidence_class: "deterministic",
-        causal_disposition: "introduced",
-      },
-    ],
+    fix_finding_ids: fixFindings.map((x) => x.id),
+    findings: fixFindings.map((x) => ({
+      id: x.id,
+      lens: x.lens,
+      location: x.location,
+      severity: x.severity,
+      claim: x.claim,
+      proof_refs: [...x.proof_refs],
+      evidence: classificationOf(x).proof,
+      evidence_class: x.evidence_class,
+      causal_disposition: x.causal_disposition,
+    })) as PlanBody["findings"],
   };
 }
 
@@ -206,7 +212,7 @@ function correctionPlanRequestHash(body: PlanBody): string {
 
 /** The `correction_request` of correction_plan_required / corrected_candidate_unavailable (CorrectionPlanRequest order). */
 export function correctionRequestJson(a: Authority): CorrectionPlanRequest {
-  const body = correctionPlanBody(a.ids, a.revision);
+  const body = correctionPlanBody(a.ids, a.revision, a.fixFindings);
   return {
     schema: body.schema,
     request_hash: a.correctionRequestHash,

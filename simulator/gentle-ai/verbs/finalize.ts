@@ -19,6 +19,9 @@ import type { LineageState } from "../../state/lineage-state.ts";
 import type { VerificationEvidenceRecord } from "../../state/evidence-record.ts";
 import type { FinalizeResult, OperationV1, OperationV2 } from "../../contract/operation.ts";
 import { readInputDocument } from "./read-input.ts";
+import { capturedVerdict } from "./captured-verdict.ts";
+import type { CapturedVerdict } from "./captured-verdict.ts";
+import { identitiesFor } from "../../state/identities.ts";
 import { authorityOf, capturedEvidence, correctionBudget, correctionCandidatePresent, validationRequestJson } from "./correction-authority.ts";
 import type { Authority } from "./correction-authority.ts";
 import { modernCorrection } from "./status-correction.ts";
@@ -260,6 +263,8 @@ function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageSta
     throw invalidRequest(
       `${V} requires all ${draft.lenses.length} captured reviewer result(s); capture each missing one with \`${CAPTURE_RESULT_COMMAND}\` (see \`${V1_REFRESH_COMMAND}\` for the exact lineage/target/lens/order bindings)`,
     );
+  // A repository lineage is decided by its captured results, as gentle-ai decides (captured-verdict.ts).
+  if (invocation.repositoryRoot !== undefined) return applyVerdict(draft, capturedVerdict(draft, identitiesFor(draft.seed)));
   // (decided) a scenario that declares `lineage.correction` while reviewing means "the lenses found a CRITICAL":
   // finalize opens the correction at that stage; otherwise the review is approved.
   const spec = invocation.scenario.lineage.correction;
@@ -274,6 +279,17 @@ function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageSta
     evidenceOutcome: spec.stage === "validation_required" ? spec.evidenceOutcome : null,
     validatorCaptured: false,
   };
+}
+
+/** Applies the captured results' verdict: a correction awaiting its plan, or final verification (compact.go:1373-1379). */
+function applyVerdict(draft: LineageState, verdict: CapturedVerdict): void {
+  draft.revisionIndex += 1;
+  if (verdict.state === "validating") {
+    draft.state = "validating";
+    return;
+  }
+  draft.state = "correction_required";
+  draft.correction = { ...draft.correction, stage: "plan_required", forecastLines: null, evidence: null, evidenceOutcome: null, validatorCaptured: false, fixFindings: [...verdict.fixFindings] };
 }
 
 function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageState): void {
