@@ -4,40 +4,11 @@
 // result artifact v2 (v1/schemas/result-artifact-v2.schema.json, review_artifact.go:197-209).
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
+import { ArtifactSubjectV2Schema } from "./artifact-subject.ts";
+import { ChangedPathSchema } from "./changed-path.ts";
+import { GitTree, LensName, LineageId, Sha256 } from "./status-formats.ts";
 
-const SHA256 = z.string().regex(/^sha256:[0-9a-f]{64}$/);
-const GIT_TREE = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
-const LINEAGE_ID = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
-const SELECTED_LENS = z.enum(["review-risk", "review-resilience", "review-readability", "review-reliability"]);
 const ORDER = z.number().int().min(0).max(3);
-const MODE = z.string().regex(/^[0-7]{6}$/);
-
-/** One ChangedPathManifestEntry (v2/schemas/start.schema.json $defs.changed_path). */
-export const ChangedPathSchema = z.strictObject({
-  path: z.string().min(1),
-  status: z.enum(["A", "D", "M", "T"]),
-  old_mode: MODE,
-  new_mode: MODE,
-  deleted: z.boolean(),
-  type_changed: z.boolean(),
-  mode_only: z.boolean(),
-  intended_untracked: z.boolean(),
-});
-
-/** The v2 artifact subject (v2/schemas/artifact-subject.schema.json). */
-export const ArtifactSubjectSchema = z.strictObject({
-  schema: z.literal("gentle-ai.review-artifact-subject/v2"),
-  subject_hash: SHA256,
-  lineage_id: LINEAGE_ID,
-  authority_revision: SHA256,
-  target_identity: SHA256,
-  base_tree: GIT_TREE,
-  candidate_tree: GIT_TREE,
-  changed_path_manifest_sha256: SHA256,
-  lens: SELECTED_LENS,
-  selected_order: ORDER,
-  correction_target_identity: SHA256.optional(),
-});
 
 /** reviewCapturePreflightResult: repository_root only on the --cwd route (omitempty). */
 export const CapturePreflightSchema = z
@@ -45,13 +16,13 @@ export const CapturePreflightSchema = z
     schema: z.literal("gentle-ai.review-capture-preflight/v1"),
     capability: z.literal("review.native_capture_preflight"),
     repository_root: z.string().min(1).optional(),
-    lineage_id: LINEAGE_ID,
-    target_identity: SHA256,
-    lens: SELECTED_LENS,
+    lineage_id: LineageId,
+    target_identity: Sha256,
+    lens: LensName,
     selected_order: ORDER,
-    artifact_subject: ArtifactSubjectSchema,
-    base_tree: GIT_TREE,
-    candidate_tree: GIT_TREE,
+    artifact_subject: ArtifactSubjectV2Schema,
+    base_tree: GitTree,
+    candidate_tree: GitTree,
     changed_path_manifest: z.array(ChangedPathSchema),
   })
   .refine(
@@ -70,10 +41,10 @@ export const CaptureResultDryRunSchema = z.strictObject({
   schema: z.literal("gentle-ai.review-capture-result-dry-run/v1"),
   operation: z.literal("review/capture-result"),
   validation: z.literal("accepted"),
-  lineage_id: LINEAGE_ID,
+  lineage_id: LineageId,
   lens: z.enum(["risk", "resilience", "readability", "reliability", "review-risk", "review-resilience", "review-readability", "review-reliability"]),
   selected_order: ORDER,
-  subject_hash: SHA256,
+  subject_hash: Sha256,
   admission_decision: z.literal("completed").optional(),
 });
 
@@ -84,12 +55,12 @@ export const ResultArtifactV2Schema = z
     capability: z.literal("review.native_result_artifact"),
     path: z.string().min(1).optional(),
     reference: z.string().regex(/^rart1_[0-9a-f]{64}$/).optional(),
-    sha256: SHA256,
-    lineage_id: LINEAGE_ID,
-    target_identity: SHA256,
-    lens: SELECTED_LENS,
+    sha256: Sha256,
+    lineage_id: LineageId,
+    target_identity: Sha256,
+    lens: LensName,
     selected_order: ORDER,
-    subject_hash: SHA256,
+    subject_hash: Sha256,
     admission_decision: z.literal("completed"),
   })
   .refine((d) => (d.path === undefined) !== (d.reference === undefined), "exactly one of path and reference");

@@ -3,23 +3,12 @@
 // `consent: declined_this_candidate` (cli/review_facade.go reviewFacadeStartDeclinedResult; no published schema).
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
+import { ArtifactSubjectV2Schema } from "./artifact-subject.ts";
+import { ChangedPathSchema, GitMode } from "./changed-path.ts";
+import { RepositoryContextSchema } from "./status.ts";
+import { GitTree, LensName, Sha256 } from "./status-formats.ts";
 
-const Sha256 = z.string().regex(/^sha256:[0-9a-f]{64}$/);
-const GitTree = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
-const Mode = z.string().regex(/^[0-7]{6}$/);
-const Lens = z.enum(["review-risk", "review-resilience", "review-readability", "review-reliability"]);
 const RiskLevel = z.enum(["low", "medium", "high"]);
-
-const ChangedPath = z.strictObject({
-  path: z.string().min(1),
-  status: z.enum(["A", "D", "M", "T"]),
-  old_mode: Mode,
-  new_mode: Mode,
-  deleted: z.boolean(),
-  type_changed: z.boolean(),
-  mode_only: z.boolean(),
-  intended_untracked: z.boolean(),
-});
 
 const RiskReason = z.strictObject({
   code: z.enum([
@@ -28,32 +17,8 @@ const RiskReason = z.strictObject({
   ]),
   signal: z.optional(z.enum(["auth", "update", "security", "payments", "permissions", "shell_process"])),
   path: z.optional(z.string().min(1)),
-  old_mode: z.optional(Mode),
-  new_mode: z.optional(Mode),
-});
-
-/** artifact-subject/v2 as START carries it (the native Git transport). */
-const ArtifactSubject = z.strictObject({
-  schema: z.literal("gentle-ai.review-artifact-subject/v2"),
-  subject_hash: Sha256,
-  lineage_id: z.string().min(1),
-  authority_revision: Sha256,
-  target_identity: Sha256,
-  base_tree: GitTree,
-  candidate_tree: GitTree,
-  changed_path_manifest_sha256: Sha256,
-  lens: Lens,
-  selected_order: z.number().int().min(0),
-  correction_target_identity: z.optional(Sha256),
-});
-
-const RepositoryContext = z.strictObject({
-  capability: z.literal("review.opaque_repository_context"),
-  handle: z.string().regex(/^rctx1_[0-9a-f]{64}$/),
-  revision: Sha256,
-  target_identity: Sha256,
-  event_id: z.optional(Sha256),
-  outcome: z.optional(z.enum(["applied", "pending", "blocked_conflict", "durability_limited"])),
+  old_mode: z.optional(GitMode),
+  new_mode: z.optional(GitMode),
 });
 
 /** start/v3. */
@@ -71,7 +36,7 @@ export const StartV3Schema = z
       "escalated", "invalidated",
     ]),
     risk_level: RiskLevel,
-    selected_lenses: z.array(Lens).max(4),
+    selected_lenses: z.array(LensName).max(4),
     projection: z.enum(["workspace", "staged"]),
     target_mode: z.optional(z.literal("base-workspace-overlay")),
     target_identity: z.optional(Sha256),
@@ -81,9 +46,9 @@ export const StartV3Schema = z
     changed_lines: z.number().int().min(0),
     correction_budget: z.number().int().min(0).max(200),
     risk_reasons: z.array(RiskReason).min(1),
-    artifact_subjects: z.array(ArtifactSubject).max(4),
-    changed_path_manifest: z.optional(z.array(ChangedPath)),
-    repository_context: z.optional(RepositoryContext),
+    artifact_subjects: z.array(ArtifactSubjectV2Schema).max(4),
+    changed_path_manifest: z.optional(z.array(ChangedPathSchema)),
+    repository_context: z.optional(RepositoryContextSchema),
   })
   .superRefine((d, ctx) => {
     const issue = (message: string): void => ctx.addIssue({ code: "custom", message });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
 import { ArtifactSubjectV1Schema, ArtifactSubjectV2Schema } from "./artifact-subject.ts";
+import { ChangedPathSchema } from "./changed-path.ts";
 import { CorrectionPlanRequestSchema } from "./correction-plan-request.ts";
 import { ProjectionSchema } from "./projection.ts";
 import { RepairAssessmentSchema } from "./repair-assessment.ts";
@@ -21,18 +22,6 @@ type Issue = (message: string) => void;
 const issues = (ctx: z.RefinementCtx): Issue => (message) => ctx.addIssue({ code: "custom", message });
 
 // --- shared parts (status-v2.schema.json $defs) -------------------------------------------------------------------
-
-/** One changed_path_manifest entry (v2/schemas/start.schema.json and v1/schemas/start-v2.schema.json `changed_path`). */
-export const ChangedPathSchema = z.strictObject({
-  path: z.string().min(1),
-  status: z.enum(["A", "D", "M", "T"]),
-  old_mode: z.string().regex(/^[0-7]{6}$/),
-  new_mode: z.string().regex(/^[0-7]{6}$/),
-  deleted: z.boolean(),
-  type_changed: z.boolean(),
-  mode_only: z.boolean(),
-  intended_untracked: z.boolean(),
-});
 
 const Manifest = z.array(ChangedPathSchema).refine((a) => new Set(a.map((x) => JSON.stringify(x))).size === a.length, "manifest entries must be unique");
 
