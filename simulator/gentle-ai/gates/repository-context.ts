@@ -28,16 +28,25 @@ export function contextTarget(a: Authority): string | undefined {
 }
 
 /**
+ * Resolves a handle to the binding it commits to (`ResolveReviewRepositoryContextBinding`, :256-283): an unknown
+ * handle, or one with no live matching authority, is repository_context_unavailable.
+ */
+export function resolveContextHandle(a: Authority, handle: string): ContextBinding {
+  if (handle !== a.repositoryContext) throw repositoryContextUnavailable();
+  const target = contextTarget(a);
+  // (inferred) for a burned approved authority the source fails earlier, loading the store, with another cause.
+  if (target === undefined) throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
+  return { lineage: a.lineageId, target, revision: a.revision };
+}
+
+/**
  * Resolves a handle for a caller binding, or throws the refusal the source gives: a malformed binding, an unknown
  * handle, no live matching authority, or a binding the handle does not commit to (all repository_context_unavailable).
  */
 export function resolveRepositoryContext(a: Authority, handle: string, binding: ContextBinding): void {
   if (binding.lineage.length > 128 || !LINEAGE.test(binding.lineage) || !SHA256.test(binding.target) || !SHA256.test(binding.revision))
     throw opaqueContextRefusal("repository_context_unavailable", "invalid review repository context binding");
-  if (handle !== a.repositoryContext) throw repositoryContextUnavailable();
-  const target = contextTarget(a);
-  // (inferred) for a burned approved authority the source fails earlier, loading the store, with another cause.
-  if (target === undefined) throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
-  if (binding.lineage !== a.lineageId || binding.target !== target || binding.revision !== a.revision)
+  const resolved = resolveContextHandle(a, handle);
+  if (binding.lineage !== resolved.lineage || binding.target !== resolved.target || binding.revision !== resolved.revision)
     throw opaqueContextRefusal("repository_context_unavailable", "review repository context binding is invalid");
 }

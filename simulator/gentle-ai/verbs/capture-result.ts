@@ -10,7 +10,8 @@ import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest, rddDisabled, repositoryContextUnavailable, ReviewRefusal } from "../refusal.ts";
+import { invalidRequest, rddDisabled, ReviewRefusal } from "../refusal.ts";
+import { resolveRepositoryContext } from "../gates/repository-context.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import { encodeReviewJson, goMarshal } from "../../output/go-json.ts";
 import { scrubCause } from "../../output/envelope.ts";
@@ -27,6 +28,7 @@ import { capturePreflight } from "./capture-preflight.ts";
 import type { SlotBinding } from "./capture-preflight.ts";
 import { goTrimSpace } from "./lens-result.ts";
 import { readInputDocument } from "./read-input.ts";
+import { authorityOf } from "./correction-authority.ts";
 import { parseVerbFlags, REPOSITORY_CONTEXT_FLAG } from "./verb-flags.ts";
 
 const V = "review capture-result";
@@ -101,8 +103,6 @@ function bindingMismatch(text: string): ReviewRefusal {
 function opaqueContextFailure(code: string, cause: string, action: string): ReviewRefusal {
   return invalidRequest(`${code}: provider-issued review repository context operation failed; cause: ${scrubCause(cause)}; ${action}`);
 }
-
-const REFRESH_ACTION = "refresh the exact native next_transition before retrying";
 
 /** The request after the flag checks. Values are as given; Go trims them only to test for emptiness. */
 interface Request {
@@ -200,27 +200,10 @@ function runtimeChecks(invocation: Invocation, traits: ProfileTraits, r: Request
 }
 
 const LINEAGE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const SHA256 = /^sha256:[0-9a-f]{64}$/;
 const LINEAGE_ID_INVALID = "lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes";
 
 function validLineageId(id: string): boolean {
   return id.length > 0 && Buffer.byteLength(id, "utf8") <= 128 && LINEAGE_ID.test(id);
-}
-
-/**
- * resolveOpaqueReviewRepositoryRoot (review_incident.go:166, repository_locator.go:233-290): the caller's lineage,
- * target and revision must be well formed and exactly the binding the handle resolves to. (inferred) The simulator
- * issues one handle per lineage and resolves it to the reviewing authority's binding at the current revision; a
- * lineage past reviewing leaves it stale.
- */
-function resolveContext(ids: Identities, lineage: LineageState, r: Request): void {
-  if (!validLineageId(r.lineage) || !SHA256.test(r.target) || !SHA256.test(r.revision))
-    throw opaqueContextFailure("repository_context_unavailable", "invalid review repository context binding", REFRESH_ACTION);
-  if (r.context !== ids.repositoryContext) throw repositoryContextUnavailable();
-  if (lineage.state !== "reviewing")
-    throw opaqueContextFailure("repository_context_unavailable", "review repository context is stale or has no live matching authority", REFRESH_ACTION);
-  if (r.lineage !== ids.lineageId || r.target !== ids.targetIdentity || r.revision !== ids.revision(lineage.revisionIndex))
-    throw opaqueContextFailure("repository_context_unavailable", "review repository context binding is invalid", REFRESH_ACTION);
 }
 
 /** discoverCompactFacadeReview on the --cwd route: the lineage must name a compact authority under the root. */
@@ -273,7 +256,8 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
   // (inferred) the --cwd directory is the repository's top level.
   const root = resolve(invocation.cwd, r.flags.str("cwd"));
-  if (r.context !== "") resolveContext(ids, snapshot, r);
+  // resolveOpaqueReviewRepositoryRoot (review_incident.go:166): the handle must commit to the caller's binding.
+  if (r.context !== "") resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
   // --preflight and --materialize stay reachable under a frozen switch; a submission publishes (review_artifact.go:338-346).
   if (!r.preflight && !r.materialize && snapshot.rddDisabled) throw rddDisabled(V); // (inferred) native text
   if (r.context === "") discoverLineage(ids, r, root);

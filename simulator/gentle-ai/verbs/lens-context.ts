@@ -6,9 +6,10 @@ import type { FlagSetSpec } from "../argv/go-flags.ts";
 import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
-import { invalidRequest, repositoryContextUnavailable } from "../refusal.ts";
+import { invalidRequest, opaqueContextRefusal } from "../refusal.ts";
+import { resolveContextHandle } from "../gates/repository-context.ts";
+import { authorityOf } from "./correction-authority.ts";
 import type { ReviewRefusal } from "../refusal.ts";
-import { scrubCause } from "../../output/envelope.ts";
 import { identitiesFor } from "../../state/identities.ts";
 import { readLineage } from "../../state/lineage-store.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
@@ -55,14 +56,12 @@ function body(invocation: Invocation, argv: readonly string[], out: StdoutBuffer
   if (delivery !== "provider_command" && delivery !== "runtime_interception")
     throw invalidRequest(`unknown reviewer context delivery ${goQuoteStr(f.str("delivery"))}; run \`gentle-ai review lens-context --help\` for the closed command form`);
   const ids = identitiesFor(invocation.scenario.lineage.seed);
-  if (handle !== ids.repositoryContext) throw repositoryContextUnavailable();
   const lineage = readLineage(invocation.stateDir, invocation.scenario);
-  // (inferred) The simulator's one handle per lineage resolves to the reviewing authority at its current revision;
-  // past reviewing it no longer resolves (validateReviewRepositoryContextRecord).
+  resolveContextHandle(authorityOf(invocation.scenario, lineage), handle);
+  // (inferred) reviewer context is produced only for a reviewing authority; a handle that resolves past reviewing
+  // is treated as stale, as validateReviewRepositoryContextRecord treats one without a live reviewing target.
   if (lineage.state !== "reviewing")
-    throw invalidRequest(
-      `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${scrubCause("review repository context is stale or has no live matching authority")}; refresh the exact native next_transition before retrying`,
-    );
+    throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
   const order = (lineage.lenses as readonly string[]).indexOf(lensName);
   if (order < 0) throw lensContextRefusal("lens_context_lens_not_selected");
   const lens = lensName as Lens;
