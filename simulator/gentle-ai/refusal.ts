@@ -15,6 +15,8 @@ export class ReviewRefusal extends Error {
     /** The native, unscrubbed error text (what `Error: ` prints on the plain and collect-capture routes). */
     readonly text: string,
     readonly kind: RefusalKind = "preflight",
+    /** The envelope's `required_inputs` (reviewPreflightReason.RequiredInputs). */
+    readonly requiredInputs: readonly string[] = [],
   ) {
     super(text);
     this.name = "ReviewRefusal";

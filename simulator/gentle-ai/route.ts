@@ -140,6 +140,7 @@ export function refusalOutcome(route: Route, refusal: ReviewRefusal, buffered: B
       code,
       cause: refusal.text,
       lineageId: route.lineageId,
+      requiredInputs: refusal.requiredInputs,
     }),
   );
   const line = route.class === "collect-capture" ? refusal.text : FAILURE_CODES[code].message;

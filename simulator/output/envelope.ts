@@ -46,6 +46,17 @@ export const FAILURE_CODES = {
       "Captured verification evidence already exists for this authority and candidate with different immutable content.",
     next: "review.status",
   },
+  // reviewPreflightStaleTargetReason (review_operation_contract.go:264-290): re-derive, never "correct the request".
+  stale_target_identity: {
+    message:
+      "The negotiated review request no longer matches the live workspace snapshot; re-derive the exact next transition before retrying.",
+    next: "review.status",
+  },
+  // reviewPreflightEmptyCandidateReason (:341-346): its required input (base_ref) travels with the refusal.
+  empty_candidate_scope: {
+    message: "The review candidate has no pending changes to freeze; name the base to compare against before retrying.",
+    next: "correct_request",
+  },
   immutable_review_transport_unsupported: {
     message: "The active runtime cannot provide immutable receipt-review transport.",
     next: "stop",

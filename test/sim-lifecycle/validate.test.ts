@@ -51,6 +51,10 @@ describe("review validate", () => {
       expect(run.code).toBe(1);
       expect(json(run).cause).toBe("review validate requires --gate: one of post-apply, pre-commit, pre-push, pre-pr, release");
     }
+    // --contract after --cwd <repo> still negotiates (reviewIntegrationContractArgument scans every argument,
+    // review_operation_contract.go:472-491): the refusal is the failure/v2 envelope, not a plain line.
+    const late = await s.run(["review", "validate", "--cwd", repo, "--contract", V2]);
+    expect([late.code, json(late).schema]).toEqual([1, "gentle-ai.review-integration.failure/v2"]);
     const repeated = await s.run(["review", "validate", "--base-ref", "a", "--base-ref", "b", "--gate", "pre-pr", "--cwd", repo]);
     expect([repeated.code, repeated.stderr]).toEqual([1, "Error: review validate repeats --base-ref\n"]);
   });

@@ -6,18 +6,19 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-flags.ts";
+import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
 import { traitsOf } from "../profiles.ts";
-import { StdoutBuffer } from "../route.ts";
-import { ReviewRefusal } from "../refusal.ts";
+import { routeFor, runRouted } from "../route.ts";
+import type { StdoutBuffer } from "../route.ts";
+import { invalidRequest, nativeError, ReviewRefusal } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
-import { CONTRACT_V1, CONTRACT_V2, failureEnvelope, FAILURE_CODES } from "../../output/envelope.ts";
+import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson, type GoJson } from "../../output/go-json.ts";
 import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
 import { parseVerbFlags } from "./verb-flags.ts";
-import { flagValue, lineageScenario, scopeAt } from "../repository-scope.ts";
+import { lineageScenario, scopeAt } from "../repository-scope.ts";
 import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
 import { buildSnapshot, SnapshotError, type Snapshot } from "../../repository/snapshot.ts";
 import { changedPathEntries, diffStats } from "../../repository/manifest.ts";
@@ -76,67 +77,8 @@ export const START_FLAG_SET: FlagSetSpec = {
   ],
 };
 
-/** One preflight or operation refusal of START, rendered as gentle-ai renders it on each route. */
-class StartFailure extends Error {
-  constructor(
-    readonly text: string,
-    readonly klass: { code: string; message: string; next: string; phase?: string; requiredInputs?: string[]; retrySafe?: boolean; mutation?: string; replayability?: string },
-  ) {
-    super(text);
-  }
-}
-
 /** reviewPreflightError: the default "correct the request you sent" classification. */
-function preflight(cause: string): StartFailure {
-  return new StartFailure(cause, { code: "invalid_request", message: FAILURE_CODES.invalid_request.message, next: "correct_request" });
-}
-
-const STALE = {
-  code: "stale_target_identity",
-  message: "The negotiated review request no longer matches the live workspace snapshot; re-derive the exact next transition before retrying.",
-  next: "review.status",
-};
-const EMPTY_SCOPE = {
-  code: "empty_candidate_scope",
-  message: "The review candidate has no pending changes to freeze; name the base to compare against before retrying.",
-  next: "correct_request",
-  requiredInputs: ["base_ref"],
-};
-const DISABLED = {
-  code: "rdd_disabled",
-  message: FAILURE_CODES.rdd_disabled.message,
-  next: "stop",
-  phase: "pre_native",
-  retrySafe: false,
-};
-/** newReviewIntegrationFailure's default: a failure without authoritative mutation evidence. */
-const UNKNOWN = {
-  code: "operation_outcome_unknown",
-  message: "The negotiated review operation failed without authoritative mutation evidence.",
-  next: "review.status",
-  phase: "native_running",
-  retrySafe: false,
-  mutation: "unknown",
-  replayability: "status_required",
-};
-
-function failureOutcome(failure: StartFailure, contract: string | undefined, argv: readonly string[], buffered: Buffer): Outcome {
-  if (contract === undefined) return { stdout: buffered, stderr: Buffer.from(`Error: ${failure.text}\n`, "utf8"), exitCode: 1 };
-  const k = failure.klass;
-  const base = failureEnvelope({ version: contract === CONTRACT_V2 ? 2 : 1, operation: "review.start", code: "invalid_request", cause: failure.text, lineageId: flagValue(argv, "lineage") });
-  const envelope = {
-    ...(base as Record<string, GoJson | undefined>),
-    phase: k.phase ?? "preflight",
-    code: k.code,
-    message: k.message,
-    mutation_outcome: k.mutation ?? "not_started",
-    retry_safe: k.retrySafe ?? true,
-    replayability: k.replayability ?? "not_replayable",
-    required_inputs: k.requiredInputs ?? [],
-    next_action: k.next,
-  };
-  return { stdout: encodeReviewJson(envelope), stderr: Buffer.from(`Error: ${k.message} [${k.code}]\n`, "utf8"), exitCode: 1 };
-}
+const preflight = invalidRequest;
 
 /** Occurrences of each binding flag before the terminator (reviewStartBindingFlagCounts). */
 function bindingCounts(f: ParsedFlags): Map<string, number> {
@@ -374,7 +316,7 @@ function createOrReplay(
   });
   if (created.replayed && created.record.snapshot.identity !== snapshot.identity)
     // (inferred) an explicit lineage already holding another candidate is historical authority, never overwritten.
-    throw new StartFailure(`review lineage ${goQuoteStr(lineageId)} already holds a different frozen candidate; rerun \`gentle-ai review status --next-transition\``, UNKNOWN);
+    throw nativeError(`review lineage ${goQuoteStr(lineageId)} already holds a different frozen candidate; rerun \`gentle-ai review status --next-transition\``);
   publishRepositoryContext(invocation.env, created.record.repositoryContext, { lineageId, targetIdentity: snapshot.identity, revision }, repo);
   return created;
 }
@@ -413,15 +355,15 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   try {
     repo = resolveRepository(resolve(invocation.cwd, f.str("cwd")));
   } catch (error) {
-    if (error instanceof RepositoryNotFoundError) throw new StartFailure(error.message, UNKNOWN);
+    if (error instanceof RepositoryNotFoundError) throw nativeError(error.message);
     throw error;
   }
   const projection = f.str("projection").trim();
-  if (projection !== "workspace" && projection !== "staged") throw new StartFailure(`unsupported review projection ${goQuoteStr(f.str("projection"))}`, UNKNOWN);
+  if (projection !== "workspace" && projection !== "staged") throw nativeError(`unsupported review projection ${goQuoteStr(f.str("projection"))}`);
   const baseRef = f.str("base-ref").trim();
   if (f.bool("workspace-overlay"))
     // (inferred scope limit) the base-workspace-overlay target is not simulated.
-    throw new StartFailure("gentle-ai-sim: review start --workspace-overlay is not simulated", UNKNOWN);
+    throw nativeError("gentle-ai-sim: review start --workspace-overlay is not simulated");
   const declared = f.has("untracked-scope") || f.count("intended-untracked") > 0 || f.has("expected-untracked-inventory");
   let scope: UntrackedScope = { inventory: [], intended: [], digest: "", needsSelection: false, declared: false };
   let snapshot: Snapshot;
@@ -442,18 +384,18 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
     snapshot = buildSnapshot(repo, { kind: baseRef === "" ? "current-changes" : "base-diff", projection: projection as "workspace" | "staged", baseRef, intendedUntracked: scope.intended });
   } catch (error) {
     if (error instanceof UntrackedSelectionError) throw preflight(error.message);
-    if (error instanceof SnapshotError) throw new StartFailure(`build facade review target: ${error.message}`, UNKNOWN);
+    if (error instanceof SnapshotError) throw nativeError(`build facade review target: ${error.message}`);
     throw error;
   }
-  if (negotiated && snapshot.identity !== f.str("target")) throw new StartFailure("review start target does not match the freshly built snapshot", STALE);
-  if (snapshot.paths.length === 0) throw new StartFailure(EMPTY_CANDIDATE_HINT, EMPTY_SCOPE);
+  if (negotiated && snapshot.identity !== f.str("target")) throw new ReviewRefusal("stale_target_identity", "review start target does not match the freshly built snapshot");
+  if (snapshot.paths.length === 0) throw new ReviewRefusal("empty_candidate_scope", EMPTY_CANDIDATE_HINT, "preflight", ["base_ref"]);
   const assessment = assessRisk(repo, snapshot, diffStats(repo, snapshot));
   const focus = f.str("focus").trim();
-  if (!["risk", "resilience", "readability", "reliability"].includes(focus)) throw new StartFailure(`unsupported review focus ${goQuoteStr(f.str("focus"))}`, UNKNOWN);
+  if (!["risk", "resilience", "readability", "reliability"].includes(focus)) throw nativeError(`unsupported review focus ${goQuoteStr(f.str("focus"))}`);
   const lenses = selectLenses(assessment.level, focus);
   // authorizeReviewStart: the kill switch first, then the tier's consent moment.
   const mode = modeStatus(repo, invocation.env);
-  if (mode.effective !== "on") throw new StartFailure(disabledText("start", mode.source), DISABLED);
+  if (mode.effective !== "on") throw new ReviewRefusal("rdd_disabled", disabledText("start", mode.source));
   let stderr = "";
   if (assessment.level === "low") {
     if (consent === "declined")
@@ -471,26 +413,20 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   if (!negotiated) out.write(encodeReviewJson(plainResult(replayed ? "replayed" : "created", record, assessment)));
   else if (contract === CONTRACT_V1)
     // (inferred scope limit) the v1 negotiated START carries a legacy candidate diff transport that is not simulated.
-    throw new StartFailure("legacy negotiated START requires its published candidate transport", UNKNOWN);
+    throw nativeError("legacy negotiated START requires its published candidate transport");
   else out.write(encodeReviewJson(negotiatedResult(replayed ? "replayed" : "created", record)));
   return stderr;
 }
 
-/** `gentle-ai review start …` in the repository at --cwd. */
-export function start(invocation: Invocation): Outcome {
+/**
+ * `gentle-ai review start …` in the repository at --cwd: negotiated with --contract, plain otherwise. A plain START
+ * that asked no question prints its once-per-clone notice on stderr.
+ */
+export async function start(invocation: Invocation): Promise<Outcome> {
   const argv = invocation.argv.slice(2);
-  const contract = flagValue(argv, "contract");
-  const out = new StdoutBuffer();
-  try {
-    const stderr = run(invocation, argv, out);
-    return { stdout: out.bytes(), stderr: Buffer.from(stderr, "utf8"), exitCode: 0 };
-  } catch (error) {
-    if (error instanceof StartFailure) return failureOutcome(error, contract, argv, out.bytes());
-    if (error instanceof ReviewRefusal) {
-      const klass = { code: error.code, message: FAILURE_CODES[error.code].message, next: FAILURE_CODES[error.code].next, retrySafe: error.code !== "immutable_review_transport_unsupported" };
-      return failureOutcome(new StartFailure(error.text, klass), contract, argv, out.bytes());
-    }
-    throw error;
-  }
+  let notice = "";
+  const outcome = await runRouted(routeFor(argv, "start", "negotiable", scanFlagsOf(START_FLAG_SET)), (out) => {
+    notice = run(invocation, argv, out);
+  });
+  return outcome.exitCode === 0 && notice !== "" ? { ...outcome, stderr: Buffer.from(notice, "utf8") } : outcome;
 }
-

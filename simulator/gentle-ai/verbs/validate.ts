@@ -11,7 +11,6 @@ import { invalidRequest } from "../refusal.ts";
 import { CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson, type GoJson } from "../../output/go-json.ts";
 import { contractFlag, parseVerbFlags } from "./verb-flags.ts";
-import { flagValue } from "../repository-scope.ts";
 import { RepositoryNotFoundError, resolveRepository } from "../../repository/locate.ts";
 import { ModeError, modeStatus } from "../../repository/review-mode.ts";
 
@@ -56,11 +55,7 @@ export function unmanagedGateResult(gate: string, disabled: boolean): GoJson {
 /** `gentle-ai review validate …`: plain prints the gate result, negotiated wraps it in operation/v1 or v2. */
 export function validate(invocation: Invocation): Promise<Outcome> {
   const argv = invocation.argv.slice(2);
-  const contract = flagValue(argv, "contract");
-  const base = routeFor(argv, "validate", "negotiable", scanFlagsOf(VALIDATE_FLAG_SET));
-  // Negotiated whenever --contract is given, whatever precedes it (review_operation_contract.go:477-481).
-  const route = contract === undefined ? base : { ...base, class: "negotiated" as const, version: contract === CONTRACT_V2 ? (2 as const) : (1 as const) };
-  return runRouted(route, (out) => {
+  return runRouted(routeFor(argv, "validate", "negotiable", scanFlagsOf(VALIDATE_FLAG_SET)), (out) => {
     // validateReviewTransitionSelectorFlagCounts runs before the FlagSet.
     let baseRefs = 0;
     for (let i = 0; i < argv.length; i++) {
@@ -74,7 +69,7 @@ export function validate(invocation: Invocation): Promise<Outcome> {
     const f = parseVerbFlags(VALIDATE_FLAG_SET, argv, out);
     if (f === undefined) return;
     if (f.positionals.length > 0) throw invalidRequest(`unexpected review validate argument ${goQuoteStr(f.positionals[0]!)}`);
-    contractFlag(f);
+    const contract = contractFlag(f);
     const gate = f.str("gate").trim();
     if (gate === "" || !(GATES as readonly string[]).includes(f.str("gate")))
       throw invalidRequest(`review validate requires --gate: one of ${GATES.join(", ")}`);
@@ -89,7 +84,7 @@ export function validate(invocation: Invocation): Promise<Outcome> {
       else throw error;
     }
     const result = unmanagedGateResult(f.str("gate"), disabled);
-    if (contract === undefined || !f.has("contract")) out.write(encodeReviewJson(result));
+    if (contract === undefined) out.write(encodeReviewJson(result));
     else
       out.write(
         encodeReviewJson({
