@@ -8,9 +8,10 @@ import type { RepositoryIdentity } from "./locate.ts";
 import { untrackedProof } from "./digests.ts";
 import { pathsDigest, snapshotIdentity } from "../state/identities.ts";
 import { goQuoteStr } from "../gentle-ai/argv/go-flags.ts";
+import type { SnapshotFacts } from "../gentle-ai/verbs/status-model.ts";
 
-export type Projection = "workspace" | "staged";
-export type TargetKind = "current-changes" | "base-diff";
+export type Projection = SnapshotFacts["projection"];
+export type TargetKind = SnapshotFacts["kind"];
 
 /** What to freeze. */
 export interface TargetSelector {
@@ -22,18 +23,9 @@ export interface TargetSelector {
   readonly intendedUntracked: readonly string[];
 }
 
-/** One frozen candidate (the Go Snapshot, minus ledger ids). */
-export interface Snapshot {
-  readonly kind: TargetKind;
-  readonly projection: Projection;
+/** One frozen candidate (the Go Snapshot, minus ledger ids): what STATUS prints of it, and whether HEAD is unborn. */
+export interface Snapshot extends SnapshotFacts {
   readonly unbornHead: boolean;
-  readonly baseTree: string;
-  readonly candidateTree: string;
-  readonly pathsDigest: string;
-  readonly intendedUntracked: readonly string[];
-  readonly intendedUntrackedProof: string;
-  readonly paths: readonly string[];
-  readonly identity: string;
 }
 
 /** A refusal while freezing the candidate (the text is gentle-ai's, quoted with Go's %q where it quotes). */

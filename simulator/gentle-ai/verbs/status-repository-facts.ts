@@ -6,7 +6,6 @@ import { readLineage } from "../../state/lineage-store.ts";
 import { lineageDir, listLineageRecords, readLineageRecord } from "../../repository/lineage-store.ts";
 import type { RepositoryLineageRecord } from "../../repository/lineage-store.ts";
 import { buildSnapshot, SnapshotError } from "../../repository/snapshot.ts";
-import type { Snapshot } from "../../repository/snapshot.ts";
 import { untrackedInventory } from "../../repository/untracked.ts";
 import { ModeError, modeStatus } from "../../repository/review-mode.ts";
 import { liveSnapshot } from "../../repository/lineage-identities.ts";
@@ -15,29 +14,14 @@ import { lineageApproved, lineageScenario } from "../repository-scope.ts";
 import type { RepositoryScope } from "../repository-scope.ts";
 import { authorityFacts } from "./status-facts.ts";
 import { ReadOnlyFailure } from "./status-document.ts";
-import type { AuthorityFacts, SnapshotFacts, StatusFacts } from "./status-model.ts";
-
-/** A frozen repository snapshot as STATUS prints it. */
-function snapshotFacts(s: Snapshot): SnapshotFacts {
-  return {
-    kind: s.kind,
-    projection: s.projection,
-    baseTree: s.baseTree,
-    candidateTree: s.candidateTree,
-    paths: s.paths,
-    pathsDigest: s.pathsDigest,
-    intendedUntracked: s.intendedUntracked,
-    intendedUntrackedProof: s.intendedUntrackedProof,
-    identity: s.identity,
-  };
-}
+import type { AuthorityFacts, StatusFacts } from "./status-model.ts";
 
 /** One live repository lineage's compact authority (needs the repository identities installed for the call). */
 function lineageAuthority(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord, rddDisabled: boolean): AuthorityFacts {
   const scenario = lineageScenario(invocation.scenario, record, rddDisabled);
   const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario);
   const a = authorityFacts(scenario, lineage, {
-    initial: snapshotFacts(record.snapshot),
+    initial: record.snapshot,
     tier: record.risk.level,
     originalChangedLines: record.risk.changedLines,
   });
@@ -68,7 +52,7 @@ export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryS
     live: (selector) => {
       try {
         const kind = selector.baseRef === "" ? "current-changes" : "base-diff";
-        return snapshotFacts(buildSnapshot(scope.repo, { kind, projection: selector.projection, baseRef: selector.baseRef, intendedUntracked: selector.intendedUntracked }));
+        return buildSnapshot(scope.repo, { kind, projection: selector.projection, baseRef: selector.baseRef, intendedUntracked: selector.intendedUntracked });
       } catch (error) {
         if (error instanceof SnapshotError) throw new ReadOnlyFailure(`freeze negotiated fresh review target: ${error.message}`);
         throw error;
