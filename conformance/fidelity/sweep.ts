@@ -1,9 +1,10 @@
 // Drives the simulator through every verb and document kind it prints, in each profile and shipped scenario, and
 // collects every JSON document it emits: stdout documents, the JSON lines embedded in a materialized prompt, and the
 // fake pi's reviewer result. The calls are real processes of the built launchers, as a client would make them.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { PI_ARGV } from "../clauses/common.ts";
 import { CONTRACT_V1, CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
@@ -85,6 +86,14 @@ interface CollectInput {
   readonly submission?: { readonly operation_token?: unknown; readonly argument_tokens?: unknown; readonly value?: { readonly substitution_location?: unknown } };
 }
 
+/** How one call departs from the lane's defaults. */
+interface CallOptions {
+  readonly handshake?: boolean;
+  readonly stdin?: Buffer;
+  /** Another scenario file for this call (the repository leg's lineage-less scenario). */
+  readonly scenario?: string;
+}
+
 /** One scenario × profile: a fresh state and a lane of calls, each document recorded as it comes. */
 class Lane {
   readonly documents: SweptDocument[] = [];
@@ -110,9 +119,10 @@ class Lane {
     };
   }
 
-  async #call(program: "gentle-ai" | "pi", argv: readonly string[], options: { handshake?: boolean; stdin?: Buffer } = {}): Promise<GroupRun> {
+  async #call(program: "gentle-ai" | "pi", argv: readonly string[], options: CallOptions = {}): Promise<GroupRun> {
     const executable = program === "pi" ? this.#paths.piSimulator : this.#paths.gentleAiSimulator;
-    const env = options.handshake ? { ...this.#env, [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : this.#env;
+    const scenario = options.scenario === undefined ? {} : { GENTLE_AI_SIM_SCENARIO: options.scenario };
+    const env = { ...this.#env, ...scenario, ...(options.handshake ? { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : {}) };
     return runInOwnGroup(executable, argv, {
       cwd: this.dir,
       env,
@@ -126,7 +136,7 @@ class Lane {
   }
 
   /** Runs one gentle-ai call and records its stdout document (if it printed one). */
-  async gentleAi(argv: readonly string[], options: { handshake?: boolean; stdin?: Buffer; kind?: string } = {}): Promise<{ run: GroupRun; json: unknown }> {
+  async gentleAi(argv: readonly string[], options: CallOptions & { kind?: string } = {}): Promise<{ run: GroupRun; json: unknown }> {
     const run = await this.#call("gentle-ai", argv, options);
     const json = jsonOf(run.stdout);
     const call = `${options.handshake ? `${HANDSHAKE_ENV}=${HANDSHAKE_VALUE} ` : ""}gentle-ai ${argv.join(" ")}`;
@@ -188,6 +198,70 @@ async function lensLeg(lane: Lane, input: CollectInput): Promise<void> {
   await lane.gentleAi(["review", form.operation_token, ...submit(resultFile)], { handshake: true });
 }
 
+/** Runs git in a sweep repository (deterministic identity, no user config). */
+function git(repo: string, ...args: string[]): string {
+  return execFileSync("git", ["-C", repo, ...args], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: repo, GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "sweep", GIT_AUTHOR_EMAIL: "sweep@example.invalid", GIT_COMMITTER_NAME: "sweep", GIT_COMMITTER_EMAIL: "sweep@example.invalid" },
+  }).trim();
+}
+
+/** A repository with one commit of `files` (none: an empty commit). */
+function sweepRepository(lane: Lane, name: string, files: Record<string, string>): string {
+  const repo = join(lane.dir, name);
+  mkdirSync(repo);
+  git(repo, "init", "-q", "-b", "main");
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  }
+  git(repo, "add", "-A");
+  git(repo, "commit", "-q", "--allow-empty", "-m", "initial");
+  return repo;
+}
+
+/**
+ * The repository world's verbs on real Git repositories, with a scenario that pins no lineage: the kill switch in
+ * both scopes, STATUS's selection and empty-candidate answers, START's consent question, decline and creation,
+ * the created lineage's STATUS, and VALIDATE plain and negotiated.
+ */
+async function repositoryLeg(lane: Lane): Promise<void> {
+  const scenario = lane.file("repository-scenario.json", Buffer.from(JSON.stringify({ profile: lane.profile })));
+  const call = (argv: readonly string[], options: { handshake?: boolean; kind?: string } = {}) => lane.gentleAi(argv, { ...options, scenario });
+  const clean = sweepRepository(lane, "clean", { "app.ts": "export const value = 1;\n" });
+  const repo = sweepRepository(lane, "repo", { ".github/workflows/deploy.yml": "name: x\n" });
+  await call(["review", "mode", "status", "--cwd", repo, "--json"]);
+  await call(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
+  await call(["review", "mode", "disable", "--scope", "clone", "--cwd", repo, "--json"]);
+  await call(["review", "validate", "--gate", "pre-commit", "--cwd", repo]);
+  await call(["review", "validate", "--contract", CONTRACT_V1, "--gate", "pre-push", "--cwd", repo]);
+  await call(["review", "mode", "enable", "--scope", "clone", "--cwd", repo, "--json"]);
+  await call(["review", "validate", "--contract", CONTRACT_V2, "--gate", "pre-commit", "--cwd", repo]);
+  await call([...STATUS.slice(0, 2), "--cwd", clean, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition", "--action-eligibility"], { handshake: true });
+  writeFileSync(join(repo, ".github/workflows/deploy.yml"), "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n");
+  writeFileSync(join(repo, "notes.txt"), "an untracked file\n");
+  const { json: asked } = await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], { handshake: true });
+  const selection = (asked as { next_transition?: { collect?: { inputs?: { arguments?: { name?: unknown; value?: unknown }[] }[] } } } | undefined)?.next_transition?.collect?.inputs?.[0];
+  const inventory = selection?.arguments?.find((a) => a.name === "expected_untracked_inventory")?.value;
+  if (typeof inventory !== "string") return;
+  const declared = ["--untracked-scope=select", `--expected-untracked-inventory=${inventory}`, "--intended-untracked=notes.txt"];
+  await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V1, "--next-transition", ...declared]);
+  const { json: fresh } = await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition", ...declared], { handshake: true });
+  const start = (fresh as { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined)?.next_transition;
+  if (start?.kind !== "execute" || start.execute?.operation !== "review.start") return;
+  const startArgs = tokensOf(start.execute.arguments);
+  await call(["review", "start", ...startArgs], { handshake: true });
+  const answer = (consent: string): string[] => startArgs.map((t) => (t === "--consent=relay" ? `--consent=${consent}` : t));
+  await call(["review", "start", ...answer("declined")], { handshake: true, kind: "review/start (declined)" });
+  const { json: started } = await call(["review", "start", ...answer("granted")], { handshake: true });
+  const lineage = (started as { lineage_id?: unknown } | undefined)?.lineage_id;
+  if (typeof lineage !== "string") return;
+  await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--lineage", lineage, "--next-transition", "--action-eligibility"], {
+    handshake: true,
+  });
+  await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--next-transition", ...declared]);
+}
+
 /** Every call of one lane, in a client's order. */
 async function sweepLane(lane: Lane): Promise<void> {
   await lane.gentleAi(["review", "capabilities"]);
@@ -219,6 +293,8 @@ async function sweepLane(lane: Lane): Promise<void> {
     const verb = next.execute.operation.replace(/^review\./, "");
     await lane.gentleAi(["review", verb, "--contract", CONTRACT_V2, ...tokensOf(next.execute.arguments)]);
   }
+  // The repository world answers the same whatever the scenario's lineage: once per profile, on the builtin lane.
+  if (lane.scenario.name === "builtin") await repositoryLeg(lane);
 }
 
 /** Sweeps every scenario × profile and returns the documents in a stable order. */
