@@ -121,4 +121,32 @@ describe("lineage verbs in the repository world", () => {
     const finalized = json(await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }));
     expect(finalized.state).toBe("validating");
   });
+
+  it("a lineage governs its live target; a selector-free --next-transition is Go's fresh START target (review_facade.go:977-984)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    const assessed = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2]));
+    expect([assessed.applicability, assessed.authority.lineage_id, assessed.action]).toEqual(["current_target", l.lineage, "finalize"]);
+    const fresh = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--next-transition"]));
+    expect([fresh.applicability, fresh.authority, fresh.next_transition.reason_code]).toEqual(["unrelated", undefined, "fresh_target_ready"]);
+    // The START it offers is bound to the worktree's atomic lineage, which the created lineage already is.
+    expect(fresh.next_transition.execute.binding.lineage_id).toBe(l.lineage);
+  });
+
+  it("an explicit reviewing lineage over a drifted workspace resumes its frozen candidate (target_status.go:236-251, 573-577)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    const before = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    s.write(l.repo, "src/app.ts", "export const value = 99;\n");
+    const drifted = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    expect([drifted.applicability, drifted.target_identity, drifted.projection.current_snapshot_identity]).toEqual([
+      "current_target",
+      before.target_identity,
+      before.target_identity,
+    ]);
+    expect(drifted.next_transition.reason_code).toBe("reviewer_results_required");
+    // Without the explicit selector nothing governs the drifted workspace.
+    const unselected = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2]));
+    expect([unselected.applicability, unselected.action]).toEqual(["unrelated", "start"]);
+  });
 });
