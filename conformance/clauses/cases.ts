@@ -42,10 +42,11 @@ export const INHERITED_HANDSHAKE = defineCase({
   request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [HANDSHAKE_ENV]: "gentle-pi.review-relay/v0" } }),
 });
 
-/** targetCwd omitted: both gentle-ai legs must run in process.cwd(). */
+/** targetCwd omitted: both gentle-ai legs must run in process.cwd(), which is then the repo. */
 export const DEFAULT_CWD = defineCase({
   id: "default-target-cwd",
   ...relay,
+  relayInTarget: true,
   request: (ctx) => {
     const { targetCwd: _omit, ...rest } = ctx.defaultRequest;
     return rest;

@@ -15,7 +15,8 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
 
 Run \`relay-conformance <command> --help\` for a command's options.
 
-Exit codes: 0 pass, 1 conformance failure or drift, 2 bad input (one line on stderr); 130 / 143 interrupted by
+Exit codes: 0 pass, 1 conformance failure or drift, 2 bad input (one line on stderr), 3 harness error (a
+clause the harness could not decide, and none failed); 130 / 143 interrupted by
 SIGINT / SIGTERM and 141 output closed (\`… | head\`): the command's child processes are killed and its temp
 folders removed first.
 `;
