@@ -1,7 +1,7 @@
 // relay-conformance: entry point (bundled to dist/relay-conformance.mjs).
 import { COMMANDS } from "./commands/index.ts";
 import { UsageError, type CommandIo } from "./command.ts";
-import { installProcessGuards } from "./process-guards.ts";
+import { installProcessGuards, watchExit } from "./process-guards.ts";
 
 /** Top-level help listing every registered subcommand. */
 export function topUsage(): string {
@@ -77,6 +77,7 @@ if (isEntry) {
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;
+      watchExit(code);
     },
     (error: unknown) => {
       process.stderr.write(`relay-conformance: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
