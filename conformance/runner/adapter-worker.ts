@@ -215,10 +215,13 @@ function cancelled(signal: AbortSignal | undefined): string {
   return reason instanceof Error ? reason.message : typeof reason === "string" ? reason : "the run was cancelled";
 }
 
-/** The last lines of a child's output, for a one-line message. */
+/** The last lines of a child's output, for a one-line message; a fatal V8 line (heap limit) leads when there is one. */
 export function tail(output: string, chars = 600): string {
   const trimmed = output.trim();
-  return trimmed === "" ? "(no output)" : trimmed.slice(-chars);
+  if (trimmed === "") return "(no output)";
+  const fatal = /^.*FATAL ERROR:.*$/m.exec(trimmed)?.[0]?.trim();
+  const end = trimmed.slice(-chars);
+  return fatal === undefined || end.includes(fatal) ? end : `${fatal} … ${end}`;
 }
 
 /** Splits a stream into lines without ever buffering more than MAX_REPLY_LINE_BYTES of one line. */
