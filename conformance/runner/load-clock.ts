@@ -38,46 +38,61 @@ interface Armed {
   readonly fire: (wallMs: number) => void;
 }
 
-const armed = new Set<Armed>();
-let ticker: NodeJS.Timeout | undefined;
-
-function tick(): void {
-  const now = performance.now();
-  const factor = loadFactor(sampleLoad());
-  for (const t of [...armed]) {
-    t.scaledMs += (now - t.lastAt) / factor;
-    t.lastAt = now;
-    const wallMs = now - t.startedAt;
-    if (t.scaledMs >= t.boundMs || wallMs >= t.boundMs * MAX_STRETCH) {
-      armed.delete(t);
-      t.fire(Math.round(wallMs));
-    }
-  }
-  // No timer armed, no ticker: nothing of the clock keeps the process alive after the last bound.
-  if (armed.size === 0 && ticker !== undefined) {
-    clearInterval(ticker);
-    ticker = undefined;
-  }
-}
-
 /** A cancellable load-scaled timeout. */
 export interface LoadScaledTimer {
   cancel(): void;
 }
 
-/** Calls `fire(wallMs)` once `boundMs` of load-scaled time has passed (see the file comment); cancel() disarms it. */
-export function loadScaledTimeout(boundMs: number, fire: (wallMs: number) => void): LoadScaledTimer {
-  const now = performance.now();
-  const timer: Armed = { boundMs, startedAt: now, scaledMs: 0, lastAt: now, fire };
-  armed.add(timer);
-  ticker ??= setInterval(tick, SAMPLE_MS);
-  return {
-    cancel: () => {
-      armed.delete(timer);
-      if (armed.size === 0 && ticker !== undefined) {
-        clearInterval(ticker);
-        ticker = undefined;
+/**
+ * Load-scaled timers sharing one sampler, which runs only while a timer is armed (nothing of the clock keeps the
+ * process alive after the last bound). `sample` is the load source (sampleLoad, or a fixed one in tests).
+ */
+export class LoadClock {
+  readonly #armed = new Set<Armed>();
+  #ticker: NodeJS.Timeout | undefined;
+
+  constructor(readonly sample: () => number | null = sampleLoad) {}
+
+  #tick(): void {
+    const now = performance.now();
+    const factor = loadFactor(this.sample());
+    for (const t of [...this.#armed]) {
+      t.scaledMs += (now - t.lastAt) / factor;
+      t.lastAt = now;
+      const wallMs = now - t.startedAt;
+      if (t.scaledMs >= t.boundMs || wallMs >= t.boundMs * MAX_STRETCH) {
+        this.#armed.delete(t);
+        t.fire(Math.round(wallMs));
       }
-    },
-  };
+    }
+    this.#idle();
+  }
+
+  #idle(): void {
+    if (this.#armed.size === 0 && this.#ticker !== undefined) {
+      clearInterval(this.#ticker);
+      this.#ticker = undefined;
+    }
+  }
+
+  /** Calls `fire(wallMs)` once `boundMs` of load-scaled time has passed (see the file comment); cancel() disarms it. */
+  timeout(boundMs: number, fire: (wallMs: number) => void): LoadScaledTimer {
+    const now = performance.now();
+    const timer: Armed = { boundMs, startedAt: now, scaledMs: 0, lastAt: now, fire };
+    this.#armed.add(timer);
+    this.#ticker ??= setInterval(() => this.#tick(), SAMPLE_MS);
+    return {
+      cancel: () => {
+        this.#armed.delete(timer);
+        this.#idle();
+      },
+    };
+  }
+}
+
+const machine = new LoadClock();
+
+/** A load-scaled timeout on the machine's own load (see the file comment). */
+export function loadScaledTimeout(boundMs: number, fire: (wallMs: number) => void): LoadScaledTimer {
+  return machine.timeout(boundMs, fire);
 }

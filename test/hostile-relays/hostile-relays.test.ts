@@ -46,7 +46,7 @@ interface Outcome {
   readonly exitAfterSummaryMs: number | null;
   readonly report: Report;
   readonly tmp: string;
-  readonly pid: number;
+  readonly stderr: string;
 }
 
 const tmps = privateTmps();
@@ -70,11 +70,12 @@ async function run(relay: string): Promise<Outcome> {
     stdout += c.toString("utf8");
     if (summaryAt === null && / errored — \d+ cases in /.test(stdout)) summaryAt = Date.now();
   });
-  child.stderr.resume();
+  let stderr = "";
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
   const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
   const ended = Date.now();
   const report = ReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));
-  return { code, wallMs: ended - started, exitAfterSummaryMs: summaryAt === null ? null : ended - summaryAt, report, tmp, pid: child.pid ?? -1 };
+  return { code, wallMs: ended - started, exitAfterSummaryMs: summaryAt === null ? null : ended - summaryAt, report, tmp, stderr };
 }
 
 const outcomes = new Map<string, Outcome>();
@@ -110,6 +111,8 @@ describe.each(CORPUS)("hostile relay $relay", ({ relay, affected }) => {
     expect(o.wallMs).toBeLessThan(DEADLINE_S * 1000);
     expect(o.exitAfterSummaryMs).not.toBeNull();
     expect(o.exitAfterSummaryMs).toBeLessThan(2000);
+    // The exit was the process's own, not the watchdog's (cli/process-guards.ts), which would have said so.
+    expect(o.stderr).toBe("");
   });
 
   it("fails exactly the clauses its hostility touches, with the relay's evidence", () => {
