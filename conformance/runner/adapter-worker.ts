@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import { loadScaledTimeout } from "./load-clock.ts";
-import { killTree } from "./process-tree.ts";
+import { killGroup, killTree } from "./process-tree.ts";
 import { AdapterReplySchema, MAX_REPLY_LINE_BYTES, type AdapterJob, type AdapterReply } from "./protocol.ts";
 import { trackProcessGroup } from "./teardown.ts";
 
@@ -56,6 +56,7 @@ export class AdapterWorker {
   #exited = false;
   #ready = false;
   #broken: string | null = null;
+  #channelEnded = false;
   readonly #exit: Promise<void>;
   readonly #started: Promise<boolean>;
   readonly #untrack: () => void;
@@ -83,25 +84,42 @@ export class AdapterWorker {
       (line) => this.#onLine(line, markReady),
       () => this.#violation("the reply line exceeds the channel's limit (the relay wrote to fd 3)"),
       () => {
-        // fd 3 ended: a dying child closes it too, so only a child still alive a moment later means the relay closed it.
-        setTimeout(() => {
-          if (!this.#exited) this.#violation("the relay closed the adapter's reply channel (fd 3)");
-        }, 250).unref();
+        // fd 3 ended while the child lives: only the relay can have closed it. The child goes at once (a dying child
+        // closes fd 3 too, but a SIGKILL cannot change the exit status of a process already exiting), and its exit
+        // then tells the two apart: killed by us means the relay closed the channel.
+        if (this.#exited) return;
+        this.#channelEnded = true;
+        killGroup(this.#child.pid);
       },
     );
     this.#exit = new Promise((resolve) => {
-      this.#child.on("error", (error) => keep(Buffer.from(`adapter spawn error: ${error.message}\n`)));
-      this.#child.on("close", (code, signal) => {
+      let finished = false;
+      const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(lingering);
         this.#exited = true;
         markReady(false);
+        // A grandchild that inherited stdout or stderr must not hold the harness's pipes (or `close`) open.
+        for (const stream of this.#child.stdio) stream?.destroy();
         resolve();
         const pending = this.#pending;
         this.#pending = null;
         if (!pending) return;
-        // What the relay launched may outlive the child: its group and marked processes go before the case reports.
         const evidence = { code, signal, output: this.#output };
-        void this.kill(pending.markers).then(() => pending.settle({ status: "exited", evidence }));
+        const closedChannel = this.#channelEnded && signal === "SIGKILL";
+        // What the relay launched may outlive the child: its group and marked processes go before the case reports.
+        void this.kill(pending.markers).then(() =>
+          pending.settle(closedChannel ? { status: "protocol", detail: "the relay closed the adapter's reply channel (fd 3)", evidence } : { status: "exited", evidence }),
+        );
+      };
+      let lingering: NodeJS.Timeout | undefined;
+      this.#child.on("error", (error) => keep(Buffer.from(`adapter spawn error: ${error.message}\n`)));
+      // `close` waits for every stdio stream; `exit` plus a short grace for the output tail is enough.
+      this.#child.on("exit", (code, signal) => {
+        lingering = setTimeout(() => finish(code, signal), 200);
       });
+      this.#child.on("close", (code, signal) => finish(code, signal));
     });
   }
 
