@@ -42,10 +42,11 @@ export const INHERITED_HANDSHAKE = defineCase({
   request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [HANDSHAKE_ENV]: "gentle-pi.review-relay/v0" } }),
 });
 
-/** targetCwd omitted: both gentle-ai legs must run in process.cwd(). */
+/** targetCwd omitted: both gentle-ai legs must run in process.cwd(), which is then the repo. */
 export const DEFAULT_CWD = defineCase({
   id: "default-target-cwd",
   ...relay,
+  relayInTarget: true,
   request: (ctx) => {
     const { targetCwd: _omit, ...rest } = ctx.defaultRequest;
     return rest;
@@ -224,6 +225,38 @@ export const PI_TIMEOUT_FIRES = defineCase({
   ...agnostic,
   scenario: withFaults([onPi({ kind: "hang" })]),
   request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1500" } }),
+});
+
+// ---- timeouts against a child that traps SIGTERM ------------------------------------------------------------------
+
+/** A bound on the relay call well past the leg's: a relay that only sends SIGTERM never settles and is cut here. */
+const TRAP_CASE_BOUND_MS = 8000;
+
+/** Materialize traps SIGTERM and hangs past a 1500 ms gentleAiTimeoutMs: only SIGKILL ends it. */
+export const MATERIALIZE_TIMEOUT_TRAPS_SIGTERM = defineCase({
+  id: "materialize-timeout-traps-sigterm",
+  ...agnostic,
+  scenario: withFaults([onMaterialize({ kind: "trap-sigterm" }), onMaterialize({ kind: "hang" })]),
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 1500 }),
+  timeoutMs: TRAP_CASE_BOUND_MS,
+});
+
+/** pi traps SIGTERM and hangs past a 1500 ms override. */
+export const PI_TIMEOUT_TRAPS_SIGTERM = defineCase({
+  id: "pi-timeout-traps-sigterm",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "trap-sigterm" }), onPi({ kind: "hang" })]),
+  request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1500" } }),
+  timeoutMs: TRAP_CASE_BOUND_MS,
+});
+
+/** Submit traps SIGTERM and hangs past a 3000 ms gentleAiTimeoutMs (generous for materialize on a loaded machine). */
+export const SUBMIT_TIMEOUT_TRAPS_SIGTERM = defineCase({
+  id: "submit-timeout-traps-sigterm",
+  ...agnostic,
+  scenario: withFaults([onSubmit({ kind: "trap-sigterm" }), onSubmit({ kind: "hang" })]),
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 3000 }),
+  timeoutMs: TRAP_CASE_BOUND_MS,
 });
 
 // ---- submit leg ----------------------------------------------------------------------------------------------------

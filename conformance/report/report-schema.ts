@@ -2,7 +2,8 @@
 import * as z from "zod/mini";
 import { ProfileSchema } from "../../simulator/scenario/schema.ts";
 
-export const ClauseStatusSchema = z.enum(["pass", "fail", "skip"]);
+// error: the harness could not decide (its own fault, or the run's deadline), never the relay's failure.
+export const ClauseStatusSchema = z.enum(["pass", "fail", "skip", "error"]);
 export type ClauseStatus = z.infer<typeof ClauseStatusSchema>;
 
 export const ProfileResultSchema = z.strictObject({
@@ -15,7 +16,7 @@ export type ProfileResult = z.infer<typeof ProfileResultSchema>;
 export const ClauseResultSchema = z.strictObject({
   id: z.string(),
   status: ClauseStatusSchema,
-  // Empty on pass; the first failure (or the skip reason) otherwise.
+  // Empty on pass; the first failure (or the harness error, or the skip reason) otherwise.
   message: z.string(),
   statement: z.string(),
   source: z.string(),
@@ -38,7 +39,7 @@ export const ReportSchema = z.strictObject({
   simulator: z.optional(z.enum(["process", "warm"])),
   // Relay calls made: catalogue cases plus every property run.
   cases: count,
-  summary: z.strictObject({ passed: count, failed: count, skipped: count }),
+  summary: z.strictObject({ passed: count, failed: count, skipped: count, errored: count }),
   clauses: z.array(ClauseResultSchema),
 });
 export type Report = z.infer<typeof ReportSchema>;

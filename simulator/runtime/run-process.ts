@@ -31,6 +31,8 @@ function execute(plan: FaultPlan, recordCall: RecordCall): never {
     const failure = recordCall(stdout, stderr, exit);
     if (failure !== null) simulatorFailure(failure);
   };
+  // A handler that does nothing replaces SIGTERM's default action; the blocked event loop never even runs it.
+  if (plan.trapSigterm) process.on("SIGTERM", () => undefined);
   if (plan.delayMs > 0) sleepSync(plan.delayMs);
   const write = (fd: number, bytes: Buffer): void => writeUnlessClosed(fd, bytes, plan.drip);
   const t = plan.termination;
