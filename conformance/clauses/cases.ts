@@ -6,27 +6,13 @@ import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { readTranscript } from "../runner/transcript.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
 import { runProgram } from "../runner/run-program.ts";
-import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../runner/acquire-slot.ts";
-import {
-  base64,
-  defineCase,
-  HANDSHAKE_ENV,
-  HANDSHAKE_REFUSAL_V240,
-  HANDSHAKE_REFUSAL_V250,
-  onMaterialize,
-  onPi,
-  onSubmit,
-  PI_TIMEOUT_ENV,
-  PRE_RELAY,
-  RELAY_PROFILES,
-  SCRATCH_PREFIX,
-  STAGING_PREFIX,
-  text,
-} from "./common.ts";
+import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../contract/provider.ts";
+import { base64, defineCase, HANDSHAKE_REFUSAL_V240, HANDSHAKE_REFUSAL_V250, onMaterialize, onPi, onSubmit, PI_TIMEOUT_ENV, PRE_RELAY, RELAY_PROFILES, SCRATCH_PREFIX, STAGING_PREFIX, SUBMIT_ACCEPTS_FAULTS, text } from "./common.ts";
+import { HANDSHAKE_ENV } from "../contract/provider.ts";
 import type { CaseDef, RequestContext } from "./types.ts";
 
 type Faults = NonNullable<ScenarioInput["faults"]>;
-const withFaults = (faults: Faults, extra: Omit<ScenarioInput, "profile" | "faults"> = {}) => () => ({ ...extra, faults });
+const withFaults = (faults: Readonly<Faults>, extra: Omit<ScenarioInput, "profile" | "faults"> = {}) => () => ({ ...extra, faults: [...faults] });
 const relay = { profiles: RELAY_PROFILES } as const;
 const agnostic = { profiles: RELAY_PROFILES, agnostic: true } as const;
 
@@ -54,14 +40,13 @@ export const DEFAULT_CWD = defineCase({
 });
 
 /** Forces the submit leg to succeed whatever the provider decided (for bytes the provider would refuse). */
-export const SUBMIT_ACCEPTS = [onSubmit({ kind: "stdout", bytes: text("accepted\n") }), onSubmit({ kind: "stderr", bytes: text("") }), onSubmit({ kind: "exit-code", code: 0 })];
 
 /** Prompt bytes full of what transcoding breaks: BOM, CRLF, NUL, invalid UTF-8, a lone surrogate encoding. */
 export const TRICKY_BYTES = Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0x0d, 0x0a, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0x0a, 0x20, 0x0d]);
 export const TRICKY_PROMPT = defineCase({
   id: "tricky-prompt-bytes",
   ...relay,
-  scenario: () => ({ pi: { result: { kind: "echo" } }, faults: [onMaterialize({ kind: "stdout", bytes: base64(TRICKY_BYTES) }), ...SUBMIT_ACCEPTS] }),
+  scenario: () => ({ pi: { result: { kind: "echo" } }, faults: [onMaterialize({ kind: "stdout", bytes: base64(TRICKY_BYTES) }), ...SUBMIT_ACCEPTS_FAULTS] }),
 });
 
 /** pi answers bytes that a decoder or trimmer would alter; the submit leg is forced to succeed. */
@@ -69,7 +54,7 @@ export const TRICKY_RESULT_BYTES = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]
 export const TRICKY_RESULT = defineCase({
   id: "tricky-result-bytes",
   ...relay,
-  scenario: withFaults(SUBMIT_ACCEPTS, { pi: { result: { kind: "bytes", bytes: base64(TRICKY_RESULT_BYTES) } } }),
+  scenario: withFaults(SUBMIT_ACCEPTS_FAULTS, { pi: { result: { kind: "bytes", bytes: base64(TRICKY_RESULT_BYTES) } } }),
 });
 
 /** pi writes noise on stderr and still succeeds: stderr is dropped, stdout relayed. */
@@ -90,7 +75,7 @@ export const MATERIALIZE_STDERR_NOISE = defineCase({ id: "materialize-stderr-noi
 export const DECOY_FORM = defineCase({
   id: "decoy-placeholders",
   ...relay,
-  scenario: withFaults(SUBMIT_ACCEPTS),
+  scenario: withFaults(SUBMIT_ACCEPTS_FAULTS),
   request: (ctx) => {
     const form = ctx.slot.submission;
     if (!form) throw new Error("STATUS slot carries no submission");
@@ -374,7 +359,7 @@ export const OBSERVE_STAGING = defineCase({
 export const STAGING_CLEANUP_FAILS = defineCase({
   id: "staging-cleanup-fails",
   ...agnostic,
-  scenario: withFaults([...SUBMIT_ACCEPTS, onSubmit({ kind: "delay", ms: 1200 })]),
+  scenario: withFaults([...SUBMIT_ACCEPTS_FAULTS, onSubmit({ kind: "delay", ms: 1200 })]),
   during: () => ({ prefix: STAGING_PREFIX, act: (dir) => plantUnremovableChain(dir), cleanup: removeUnremovableChain }),
 });
 

@@ -1,7 +1,8 @@
 // Leg A: argv, cwd, handshake and refusal classification (relay reference §6–§8, §13).
 import { isAbsolute } from "node:path";
 import * as C from "./cases.ts";
-import { ALL_PROFILES, DEFAULT_GENTLE_AI_TIMEOUT_MS, HANDSHAKE_VALUE, RELAY_PROFILES, UNAVAILABLE_MESSAGE } from "./common.ts";
+import { ALL_PROFILES, DEFAULT_GENTLE_AI_TIMEOUT_MS, RELAY_PROFILES, UNAVAILABLE_MESSAGE } from "./common.ts";
+import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { eq, legs, need, ok, relayError, resolved, stderrOf, stdoutOf } from "./expect.ts";
 import { HarnessError, type CaseCheck, type CaseDef, type CaseRun, type Clause } from "./types.ts";
 

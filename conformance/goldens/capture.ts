@@ -2,9 +2,9 @@ import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { createHash } from "node:crypto";
 import type { TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
+import { HANDSHAKE_ENV } from "../contract/provider.ts";
 export { appendTranscript } from "../../simulator/output/transcript.ts";
 
-const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
 // Reviewer results and evidence are bounded at 4 MiB by the provider; the cap only stops a runaway read.
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 

@@ -2,6 +2,8 @@
 import * as z from "zod/mini";
 import { ProfileSchema } from "../../simulator/scenario/schema.ts";
 
+export const REPORT_SCHEMA_ID = "gentle-relay-conformance.report/v1";
+
 // error: the harness could not decide (its own fault, or the run's deadline), never the relay's failure.
 export const ClauseStatusSchema = z.enum(["pass", "fail", "skip", "error"]);
 export type ClauseStatus = z.infer<typeof ClauseStatusSchema>;
@@ -28,7 +30,7 @@ const count = z.number().check(z.int(), z.nonnegative());
 
 /** One `relay-conformance run`. */
 export const ReportSchema = z.strictObject({
-  schema: z.literal("gentle-relay-conformance.report/v1"),
+  schema: z.literal(REPORT_SCHEMA_ID),
   relay: z.string(),
   profiles: z.array(ProfileSchema),
   seed: z.number().check(z.int()),
@@ -44,4 +46,3 @@ export const ReportSchema = z.strictObject({
 });
 export type Report = z.infer<typeof ReportSchema>;
 
-export const REPORT_SCHEMA_ID = "gentle-relay-conformance.report/v1";

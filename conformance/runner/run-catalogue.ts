@@ -17,7 +17,7 @@ import {
   type PropertyRunner,
 } from "../clauses/types.ts";
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
-import type { ClauseResult, ClauseStatus, ProfileResult, Report } from "../report/report-schema.ts";
+import { REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileResult, type Report } from "../report/report-schema.ts";
 import { AdapterWorker, tail, type JobOptions, type JobOutcome } from "./adapter-worker.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
 import { outcomeCause } from "../clauses/expect.ts";
@@ -378,7 +378,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       errored: clauses.filter((c) => c.status === "error").length,
     };
     return {
-      schema: "gentle-relay-conformance.report/v1",
+      schema: REPORT_SCHEMA_ID,
       relay: options.relayModule,
       profiles: [...options.profiles],
       seed: options.seed,
