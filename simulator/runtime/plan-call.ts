@@ -4,7 +4,6 @@ import type { Outcome } from "../gentle-ai/invocation.ts";
 import type { TranscriptEntry } from "../output/transcript-schema.ts";
 import { appendTranscript, blobOf } from "../output/transcript.ts";
 import type { LoadedScenario } from "../scenario/loaded.ts";
-import type { ScenarioMemory } from "../scenario/scenario-cache.ts";
 import { ScenarioLoadError } from "../scenario/load-error.ts";
 import { loadConfiguredScenario } from "./load-scenario.ts";
 import { resolveBytes } from "../scenario/resolve-bytes.ts";
@@ -64,11 +63,8 @@ export interface PlannedCall {
   readonly record: RecordCall;
 }
 
-/**
- * Stamps the start, lists cwd (pi) and loads configuration and scenario; a bad configuration gives its stderr line.
- * A long-lived caller passes its scenario memory (see loadConfiguredScenario).
- */
-export async function prepareCall(spec: ProgramSpec, io: CallIo, memory?: ScenarioMemory): Promise<PreparedCall | { readonly configError: string }> {
+/** Stamps the start, lists cwd (pi) and loads configuration and scenario; a bad configuration gives its stderr line. */
+export async function prepareCall(spec: ProgramSpec, io: CallIo): Promise<PreparedCall | { readonly configError: string }> {
   const started = process.hrtime.bigint(); // not performance.now(): that loads perf_hooks on every start
   const startedAt = new Date().toISOString();
   const cwdListing = spec.recordCwdListing ? listDir(io.cwd) : undefined;
@@ -77,7 +73,7 @@ export async function prepareCall(spec: ProgramSpec, io: CallIo, memory?: Scenar
   let loaded: LoadedScenario;
   try {
     config = readSimConfig(io.env, io.cwd);
-    loaded = await loadConfiguredScenario(config, io.cwd, memory);
+    loaded = await loadConfiguredScenario(config, io.cwd);
   } catch (error) {
     if (!(error instanceof ScenarioLoadError) && !(error instanceof ConfigError)) throw error;
     return { configError: `${error instanceof ConfigError ? `gentle-ai-sim: ${error.message}` : error.message}\n` };
