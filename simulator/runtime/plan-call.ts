@@ -34,12 +34,21 @@ export interface ProcessContext {
   readFile(path: string): Buffer;
 }
 
+/**
+ * What a program produces: an outcome, which a replayed call (simulator/runtime/replay.ts) gives with the ending its
+ * recording had; such a call's transcript line goes out before its output, so a caller that kills a recorded hang
+ * still leaves it on record.
+ */
+export interface ProducedOutcome extends Outcome {
+  readonly recordedExit?: TranscriptEntry["exit"];
+}
+
 /** One simulated program: its name and how it turns a context into an outcome. */
 export interface ProgramSpec {
   readonly program: "gentle-ai" | "pi";
   /** pi records the names in its cwd at start (proof the relay's scratch directory was empty). */
   readonly recordCwdListing?: boolean;
-  produce(context: ProcessContext): Outcome | Promise<Outcome>;
+  produce(context: ProcessContext): ProducedOutcome | Promise<ProducedOutcome>;
 }
 
 /** A call whose configuration and scenario loaded: what is known before it is counted or produces anything. */
@@ -57,10 +66,11 @@ export interface PreparedCall {
 /** Writes the call's transcript line (if one is configured); returns an error message instead of throwing. */
 export type RecordCall = (stdout: Buffer, stderr: Buffer, exit: TranscriptEntry["exit"]) => string | null;
 
-/** A counted, produced call: the fault plan to carry out and how to record it. */
+/** A counted, produced call: the fault plan to carry out and how to record it (and a replayed call's ending). */
 export interface PlannedCall {
   readonly plan: FaultPlan;
   readonly record: RecordCall;
+  readonly recordedExit?: TranscriptEntry["exit"];
 }
 
 /** Stamps the start, lists cwd (pi) and loads configuration and scenario; a bad configuration gives its stderr line. */
@@ -106,7 +116,7 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
     },
   };
 
-  let outcome: Outcome;
+  let outcome: ProducedOutcome;
   try {
     outcome = await spec.produce(context);
   } catch (error) {
@@ -155,7 +165,7 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
       return `transcript ${config.transcriptPath}: ${error instanceof Error ? error.message : String(error)}`;
     }
   };
-  return { plan, record };
+  return outcome.recordedExit === undefined ? { plan, record } : { plan, record, recordedExit: outcome.recordedExit };
 }
 
 function absolutizeSimEnv(env: NodeJS.ProcessEnv, config: SimConfig): void {
