@@ -5,7 +5,7 @@ import { parseCount, parseOptions, resolveRelayPath } from "../cli/options.ts";
 import { ClauseFailure, HarnessError } from "../clauses/types.ts";
 import { UsageError } from "../cli/command.ts";
 import { schemaIssueText } from "../cli/json-file.ts";
-import type { ReplayHandler } from "./registry.ts";
+import type { ReplayHandler } from "./replay-handler.ts";
 
 const OPTIONS = { relay: { type: "string" }, "timeout-ms": { type: "string" }, quiet: { type: "boolean" } } as const;
 

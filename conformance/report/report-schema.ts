@@ -37,8 +37,8 @@ export const ReportSchema = z.strictObject({
   runs: count,
   startedAt: z.string(),
   durationMs: z.number().check(z.nonnegative()),
-  // How the simulated gentle-ai and pi ran: a process per call, or answered by a warm simulator (`run --warm`).
-  simulator: z.optional(z.enum(["process", "warm"])),
+  // How the simulated gentle-ai and pi ran: always a process per call (kept so older reports still validate).
+  simulator: z.optional(z.literal("process")),
   // Relay calls made: catalogue cases plus every property run.
   cases: count,
   summary: z.strictObject({ passed: count, failed: count, skipped: count, errored: count }),

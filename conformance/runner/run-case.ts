@@ -44,7 +44,6 @@ export function simEnvironment(root: RunRoot, sandbox: CaseSandbox): Record<stri
     GENTLE_AI_SIM_SCENARIO: sandbox.scenarioFile,
     GENTLE_AI_SIM_STATE: sandbox.state,
     GENTLE_AI_SIM_TRANSCRIPT: sandbox.transcript,
-    ...root.simEnv,
   };
 }
 

@@ -26,8 +26,6 @@ import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
 import { killTree } from "./process-tree.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
-import { trackProcessGroup, trackTempDir } from "./teardown.ts";
-import { startWarmSimulator, type WarmSimulator } from "../../simulator/warm/start.ts";
 
 export interface RunOptions {
   readonly relayModule: string;
@@ -42,8 +40,6 @@ export interface RunOptions {
   /** A fresh adapter child per case instead of one per lane. */
   readonly isolate?: boolean;
   readonly keep?: boolean;
-  /** Serve the simulated gentle-ai and pi from a warm simulator (simulator/warm/) instead of a process per call. */
-  readonly warm?: boolean;
   /** Wall-clock bound on the whole run: past it, cases in flight are stopped and every unfinished one is `error`. */
   readonly deadlineMs?: number;
   /** Called once the module loaded and exports runReviewHostRelaySlot, before any case runs. */
@@ -257,8 +253,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const paths = harnessPaths();
-  const warm = options.warm ? await startTrackedWarmSimulator() : null;
-  const root = createRunRoot(options.keep ?? false, warm?.env ?? {});
+  const root = createRunRoot(options.keep ?? false);
   options.onRunRoot?.(root.dir);
   const lanes = new Lanes(paths, root, options, options.concurrency);
   // The run's deadline: wall-clock, for the whole run (CI's bound), unlike the load-scaled per-case bounds.
@@ -385,7 +380,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       runs: options.runs,
       startedAt,
       durationMs: Date.now() - started,
-      simulator: warm ? "warm" : "process",
+      simulator: "process",
       cases: lanes.calls,
       summary,
       clauses,
@@ -393,7 +388,6 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   } finally {
     clearTimeout(deadlineTimer);
     await lanes.closeAll();
-    await warm?.stop();
     if (!options.keep) root.remove();
   }
 }
@@ -406,21 +400,6 @@ export function formatDuration(ms: number): string {
   const m = Math.floor((s % 3600) / 60);
   const rest = s % 60;
   return [h ? `${h}h` : "", m ? `${m}m` : "", rest || (!h && !m) ? `${rest}s` : ""].join("");
-}
-
-/** A warm simulator that an interrupted command kills and removes too (runner/teardown.ts). */
-async function startTrackedWarmSimulator(): Promise<WarmSimulator> {
-  const warm = await startWarmSimulator();
-  const untrackGroup = trackProcessGroup(warm.pid);
-  const untrackDir = trackTempDir(warm.dir);
-  return {
-    ...warm,
-    stop: async () => {
-      await warm.stop();
-      untrackGroup();
-      untrackDir();
-    },
-  };
 }
 
 /** Puts a timeout or crash of the relay in front of a failure it probably caused. */

@@ -8,13 +8,11 @@ export interface RunRoot {
   readonly dir: string;
   /** PATH for every simulated process: node only, so no real gentle-ai or pi can ever be found. */
   readonly binDir: string;
-  /** Added to every simulated process's environment (the warm simulator's GENTLE_AI_SIM_WARM, when one runs). */
-  readonly simEnv: Readonly<Record<string, string>>;
   remove(): void;
 }
 
 /** Creates the run root under the harness's own TMPDIR; an interrupted command removes it unless `keep`. */
-export function createRunRoot(keep = false, simEnv: Readonly<Record<string, string>> = {}): RunRoot {
+export function createRunRoot(keep = false): RunRoot {
   const dir = mkdtempSync(join(tmpdir(), "relay-conformance-"));
   const untrack = keep ? () => {} : trackTempDir(dir);
   const binDir = join(dir, "bin");
@@ -24,7 +22,6 @@ export function createRunRoot(keep = false, simEnv: Readonly<Record<string, stri
   return {
     dir,
     binDir,
-    simEnv,
     remove: () => {
       rmSync(dir, { recursive: true, force: true });
       untrack();

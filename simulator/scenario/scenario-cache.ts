@@ -1,8 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { LoadedScenario } from "./loaded.ts";
 import type { Scenario } from "./schema.ts";
 import { bytesFiles } from "./bytes-files.ts";
+
+// A digest of every source file the scenario validator is made of (schema, defaults, zod), injected by
+// scripts/build.mjs. Not defined when running from source (tsx): there no cheap key notices an edit to schema.ts, so
+// the cache is off and every call validates.
+declare const __SCENARIO_VALIDATOR_DIGEST__: string | undefined;
+const VALIDATOR = typeof __SCENARIO_VALIDATOR_DIGEST__ === "string" ? __SCENARIO_VALIDATOR_DIGEST__ : null;
 
 // The running build (dist/gentle-ai.cjs, dist/pi.cjs, or this source file under tsx).
 const SELF = decodeURIComponent(new URL(import.meta.url).pathname);
@@ -10,18 +16,13 @@ const SELF = decodeURIComponent(new URL(import.meta.url).pathname);
 const CACHE_FILE = `scenario-cache.${basename(SELF).replace(/[^A-Za-z0-9_.-]/g, "_")}.json`;
 
 /**
- * Identity of a validation result: the scenario's path and exact text plus the simulator build that validated it
- * (a rebuilt simulator may apply other defaults, so older entries do not count). Compared as text: no hashing needed.
+ * Identity of a validation result: the validator's build digest plus the scenario's path and exact text (a rebuilt
+ * validator may apply other defaults, so older entries do not count); null when the cache is off (no build digest).
+ * Compared as text: no hashing needed.
  */
-export function scenarioFingerprint(path: string, bytes: Buffer): string {
-  let build = "unknown";
-  try {
-    const self = statSync(SELF);
-    build = `${self.size}:${self.mtimeMs}`;
-  } catch {
-    // not loaded from a file: the text alone identifies it
-  }
-  return `${build}\n${path}\n${bytes.toString("latin1")}`;
+export function scenarioFingerprint(path: string, bytes: Buffer, validator: string | null = VALIDATOR): string | null {
+  if (validator === null) return null;
+  return `${validator}\n${path}\n${bytes.toString("latin1")}`;
 }
 
 /** The previously validated scenario for this fingerprint, or null (a referenced bytes file that vanished also misses). */
@@ -33,15 +34,6 @@ export function readCachedScenario(stateDir: string, path: string, fingerprint: 
   } catch {
     return null;
   }
-}
-
-/** Validated scenarios by fingerprint, for the life of one process (the warm server's; a simulator process has none). */
-export type ScenarioMemory = Map<string, Scenario>;
-
-/** The remembered scenario for this fingerprint, or null; as for the state cache, a vanished bytes file misses. */
-export function recallScenario(memory: ScenarioMemory, path: string, fingerprint: string): LoadedScenario | null {
-  const scenario = memory.get(fingerprint);
-  return scenario === undefined ? null : loadedIfFilesExist(scenario, path);
 }
 
 function loadedIfFilesExist(scenario: Scenario, path: string): LoadedScenario | null {

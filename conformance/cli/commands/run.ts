@@ -34,7 +34,6 @@ export const RUN_OPTIONS = {
   markdown: { type: "string" },
   counterexamples: { type: "string" },
   isolate: { type: "boolean" },
-  warm: { type: "boolean" },
   keep: { type: "boolean" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -65,8 +64,6 @@ Options:
   --markdown <file>     write a Markdown summary
   --counterexamples <dir>  where failing properties save counterexamples (default .relay-conformance/counterexamples)
   --isolate             a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)
-  --warm                answer the simulated gentle-ai and pi from one resident warm simulator (faster; calls with
-                        scripted faults, role captures and stdin-reading gentle-ai calls still get a process of their own)
   --keep                keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)
   --quiet               no line per clause as it finishes: the table and summary only
   -h, --help            this help
@@ -102,7 +99,6 @@ Options:
         ...(deadlineMs === undefined ? {} : { deadlineMs }),
         counterexampleDir: resolve(io.cwd, values.counterexamples ?? ".relay-conformance/counterexamples"),
         isolate: values.isolate ?? false,
-        warm: values.warm ?? false,
         keep: values.keep ?? false,
         ...(values.keep ? { onRunRoot: (dir: string) => io.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
         ...(values.quiet
