@@ -3,6 +3,7 @@ import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { scenarioValidatorDigest } from "./validator-digest.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const common = {
@@ -20,29 +21,26 @@ const common = {
 const entryPoints = (entries) =>
   Object.fromEntries(Object.entries(entries).filter(([, p]) => existsSync(join(root, p))).map(([k, p]) => [k, join(root, p)]));
 
+// The scenario validation cache's build key (simulator/scenario/scenario-cache.ts).
+const validatorDigest = await scenarioValidatorDigest(root);
+
 // The simulator is spawned once per provider call, so it is CommonJS: Node 20's ESM loader alone costs ~15 ms a start.
+// Its start-up rules (CommonJS, no top-level await, no zod on the static import path) are checked by
+// test/sim-runtime/startup-bundle.test.ts over the metafile written beside the bundles.
 const simulator = build({
   ...common,
   entryPoints: entryPoints({
     "gentle-ai": "simulator/gentle-ai/main.ts",
     pi: "simulator/pi/main.ts",
-    // The warm simulator (simulator/warm/): its resident server, and the launchers' synchronous client.
-    "warm-server": "simulator/warm/server.ts",
   }),
   outExtension: { ".js": ".cjs" },
   format: "cjs",
+  metafile: true,
   // import() of a builtin becomes require(): the code-cached vm.Script in simulator/bin/launch.cjs has no ESM loader hook.
   supported: { "dynamic-import": false },
-  define: { "import.meta.url": "__importMetaUrl" },
+  define: { "import.meta.url": "__importMetaUrl", __SCENARIO_VALIDATOR_DIGEST__: JSON.stringify(validatorDigest) },
   // A lazy global: computing the URL on every start would cost a module load most calls never need.
   banner: { js: "Object.defineProperty(globalThis,'__importMetaUrl',{get(){return require('url').pathToFileURL(__filename).href}});" },
-});
-// The launchers' warm client: loaded before a handed-back call's bundle in the same process, so it defines no globals.
-const warmClient = build({
-  ...common,
-  entryPoints: entryPoints({ "warm-client": "simulator/warm/client.ts" }),
-  outExtension: { ".js": ".cjs" },
-  format: "cjs",
 });
 const cli = build({
   ...common,
@@ -56,13 +54,16 @@ const cli = build({
 
 // Rename into place so a simulator spawned during a rebuild never loads a half-written bundle.
 mkdirSync(join(root, "dist"), { recursive: true });
-for (const result of await Promise.all([simulator, warmClient, cli])) {
-  for (const file of result.outputFiles) {
-    const tmp = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, file.contents);
-    renameSync(tmp, file.path);
-  }
+const writeAtomically = (path, contents) => {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, path);
+};
+const [simulatorResult, cliResult] = await Promise.all([simulator, cli]);
+for (const result of [simulatorResult, cliResult]) {
+  for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
 }
+writeAtomically(join(root, "dist", "simulator.meta.json"), JSON.stringify(simulatorResult.metafile));
 
 // Warm-up: one materialize (the hottest provider call) and one fake pi answer, each writing its V8 code cache.
 const { spawnSync } = await import("node:child_process");

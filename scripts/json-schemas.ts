@@ -6,6 +6,8 @@ import { VerifyReportSchema } from "../conformance/verify/report-schema.ts";
 import { ReproductionSchema } from "../conformance/repro/format.ts";
 import { ReportSchema } from "../conformance/report/report-schema.ts";
 import { CounterexampleSchema } from "../conformance/properties/counterexample-schema.ts";
+import { FidelityReportSchema } from "../conformance/fidelity/report-schema.ts";
+import { LanesReportSchema } from "../conformance/lanes/report-schema.ts";
 
 interface Published {
   readonly schema: z.core.$ZodType;
@@ -23,6 +25,8 @@ const PUBLISHED: Readonly<Record<string, Published>> = {
   "repro.schema.json": { schema: ReproductionSchema, io: "output", title: "gentle-relay-conformance issue reproduction (parsed .txtar: phases, steps, assertions, sections)" },
   "report.schema.json": { schema: ReportSchema, io: "output", title: "gentle-relay-conformance run report" },
   "counterexample.schema.json": { schema: CounterexampleSchema, io: "input", title: "gentle-relay-conformance property counterexample (replayable)" },
+  "fidelity-report.schema.json": { schema: FidelityReportSchema, io: "output", title: "gentle-relay-conformance fidelity report (simulator documents judged by a gentle-ai tree's published schemas)" },
+  "upstream-lanes-report.schema.json": { schema: LanesReportSchema, io: "output", title: "gentle-relay-conformance upstream-lanes report (gentle-pi's own lanes against the simulator)" },
 };
 
 /** The published JSON Schemas (file name under schemas/ -> exact text), generated from the zod sources. */

@@ -6,27 +6,13 @@ import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { readTranscript } from "../runner/transcript.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
 import { runProgram } from "../runner/run-program.ts";
-import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../runner/acquire-slot.ts";
-import {
-  base64,
-  defineCase,
-  HANDSHAKE_ENV,
-  HANDSHAKE_REFUSAL_V240,
-  HANDSHAKE_REFUSAL_V250,
-  onMaterialize,
-  onPi,
-  onSubmit,
-  PI_TIMEOUT_ENV,
-  PRE_RELAY,
-  RELAY_PROFILES,
-  SCRATCH_PREFIX,
-  STAGING_PREFIX,
-  text,
-} from "./common.ts";
+import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../contract/provider.ts";
+import { base64, defineCase, HANDSHAKE_REFUSAL_V240, HANDSHAKE_REFUSAL_V250, onMaterialize, onPi, onSubmit, PI_TIMEOUT_ENV, PRE_RELAY, RELAY_PROFILES, SCRATCH_PREFIX, STAGING_PREFIX, SUBMIT_ACCEPTS_FAULTS, text } from "./common.ts";
+import { HANDSHAKE_ENV } from "../contract/provider.ts";
 import type { CaseDef, RequestContext } from "./types.ts";
 
 type Faults = NonNullable<ScenarioInput["faults"]>;
-const withFaults = (faults: Faults, extra: Omit<ScenarioInput, "profile" | "faults"> = {}) => () => ({ ...extra, faults });
+const withFaults = (faults: Readonly<Faults>, extra: Omit<ScenarioInput, "profile" | "faults"> = {}) => () => ({ ...extra, faults: [...faults] });
 const relay = { profiles: RELAY_PROFILES } as const;
 const agnostic = { profiles: RELAY_PROFILES, agnostic: true } as const;
 
@@ -42,10 +28,11 @@ export const INHERITED_HANDSHAKE = defineCase({
   request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [HANDSHAKE_ENV]: "gentle-pi.review-relay/v0" } }),
 });
 
-/** targetCwd omitted: both gentle-ai legs must run in process.cwd(). */
+/** targetCwd omitted: both gentle-ai legs must run in process.cwd(), which is then the repo. */
 export const DEFAULT_CWD = defineCase({
   id: "default-target-cwd",
   ...relay,
+  relayInTarget: true,
   request: (ctx) => {
     const { targetCwd: _omit, ...rest } = ctx.defaultRequest;
     return rest;
@@ -53,14 +40,13 @@ export const DEFAULT_CWD = defineCase({
 });
 
 /** Forces the submit leg to succeed whatever the provider decided (for bytes the provider would refuse). */
-export const SUBMIT_ACCEPTS = [onSubmit({ kind: "stdout", bytes: text("accepted\n") }), onSubmit({ kind: "stderr", bytes: text("") }), onSubmit({ kind: "exit-code", code: 0 })];
 
 /** Prompt bytes full of what transcoding breaks: BOM, CRLF, NUL, invalid UTF-8, a lone surrogate encoding. */
 export const TRICKY_BYTES = Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0x0d, 0x0a, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0x0a, 0x20, 0x0d]);
 export const TRICKY_PROMPT = defineCase({
   id: "tricky-prompt-bytes",
   ...relay,
-  scenario: () => ({ pi: { result: { kind: "echo" } }, faults: [onMaterialize({ kind: "stdout", bytes: base64(TRICKY_BYTES) }), ...SUBMIT_ACCEPTS] }),
+  scenario: () => ({ pi: { result: { kind: "echo" } }, faults: [onMaterialize({ kind: "stdout", bytes: base64(TRICKY_BYTES) }), ...SUBMIT_ACCEPTS_FAULTS] }),
 });
 
 /** pi answers bytes that a decoder or trimmer would alter; the submit leg is forced to succeed. */
@@ -68,7 +54,7 @@ export const TRICKY_RESULT_BYTES = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]
 export const TRICKY_RESULT = defineCase({
   id: "tricky-result-bytes",
   ...relay,
-  scenario: withFaults(SUBMIT_ACCEPTS, { pi: { result: { kind: "bytes", bytes: base64(TRICKY_RESULT_BYTES) } } }),
+  scenario: withFaults(SUBMIT_ACCEPTS_FAULTS, { pi: { result: { kind: "bytes", bytes: base64(TRICKY_RESULT_BYTES) } } }),
 });
 
 /** pi writes noise on stderr and still succeeds: stderr is dropped, stdout relayed. */
@@ -89,7 +75,7 @@ export const MATERIALIZE_STDERR_NOISE = defineCase({ id: "materialize-stderr-noi
 export const DECOY_FORM = defineCase({
   id: "decoy-placeholders",
   ...relay,
-  scenario: withFaults(SUBMIT_ACCEPTS),
+  scenario: withFaults(SUBMIT_ACCEPTS_FAULTS),
   request: (ctx) => {
     const form = ctx.slot.submission;
     if (!form) throw new Error("STATUS slot carries no submission");
@@ -226,6 +212,38 @@ export const PI_TIMEOUT_FIRES = defineCase({
   request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1500" } }),
 });
 
+// ---- timeouts against a child that traps SIGTERM ------------------------------------------------------------------
+
+/** A bound on the relay call well past the leg's: a relay that only sends SIGTERM never settles and is cut here. */
+const TRAP_CASE_BOUND_MS = 8000;
+
+/** Materialize traps SIGTERM and hangs past a 1500 ms gentleAiTimeoutMs: only SIGKILL ends it. */
+export const MATERIALIZE_TIMEOUT_TRAPS_SIGTERM = defineCase({
+  id: "materialize-timeout-traps-sigterm",
+  ...agnostic,
+  scenario: withFaults([onMaterialize({ kind: "trap-sigterm" }), onMaterialize({ kind: "hang" })]),
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 1500 }),
+  timeoutMs: TRAP_CASE_BOUND_MS,
+});
+
+/** pi traps SIGTERM and hangs past a 1500 ms override. */
+export const PI_TIMEOUT_TRAPS_SIGTERM = defineCase({
+  id: "pi-timeout-traps-sigterm",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "trap-sigterm" }), onPi({ kind: "hang" })]),
+  request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1500" } }),
+  timeoutMs: TRAP_CASE_BOUND_MS,
+});
+
+/** Submit traps SIGTERM and hangs past a 3000 ms gentleAiTimeoutMs (generous for materialize on a loaded machine). */
+export const SUBMIT_TIMEOUT_TRAPS_SIGTERM = defineCase({
+  id: "submit-timeout-traps-sigterm",
+  ...agnostic,
+  scenario: withFaults([onSubmit({ kind: "trap-sigterm" }), onSubmit({ kind: "hang" })]),
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 3000 }),
+  timeoutMs: TRAP_CASE_BOUND_MS,
+});
+
 // ---- submit leg ----------------------------------------------------------------------------------------------------
 
 /** pi answers prose; the provider's admission refuses it: [invalid_request], exit 1. */
@@ -341,7 +359,7 @@ export const OBSERVE_STAGING = defineCase({
 export const STAGING_CLEANUP_FAILS = defineCase({
   id: "staging-cleanup-fails",
   ...agnostic,
-  scenario: withFaults([...SUBMIT_ACCEPTS, onSubmit({ kind: "delay", ms: 1200 })]),
+  scenario: withFaults([...SUBMIT_ACCEPTS_FAULTS, onSubmit({ kind: "delay", ms: 1200 })]),
   during: () => ({ prefix: STAGING_PREFIX, act: (dir) => plantUnremovableChain(dir), cleanup: removeUnremovableChain }),
 });
 

@@ -34,6 +34,19 @@ const TYPED_FAILURES = [
   C.STAGING_CLEANUP_FAILS,
 ];
 
+/** How long after its bound a SIGKILLed child may take to be reaped: a SIGTERM that is waited out lasts longer. */
+const KILL_SLACK_MS = 3000;
+
+/** The leg's typed timeout, settled promptly after the bound, with no survivor (mutationOutcome is another clause's). */
+function hardKilled(expected: { kind: string; stage: string; timeoutMs: number }) {
+  return (run: CaseRun): void => {
+    const e = relayError(run, { ...expected, timedOut: true, exitCode: null, elapsedMs: "number" });
+    const late = Number(e.elapsedMs) - expected.timeoutMs;
+    ok(late <= KILL_SLACK_MS, `the ${expected.stage} child was reaped ${late}ms after its ${expected.timeoutMs}ms bound (a SIGKILL ends it at once)`);
+    eq(run.survivors, [], "processes alive after the relay returned");
+  };
+}
+
 export const CLEANUP_CLAUSES: readonly Clause[] = [
   {
     id: "MUTATION-OUTCOME-BY-STAGE",
@@ -142,6 +155,17 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
     checks: [
       ...each([C.PRE_RELAY_UNKNOWN_FLAG, C.MATERIALIZE_EXIT_3, C.EMPTY_PROMPT, C.HANDSHAKE_V240], onlyMaterialize),
       ...each([C.PI_NONZERO, C.PI_EMPTY, C.PI_SIGNAL], noSubmit),
+    ],
+  },
+  {
+    id: "TIMEOUT-HARD-KILL",
+    statement: "A timed-out child is SIGKILLed, not sent SIGTERM: a gentle-ai or pi that traps SIGTERM still ends at the bound, the relay settles with the leg's typed timeout within 3 s of it, and nothing it launched survives.",
+    source: "gentle-pi 2.3.0 lib/review-host-relay.ts:358 and lib/opaque-pi-reviewer-adapter.ts:111 (child.kill(\"SIGKILL\") when the timer fires); relay reference §5.1",
+    profiles: RELAY_PROFILES,
+    checks: [
+      { case: C.MATERIALIZE_TIMEOUT_TRAPS_SIGTERM, assert: hardKilled({ kind: "materialize-failed", stage: "materialize", timeoutMs: 1500 }) },
+      { case: C.PI_TIMEOUT_TRAPS_SIGTERM, assert: hardKilled({ kind: "pi-timed-out", stage: "pi", timeoutMs: 1500 }) },
+      { case: C.SUBMIT_TIMEOUT_TRAPS_SIGTERM, assert: hardKilled({ kind: "submission-refused", stage: "submit", timeoutMs: 3000 }) },
     ],
   },
   {

@@ -42,8 +42,6 @@ export const PI_ARGV = [
   "--no-approve",
 ] as const;
 
-export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
-export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";
 export const PI_TIMEOUT_ENV = "GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS";
 export const DEFAULT_GENTLE_AI_TIMEOUT_MS = 120_000;
 export const UNAVAILABLE_MESSAGE = "provider relay requires a gentle-ai build with the pi host relay surface";

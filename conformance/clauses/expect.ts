@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ErrorSnapshot } from "../runner/protocol.ts";
 import { blobBytes, type TranscriptEntry } from "../runner/transcript.ts";
-import { ClauseFailure, type CaseRun } from "./types.ts";
+import { ClauseFailure, HarnessError, type CaseRun, type RelayOutcome } from "./types.ts";
 
 /** Short printable form of any value. */
 export function show(value: unknown, max = 240): string {
@@ -65,13 +65,24 @@ export const stderrOf = (entry: TranscriptEntry): Buffer => blobBytes(entry.stde
 /** Recorded stdin bytes. */
 export const stdinOf = (entry: TranscriptEntry): Buffer => blobBytes(entry.stdin);
 
+/** Why a relay call produced neither a result nor a thrown value; a harness error is never the relay's failure. */
+export function noAnswer(o: Exclude<RelayOutcome, { type: "result" } | { type: "error" }>): never {
+  if (o.type === "harness-error") throw new HarnessError(o.detail);
+  fail(outcomeCause(o));
+}
+
+/** One line for a call that ended without an answer: what happened, and the relay's own evidence. */
+export function outcomeCause(o: Extract<RelayOutcome, { type: "timeout" } | { type: "crashed" }>): string {
+  if (o.type === "crashed") return `relay process died: ${o.detail}`;
+  return `relay did not settle within ${o.timeoutMs}ms (load-scaled; ${(o.wallMs / 1000).toFixed(1)} s wall): its adapter child and process tree were killed and replaced; output tail: ${o.output.trim() === "" ? "(none)" : JSON.stringify(o.output.trim().slice(-300))}`;
+}
+
 /** The thrown error, or a failure saying what happened instead. */
 export function thrown(run: CaseRun): ErrorSnapshot {
   const o = run.outcome;
   if (o.type === "error") return o.error;
   if (o.type === "result") fail(`expected the relay to throw, it returned ${show(o.value)}`);
-  if (o.type === "timeout") fail(`relay did not settle within ${o.timeoutMs}ms (process tree killed)`);
-  fail(`relay process died: ${o.detail}`);
+  noAnswer(o);
 }
 
 /** The resolved value, or a failure describing the error instead. */
@@ -82,8 +93,7 @@ export function resolved(run: CaseRun): Record<string, unknown> {
     return o.value as Record<string, unknown>;
   }
   if (o.type === "error") fail(`expected success, relay threw ${o.error.name}: kind=${show(o.error.kind)} stage=${show(o.error.stage)} message=${show(o.error.message)}`);
-  if (o.type === "timeout") fail(`relay did not settle within ${o.timeoutMs}ms (process tree killed)`);
-  fail(`relay process died: ${o.detail}`);
+  noAnswer(o);
 }
 
 /** Expected relay error fields; "number" means any finite non-negative number. */

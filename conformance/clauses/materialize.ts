@@ -1,9 +1,10 @@
 // Leg A: argv, cwd, handshake and refusal classification (relay reference §6–§8, §13).
 import { isAbsolute } from "node:path";
 import * as C from "./cases.ts";
-import { ALL_PROFILES, DEFAULT_GENTLE_AI_TIMEOUT_MS, HANDSHAKE_VALUE, RELAY_PROFILES, UNAVAILABLE_MESSAGE } from "./common.ts";
+import { ALL_PROFILES, DEFAULT_GENTLE_AI_TIMEOUT_MS, RELAY_PROFILES, UNAVAILABLE_MESSAGE } from "./common.ts";
+import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { eq, legs, need, ok, relayError, resolved, stderrOf, stdoutOf } from "./expect.ts";
-import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
+import { HarnessError, type CaseCheck, type CaseDef, type CaseRun, type Clause } from "./types.ts";
 
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
 
@@ -63,6 +64,22 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
         },
       },
     ],
+  },
+  {
+    id: "TARGET-CWD-HONOURED",
+    statement: "Both gentle-ai legs run in request.targetCwd, never in the relay's own process cwd (the harness calls the relay from another folder).",
+    source: "gentle-pi 2.3.0 lib/review-host-relay.ts:450 (targetCwd = request.targetCwd ?? process.cwd()), :459 and :522 (cwd: targetCwd); relay reference §2.1",
+    profiles: RELAY_PROFILES,
+    checks: each([C.HAPPY, C.PI_NONZERO], (run) => {
+      // Without distinct folders the check would prove nothing: that is the harness's fault, not the relay's.
+      if (run.relayCwd === run.repo) throw new HarnessError(`case ${run.caseId} ran the relay in its target folder`);
+      const l = legs(run);
+      for (const [leg, entry] of [["materialize", need(l.materialize, "materialize")], ["submit", l.submit]] as const) {
+        if (entry === undefined) continue;
+        ok(entry.cwd !== run.relayCwd, `${leg} ran in the relay's process cwd ${entry.cwd}, not in targetCwd ${run.repo}`);
+        eq(entry.cwd, run.repo, `${leg} cwd`);
+      }
+    }),
   },
   {
     id: "HANDSHAKE-GENTLE-AI-ONLY",

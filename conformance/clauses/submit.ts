@@ -1,7 +1,8 @@
 // Leg C: staging, substitution, outcome rules, no retry (relay reference §4, §10, §13).
 import { basename, dirname } from "node:path";
 import * as C from "./cases.ts";
-import { expectedSubmitArgv, HANDSHAKE_VALUE, RELAY_PROFILES, STAGING_PREFIX, stagedPathIn } from "./common.ts";
+import { expectedSubmitArgv, RELAY_PROFILES, STAGING_PREFIX, stagedPathIn } from "./common.ts";
+import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { bytesEq, eq, fail, legs, need, ok, relayError, resolved, show, stderrOf, stdoutOf } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 import { blobBytes } from "../runner/transcript.ts";

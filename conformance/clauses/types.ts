@@ -12,6 +12,8 @@ export interface CaseContext {
   readonly sandbox: CaseSandbox;
   readonly gentleAi: string;
   readonly pi: string;
+  /** The relay process's cwd for this case. */
+  readonly relayCwd: string;
   /** Environment of every simulated process (PATH, TMPDIR, HOME, GENTLE_AI_SIM_*), before the relay adds the handshake. */
   readonly env: Readonly<Record<string, string>>;
 }
@@ -54,16 +56,25 @@ export interface CaseDef {
   processEnv?(ctx: RequestContext): Record<string, string>;
   abort?(ctx: RequestContext): AbortPlan;
   during?(ctx: RequestContext): DuringPlan;
-  /** Per-case bound for the relay call (default: the run's --timeout-ms). */
+  /** Per-case bound for the relay call (default: the run's --timeout-ms), in load-scaled time (runner/load-clock.ts). */
   readonly timeoutMs?: number;
+  /**
+   * Run the relay with its process cwd in the target repo. Only for cases that omit targetCwd (process.cwd() is then
+   * the target by contract); every other case runs the relay from a folder of its own, so a relay that launches in
+   * its process cwd instead of request.targetCwd is seen on every leg.
+   */
+  readonly relayInTarget?: boolean;
 }
 
 /** How the relay call ended. */
 export type RelayOutcome =
   | { readonly type: "result"; readonly value: unknown }
   | { readonly type: "error"; readonly error: ErrorSnapshot }
-  | { readonly type: "timeout"; readonly timeoutMs: number; readonly output: string }
-  | { readonly type: "crashed"; readonly detail: string };
+  /** No answer within the load-scaled bound: the adapter child and its process tree were killed (output: its tail). */
+  | { readonly type: "timeout"; readonly timeoutMs: number; readonly wallMs: number; readonly output: string }
+  | { readonly type: "crashed"; readonly detail: string }
+  /** The harness failed, not the relay (setup, STATUS, a wedged or unstartable adapter, the run's deadline): never a clause failure. */
+  | { readonly type: "harness-error"; readonly detail: string };
 
 /** Everything an assertion may inspect after a case ran. */
 export interface CaseRun {
@@ -80,6 +91,8 @@ export interface CaseRun {
   readonly survivors: readonly number[];
   readonly tmp: string;
   readonly repo: string;
+  /** The relay process's own cwd during the call (differs from repo unless the case says relayInTarget). */
+  readonly relayCwd: string;
   readonly env: Readonly<Record<string, string>>;
   readonly observations: Readonly<Record<string, unknown>>;
 }
@@ -148,4 +161,9 @@ export class SkipCheck extends Error {
 /** A failed expectation with a one-line reason. */
 export class ClauseFailure extends Error {
   override readonly name = "ClauseFailure";
+}
+
+/** The harness itself failed while checking (a case it could not run, a run deadline): reported as `error`, never `fail`. */
+export class HarnessError extends Error {
+  override readonly name = "HarnessError";
 }

@@ -1,7 +1,7 @@
 // relay-conformance: entry point (bundled to dist/relay-conformance.mjs).
 import { COMMANDS } from "./commands/index.ts";
 import { UsageError, type CommandIo } from "./command.ts";
-import { installProcessGuards } from "./process-guards.ts";
+import { installProcessGuards, watchExit } from "./process-guards.ts";
 
 /** Top-level help listing every registered subcommand. */
 export function topUsage(): string {
@@ -15,7 +15,8 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
 
 Run \`relay-conformance <command> --help\` for a command's options.
 
-Exit codes: 0 pass, 1 conformance failure or drift, 2 bad input (one line on stderr); 130 / 143 interrupted by
+Exit codes: 0 pass, 1 conformance failure or drift, 2 bad input (one line on stderr), 3 harness error (a
+clause the harness could not decide, and none failed); 130 / 143 interrupted by
 SIGINT / SIGTERM and 141 output closed (\`… | head\`): the command's child processes are killed and its temp
 folders removed first.
 `;
@@ -76,6 +77,7 @@ if (isEntry) {
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;
+      watchExit(code);
     },
     (error: unknown) => {
       process.stderr.write(`relay-conformance: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

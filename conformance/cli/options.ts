@@ -98,3 +98,14 @@ export function parseGrep(value: string | undefined): string | undefined {
   }
   return value;
 }
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** A duration option: a positive integer with a unit ms, s, m or h (a bare number is seconds): `90s`, `10m`, `1h`. */
+export function parseDuration(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(value);
+  const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? "s") as keyof typeof UNIT_MS] : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < 1) throw new UsageError(`--${name} must be a positive duration like 90s, 10m or 1h, got ${JSON.stringify(value)}`);
+  return ms;
+}

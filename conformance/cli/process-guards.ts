@@ -55,3 +55,19 @@ export function installProcessGuards(command: string | undefined): void {
     });
   }
 }
+
+/** How long the process may live on after its command returned before the watchdog reports and ends it. */
+export const EXIT_GRACE_MS = 1000;
+
+/**
+ * After the command returned (reports written), nothing of the harness may keep the process alive. Every handle is
+ * closed by then, so this unref'd timer never fires and costs nothing; should a leak ever creep in, it names what is
+ * still open on stderr and exits with the command's code instead of hanging a CI job.
+ */
+export function watchExit(code: number): void {
+  setTimeout(() => {
+    if (ending) return;
+    const open = process.getActiveResourcesInfo().filter((r) => r !== "TTYWrap");
+    end(code, (done) => `relay-conformance: internal error: still running ${EXIT_GRACE_MS}ms after the verdict (open: ${open.join(", ") || "nothing named"}; stopped ${done.processes} child processes); exiting\n`);
+  }, EXIT_GRACE_MS).unref();
+}

@@ -8,3 +8,8 @@ export const CONTRACT_V2 = "gentle-ai.review-integration/v2";
 /** The Pi host relay handshake: gentle-pi sets it on every gentle-ai leg, never on pi. */
 export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
 export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";
+
+/** The negotiated STATUS argv a gentle-pi host sends (relay reference §8.1); `--agent pi` is two tokens. */
+export function statusArgv(cwd: string, agent: boolean): string[] {
+  return ["review", "status", "--contract", CONTRACT_V2, "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
+}

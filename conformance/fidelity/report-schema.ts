@@ -36,6 +36,8 @@ export const FidelityReportSchema = z.strictObject({
   contracts: z.string(),
   profiles: z.array(ProfileSchema),
   scenarios: z.array(z.string()),
+  // Shipped scenarios not swept, and why (a scenario that models an issue report rather than the source).
+  skipped: z.array(z.strictObject({ scenario: z.string(), reason: z.string() })),
   documents: z.number(),
   verdict: z.enum(["valid", "invalid"]),
   kinds: z.array(KindVerdictSchema),

@@ -2,7 +2,7 @@
 // collects every JSON document it emits: stdout documents, the JSON lines embedded in a materialized prompt, and the
 // fake pi's reviewer result. The calls are real processes of the built launchers, as a client would make them.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
@@ -70,6 +70,15 @@ function kindOf(document: unknown, fallback: string): string {
   return typeof schema === "string" ? schema : fallback;
 }
 
+/** How one call runs: with the Pi handshake, stdin bytes, against another state dir or another scenario file. */
+interface CallOptions {
+  readonly handshake?: boolean;
+  readonly stdin?: Buffer;
+  readonly state?: string;
+  /** The repository leg's lineage-less scenario. */
+  readonly scenario?: string;
+}
+
 interface Token {
   readonly token?: unknown;
   readonly name?: unknown;
@@ -83,15 +92,12 @@ function tokensOf(args: unknown): string[] {
 interface CollectInput {
   readonly capture_operation?: unknown;
   readonly arguments?: unknown;
-  readonly submission?: { readonly operation_token?: unknown; readonly argument_tokens?: unknown; readonly value?: { readonly substitution_location?: unknown } };
-}
-
-/** How one call departs from the lane's defaults. */
-interface CallOptions {
-  readonly handshake?: boolean;
-  readonly stdin?: Buffer;
-  /** Another scenario file for this call (the repository leg's lineage-less scenario). */
-  readonly scenario?: string;
+  readonly submission?: {
+    readonly operation_token?: unknown;
+    readonly argument_tokens?: unknown;
+    readonly value?: { readonly substitution_location?: unknown };
+    readonly values?: readonly { readonly slot?: unknown; readonly allowed_values?: unknown }[];
+  };
 }
 
 /** One scenario × profile: a fresh state and a lane of calls, each document recorded as it comes. */
@@ -100,6 +106,7 @@ class Lane {
   readonly dir: string;
   readonly #env: Record<string, string | undefined>;
   readonly #paths = harnessPaths();
+  #copies = 0;
 
   constructor(
     readonly scenario: SweepScenario,
@@ -121,8 +128,12 @@ class Lane {
 
   async #call(program: "gentle-ai" | "pi", argv: readonly string[], options: CallOptions = {}): Promise<GroupRun> {
     const executable = program === "pi" ? this.#paths.piSimulator : this.#paths.gentleAiSimulator;
-    const scenario = options.scenario === undefined ? {} : { GENTLE_AI_SIM_SCENARIO: options.scenario };
-    const env = { ...this.#env, ...scenario, ...(options.handshake ? { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : {}) };
+    const env = {
+      ...this.#env,
+      ...(options.handshake ? { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : {}),
+      ...(options.state ? { GENTLE_AI_SIM_STATE: options.state } : {}),
+      ...(options.scenario ? { GENTLE_AI_SIM_SCENARIO: options.scenario } : {}),
+    };
     return runInOwnGroup(executable, argv, {
       cwd: this.dir,
       env,
@@ -164,6 +175,14 @@ class Lane {
     return run;
   }
 
+  /** A copy of the lineage state as it is now (a state dir a later call can run against). */
+  copyState(): string {
+    const copy = join(this.dir, `state-copy-${++this.#copies}`);
+    const state = this.#env.GENTLE_AI_SIM_STATE!;
+    if (existsSync(state)) cpSync(state, copy, { recursive: true });
+    return copy;
+  }
+
   file(name: string, bytes: Buffer): string {
     const path = join(this.dir, name);
     writeFileSync(path, bytes);
@@ -196,6 +215,21 @@ async function lensLeg(lane: Lane, input: CollectInput): Promise<void> {
   const refused = lane.file("not-a-result.json", Buffer.from("{}\n"));
   await lane.gentleAi(["review", form.operation_token, ...submit(refused)], { handshake: true });
   await lane.gentleAi(["review", form.operation_token, ...submit(resultFile)], { handshake: true });
+}
+
+/** Fills a provider submission form's `{{slot}}` values (an allowed value, or a file for a path slot) and runs it. */
+async function submitForm(lane: Lane, input: CollectInput): Promise<void> {
+  const form = input.submission;
+  if (!form || typeof form.operation_token !== "string" || !Array.isArray(form.argument_tokens)) return;
+  const values = Array.isArray(form.values) ? form.values : [];
+  const filled = new Map<string, string>();
+  for (const v of values) {
+    if (typeof v.slot !== "string") continue;
+    if (Array.isArray(v.allowed_values) && typeof v.allowed_values[0] === "string") filled.set(v.slot, v.allowed_values[0]);
+    else filled.set(v.slot, lane.file(`${v.slot}.txt`, Buffer.from("go test ./... passed: ok\n")));
+  }
+  const tokens = (form.argument_tokens as unknown[]).map((t) => String(t).replace(/\{\{([a-z_]+)\}\}/g, (m, slot: string) => filled.get(slot) ?? m));
+  await lane.gentleAi(["review", form.operation_token, ...tokens], { handshake: true });
 }
 
 /** Runs git in a sweep repository (deterministic identity, no user config). */
@@ -283,6 +317,11 @@ async function sweepLane(lane: Lane): Promise<void> {
   const materializes = (i: CollectInput): boolean => tokensOf(i.arguments).includes("--materialize=true");
   const lens = inputs.find((i) => i.capture_operation === "review.capture-result" && materializes(i));
   if (lens) await lensLeg(lane, lens);
+  // The correction's repository verification: its submission form filled as a host fills it.
+  const correctionInputs = (plain as { next_transition?: { collect?: { inputs?: unknown } } } | undefined)?.next_transition?.collect?.inputs;
+  for (const input of Array.isArray(correctionInputs) ? (correctionInputs as CollectInput[]) : []) {
+    if (input.capture_operation === "review.capture-evidence") await submitForm(lane, input);
+  }
   for (const role of inputs.filter((i) => tokensOf(i.arguments).includes("--execute=true"))) {
     const verb = typeof role.capture_operation === "string" ? role.capture_operation.replace(/^review\./, "") : "";
     if (verb !== "") await lane.gentleAi(["review", verb, ...tokensOf(role.arguments)], { handshake: true });
@@ -290,8 +329,11 @@ async function sweepLane(lane: Lane): Promise<void> {
   // An execute transition (finalize after the last lens, or a correction step) is run as negotiated.
   const next = (plain as { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined)?.next_transition;
   if (next?.kind === "execute" && typeof next.execute?.operation === "string") {
-    const verb = next.execute.operation.replace(/^review\./, "");
-    await lane.gentleAi(["review", verb, "--contract", CONTRACT_V2, ...tokensOf(next.execute.arguments)]);
+    const argv = ["review", next.execute.operation.replace(/^review\./, ""), ...tokensOf(next.execute.arguments)];
+    // Once under each contract, the v1 call on a copy of the state from before the v2 call mutated it.
+    const before = lane.copyState();
+    await lane.gentleAi([...argv, "--contract", CONTRACT_V2]);
+    await lane.gentleAi([...argv, "--contract", CONTRACT_V1], { state: before });
   }
   // The repository world answers the same whatever the scenario's lineage: once per profile, on the builtin lane.
   if (lane.scenario.name === "builtin") await repositoryLeg(lane);

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { reviewHostRelaySlots } from "../../relay/index.ts";
 import { ScenarioSchema, type Scenario, type ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { recordGolden } from "../record/record.ts";
-import { collectInputs, statusArgv } from "./conversations.ts";
+import { collectInputs } from "./conversations.ts";
+import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
 import type { Golden } from "./golden-schema.ts";
 import { paths } from "./paths.ts";
 
@@ -33,7 +34,7 @@ function handshakeRefusalScenario(base: ScenarioInput): ScenarioInput {
     delete env.GENTLE_AI_SIM_TRANSCRIPT;
     const run = (argv: string[], handshake: boolean) => {
       const e: NodeJS.ProcessEnv = { ...env };
-      if (handshake) e.GENTLE_PI_REVIEW_RELAY_CONTRACT = "gentle-pi.review-relay/v1";
+      if (handshake) e[HANDSHAKE_ENV] = HANDSHAKE_VALUE;
       else delete e.GENTLE_PI_REVIEW_RELAY_CONTRACT;
       return spawnSync(paths.simGentleAi(), argv, { cwd: dir, env: e, shell: false });
     };

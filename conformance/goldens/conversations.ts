@@ -7,14 +7,9 @@ import {
   type ReviewCollectInputV3,
 } from "../../relay/index.ts";
 import type { Host, ProviderReply } from "./host.ts";
+import { statusArgv } from "../contract/provider.ts";
 import type { GoldenSubmission } from "./golden-schema.ts";
 
-export const CONTRACT_V2 = "gentle-ai.review-integration/v2";
-
-/** STATUS as gentle-pi sends it (relay reference §8.1); `--agent pi` is two tokens. */
-export function statusArgv(cwd: string, agent: boolean): string[] {
-  return ["review", "status", "--contract", CONTRACT_V2, "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
-}
 
 /** The collect inputs of a STATUS reply, or [] when it is not a collect transition. */
 export function collectInputs(reply: ProviderReply): ReviewCollectInputV3[] {

@@ -1,5 +1,5 @@
 import type { GoldenCall, GoldenOutcome } from "./golden-schema.ts";
-import { blobBytes } from "./normalise.ts";
+import { blobBytes } from "../../simulator/output/transcript.ts";
 
 /** The first place a run differs from its golden. */
 export interface Divergence {

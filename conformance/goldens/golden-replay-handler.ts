@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { UsageError, type CommandIo } from "../cli/command.ts";
 import { parseOptions, resolveRelayPath } from "../cli/options.ts";
-import type { ReplayHandler } from "../replay/registry.ts";
+import type { ReplayHandler } from "../replay/replay-handler.ts";
 import { buildCatalogueGolden, CATALOGUE, cataloguePath } from "./catalogue.ts";
 import { GoldenFileError, writeGolden } from "./golden-file.ts";
 import { GOLDEN_SCHEMA_ID } from "./golden-schema.ts";

@@ -1,8 +1,7 @@
 import { runInOwnGroup } from "../runner/spawn-group.ts";
 import type { GoldenOutcome, GoldenStep } from "./golden-schema.ts";
+import { HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
 
-const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
-const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";
 const PROVIDER_TIMEOUT_MS = 120_000;
 
 /** The relay under test as the driver loads it: only the entry points the conversations use. */

@@ -7,14 +7,15 @@ import type { Scenario } from "../../simulator/scenario/schema.ts";
 import { createShims } from "../record/shim.ts";
 import type { GoldenCall, GoldenOutcome, GoldenStep } from "./golden-schema.ts";
 import type { RawOutcome } from "./host.ts";
-import { denormaliseText, normaliseCall, normaliseText, orderByStart, placeholderRules, type NormaliseContext } from "./normalise.ts";
+import { normaliseCall, orderByStart } from "./normalise.ts";
+import { denormaliseText, normaliseText, placeholderRules, type NormaliseContext } from "../../simulator/output/path-placeholders.ts";
 import { paths, repoRoot } from "./paths.ts";
 import { trackTempDir } from "../runner/teardown.ts";
 import { runInOwnGroup } from "../runner/spawn-group.ts";
+import { HANDSHAKE_ENV } from "../contract/provider.ts";
 
 const DRIVER_TIMEOUT_MS = 10 * 60_000;
 const SIM_ENV = /^GENTLE_AI_SIM_/;
-const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
 
 /** One conversation run: live (shims in front of real programs) or replay (simulator in replayer mode). */
 export type RunOptions = {

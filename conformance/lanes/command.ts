@@ -60,7 +60,7 @@ node_modules, or are installed once into the cache folder.
   --deps-cache <dir>  where to install the lanes' dependencies (default ${"$"}XDG_CACHE_HOME or ~/.cache, then
                       gentle-relay-conformance/upstream-lanes)
   --timeout-ms N      bound of one lane file's run (default 600000)
-  --json <file>       also write the report as JSON
+  --json <file>       also write the report as JSON (schemas/upstream-lanes-report.schema.json)
   -h, --help          this help
 Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, install).
 `,

@@ -4,25 +4,58 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { FIXED_SLOT } from "../runner/run-case.ts";
-import { HANDSHAKE_VALUE, onMaterialize, onVerb, PI_ARGV, SUBMIT_ACCEPTS_FAULTS, expectedSubmitArgv, stagedPathIn, text } from "../clauses/common.ts";
+import { onMaterialize, onVerb, PI_ARGV, SUBMIT_ACCEPTS_FAULTS, expectedSubmitArgv, stagedPathIn, text } from "../clauses/common.ts";
+import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { bytesEq, eq, fail, legs, need, nothingLaunched, relayError, resolved, stdinOf, stdoutOf } from "../clauses/expect.ts";
 import { blobBytes } from "../runner/transcript.ts";
-import { ClauseFailure, type CaseDef, type CaseRun, type PropertyDef, type PropertyRunner } from "../clauses/types.ts";
+import { ClauseFailure, HarnessError, type CaseDef, type CaseRun, type PropertyDef, type PropertyRunner } from "../clauses/types.ts";
 import { hostileBytes, invalidForm, validForm, type GeneratedForm, type InvalidForm } from "./arbitraries.ts";
 
 /** Classifies an operation token the way the simulator's fault matcher names verbs. */
 const verbOf = (operationToken: string): string => (operationToken.startsWith("-") || operationToken === "help" ? "review" : operationToken);
 
-/** Runs fast-check with the runner's seed and run count; a failure becomes a ClauseFailure naming its replay file. */
+/**
+ * How many more runs a failing property may spend shrinking its counterexample. A count, not a time limit: a time
+ * limit makes the verdict depend on the machine's speed, and fast-check's interruptAfterTimeLimit abandons the run in
+ * flight (fast-check 4.11 SkipAfterProperty races the property against a timer), leaving its relay call running on the
+ * lane while the next case starts.
+ */
+export const MAX_SHRINK_RUNS = 64;
+
+/**
+ * Runs fast-check with the runner's seed and run count; a failure becomes a ClauseFailure naming its replay file.
+ * A run the harness could not carry out (HarnessError) is neither a failure nor shrunk: the property ends as the
+ * harness's error, unless a genuine counterexample was already found.
+ */
 async function check<T>(id: string, arb: fc.Arbitrary<T>, encode: (v: T) => unknown, predicate: (v: T) => Promise<void>, runner: PropertyRunner, examples: T[] = []): Promise<void> {
-  const details = await fc.check(fc.asyncProperty(arb, predicate), {
+  let harness: HarnessError | null = null;
+  let shrinking = false;
+  let shrinkRuns = 0;
+  const guarded = async (value: T): Promise<void> => {
+    // After a harness error, or once the shrink budget is spent, every further run passes at once: fast-check
+    // then finishes with the smallest counterexample found so far.
+    if (harness !== null || shrinkRuns >= MAX_SHRINK_RUNS) return;
+    if (shrinking) shrinkRuns += 1;
+    try {
+      await predicate(value);
+    } catch (error) {
+      if (error instanceof HarnessError) {
+        harness = error;
+        return;
+      }
+      shrinking = true;
+      throw error;
+    }
+  };
+  const details = await fc.check(fc.asyncProperty(arb, guarded), {
     numRuns: runner.runs,
     seed: runner.seed,
-    interruptAfterTimeLimit: 120_000,
-    markInterruptAsFailure: false,
     ...(examples.length > 0 && runner.runs > 0 ? { examples: examples.map((e): [T] => [e]) } : {}),
   });
-  if (!details.failed) return;
+  if (!details.failed) {
+    if (harness !== null) throw harness;
+    return;
+  }
   const value = details.counterexample?.[0] as T;
   const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const file = runner.saveCounterexample({ property: id, seed: details.seed, path: details.counterexamplePath ?? "", message, value: encode(value) });

@@ -5,7 +5,9 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { appendTranscript, capturedInputFiles, transcriptEntry } from "../goldens/capture.ts";
+import { transcriptEntry } from "../goldens/capture.ts";
+import { capturedInputFiles } from "../../simulator/output/captured-files.ts";
+import { appendTranscript } from "../../simulator/output/transcript.ts";
 
 interface ShimConfig {
   readonly program: "gentle-ai" | "pi";

@@ -2,10 +2,10 @@ import { PROPERTIES } from "../properties/byte-exactness.ts";
 import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
 import { withPropertyRunner } from "../runner/run-catalogue.ts";
 import { parseCount, parseOptions, resolveRelayPath } from "../cli/options.ts";
-import { ClauseFailure } from "../clauses/types.ts";
+import { ClauseFailure, HarnessError } from "../clauses/types.ts";
 import { UsageError } from "../cli/command.ts";
 import { schemaIssueText } from "../cli/json-file.ts";
-import type { ReplayHandler } from "./registry.ts";
+import type { ReplayHandler } from "./replay-handler.ts";
 
 const OPTIONS = { relay: { type: "string" }, "timeout-ms": { type: "string" }, quiet: { type: "boolean" } } as const;
 
@@ -27,6 +27,10 @@ export const counterexampleReplay: ReplayHandler = {
       if (!values.quiet) io.stdout(`PASS  ${cx.clause} (${cx.property}) on ${cx.profile}: counterexample no longer fails against ${relay}\n`);
       return 0;
     } catch (error) {
+      if (error instanceof HarnessError) {
+        io.stdout(`ERROR ${cx.clause} (${cx.property}) on ${cx.profile}: harness error: ${error.message}\n`);
+        return 3;
+      }
       if (!(error instanceof ClauseFailure)) throw error;
       io.stdout(`FAIL  ${cx.clause} (${cx.property}) on ${cx.profile}: ${error.message}\n`);
       return 1;

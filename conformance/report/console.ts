@@ -1,6 +1,6 @@
 import type { ClauseResult, Report } from "./report-schema.ts";
 
-const MARK = { pass: "PASS", fail: "FAIL", skip: "SKIP" } as const;
+const MARK = { pass: "PASS", fail: "FAIL", skip: "SKIP", error: "ERROR" } as const;
 
 /** One progress line per finished clause. */
 export function clauseLine(result: ClauseResult): string {
@@ -15,6 +15,6 @@ export function consoleTable(report: Report): string {
     const cells = report.profiles.map((p) => (c.profiles.find((r) => r.profile === p)?.status ?? "-").padEnd(6));
     return `${c.id.padEnd(width)}  ${cells.join("  ")}  ${c.status}\n`;
   });
-  const { passed, failed, skipped } = report.summary;
-  return `\n${header}${rows.join("")}\n${passed} passed, ${failed} failed, ${skipped} skipped — ${report.cases} cases in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})\n`;
+  const { passed, failed, skipped, errored } = report.summary;
+  return `\n${header}${rows.join("")}\n${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored — ${report.cases} cases in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})\n`;
 }

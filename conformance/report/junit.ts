@@ -9,13 +9,21 @@ export function junitXml(report: Report): string {
     const cases = report.clauses.flatMap((c) => {
       const r = c.profiles.find((p) => p.profile === profile);
       if (!r) return [];
-      const body = r.status === "fail" ? `<failure message="${escape(r.message.slice(0, 1000))}">${escape(r.message)}</failure>` : r.status === "skip" ? `<skipped message="${escape(r.message)}"/>` : "";
+      const body =
+        r.status === "fail"
+          ? `<failure message="${escape(r.message.slice(0, 1000))}">${escape(r.message)}</failure>`
+          : r.status === "error"
+            ? `<error message="${escape(r.message.slice(0, 1000))}">${escape(r.message)}</error>`
+            : r.status === "skip"
+              ? `<skipped message="${escape(r.message)}"/>`
+              : "";
       return [`    <testcase classname="relay-conformance.${profile}" name="${escape(c.id)}">${body}</testcase>`];
     });
     const failures = report.clauses.filter((c) => c.profiles.some((p) => p.profile === profile && p.status === "fail")).length;
     const skipped = report.clauses.filter((c) => c.profiles.some((p) => p.profile === profile && p.status === "skip")).length;
-    return `  <testsuite name="gentle-ai ${profile}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0">\n${cases.join("\n")}\n  </testsuite>`;
+    const errors = report.clauses.filter((c) => c.profiles.some((p) => p.profile === profile && p.status === "error")).length;
+    return `  <testsuite name="gentle-ai ${profile}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="${errors}">\n${cases.join("\n")}\n  </testsuite>`;
   });
-  const { passed, failed, skipped } = report.summary;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="relay-conformance" tests="${passed + failed + skipped}" failures="${failed}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
+  const { passed, failed, skipped, errored } = report.summary;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="relay-conformance" tests="${passed + failed + skipped + errored}" failures="${failed}" errors="${errored}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
 }

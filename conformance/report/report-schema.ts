@@ -2,7 +2,10 @@
 import * as z from "zod/mini";
 import { ProfileSchema } from "../../simulator/scenario/schema.ts";
 
-export const ClauseStatusSchema = z.enum(["pass", "fail", "skip"]);
+export const REPORT_SCHEMA_ID = "gentle-relay-conformance.report/v1";
+
+// error: the harness could not decide (its own fault, or the run's deadline), never the relay's failure.
+export const ClauseStatusSchema = z.enum(["pass", "fail", "skip", "error"]);
 export type ClauseStatus = z.infer<typeof ClauseStatusSchema>;
 
 export const ProfileResultSchema = z.strictObject({
@@ -15,7 +18,7 @@ export type ProfileResult = z.infer<typeof ProfileResultSchema>;
 export const ClauseResultSchema = z.strictObject({
   id: z.string(),
   status: ClauseStatusSchema,
-  // Empty on pass; the first failure (or the skip reason) otherwise.
+  // Empty on pass; the first failure (or the harness error, or the skip reason) otherwise.
   message: z.string(),
   statement: z.string(),
   source: z.string(),
@@ -27,20 +30,19 @@ const count = z.number().check(z.int(), z.nonnegative());
 
 /** One `relay-conformance run`. */
 export const ReportSchema = z.strictObject({
-  schema: z.literal("gentle-relay-conformance.report/v1"),
+  schema: z.literal(REPORT_SCHEMA_ID),
   relay: z.string(),
   profiles: z.array(ProfileSchema),
   seed: z.number().check(z.int()),
   runs: count,
   startedAt: z.string(),
   durationMs: z.number().check(z.nonnegative()),
-  // How the simulated gentle-ai and pi ran: a process per call, or answered by a warm simulator (`run --warm`).
-  simulator: z.optional(z.enum(["process", "warm"])),
+  // How the simulated gentle-ai and pi ran: always a process per call (kept so older reports still validate).
+  simulator: z.optional(z.literal("process")),
   // Relay calls made: catalogue cases plus every property run.
   cases: count,
-  summary: z.strictObject({ passed: count, failed: count, skipped: count }),
+  summary: z.strictObject({ passed: count, failed: count, skipped: count, errored: count }),
   clauses: z.array(ClauseResultSchema),
 });
 export type Report = z.infer<typeof ReportSchema>;
 
-export const REPORT_SCHEMA_ID = "gentle-relay-conformance.report/v1";

@@ -1,18 +1,7 @@
-import { dirname, join } from "node:path";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { packageRoot } from "../paths.ts";
 
-// The repo root, found from this file whether it runs as TypeScript or inside dist/relay-conformance.mjs.
-function findRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "simulator"))) return dir;
-    dir = dirname(dir);
-  }
-  throw new Error("relay-conformance: cannot locate the repository root");
-}
-
-export const REPO_ROOT = findRoot();
+export const REPO_ROOT = packageRoot();
 export const SIM_BIN = join(REPO_ROOT, "simulator", "bin");
 export const SIM_GENTLE_AI = join(SIM_BIN, "gentle-ai");
 export const SIM_PI = join(SIM_BIN, "pi");

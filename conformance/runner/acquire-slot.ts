@@ -2,15 +2,8 @@ import type { Profile } from "../../simulator/scenario/schema.ts";
 import { collectInputs, StatusSchema, type TypedSubmission } from "../status/decode.ts";
 import { relaySlots, renderToken, type RelaySlot } from "../status/slots.ts";
 import { runProgram } from "./run-program.ts";
+import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
 
-export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
-export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";
-export const STATUS_CONTRACT = "gentle-ai.review-integration/v2";
-
-/** The STATUS argv a gentle-pi host sends (provider reference §8.1), with or without `--agent pi`. */
-export function statusArgv(cwd: string, agent: boolean): string[] {
-  return ["review", "status", "--contract", STATUS_CONTRACT, "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
-}
 
 /** Where a case's slot came from: the provider's relay slot, or (pre-relay builds) bare inputs plus the relay tokens. */
 export interface AcquiredSlot {

@@ -1,10 +1,14 @@
 // Adapter child: runs under `node --import tsx`, imports the relay under test and runs jobs read line by line from
 // stdin, replying on fd 3 so whatever the relay prints on stdout/stderr can never corrupt the protocol.
+// Everything a relay may change in this process and a later case would see is reset before each job (environment,
+// cwd, umask) or reported after it (handles and timers it left running), and the harness replaces a child that
+// reports leftovers. Nothing the relay throws or returns can crash the child: every value is inspected defensively.
 import { createWriteStream, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import {
   AdapterJobSchema,
+  MAX_CARRIED_JSON_CHARS,
   RELAY_ENTRY_EXPORT,
   type AbortPlan,
   type AdapterJob,
@@ -16,6 +20,8 @@ import {
 type Module = Record<string, unknown>;
 const modules = new Map<string, Promise<Module>>();
 const replies = createWriteStream("", { fd: 3 });
+// The umask the harness started us with: a relay that changes it must not change the next case's file modes.
+const UMASK = process.umask();
 
 function reply(message: AdapterReply): Promise<void> {
   return new Promise((resolve, reject) => replies.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve())));
@@ -30,14 +36,27 @@ function loadRelay(path: string): Promise<Module> {
   return loaded;
 }
 
-/** JSON copy of any value; what JSON cannot carry becomes a descriptive string. */
+/** A description of a value that cannot be looked at (a throwing getter or proxy trap). */
+function describeFailure(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "uninspectable";
+  }
+}
+
+/** JSON copy of any value; what JSON cannot carry, or too much of it, becomes a descriptive string. */
 function jsonCopy(value: unknown): unknown {
   if (value === undefined) return "<undefined>";
+  let text: string | undefined;
   try {
-    return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : v))) as unknown;
+    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
   } catch (error) {
-    return `<unserializable: ${error instanceof Error ? error.message : String(error)}>`;
+    return `<unserializable: ${describeFailure(error)}>`;
   }
+  if (text === undefined) return `<${typeof value}>`;
+  if (text.length > MAX_CARRIED_JSON_CHARS) return `<too large to carry: ${text.length} characters of JSON>`;
+  return JSON.parse(text) as unknown;
 }
 
 /** Numbers JSON cannot carry travel as {"$number": "NaN" | "Infinity" | "-Infinity"}. */
@@ -54,17 +73,31 @@ function revive(value: unknown): unknown {
 
 const ERROR_FIELDS = ["kind", "stage", "exitCode", "stderr", "timedOut", "elapsedMs", "timeoutMs", "mutationOutcome"] as const;
 
+/** Reads one fact about a thrown value; a getter or proxy trap that throws yields the fallback. */
+function inspect<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
 function snapshot(thrown: unknown, relayErrorClass: unknown): ErrorSnapshot {
-  const isError = thrown instanceof Error;
-  const record = (thrown !== null && typeof thrown === "object" ? thrown : {}) as Record<string, unknown>;
+  const isError = inspect(() => thrown instanceof Error, false);
+  const isObject = thrown !== null && (typeof thrown === "object" || typeof thrown === "function");
   const snap: ErrorSnapshot = {
-    name: isError ? thrown.name : typeof thrown,
-    message: isError ? thrown.message : String(thrown),
-    constructorName: thrown !== null && typeof thrown === "object" ? String((thrown as object).constructor?.name) : typeof thrown,
+    name: isError ? inspect(() => String((thrown as Error).name), "<uninspectable>") : typeof thrown,
+    message: isError ? inspect(() => String((thrown as Error).message), "<uninspectable>") : inspect(() => String(thrown), "<uninspectable>"),
+    constructorName: isObject ? inspect(() => String((thrown as object).constructor?.name), "<uninspectable>") : typeof thrown,
     isError,
-    instanceOfRelayError: typeof relayErrorClass === "function" ? thrown instanceof (relayErrorClass as new () => unknown) : null,
+    instanceOfRelayError: typeof relayErrorClass === "function" ? inspect(() => thrown instanceof (relayErrorClass as new () => unknown), false) : null,
   };
-  for (const field of ERROR_FIELDS) if (field in record) snap[field] = jsonCopy(record[field]);
+  if (isObject) {
+    const record = thrown as Record<string, unknown>;
+    for (const field of ERROR_FIELDS) {
+      if (inspect(() => field in record, false)) snap[field] = inspect(() => jsonCopy(record[field]), "<uninspectable>");
+    }
+  }
   return snap;
 }
 
@@ -129,29 +162,67 @@ async function probe(job: AdapterJob, mod: Module): Promise<AdapterReply> {
       const value: unknown = await (fn as (...a: unknown[]) => unknown)(...(revive(call.args) as unknown[]));
       calls.push({ ok: true, value: jsonCopy(value) });
     } catch (thrown) {
-      calls.push({ ok: false, error: { name: thrown instanceof Error ? thrown.name : typeof thrown, message: thrown instanceof Error ? thrown.message : String(thrown) } });
+      const snap = snapshot(thrown, undefined);
+      calls.push({ ok: false, error: { name: snap.isError ? snap.name : typeof thrown, message: snap.message } });
     }
   }
   return { type: "probe", id: job.id, exports, values, frozen, calls };
 }
 
+/** Ref'd handles and timers, as a multiset of their type names. */
+function resources(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of process.getActiveResourcesInfo()) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return counts;
+}
+
+/** What `after` holds beyond `before` (one entry per extra handle). */
+function beyond(before: Map<string, number>, after: Map<string, number>): string[] {
+  const extra: string[] = [];
+  for (const [name, n] of after) for (let i = before.get(name) ?? 0; i < n; i++) extra.push(name);
+  return extra.sort();
+}
+
+/**
+ * What the job left running, once handles already closing have closed: a child process's handle and pipes close a
+ * few loop turns after its `close` event, so a clean relay is only judged after up to ~100 ms of quiet.
+ */
+async function leftAfter(before: Map<string, number>): Promise<string[]> {
+  let left = beyond(before, resources());
+  for (let round = 0; left.length > 0 && round < 15; round++) {
+    await new Promise((resolve) => (round < 5 ? setImmediate(resolve) : setTimeout(resolve, 10)));
+    left = beyond(before, resources());
+  }
+  return left;
+}
+
 async function handle(line: string): Promise<void> {
   const job = AdapterJobSchema.parse(JSON.parse(line));
-  // The job's environment and cwd become the process's: relay defaults (process.env, process.cwd(), os.tmpdir()) see the case.
+  // The job's environment, cwd and umask become the process's: relay defaults (process.env, process.cwd(),
+  // os.tmpdir()) see the case, and nothing a previous job changed survives into this one.
   for (const key of Object.keys(process.env)) delete process.env[key];
   Object.assign(process.env, job.processEnv);
   process.chdir(job.cwd);
+  process.umask(UMASK);
   let mod: Module;
   try {
     mod = await loadRelay(job.relayModule);
   } catch (error) {
     modules.delete(job.relayModule);
-    await reply({ type: "load-error", id: job.id, message: error instanceof Error ? error.message : String(error) });
+    await reply({ type: "load-error", id: job.id, message: describeFailure(error) });
     return;
   }
-  await reply(job.op === "probe" ? await probe(job, mod) : await run(job, mod));
+  if (job.op === "load") {
+    await reply({ type: "loaded", id: job.id });
+    return;
+  }
+  const before = resources();
+  const answer = job.op === "probe" ? await probe(job, mod) : await run(job, mod);
+  const left = await leftAfter(before);
+  await reply(left.length > 0 && (answer.type === "result" || answer.type === "error" || answer.type === "probe") ? { ...answer, leftovers: left } : answer);
 }
 
+await reply({ type: "ready", id: 0 });
 const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
 for await (const line of lines) {
   if (line.trim() === "") continue;

@@ -26,10 +26,10 @@ export type AbortPlan = z.infer<typeof AbortPlanSchema>;
 export const ProbeCallSchema = z.strictObject({ fn: z.string(), args: z.array(z.unknown()) });
 export type ProbeCall = z.infer<typeof ProbeCallSchema>;
 
-/** One job for the adapter child. */
+/** One job for the adapter child; `load` imports the relay module only (a fresh child's first job, in its own env). */
 export const AdapterJobSchema = z.strictObject({
   id: z.number(),
-  op: z.enum(["run", "probe"]),
+  op: z.enum(["run", "probe", "load"]),
   relayModule: z.string(),
   cwd: z.string(),
   // Replaces the child's process.env for the job (TMPDIR included), so defaults the relay takes from it are the case's.
@@ -65,10 +65,16 @@ export const ProbeResultSchema = z.union([
 ]);
 export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 
-/** The adapter's reply to one job. */
+// What a job left running in the child (ref'd handles and timers beyond those before it): the harness replaces such a
+// child before the next case, so a relay's leftovers can never act during another case.
+const leftovers = z.optional(z.array(z.string()));
+
+/** The adapter's reply to one job, or its one unsolicited `ready` line once it is up. */
 export const AdapterReplySchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("result"), id: z.number(), value: z.unknown() }),
-  z.strictObject({ type: z.literal("error"), id: z.number(), error: ErrorSnapshotSchema }),
+  z.strictObject({ type: z.literal("ready"), id: z.literal(0) }),
+  z.strictObject({ type: z.literal("loaded"), id: z.number() }),
+  z.strictObject({ type: z.literal("result"), id: z.number(), value: z.unknown(), leftovers }),
+  z.strictObject({ type: z.literal("error"), id: z.number(), error: ErrorSnapshotSchema, leftovers }),
   z.strictObject({
     type: z.literal("probe"),
     id: z.number(),
@@ -78,10 +84,16 @@ export const AdapterReplySchema = z.discriminatedUnion("type", [
     values: z.record(z.string(), z.unknown()),
     frozen: z.record(z.string(), z.boolean()),
     calls: z.array(ProbeResultSchema),
+    leftovers,
   }),
   z.strictObject({ type: z.literal("load-error"), id: z.number(), message: z.string() }),
 ]);
 export type AdapterReply = z.infer<typeof AdapterReplySchema>;
+
+/** A reply line longer than this is a relay writing to the harness's channel: the child is killed. */
+export const MAX_REPLY_LINE_BYTES = 64 * 1024 * 1024;
+/** A result or thrown field whose JSON exceeds this travels as a description instead (a 200 MiB result stays out). */
+export const MAX_CARRIED_JSON_CHARS = 16 * 1024 * 1024;
 
 /** Name of the export every relay under test must provide. */
 export const RELAY_ENTRY_EXPORT = "runReviewHostRelaySlot";

@@ -4,8 +4,8 @@ import type { Profile } from "../../simulator/scenario/schema.ts";
 import type { CaseContext, CaseDef, CaseRun, RelayOutcome, RequestContext } from "../clauses/types.ts";
 import type { HarnessPaths } from "../paths.ts";
 import { acquireSlot, type AcquiredSlot } from "./acquire-slot.ts";
-import type { AdapterWorker, JobOutcome } from "./adapter-worker.ts";
-import type { WireRelayRequest } from "./protocol.ts";
+import { tail, type JobOptions, type JobOutcome } from "./adapter-worker.ts";
+import type { AdapterJob, WireRelayRequest } from "./protocol.ts";
 import { createCaseSandbox, type CaseSandbox, type RunRoot } from "./sandbox.ts";
 import { readTranscript } from "./transcript.ts";
 
@@ -15,9 +15,8 @@ export interface CaseEnvironment {
   readonly root: RunRoot;
   readonly relayModule: string;
   readonly timeoutMs: number;
-  /** A worker for this lane, spawned lazily and replaced after a timeout or crash. */
-  worker(): AdapterWorker;
-  dropWorker(): Promise<void>;
+  /** Runs one job on this lane's adapter child (started, or replaced after a bad ending, as needed). Never rejects. */
+  runJob(job: AdapterJob, options: JobOptions): Promise<JobOutcome>;
   readonly keep?: boolean;
   /** STATUS answers shared by cases with the same lineage (STATUS is read-only and identities are seeded). */
   readonly slotCache?: Map<string, Promise<AcquiredSlot>>;
@@ -45,86 +44,98 @@ export function simEnvironment(root: RunRoot, sandbox: CaseSandbox): Record<stri
     GENTLE_AI_SIM_SCENARIO: sandbox.scenarioFile,
     GENTLE_AI_SIM_STATE: sandbox.state,
     GENTLE_AI_SIM_TRANSCRIPT: sandbox.transcript,
-    ...root.simEnv,
   };
 }
 
-/** Runs one case on one profile: fresh sandbox, scenario, STATUS slot, relay call in the adapter child, evidence. */
-export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironment): Promise<CaseRun> {
-  const sandbox = createCaseSandbox(env.root, `${def.id}@${profile}`);
+/** A case the harness could not run: its outcome says so and no clause may read it as the relay's. */
+export function harnessFailure(def: CaseDef, profile: Profile, detail: string, where: Partial<Pick<CaseRun, "tmp" | "repo" | "relayCwd">> = {}): CaseRun {
+  return {
+    caseId: def.id,
+    profile,
+    slot: { captureArgumentTokens: [] },
+    request: { captureArgumentTokens: [] },
+    outcome: { type: "harness-error", detail },
+    transcript: [],
+    leftovers: [],
+    survivors: [],
+    tmp: where.tmp ?? "",
+    repo: where.repo ?? "",
+    relayCwd: where.relayCwd ?? "",
+    env: {},
+    observations: {},
+  };
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs one case on one profile: fresh sandbox, scenario, STATUS slot, relay call in the adapter child, evidence.
+ * Never rejects: whatever fails on the harness's side (setup, STATUS, `before`, the adapter, reading the evidence)
+ * becomes a `harness-error` outcome for this case alone.
+ */
+export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironment, signal?: AbortSignal): Promise<CaseRun> {
+  let sandbox: CaseSandbox;
+  try {
+    sandbox = createCaseSandbox(env.root, `${def.id}@${profile}`);
+  } catch (error) {
+    return harnessFailure(def, profile, `case setup failed: ${messageOf(error)}`);
+  }
+  const relayCwd = def.relayInTarget ? sandbox.repo : sandbox.elsewhere;
+  const where = { tmp: sandbox.tmp, repo: sandbox.repo, relayCwd };
   const simEnv = simEnvironment(env.root, sandbox);
-  const ctx: CaseContext = { profile, sandbox, gentleAi: env.paths.gentleAiSimulator, pi: env.paths.piSimulator, env: simEnv };
+  const ctx: CaseContext = { profile, sandbox, gentleAi: env.paths.gentleAiSimulator, pi: env.paths.piSimulator, env: simEnv, relayCwd };
   let during: ReturnType<NonNullable<CaseDef["during"]>> | undefined;
   let duringDir: string | undefined;
+  let watcher: { stop(): void } | null = null;
+  let acting: Promise<void> = Promise.resolve();
   try {
-    const scenario = { name: def.id, ...(def.scenario?.(ctx) ?? {}), profile };
-    writeFileSync(sandbox.scenarioFile, `${JSON.stringify(scenario, null, 2)}\n`);
-    const fresh = (): Promise<AcquiredSlot> =>
-      acquireSlot({
-        gentleAi: ctx.gentleAi,
-        cwd: sandbox.repo,
-        env: { ...simEnv, GENTLE_AI_SIM_TRANSCRIPT: sandbox.statusTranscript },
-        profile,
-        ...(def.slotIndex === undefined ? {} : { index: def.slotIndex }),
-      });
-    const cacheKey = JSON.stringify([profile, def.slotIndex ?? 0, (scenario as { identities?: unknown }).identities ?? null, (scenario as { lineage?: unknown }).lineage ?? null]);
-    let acquired: AcquiredSlot;
-    if (def.noStatus) acquired = { slot: FIXED_SLOT, source: "status", offered: [] };
-    else if (env.slotCache) {
-      let cached = env.slotCache.get(cacheKey);
-      if (!cached) {
-        cached = fresh();
-        env.slotCache.set(cacheKey, cached);
-        cached.catch(() => env.slotCache?.delete(cacheKey));
-      }
-      acquired = await cached;
-    } else acquired = await fresh();
-    const defaultRequest: WireRelayRequest = {
-      captureArgumentTokens: [...acquired.slot.captureArgumentTokens],
-      targetCwd: sandbox.repo,
-      ...(acquired.slot.submission === undefined ? {} : { submission: acquired.slot.submission }),
-      gentleAiExecutable: ctx.gentleAi,
-      piExecutable: ctx.pi,
-      environment: simEnv,
-    };
-    const rctx: RequestContext = { ...ctx, slot: acquired.slot, defaultRequest };
-    await def.before?.(rctx);
-    const request = def.request?.(rctx) ?? defaultRequest;
+    let prepared: { acquired: AcquiredSlot; rctx: RequestContext; request: WireRelayRequest };
+    try {
+      prepared = await prepare(def, profile, env, ctx);
+    } catch (error) {
+      return harnessFailure(def, profile, `case setup failed: ${messageOf(error)}`, where);
+    }
+    const { acquired, rctx, request } = prepared;
     during = def.during?.(rctx);
     const observations: Record<string, unknown> = {};
-    let acting: Promise<void> = Promise.resolve();
-    const watcher = during
+    watcher = during
       ? watchFor(sandbox.tmp, during, (dir) => {
           duringDir = dir;
           acting = (async () => {
             try {
               observations.during = await during?.act(dir);
             } catch (error) {
-              observations.duringError = error instanceof Error ? error.message : String(error);
+              observations.duringError = messageOf(error);
             }
           })();
         })
       : null;
     jobIds += 1;
-    const reply = await env.worker().run(
+    const reply = await env.runJob(
       {
         id: jobIds,
         op: "run",
         relayModule: env.relayModule,
-        cwd: sandbox.repo,
+        cwd: relayCwd,
         processEnv: def.processEnv?.(rctx) ?? simEnv,
         request,
         ...(def.abort ? { abort: def.abort(rctx) } : {}),
       },
-      def.timeoutMs ?? env.timeoutMs,
+      { timeoutMs: def.timeoutMs ?? env.timeoutMs, markers: [sandbox.dir], ...(signal ? { signal } : {}) },
     );
     watcher?.stop();
     await acting;
-    const outcome = await toOutcome(reply, env);
-    const transcript = readTranscript(sandbox.transcript);
+    const outcome = toOutcome(reply);
+    let transcript;
+    let leftovers;
+    try {
+      transcript = readTranscript(sandbox.transcript);
+      leftovers = sandbox.leftovers();
+    } catch (error) {
+      return harnessFailure(def, profile, `the case's evidence could not be read: ${messageOf(error)}`, where);
+    }
     const survivors = transcript.map((e) => e.pid).filter(isAlive);
     for (const pid of survivors) killQuietly(pid);
-    if (during && duringDir) during.cleanup?.(duringDir);
     return {
       caseId: def.id,
       profile,
@@ -132,14 +143,16 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
       request,
       outcome,
       transcript,
-      leftovers: sandbox.leftovers(),
+      leftovers,
       survivors,
-      tmp: sandbox.tmp,
-      repo: sandbox.repo,
+      ...where,
       env: simEnv,
       observations,
     };
   } finally {
+    // However the case ended, nothing of it keeps running: the watcher's interval would keep the process alive.
+    watcher?.stop();
+    await acting.catch(() => undefined);
     if (during && duringDir) {
       try {
         during.cleanup?.(duringDir);
@@ -147,24 +160,73 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
         // best effort; the folder may already be gone
       }
     }
-    if (!env.keep) sandbox.remove();
+    if (!env.keep) {
+      try {
+        sandbox.remove();
+      } catch {
+        // The run root goes at the end; a folder a relay made unremovable must not turn into a verdict here.
+      }
+    }
   }
 }
 
-async function toOutcome(reply: JobOutcome, env: CaseEnvironment): Promise<RelayOutcome> {
-  if (reply.status === "timeout") {
-    await env.dropWorker();
-    return { type: "timeout", timeoutMs: reply.timeoutMs, output: reply.output };
+/** Scenario, STATUS slot, host-side steps and the request: everything before the relay runs (harness-side). */
+async function prepare(def: CaseDef, profile: Profile, env: CaseEnvironment, ctx: CaseContext): Promise<{ acquired: AcquiredSlot; rctx: RequestContext; request: WireRelayRequest }> {
+  const { sandbox } = ctx;
+  const scenario = { name: def.id, ...(def.scenario?.(ctx) ?? {}), profile };
+  writeFileSync(sandbox.scenarioFile, `${JSON.stringify(scenario, null, 2)}\n`);
+  const fresh = (): Promise<AcquiredSlot> =>
+    acquireSlot({
+      gentleAi: ctx.gentleAi,
+      cwd: sandbox.repo,
+      env: { ...ctx.env, GENTLE_AI_SIM_TRANSCRIPT: sandbox.statusTranscript },
+      profile,
+      ...(def.slotIndex === undefined ? {} : { index: def.slotIndex }),
+    });
+  const cacheKey = JSON.stringify([profile, def.slotIndex ?? 0, (scenario as { identities?: unknown }).identities ?? null, (scenario as { lineage?: unknown }).lineage ?? null]);
+  let acquired: AcquiredSlot;
+  if (def.noStatus) acquired = { slot: FIXED_SLOT, source: "status", offered: [] };
+  else if (env.slotCache) {
+    let cached = env.slotCache.get(cacheKey);
+    if (!cached) {
+      cached = fresh();
+      env.slotCache.set(cacheKey, cached);
+      cached.catch(() => env.slotCache?.delete(cacheKey));
+    }
+    acquired = await cached;
+  } else acquired = await fresh();
+  const defaultRequest: WireRelayRequest = {
+    captureArgumentTokens: [...acquired.slot.captureArgumentTokens],
+    targetCwd: sandbox.repo,
+    ...(acquired.slot.submission === undefined ? {} : { submission: acquired.slot.submission }),
+    gentleAiExecutable: ctx.gentleAi,
+    piExecutable: ctx.pi,
+    environment: ctx.env,
+  };
+  const rctx: RequestContext = { ...ctx, slot: acquired.slot, defaultRequest };
+  await def.before?.(rctx);
+  return { acquired, rctx, request: def.request?.(rctx) ?? defaultRequest };
+}
+
+/** The relay's outcome from how the adapter job ended; the harness's own failures stay distinct. */
+function toOutcome(reply: JobOutcome): RelayOutcome {
+  switch (reply.status) {
+    case "timeout":
+      return { type: "timeout", timeoutMs: reply.timeoutMs, wallMs: reply.wallMs, output: reply.evidence.output };
+    case "exited":
+      return { type: "crashed", detail: `its adapter child died mid-call (exit ${reply.evidence.code ?? "null"}, signal ${reply.evidence.signal ?? "null"}) and was replaced with its process tree killed; output tail: ${tail(reply.evidence.output, 400)}` };
+    case "protocol":
+      return { type: "crashed", detail: `${reply.detail}; its adapter child was killed with its process tree and replaced (exit ${reply.evidence.code ?? "null"}, signal ${reply.evidence.signal ?? "null"}); output tail: ${tail(reply.evidence.output, 400)}` };
+    case "harness":
+      return { type: "harness-error", detail: reply.detail };
+    case "reply": {
+      const r = reply.reply;
+      if (r.type === "result") return { type: "result", value: r.value };
+      if (r.type === "error") return { type: "error", error: r.error };
+      if (r.type === "load-error") return { type: "crashed", detail: `relay module failed to load: ${r.message}` };
+      return { type: "harness-error", detail: `unexpected adapter reply ${r.type} to a run job` };
+    }
   }
-  if (reply.status === "exited") {
-    await env.dropWorker();
-    return { type: "crashed", detail: `exit ${reply.code ?? "null"} signal ${reply.signal ?? "null"}: ${reply.output.trim().slice(-600)}` };
-  }
-  const r = reply.reply;
-  if (r.type === "result") return { type: "result", value: r.value };
-  if (r.type === "error") return { type: "error", error: r.error };
-  if (r.type === "load-error") return { type: "crashed", detail: `relay module failed to load: ${r.message}` };
-  return { type: "crashed", detail: "unexpected probe reply" };
 }
 
 function isAlive(pid: number): boolean {

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import {
   ClauseFailure,
+  HarnessError,
   SkipCheck,
   type CaseCheck,
   type CaseDef,
@@ -16,15 +17,15 @@ import {
   type PropertyRunner,
 } from "../clauses/types.ts";
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
-import type { ClauseResult, ClauseStatus, ProfileResult, Report } from "../report/report-schema.ts";
-import { AdapterWorker } from "./adapter-worker.ts";
+import { REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileResult, type Report } from "../report/report-schema.ts";
+import { AdapterWorker, tail, type JobOptions, type JobOutcome } from "./adapter-worker.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
-import type { ProbeResult } from "./protocol.ts";
-import { runCase, type CaseEnvironment } from "./run-case.ts";
+import { outcomeCause } from "../clauses/expect.ts";
+import type { AdapterJob, ProbeResult } from "./protocol.ts";
+import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
+import { killTree } from "./process-tree.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
-import { trackProcessGroup, trackTempDir } from "./teardown.ts";
-import { startWarmSimulator, type WarmSimulator } from "../../simulator/warm/start.ts";
 
 export interface RunOptions {
   readonly relayModule: string;
@@ -39,8 +40,8 @@ export interface RunOptions {
   /** A fresh adapter child per case instead of one per lane. */
   readonly isolate?: boolean;
   readonly keep?: boolean;
-  /** Serve the simulated gentle-ai and pi from a warm simulator (simulator/warm/) instead of a process per call. */
-  readonly warm?: boolean;
+  /** Wall-clock bound on the whole run: past it, cases in flight are stopped and every unfinished one is `error`. */
+  readonly deadlineMs?: number;
   /** Called once the module loaded and exports runReviewHostRelaySlot, before any case runs. */
   onStart?(): void;
   /** Called with the run's temp root as soon as it exists (with `keep`, it is left behind, even on interruption). */
@@ -60,9 +61,18 @@ const isCase = (c: ClauseCheck): c is CaseCheck => "case" in c;
 const isProbe = (c: ClauseCheck): c is ProbeCheck => "probe" in c;
 const isProperty = (c: ClauseCheck): c is PropertyCheck => "property" in c;
 
-/** The lanes' adapter children and the per-lane CaseEnvironment. */
+/** Start-up bound for a fresh adapter child (node, tsx, the relay module): at least this, or the case bound. */
+const LOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * The lanes' adapter children. A lane runs one job at a time (a job waits for the lane's previous one), starts its
+ * child on demand with a `load` job in the child's own neutral environment, and replaces the child, killing its
+ * whole tree and the case's marked processes, whenever a job did not end with a clean reply: a timeout, a death, a
+ * broken channel, a harness fault, or a reply that says the relay left handles or timers running.
+ */
 class Lanes {
   readonly #workers: (AdapterWorker | undefined)[];
+  readonly #queues: Promise<unknown>[];
   readonly #slots = new Map<string, Promise<import("./acquire-slot.ts").AcquiredSlot>>();
   constructor(
     readonly paths: HarnessPaths,
@@ -71,27 +81,52 @@ class Lanes {
     count: number,
   ) {
     this.#workers = new Array<AdapterWorker | undefined>(count).fill(undefined);
+    this.#queues = new Array<Promise<unknown>>(count).fill(Promise.resolve());
   }
 
-  worker(lane: number): AdapterWorker {
-    let w = this.#workers[lane];
-    if (!w || !w.alive) {
-      // The child's own TMPDIR stays the harness's so tsx's compile cache is shared; jobs switch to the case TMPDIR.
-      w = new AdapterWorker({
-        tsxLoader: this.paths.tsxLoader,
-        adapterChild: this.paths.adapterChild,
-        cwd: this.root.dir,
-        env: { PATH: this.root.binDir, TMPDIR: tmpdir(), HOME: process.env.HOME ?? this.root.dir },
-      });
-      this.#workers[lane] = w;
-    }
-    return w;
+  /** The environment the child itself starts with, and loads the relay module in. */
+  #neutralEnv(): Record<string, string> {
+    // The child's own TMPDIR stays the harness's so tsx's compile cache is shared; jobs switch to the case TMPDIR.
+    return { PATH: this.root.binDir, TMPDIR: tmpdir(), HOME: process.env.HOME ?? this.root.dir };
   }
 
-  async drop(lane: number): Promise<void> {
-    const w = this.#workers[lane];
+  /** A started child for the lane with the module loaded, or how starting it ended. */
+  async #ready(lane: number, options: JobOptions): Promise<AdapterWorker | JobOutcome> {
+    const current = this.#workers[lane];
+    if (current?.usable) return current;
     this.#workers[lane] = undefined;
-    await w?.kill();
+    await current?.kill();
+    const worker = new AdapterWorker({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
+    jobIds += 1;
+    const loaded = await worker.run(
+      { id: jobIds, op: "load", relayModule: this.options.relayModule, cwd: this.root.dir, processEnv: this.#neutralEnv() },
+      { timeoutMs: Math.max(this.options.timeoutMs, LOAD_TIMEOUT_MS), ...(options.signal ? { signal: options.signal } : {}) },
+    );
+    if (loaded.status === "reply" && loaded.reply.type === "loaded") {
+      this.#workers[lane] = worker;
+      return worker;
+    }
+    await worker.kill();
+    if (loaded.status === "timeout") return { status: "harness", detail: `the adapter child did not load the relay module within ${loaded.timeoutMs}ms: ${tail(loaded.evidence.output)}` };
+    return loaded;
+  }
+
+  /** Runs one job on the lane (see the class comment); never rejects. */
+  runJob(lane: number, job: AdapterJob, options: JobOptions): Promise<JobOutcome> {
+    const previous = this.#queues[lane] ?? Promise.resolve();
+    const next = previous.then(async (): Promise<JobOutcome> => {
+      const worker = await this.#ready(lane, options);
+      if (!(worker instanceof AdapterWorker)) return worker;
+      const outcome = await worker.run(job, options);
+      const leftovers = outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
+      if (outcome.status !== "reply" || leftovers.length > 0 || this.options.isolate) {
+        this.#workers[lane] = undefined;
+        await worker.kill(options.markers ?? []);
+      }
+      return outcome;
+    });
+    this.#queues[lane] = next.catch(() => undefined);
+    return next.catch((error: unknown): JobOutcome => ({ status: "harness", detail: `lane ${lane} failed: ${error instanceof Error ? error.message : String(error)}` }));
   }
 
   env(lane: number): CaseEnvironment {
@@ -102,45 +137,68 @@ class Lanes {
       timeoutMs: this.options.timeoutMs,
       keep: this.options.keep ?? false,
       slotCache: this.#slots,
-      worker: () => this.worker(lane),
-      dropWorker: () => this.drop(lane),
+      runJob: (job, options) => this.runJob(lane, job, options),
     };
   }
 
   /** Relay calls made so far (catalogue cases and property runs). */
   calls = 0;
 
-  async runCase(def: CaseDef, profile: Profile, lane: number): Promise<CaseRun> {
+  async runCase(def: CaseDef, profile: Profile, lane: number, signal?: AbortSignal): Promise<CaseRun> {
+    if (signal?.aborted) return harnessFailure(def, profile, `not run: ${reasonOf(signal)}`);
     this.calls += 1;
-    try {
-      return await runCase(def, profile, this.env(lane));
-    } finally {
-      if (this.options.isolate) await this.drop(lane);
-    }
+    return runCase(def, profile, this.env(lane), signal);
   }
 
+  /** Closes every child, then kills whatever still carries the run root (a relay's escaped grandchildren). */
   async closeAll(): Promise<void> {
+    await Promise.all(this.#queues.map((q) => q.catch(() => undefined)));
     await Promise.all(this.#workers.map((w) => w?.close()));
+    this.#workers.fill(undefined);
+    await killTree({ markers: [this.root.dir] });
   }
 }
 
+let jobIds = 1_000_000_000;
+
+/** A property's case run, or a HarnessError when the harness could not run it (a property must never fail on that). */
+function harnessChecked(run: CaseRun): CaseRun {
+  if (run.outcome.type === "harness-error") throw new HarnessError(`[${run.caseId}] ${run.outcome.detail}`);
+  return run;
+}
+
+/** The reason an aborted run gives. */
+function reasonOf(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
 /** Probes the module once: load errors and a missing entry export are bad input (RelayLoadError). */
-async function probeModule(lanes: Lanes, calls: ProbeCheck["probe"][number][]): Promise<{ view: ProbeView; results: ProbeResult[] }> {
-  const reply = await lanes.worker(0).run(
+async function probeModule(lanes: Lanes, calls: ProbeCheck["probe"][number][], signal?: AbortSignal): Promise<{ view: ProbeView; results: ProbeResult[] }> {
+  const reply = await lanes.runJob(
+    0,
     { id: 0, op: "probe", relayModule: lanes.options.relayModule, cwd: lanes.root.dir, processEnv: { PATH: lanes.root.binDir, TMPDIR: tmpdir() }, calls },
-    Math.max(lanes.options.timeoutMs, 30_000),
+    { timeoutMs: Math.max(lanes.options.timeoutMs, LOAD_TIMEOUT_MS), ...(signal ? { signal } : {}) },
   );
-  if (reply.status !== "reply") {
-    await lanes.drop(0);
-    throw new RelayLoadError(`cannot load relay module ${lanes.options.relayModule}: ${reply.status === "timeout" ? "loading timed out" : reply.output.trim().split("\n").slice(-3).join(" ")}`);
-  }
+  const cannot = `cannot load relay module ${lanes.options.relayModule}`;
+  if (reply.status === "harness") throw new HarnessError(`${cannot}: ${reply.detail}`);
+  if (reply.status === "timeout") throw new RelayLoadError(`${cannot}: loading timed out`);
+  if (reply.status !== "reply") throw new RelayLoadError(`${cannot}: ${reply.status === "protocol" ? reply.detail : tail(reply.evidence.output).split("\n").slice(-3).join(" ")}`);
   const r = reply.reply;
-  if (r.type === "load-error") throw new RelayLoadError(`cannot load relay module ${lanes.options.relayModule}: ${r.message}`);
-  if (r.type !== "probe") throw new RelayLoadError(`unexpected adapter reply ${r.type}`);
+  if (r.type === "load-error") throw new RelayLoadError(`${cannot}: ${r.message}`);
+  if (r.type !== "probe") throw new HarnessError(`unexpected adapter reply ${r.type}`);
   if (r.exports.runReviewHostRelaySlot !== "function") {
     throw new RelayLoadError(`relay module ${lanes.options.relayModule} does not export a function named runReviewHostRelaySlot`);
   }
   return { view: { exports: r.exports, values: r.values, frozen: r.frozen }, results: r.calls };
+}
+
+/** A check's outcome: only a ClauseFailure is the relay's failure; anything else the check throws is the harness's. */
+function outcomeOf(error: unknown): CheckOutcome {
+  if (error instanceof SkipCheck) return { status: "skip", message: error.message };
+  if (error instanceof ClauseFailure) return { status: "fail", message: error.message };
+  if (error instanceof HarnessError) return { status: "error", message: `harness error: ${error.message}` };
+  return { status: "error", message: `harness error: the check crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
 }
 
 function evaluate(assert: () => void): CheckOutcome {
@@ -148,15 +206,16 @@ function evaluate(assert: () => void): CheckOutcome {
     assert();
     return { status: "pass", message: "" };
   } catch (error) {
-    if (error instanceof SkipCheck) return { status: "skip", message: error.message };
-    if (error instanceof ClauseFailure) return { status: "fail", message: error.message };
-    return { status: "fail", message: `assertion crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
+    return outcomeOf(error);
   }
 }
 
+/** A relay failure decides; else a harness error; else all-skip is skip; else pass. */
 function combine(outcomes: readonly CheckOutcome[]): CheckOutcome {
   const failed = outcomes.find((o) => o.status === "fail");
   if (failed) return failed;
+  const errored = outcomes.find((o) => o.status === "error");
+  if (errored) return errored;
   if (outcomes.length > 0 && outcomes.every((o) => o.status === "skip")) return outcomes[0] ?? { status: "skip", message: "" };
   return { status: "pass", message: "" };
 }
@@ -180,7 +239,7 @@ export async function withPropertyRunner<T>(
       profile: options.profile,
       runs: options.runs,
       seed: options.seed,
-      runCase: (def) => lanes.runCase(def, options.profile, 0),
+      runCase: async (def) => harnessChecked(await lanes.runCase(def, options.profile, 0)),
       saveCounterexample: () => "",
     });
   } finally {
@@ -194,13 +253,19 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const paths = harnessPaths();
-  const warm = options.warm ? await startTrackedWarmSimulator() : null;
-  const root = createRunRoot(options.keep ?? false, warm?.env ?? {});
+  const root = createRunRoot(options.keep ?? false);
   options.onRunRoot?.(root.dir);
   const lanes = new Lanes(paths, root, options, options.concurrency);
+  // The run's deadline: wall-clock, for the whole run (CI's bound), unlike the load-scaled per-case bounds.
+  const deadline = new AbortController();
+  const deadlineTimer =
+    options.deadlineMs === undefined
+      ? undefined
+      : setTimeout(() => deadline.abort(new Error(`the run's deadline (${formatDuration(options.deadlineMs ?? 0)}) passed`)), options.deadlineMs);
+  const signal = deadline.signal;
   try {
     const probeChecks = options.clauses.flatMap((c) => c.checks.filter(isProbe));
-    const probe = await probeModule(lanes, probeChecks.flatMap((c) => [...c.probe]));
+    const probe = await probeModule(lanes, probeChecks.flatMap((c) => [...c.probe]), signal);
     options.onStart?.();
 
     // Plan: unique (case, profile) runs and property runs; each clause/profile awaits the ones it needs.
@@ -248,9 +313,8 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
               }
               const run = await caseRuns.get(`${check.case.id}@${p}`)?.result;
               if (!run) throw new Error(`unplanned case ${check.case.id}@${p}`);
-              const setupError = run.observations.setupError;
-              const o = typeof setupError === "string" ? { status: "fail" as const, message: setupError } : evaluate(() => check.assert(run));
-              outcomes.push(o.status === "fail" ? { ...o, message: `[${check.case.id}] ${withCause(run, o.message)}` } : o);
+              const o = run.outcome.type === "harness-error" ? { status: "error" as const, message: `harness error: ${run.outcome.detail}` } : evaluate(() => check.assert(run));
+              outcomes.push(o.status === "fail" ? { ...o, message: `[${check.case.id}] ${withCause(run, o.message)}` } : o.status === "error" ? { ...o, message: `[${check.case.id}] ${o.message}` } : o);
             }
           }
           const combined = combine(outcomes);
@@ -270,7 +334,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           profile: run.profile,
           runs: options.runs,
           seed: options.seed,
-          runCase: (def) => lanes.runCase(def, run.profile, lane),
+          runCase: async (def) => harnessChecked(await lanes.runCase(def, run.profile, lane, signal)),
           saveCounterexample: (data) =>
             saveCounterexample(options.counterexampleDir, run.key, {
               schema: COUNTEREXAMPLE_SCHEMA_ID,
@@ -285,14 +349,16 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           await run.check.property.run(runner);
           outcome = { status: "pass", message: "" };
         } catch (error) {
-          outcome = error instanceof SkipCheck ? { status: "skip", message: error.message } : { status: "fail", message: error instanceof Error ? error.message : String(error) };
+          outcome = outcomeOf(error);
         }
         propertyResolvers.get(run.key)?.(outcome);
         done += 1;
         options.onCase?.(run.key, run.profile, done, total);
       }),
       ...[...caseRuns.values()].map((entry) => async (lane: number) => {
-        const run = await lanes.runCase(entry.def, entry.profile, lane).catch((error: unknown): CaseRun => setupFailure(entry.def, entry.profile, error));
+        const run = await lanes
+          .runCase(entry.def, entry.profile, lane, signal)
+          .catch((error: unknown): CaseRun => harnessFailure(entry.def, entry.profile, `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`));
         entry.resolve?.(run);
         done += 1;
         options.onCase?.(entry.def.id, entry.profile, done, total);
@@ -304,46 +370,42 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       passed: clauses.filter((c) => c.status === "pass").length,
       failed: clauses.filter((c) => c.status === "fail").length,
       skipped: clauses.filter((c) => c.status === "skip").length,
+      errored: clauses.filter((c) => c.status === "error").length,
     };
     return {
-      schema: "gentle-relay-conformance.report/v1",
+      schema: REPORT_SCHEMA_ID,
       relay: options.relayModule,
       profiles: [...options.profiles],
       seed: options.seed,
       runs: options.runs,
       startedAt,
       durationMs: Date.now() - started,
-      simulator: warm ? "warm" : "process",
+      simulator: "process",
       cases: lanes.calls,
       summary,
       clauses,
     };
   } finally {
+    clearTimeout(deadlineTimer);
     await lanes.closeAll();
-    await warm?.stop();
     if (!options.keep) root.remove();
   }
 }
 
-/** A warm simulator that an interrupted command kills and removes too (runner/teardown.ts). */
-async function startTrackedWarmSimulator(): Promise<WarmSimulator> {
-  const warm = await startWarmSimulator();
-  const untrackGroup = trackProcessGroup(warm.pid);
-  const untrackDir = trackTempDir(warm.dir);
-  return {
-    ...warm,
-    stop: async () => {
-      await warm.stop();
-      untrackGroup();
-      untrackDir();
-    },
-  };
+/** A duration as the user would write it back: 90s, 10m, 1h30m, 250ms. */
+export function formatDuration(ms: number): string {
+  if (ms % 1000 !== 0) return `${ms}ms`;
+  const s = ms / 1000;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  return [h ? `${h}h` : "", m ? `${m}m` : "", rest || (!h && !m) ? `${rest}s` : ""].join("");
 }
 
 /** Puts a timeout or crash of the relay in front of a failure it probably caused. */
 function withCause(run: CaseRun, message: string): string {
   const o = run.outcome;
-  const cause = o.type === "timeout" ? `relay did not settle within ${o.timeoutMs}ms (process tree killed)` : o.type === "crashed" ? `relay process died: ${o.detail}` : null;
+  const cause = o.type === "timeout" || o.type === "crashed" ? outcomeCause(o) : null;
   return cause === null || message.startsWith(cause) ? message : `${cause}; ${message}`;
 }
 
@@ -352,27 +414,10 @@ function clauseResult(clause: Clause, profiles: ProfileResult[]): ClauseResult {
   if (profiles.length === 0) return { ...base, status: "skip", message: `applies only to ${clause.profiles.join(", ")}` };
   const failed = profiles.find((p) => p.status === "fail");
   if (failed) return { ...base, status: "fail", message: `${failed.profile}: ${failed.message}` };
+  const errored = profiles.find((p) => p.status === "error");
+  if (errored) return { ...base, status: "error", message: `${errored.profile}: ${errored.message}` };
   if (profiles.every((p) => p.status === "skip")) return { ...base, status: "skip", message: profiles[0]?.message ?? "" };
   return { ...base, status: "pass", message: "" };
-}
-
-/** A case whose setup (scenario, STATUS) failed: every check on it fails with the setup error. */
-function setupFailure(def: CaseDef, profile: Profile, error: unknown): CaseRun {
-  const detail = `case setup failed: ${error instanceof Error ? error.message : String(error)}`;
-  return {
-    caseId: def.id,
-    profile,
-    slot: { captureArgumentTokens: [] },
-    request: { captureArgumentTokens: [] },
-    outcome: { type: "crashed", detail },
-    transcript: [],
-    leftovers: [],
-    survivors: [],
-    tmp: "",
-    repo: "",
-    env: {},
-    observations: { setupError: detail },
-  };
 }
 
 function saveCounterexample(dir: string, key: string, data: unknown): string {

@@ -8,13 +8,11 @@ export interface RunRoot {
   readonly dir: string;
   /** PATH for every simulated process: node only, so no real gentle-ai or pi can ever be found. */
   readonly binDir: string;
-  /** Added to every simulated process's environment (the warm simulator's GENTLE_AI_SIM_WARM, when one runs). */
-  readonly simEnv: Readonly<Record<string, string>>;
   remove(): void;
 }
 
 /** Creates the run root under the harness's own TMPDIR; an interrupted command removes it unless `keep`. */
-export function createRunRoot(keep = false, simEnv: Readonly<Record<string, string>> = {}): RunRoot {
+export function createRunRoot(keep = false): RunRoot {
   const dir = mkdtempSync(join(tmpdir(), "relay-conformance-"));
   const untrack = keep ? () => {} : trackTempDir(dir);
   const binDir = join(dir, "bin");
@@ -24,7 +22,6 @@ export function createRunRoot(keep = false, simEnv: Readonly<Record<string, stri
   return {
     dir,
     binDir,
-    simEnv,
     remove: () => {
       rmSync(dir, { recursive: true, force: true });
       untrack();
@@ -39,6 +36,8 @@ export interface CaseSandbox {
   readonly repo: string;
   /** TMPDIR of the relay: staging and scratch folders appear here and must be gone afterwards. */
   readonly tmp: string;
+  /** The relay process's cwd: a folder that is not the target, so launching in process.cwd() shows on every leg. */
+  readonly elsewhere: string;
   readonly state: string;
   readonly home: string;
   readonly scenarioFile: string;
@@ -59,14 +58,23 @@ export function createCaseSandbox(root: RunRoot, label: string): CaseSandbox {
     dir,
     repo: join(dir, "repo"),
     tmp: join(dir, "tmp"),
+    elsewhere: join(dir, "relay-cwd"),
     state: join(dir, "state"),
     home: join(dir, "home"),
     scenarioFile: join(dir, "scenario.json"),
     transcript: join(dir, "transcript.jsonl"),
     statusTranscript: join(dir, "status-transcript.jsonl"),
-    leftovers: () => readdirSync(join(dir, "tmp")).sort(),
+    leftovers: () => {
+      try {
+        return readdirSync(join(dir, "tmp")).sort();
+      } catch (error) {
+        // A relay that removed its own TMPDIR left nothing in it.
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+    },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
-  for (const d of [sandbox.repo, sandbox.tmp, sandbox.state, sandbox.home]) mkdirSync(d, { recursive: true });
+  for (const d of [sandbox.repo, sandbox.tmp, sandbox.elsewhere, sandbox.state, sandbox.home]) mkdirSync(d, { recursive: true });
   return sandbox;
 }

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { killGroup as killProcessGroup } from "./process-tree.ts";
 import { trackProcessGroup } from "./teardown.ts";
 
 /** Bytes and exit of one finished child process. */
@@ -36,13 +37,7 @@ export function runInOwnGroup(executable: string, argv: readonly string[], optio
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
-    const killGroup = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    };
+    const killGroup = (): void => void killProcessGroup(child.pid);
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();

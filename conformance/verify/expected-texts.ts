@@ -1,6 +1,15 @@
 // Byte-exact provider texts the probes compare against (provider reference §4–§7, §9, §12).
+// verify keeps its own copy of the contract constants on purpose: it probes the simulator (and any binary) with
+// them, so they must not come from the code that builds the simulator's or the harness's side of the contract.
 
 export const CONTRACT_V2 = "gentle-ai.review-integration/v2";
+export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
+export const HANDSHAKE = "gentle-pi.review-relay/v1";
+
+/** The negotiated STATUS argv gentle-pi sends, as verify's probes send it. */
+export function statusArgv(cwd: string, agent: boolean): string[] {
+  return ["review", "status", "--contract", CONTRACT_V2, "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
+}
 
 /** v2.4.0 handshake refusal (§6); the backticks and `<repo>` are literal. */
 export const NOT_ELIGIBLE_V240 =

@@ -3,9 +3,11 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { reviewHostRelaySlots } from "../../relay/index.ts";
-import { collectInputs, statusArgv } from "../goldens/conversations.ts";
+import { collectInputs } from "../goldens/conversations.ts";
 import {
   BINDING_MISMATCH_PREFIX,
+  HANDSHAKE,
+  statusArgv,
   NOT_ELIGIBLE_PR3444,
   NOT_ELIGIBLE_V240,
   TRANSPORT_UNSUPPORTED_STDERR,
@@ -29,7 +31,6 @@ import {
   type ProbeVerdict,
 } from "./probe-kit.ts";
 
-const HANDSHAKE = "gentle-pi.review-relay/v1";
 const hex = (c: string): string => c.repeat(64);
 const UNKNOWN_FLAG_REFUSAL = /flag provided but not defined: -{1,2}(?:materialize|agent)\b/;
 const EMPTY = Buffer.alloc(0);

@@ -7,12 +7,12 @@ import { readGolden, shippedGoldens } from "../goldens/golden-file.ts";
 import { paths } from "../goldens/paths.ts";
 import { recordGolden } from "../record/record.ts";
 import { runBinary, type ProbeCall } from "./exec.ts";
+import { HANDSHAKE_ENV } from "./expected-texts.ts";
 import { trackTempDir } from "../runner/teardown.ts";
 import { outputDisciplineFindings, PROBES } from "./probes.ts";
 import { parseVersionOutput, profileOfVersion, type Profile } from "./profile.ts";
 import { VERIFY_REPORT_SCHEMA_ID, type GoldenCheck, type ProbeResult, type VerifyReport } from "./report-schema.ts";
 
-const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
 
 /** Bad input to verify (exit 2): missing binary, unknown profile, underivable version. */
 export class VerifyInputError extends Error {

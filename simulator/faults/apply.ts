@@ -18,6 +18,8 @@ export interface FaultPlan {
   readonly exitCode: number;
   readonly drip: { readonly chunkBytes: number; readonly intervalMs: number } | null;
   readonly termination: Termination;
+  /** SIGTERM is trapped and ignored for the whole call (trap-sigterm): only SIGKILL ends the process. */
+  readonly trapSigterm: boolean;
   /** Faults that took effect, in scenario order (a terminal fault after the first one does not). */
   readonly applied: readonly Fault[];
 }
@@ -36,6 +38,7 @@ const FILLER = 0x20;
  * - `stderr` replaces stderr; the last one wins. `exit-code` replaces the exit code; the last one wins
  *   (with `crash-mid-write` it sets the crash's exit code when non-zero; otherwise the crash exits CRASH_EXIT_CODE).
  * - `slow-drip` paces every write of stdout and stderr; the last one wins.
+ * - `trap-sigterm` makes the process ignore SIGTERM for the whole call, whatever else applies.
  * - Terminal faults (`hang`, `partial-then-hang`, `crash-mid-write`, `signal`): only the first matching one takes effect.
  */
 export function planFaults(outcome: Outcome, faults: readonly Fault[], bytesOf: (spec: BytesSpec) => Buffer): FaultPlan {
@@ -45,6 +48,7 @@ export function planFaults(outcome: Outcome, faults: readonly Fault[], bytesOf: 
   let exitOverride: number | null = null;
   let drip: FaultPlan["drip"] = null;
   let termination: Termination = { kind: "exit" };
+  let trapSigterm = false;
   const applied: Fault[] = [];
   for (const fault of faults) {
     switch (fault.kind) {
@@ -69,6 +73,9 @@ export function planFaults(outcome: Outcome, faults: readonly Fault[], bytesOf: 
       case "slow-drip":
         drip = { chunkBytes: fault.chunkBytes, intervalMs: fault.intervalMs };
         break;
+      case "trap-sigterm":
+        trapSigterm = true;
+        break;
       case "hang":
       case "partial-then-hang":
       case "crash-mid-write":
@@ -87,7 +94,7 @@ export function planFaults(outcome: Outcome, faults: readonly Fault[], bytesOf: 
   // A crash always exits non-zero: the exit-code fault's value when non-zero, else CRASH_EXIT_CODE.
   const exitCode =
     termination.kind === "crash-mid-write" ? (exitOverride ? exitOverride : CRASH_EXIT_CODE) : (exitOverride ?? outcome.exitCode);
-  return { delayMs, stdout, stderr, exitCode, drip, termination, applied };
+  return { delayMs, stdout, stderr, exitCode, drip, termination, trapSigterm, applied };
 }
 
 function resize(bytes: Buffer, size: number): Buffer {

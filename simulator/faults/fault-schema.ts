@@ -27,6 +27,11 @@ export const FaultSchema = z.discriminatedUnion("kind", [
     chunkBytes: z.number().check(z.int(), z.positive()),
     intervalMs: count,
   }),
+  kind(
+    "trap-sigterm",
+    "Trap SIGTERM and ignore it, as real processes may, from the start of the call: only SIGKILL ends the process. Not terminal: pair it with hang or delay.",
+    {},
+  ),
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 

@@ -10,6 +10,11 @@ export function blobOf(buf: Buffer, inlineMax: number): Blob {
   return buf.length > inlineMax ? { sha256, length: buf.length } : { sha256, length: buf.length, base64: buf.toString("base64") };
 }
 
+/** Decodes a blob's inline content back to bytes (no content: no bytes). */
+export function blobBytes(blob: { readonly base64?: string | undefined }): Buffer {
+  return Buffer.from(blob.base64 ?? "", "base64");
+}
+
 /**
  * Appends one JSON line. The file is opened O_APPEND and the whole line goes out in one write(), so lines of
  * parallel processes never interleave (Linux holds the inode lock for the whole write on regular files).

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { sha256Hex } from "./sha256.ts";
 
 /**
  * Returns this call's 1-based index among calls with the same key, shared by every process using stateDir.
@@ -33,9 +34,17 @@ function openAppend(file: string, dir: string): number {
   }
 }
 
-/** A key as a portable file name: unreserved characters kept, everything else %-encoded (so no `/` or `..`). */
-function fileNameOf(key: string): string {
-  return Array.from(Buffer.from(key, "utf8"), (b) =>
+/** Longest encoded key kept as is: with `.log` it stays well inside NAME_MAX (255 bytes). */
+const MAX_ENCODED = 200;
+
+/**
+ * A key as a portable file name: unreserved characters kept, everything else %-encoded (so no `/` or `..`). A key
+ * too long for one file name (a generated operation token of many multi-byte characters is a verb) keeps its first
+ * 120 encoded bytes and gains the key's SHA-256, so it stays distinct without failing the call with ENAMETOOLONG.
+ */
+export function fileNameOf(key: string): string {
+  const encoded = Array.from(Buffer.from(key, "utf8"), (b) =>
     /[A-Za-z0-9_-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
   ).join("");
+  return encoded.length <= MAX_ENCODED ? encoded : `${encoded.slice(0, 120)}~${sha256Hex(key)}`;
 }

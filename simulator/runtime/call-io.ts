@@ -15,9 +15,6 @@ export interface CallIo {
   readStdin(): Buffer;
 }
 
-/** Where a launcher that already read stdin (the warm client, before a call was handed back) leaves its bytes. */
-export const HANDED_STDIN: unique symbol = Symbol.for("gentle-ai-sim.handed-stdin") as typeof HANDED_STDIN;
-
 /** This process's own argv, environment, cwd, pid and stdin. */
 export function nativeCallIo(): CallIo {
   return {
@@ -26,9 +23,6 @@ export function nativeCallIo(): CallIo {
     cwd: process.cwd(),
     pid: process.pid,
     executablePath: resolve(process.argv[1] ?? ""),
-    readStdin: () => {
-      const handed: unknown = (globalThis as { [HANDED_STDIN]?: unknown })[HANDED_STDIN];
-      return Buffer.isBuffer(handed) ? handed : readAllSync(0);
-    },
+    readStdin: () => readAllSync(0),
   };
 }

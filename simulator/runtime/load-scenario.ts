@@ -1,39 +1,27 @@
 import { readFileSync } from "node:fs";
 import type { SimConfig } from "./env-config.ts";
-import { builtinScenario, type LoadedScenario } from "../scenario/loaded.ts";
-import { readCachedScenario, recallScenario, scenarioFingerprint, writeCachedScenario, type ScenarioMemory } from "../scenario/scenario-cache.ts";
+import { builtinScenario, pinsLineage, type LoadedScenario } from "../scenario/loaded.ts";
+import { readCachedScenario, scenarioFingerprint, writeCachedScenario } from "../scenario/scenario-cache.ts";
 
 /**
  * The configured scenario: the built-in default, a cached validation of the same file bytes, or a fresh validation.
- * Validation (zod) is imported only on a cache miss, which keeps it off the per-call start-up path. A long-lived
- * process passes its own memory, which it consults first and fills instead of the state folder's cache file.
+ * Validation (zod) is imported only on a cache miss, which keeps it off the per-call start-up path.
  * Throws ScenarioLoadError for a bad file, before anything is written.
  */
-export async function loadConfiguredScenario(config: SimConfig, cwd: string, memory?: ScenarioMemory): Promise<LoadedScenario> {
+export async function loadConfiguredScenario(config: SimConfig, cwd: string): Promise<LoadedScenario> {
   if (config.scenarioPath === null) return builtinScenario(cwd);
   let fingerprint: string | null = null;
   try {
-    fingerprint = scenarioFingerprint(config.scenarioPath, readFileSync(config.scenarioPath));
-    const hit = memory ? recallScenario(memory, config.scenarioPath, fingerprint) : readCachedScenario(config.stateDir, config.scenarioPath, fingerprint);
-    if (hit) return hit;
+    const bytes = readFileSync(config.scenarioPath);
+    fingerprint = scenarioFingerprint(config.scenarioPath, bytes);
+    const hit = fingerprint === null ? null : readCachedScenario(config.stateDir, config.scenarioPath, fingerprint);
+    // The bytes validated once, so they parse; whether they pin a lineage is a plain JSON question (no zod).
+    if (hit) return { ...hit, lineagePinned: pinsLineage(JSON.parse(bytes.toString("utf8")) as unknown) };
   } catch {
     // unreadable: the full loader below reports it
   }
   const { loadScenarioFileWithDir } = await import("../scenario/load.ts");
   const loaded = loadScenarioFileWithDir(config.scenarioPath);
-  if (fingerprint !== null) {
-    const validated = { scenario: loaded.scenario, lineagePinned: loaded.lineagePinned };
-    if (memory) memory.set(fingerprint, deepFreeze(validated));
-    else writeCachedScenario(config.stateDir, fingerprint, validated);
-  }
+  if (fingerprint !== null) writeCachedScenario(config.stateDir, fingerprint, loaded.scenario);
   return loaded;
-}
-
-/** Freezes a remembered scenario: calls share it, so a call that tried to change it would fail loudly instead. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

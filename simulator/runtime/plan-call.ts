@@ -4,7 +4,6 @@ import type { Outcome } from "../gentle-ai/invocation.ts";
 import type { TranscriptEntry } from "../output/transcript-schema.ts";
 import { appendTranscript, blobOf } from "../output/transcript.ts";
 import type { LoadedScenario } from "../scenario/loaded.ts";
-import type { ScenarioMemory } from "../scenario/scenario-cache.ts";
 import { ScenarioLoadError } from "../scenario/load-error.ts";
 import { loadConfiguredScenario } from "./load-scenario.ts";
 import { resolveBytes } from "../scenario/resolve-bytes.ts";
@@ -35,12 +34,21 @@ export interface ProcessContext {
   readFile(path: string): Buffer;
 }
 
+/**
+ * What a program produces: an outcome, which a replayed call (simulator/runtime/replay.ts) gives with the ending its
+ * recording had; such a call's transcript line goes out before its output, so a caller that kills a recorded hang
+ * still leaves it on record.
+ */
+export interface ProducedOutcome extends Outcome {
+  readonly recordedExit?: TranscriptEntry["exit"];
+}
+
 /** One simulated program: its name and how it turns a context into an outcome. */
 export interface ProgramSpec {
   readonly program: "gentle-ai" | "pi";
   /** pi records the names in its cwd at start (proof the relay's scratch directory was empty). */
   readonly recordCwdListing?: boolean;
-  produce(context: ProcessContext): Outcome | Promise<Outcome>;
+  produce(context: ProcessContext): ProducedOutcome | Promise<ProducedOutcome>;
 }
 
 /** A call whose configuration and scenario loaded: what is known before it is counted or produces anything. */
@@ -58,17 +66,15 @@ export interface PreparedCall {
 /** Writes the call's transcript line (if one is configured); returns an error message instead of throwing. */
 export type RecordCall = (stdout: Buffer, stderr: Buffer, exit: TranscriptEntry["exit"]) => string | null;
 
-/** A counted, produced call: the fault plan to carry out and how to record it. */
+/** A counted, produced call: the fault plan to carry out and how to record it (and a replayed call's ending). */
 export interface PlannedCall {
   readonly plan: FaultPlan;
   readonly record: RecordCall;
+  readonly recordedExit?: TranscriptEntry["exit"];
 }
 
-/**
- * Stamps the start, lists cwd (pi) and loads configuration and scenario; a bad configuration gives its stderr line.
- * A long-lived caller passes its scenario memory (see loadConfiguredScenario).
- */
-export async function prepareCall(spec: ProgramSpec, io: CallIo, memory?: ScenarioMemory): Promise<PreparedCall | { readonly configError: string }> {
+/** Stamps the start, lists cwd (pi) and loads configuration and scenario; a bad configuration gives its stderr line. */
+export async function prepareCall(spec: ProgramSpec, io: CallIo): Promise<PreparedCall | { readonly configError: string }> {
   const started = process.hrtime.bigint(); // not performance.now(): that loads perf_hooks on every start
   const startedAt = new Date().toISOString();
   const cwdListing = spec.recordCwdListing ? listDir(io.cwd) : undefined;
@@ -77,7 +83,7 @@ export async function prepareCall(spec: ProgramSpec, io: CallIo, memory?: Scenar
   let loaded: LoadedScenario;
   try {
     config = readSimConfig(io.env, io.cwd);
-    loaded = await loadConfiguredScenario(config, io.cwd, memory);
+    loaded = await loadConfiguredScenario(config, io.cwd);
   } catch (error) {
     if (!(error instanceof ScenarioLoadError) && !(error instanceof ConfigError)) throw error;
     return { configError: `${error instanceof ConfigError ? `gentle-ai-sim: ${error.message}` : error.message}\n` };
@@ -110,7 +116,7 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
     },
   };
 
-  let outcome: Outcome;
+  let outcome: ProducedOutcome;
   try {
     outcome = await spec.produce(context);
   } catch (error) {
@@ -159,7 +165,7 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
       return `transcript ${config.transcriptPath}: ${error instanceof Error ? error.message : String(error)}`;
     }
   };
-  return { plan, record };
+  return outcome.recordedExit === undefined ? { plan, record } : { plan, record, recordedExit: outcome.recordedExit };
 }
 
 function absolutizeSimEnv(env: NodeJS.ProcessEnv, config: SimConfig): void {

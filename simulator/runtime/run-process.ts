@@ -7,13 +7,11 @@ import { simulatorFailure } from "./simulator-failure.ts";
 import { hangForever, sleepSync } from "./sleep.ts";
 
 /** Runs one simulated process end to end: config, scenario, call index, outcome, faults, streams, transcript, exit. */
-export async function runProcess(spec: ProgramSpec): Promise<never> {
+export async function runProcess(program: ProgramSpec): Promise<never> {
   const io = nativeCallIo();
-  // Replayer mode (conformance/goldens): answers from a recorded golden and exits; loaded only when asked for.
-  if (io.env.GENTLE_AI_SIM_REPLAY) {
-    const { replayIfRequested } = await import("./replay.ts");
-    replayIfRequested(spec.program, io.env);
-  }
+  // Replayer mode (the replay command): the outcome comes from a recorded golden; loaded only when asked for.
+  const goldenPath = io.env.GENTLE_AI_SIM_REPLAY;
+  const spec = goldenPath ? (await import("./replay.ts")).replaySpec(program, goldenPath) : program;
   const prepared = await prepareCall(spec, io);
   if ("configError" in prepared) {
     writeAllSync(2, Buffer.from(prepared.configError, "utf8"));
@@ -21,7 +19,19 @@ export async function runProcess(spec: ProgramSpec): Promise<never> {
   }
   const planned = await planCall(prepared);
   if ("failure" in planned) return simulatorFailure(planned.failure);
+  if (planned.recordedExit !== undefined) return endAsRecorded(planned.plan, planned.record, planned.recordedExit);
   return execute(planned.plan, planned.record);
+}
+
+/** A replayed call: its line on the transcript first, then all of its output, then the recorded ending. */
+function endAsRecorded(plan: FaultPlan, recordCall: RecordCall, exit: TranscriptEntry["exit"]): never {
+  const failure = recordCall(plan.stdout, plan.stderr, exit);
+  if (failure !== null) simulatorFailure(failure);
+  writeAllSync(1, plan.stdout);
+  writeAllSync(2, plan.stderr);
+  if (!exit.completed) return hangForever();
+  if (exit.signal !== null) process.kill(process.pid, exit.signal as NodeJS.Signals);
+  return process.exit(exit.code ?? 1);
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -31,6 +41,8 @@ function execute(plan: FaultPlan, recordCall: RecordCall): never {
     const failure = recordCall(stdout, stderr, exit);
     if (failure !== null) simulatorFailure(failure);
   };
+  // A handler that does nothing replaces SIGTERM's default action; the blocked event loop never even runs it.
+  if (plan.trapSigterm) process.on("SIGTERM", () => undefined);
   if (plan.delayMs > 0) sleepSync(plan.delayMs);
   const write = (fd: number, bytes: Buffer): void => writeUnlessClosed(fd, bytes, plan.drip);
   const t = plan.termination;

@@ -7,7 +7,7 @@ import { ScenarioLoadError } from "./load-error.ts";
 import { bytesFiles } from "./bytes-files.ts";
 import { findJsonSyntaxError } from "./json-syntax.ts";
 import { formatIssues } from "./format-issues.ts";
-import type { LoadedScenario } from "./loaded.ts";
+import { pinsLineage, type LoadedScenario } from "./loaded.ts";
 
 // Validation pulls in the zod scenario schema; the runtime imports this module lazily (only on a scenario-cache miss).
 export { ScenarioLoadError };
@@ -54,6 +54,5 @@ export function loadScenarioFileWithDir(path: string): LoadedScenario {
     .filter(([, spec]) => !existsSync(resolve(dir, spec.file)))
     .map(([where, spec]) => `${where}.file: file not found: ${resolve(dir, spec.file)}`);
   if (missing.length > 0) throw new ScenarioLoadError(file, missing);
-  const lineagePinned = typeof json === "object" && json !== null && Object.hasOwn(json, "lineage");
-  return { scenario: parsed.data, path: file, dir, lineagePinned };
+  return { scenario: parsed.data, path: file, dir, lineagePinned: pinsLineage(json) };
 }

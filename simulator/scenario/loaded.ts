@@ -11,6 +11,11 @@ export interface LoadedScenario {
   readonly lineagePinned: boolean;
 }
 
+/** Whether a scenario file's JSON names a `lineage` (the validated scenario cannot say: defaults fill one in). */
+export function pinsLineage(json: unknown): boolean {
+  return typeof json === "object" && json !== null && Object.hasOwn(json, "lineage");
+}
+
 /** The built-in default scenario (already in parsed form: no validation cost at start-up). */
 export function builtinScenario(dir: string): LoadedScenario {
   return { scenario: DEFAULT_SCENARIO, path: null, dir, lineagePinned: true };

@@ -2,8 +2,7 @@
 import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import type { CapturedSlot, LineageState } from "./lineage-state.ts";
-
-export const LINEAGE_STATE_SCHEMA = "gentle-ai-sim.lineage-state/v1";
+import { LINEAGE_STATE_SCHEMA } from "./lineage-schema-id.ts";
 
 /** A captured slot for a lens the scenario declares as already captured (the fake pi's canonical result). */
 export type SeedSlot = (lens: Lens, order: number) => CapturedSlot;

@@ -1,6 +1,7 @@
 // The persisted lineage (`<stateDir>/lineage.json`): the zod schema that defines the state file format.
 // Kept off the simulator's start-up path: lineage-store checks the shape structurally, tests validate with this schema.
 import * as z from "zod/mini";
+import { LINEAGE_STATE_SCHEMA } from "./lineage-schema-id.ts";
 import { CorrectionStageSchema, LensSchema } from "../scenario/lineage-spec.ts";
 
 /** One captured reviewer-result slot. */
@@ -48,10 +49,6 @@ export const CorrectionStateSchema = z.looseObject({
   fixFindings: z.optional(z.array(FixFindingSchema)),
 });
 export type CorrectionState = z.infer<typeof CorrectionStateSchema>;
-
-import { LINEAGE_STATE_SCHEMA } from "./lineage-initial.ts";
-
-export { LINEAGE_STATE_SCHEMA };
 
 /** The whole persisted lineage. */
 export const LineageStateSchema = z.looseObject({

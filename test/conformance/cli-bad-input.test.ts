@@ -79,6 +79,9 @@ describe("every command: one error line and exit 2", () => {
     [["matrix", "--relay", "no/such.ts"], "relay module not found: no/such.ts"],
     [["record", "--binary", sim, "--scenario", "no/such.json"], "--scenario no/such.json: no such file"],
     [["run", "--json", "a-folder"], "--json a-folder is a folder, not a file"],
+    [["run", "--deadline", "0"], '--deadline must be a positive duration like 90s, 10m or 1h, got "0"'],
+    [["run", "--deadline", "5x"], '--deadline must be a positive duration like 90s, 10m or 1h, got "5x"'],
+    [["run", "--deadline", "1.5m"], '--deadline must be a positive duration like 90s, 10m or 1h, got "1.5m"'],
     [["verify", "--binary", sim, "--json", "a-folder"], "--json a-folder is a folder, not a file"],
     // malformed files: the file, the JSON path (or line and column) and the reason
     [["replay", "syntax.json"], "syntax.json: invalid JSON at line 2, column 10: expected a property name"],

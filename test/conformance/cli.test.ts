@@ -60,7 +60,7 @@ describe("relay-conformance launcher", () => {
       const r = spawnSync(launcher, ["run", "--grep", "^(FORM-MISSING|PI-ARGV-FIXED|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "3", "--json", join(dir, "r.json"), "--junit", join(dir, "r.xml"), "--markdown", join(dir, "r.md")], { cwd: root, encoding: "utf8" });
       expect(r.status).toBe(0);
       const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, "r.json"), "utf8")));
-      expect(report.summary).toEqual({ passed: 3, failed: 0, skipped: 0 });
+      expect(report.summary).toEqual({ passed: 3, failed: 0, skipped: 0, errored: 0 });
       expect(report.clauses.map((c) => [c.id, c.status])).toEqual([["FORM-MISSING", "pass"], ["PI-ARGV-FIXED", "pass"], ["API-CONSTANTS", "pass"]]);
       expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain('<testsuite name="gentle-ai 2.4.0" tests="3" failures="0" skipped="0" errors="0">');
       expect(readFileSync(join(dir, "r.md"), "utf8").startsWith("# Relay conformance: PASS\n")).toBe(true);

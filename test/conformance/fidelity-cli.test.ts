@@ -61,9 +61,8 @@ describe("relay-conformance fidelity", () => {
     const r = await cli(["fidelity", "--contracts", dir, ...ONE_LANE, "--json", json]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(new RegExp(`^INVALID  ${STATUS_V5.replace(/[./]/g, "\\$&")} +v2/schemas/status-v5\\.schema\\.json  (\\d+) of \\1 invalid$`, "m"));
-    // The first status/v5 of the lane: plain `review status` prints the authority inventory, not status/v5.
     expect(r.stdout).toContain(
-      "\n    builtin 2.4.0: gentle-ai review status --cwd . --contract gentle-ai.review-integration/v2 --next-transition\n      $: must have required property 'no_such_member'\n",
+      `\n    builtin 2.4.0: gentle-ai review status --cwd . --contract gentle-ai.review-integration/v2 --next-transition\n      $: must have required property 'no_such_member'\n`,
     );
     expect(r.stdout).toMatch(/^result: 1 of \d+ document kinds invalid\n$/m);
     const report = FidelityReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));

@@ -4,11 +4,15 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseProfiles } from "../../conformance/cli/options.ts";
 import { loadContractsTree } from "../../conformance/fidelity/contracts-tree.ts";
 import { checkFidelity, renderFidelityReport } from "../../conformance/fidelity/fidelity.ts";
 import { PROVIDER_DOCUMENTS, providerDocument } from "../../simulator/contract/registry.ts";
 
 const contracts = process.env.GENTLE_AI_CONTRACTS;
+// The profiles a tree's contract covers: fb55ef7b sits between v2.4.0 and v2.5.0. Profile 2.3.0 is the pre-relay
+// rc.1-era build, whose correction inputs predate the status/v5 submission descriptors (README, fidelity table).
+const profiles = parseProfiles((process.env.GENTLE_AI_CONTRACTS_PROFILES ?? "2.4.0,2.5.0").split(","));
 const gentlePi = process.env.GENTLE_PI_CHECKOUT;
 const why = "GENTLE_AI_CONTRACTS is not set (a gentle-ai checkout): the fidelity lane is skipped";
 
@@ -19,9 +23,9 @@ function fixtures(dir: string): { file: string; document: { schema?: unknown } }
     .map((n) => ({ file: join(dir, n), document: JSON.parse(readFileSync(join(dir, n), "utf8")) as { schema?: unknown } }));
 }
 
-describe.skipIf(contracts === undefined)(contracts === undefined ? why : `fidelity lane against ${contracts}`, () => {
+describe.skipIf(contracts === undefined)(contracts === undefined ? why : `fidelity lane against ${contracts} (${profiles.join(", ")})`, () => {
   it("every simulator document is valid against the tree's published schemas", { timeout: 300_000 }, async () => {
-    const report = await checkFidelity({ contracts: contracts! });
+    const report = await checkFidelity({ contracts: contracts!, profiles });
     const invalid = report.kinds.filter((k) => k.status === "invalid");
     expect(invalid.length, renderFidelityReport({ ...report, kinds: invalid })).toBe(0);
   });

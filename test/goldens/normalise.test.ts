@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blobOf, denormaliseBytes, normaliseBytes, normaliseText, orderByStart, placeholderRules } from "../../conformance/goldens/normalise.ts";
+import { blobOf, orderByStart } from "../../conformance/goldens/normalise.ts";
+import { denormaliseBytes, normaliseBytes, normaliseText, placeholderRules } from "../../simulator/output/path-placeholders.ts";
 import type { TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
 
 const context = { cwd: "/t/run-1/repo", tmp: "/t/run-1/tmp", state: "/t/run-1/state", gentleAi: "/t/shim/gentle-ai", pi: "/t/shim/pi" };

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { installRelease } from "../../conformance/release/install.ts";
 import { ReleaseError, RELEASE_FAILURE } from "../../conformance/release/errors.ts";
-import { writeTar } from "../../conformance/release/ustar.ts";
+import { writeTar } from "../support/ustar-write.ts";
 
 const API = "https://api.github.com/repos/Gentleman-Programming/gentle-ai/releases/tags";
 const DL = "https://github.com/Gentleman-Programming/gentle-ai/releases/download";

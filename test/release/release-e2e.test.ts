@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { main } from "../../conformance/cli/main.ts";
 import { paths } from "../../conformance/goldens/paths.ts";
-import { writeTar } from "../../conformance/release/ustar.ts";
+import { writeTar } from "../support/ustar-write.ts";
 import { VerifyReportSchema } from "../../conformance/verify/report-schema.ts";
 
 const API = "https://api.github.com/repos/Gentleman-Programming/gentle-ai/releases/tags";

@@ -4,7 +4,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { readTar, readTarGz, writeTar } from "../../conformance/release/ustar.ts";
+import { readTar, readTarGz } from "../../conformance/release/ustar.ts";
+import { writeTar } from "../support/ustar-write.ts";
 import { ReleaseError } from "../../conformance/release/errors.ts";
 
 describe("ustar", () => {

@@ -31,7 +31,7 @@ const BAD: ReadonlyArray<readonly [string, string, readonly string[]]> = [
     "unknown fault kind",
     '{"faults": [{"program": "pi", "fault": {"kind": "explode"}}]}',
     [
-      "$.faults[0].fault.kind: Invalid discriminator value. Expected 'delay' | 'hang' | 'exit-code' | 'stdout' | 'stderr' | 'partial-then-hang' | 'crash-mid-write' | 'signal' | 'empty-output' | 'oversized-output' | 'slow-drip'",
+      "$.faults[0].fault.kind: Invalid discriminator value. Expected 'delay' | 'hang' | 'exit-code' | 'stdout' | 'stderr' | 'partial-then-hang' | 'crash-mid-write' | 'signal' | 'empty-output' | 'oversized-output' | 'slow-drip' | 'trap-sigterm'",
     ],
   ],
   ["not an object", "[]", ["$: Invalid input: expected object, received array"]],

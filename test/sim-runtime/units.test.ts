@@ -92,7 +92,7 @@ describe("planFaults", () => {
   const outcome = { stdout: Buffer.from("out"), stderr: Buffer.from("err"), exitCode: 1 };
   const bytesOf = (spec: { text: string } | { base64: string } | { file: string }): Buffer => Buffer.from("text" in spec ? spec.text : "?");
   it("no faults: the outcome unchanged", () => {
-    expect(planFaults(outcome, [], bytesOf)).toEqual({ delayMs: 0, stdout: outcome.stdout, stderr: outcome.stderr, exitCode: 1, drip: null, termination: { kind: "exit" }, applied: [] });
+    expect(planFaults(outcome, [], bytesOf)).toEqual({ delayMs: 0, stdout: outcome.stdout, stderr: outcome.stderr, exitCode: 1, drip: null, termination: { kind: "exit" }, trapSigterm: false, applied: [] });
   });
   it("last stderr / exit-code / slow-drip wins; delays add", () => {
     const plan = planFaults(

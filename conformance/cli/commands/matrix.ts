@@ -3,7 +3,7 @@ import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
 import { resolve } from "node:path";
 import { UsageError, type Command } from "../command.ts";
 import { parseCount, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "./run.ts";
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, verdictExit } from "./run.ts";
 
 export const matrixCommand: Command = {
   name: "matrix",
@@ -11,7 +11,8 @@ export const matrixCommand: Command = {
   usage: `Usage: relay-conformance matrix --relay <a> --relay <b> … [options]
 
 Runs the catalogue for each relay and prints a relays × profiles table (pass/fail per profile,
-with the failing clause IDs). Exit 0 when every cell passes, 1 otherwise, 2 on bad input.
+with the failing clause IDs). Exit 0 when every cell passes, 1 when any fails, 2 on bad input, 3 when the
+harness could not decide a cell (clauses in "error") and none failed.
 
 Options:
   --relay <path>     relay module (repeat for each relay; at least one)
@@ -44,7 +45,8 @@ Options:
     const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
     const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
     const rows: string[][] = [];
-    let allPass = true;
+    let anyFail = false;
+    let anyError = false;
     for (const relay of relays) {
       let report;
       try {
@@ -55,8 +57,10 @@ Options:
       }
       const cells = profiles.map((p) => {
         const failing = report.clauses.filter((c) => c.profiles.some((r) => r.profile === p && r.status === "fail")).map((c) => c.id);
-        if (failing.length > 0) allPass = false;
-        return failing.length === 0 ? "pass" : `FAIL (${failing.join(", ")})`;
+        const errored = report.clauses.filter((c) => c.profiles.some((r) => r.profile === p && r.status === "error")).map((c) => c.id);
+        if (failing.length > 0) anyFail = true;
+        if (errored.length > 0) anyError = true;
+        return [failing.length > 0 ? `FAIL (${failing.join(", ")})` : "", errored.length > 0 ? `ERROR (${errored.join(", ")})` : ""].filter((t) => t !== "").join(" ") || "pass";
       });
       rows.push([relay, ...cells]);
     }
@@ -64,6 +68,6 @@ Options:
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
     const line = (cells: readonly string[]): string => `${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd()}\n`;
     io.stdout(`\n${line(header)}${rows.map(line).join("")}`);
-    return allPass ? 0 : 1;
+    return verdictExit({ failed: anyFail ? 1 : 0, errored: anyError ? 1 : 0 });
   },
 };

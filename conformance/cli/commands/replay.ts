@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable, type ReplayHandler } from "../../replay/registry.ts";
+import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable } from "../../replay/registry.ts";
+import type { ReplayHandler } from "../../replay/replay-handler.ts";
 import { UsageError, type Command } from "../command.ts";
 import { splitPositionals } from "../options.ts";
 import { InputFileError, readJsonFile } from "../json-file.ts";

@@ -5,12 +5,20 @@ import { clauseLine, consoleTable } from "../../report/console.ts";
 import { junitXml } from "../../report/junit.ts";
 import { markdownSummary } from "../../report/markdown.ts";
 import { writeReportFile } from "../../report/write.ts";
+import { HarnessError } from "../../clauses/types.ts";
 import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
 import { UsageError, type Command } from "../command.ts";
-import { outputFileOption, parseCount, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
+import { outputFileOption, parseCount, parseDuration, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
 
 export const DEFAULT_RUNS = 4;
 export const DEFAULT_TIMEOUT_MS = 20_000;
+/** Exit code of a run the harness could not decide (a clause in "error" and none failed). */
+export const HARNESS_ERROR_EXIT = 3;
+
+/** The exit code of a finished run: a relay failure (1) outranks a harness error (3); 0 only when nothing is either. */
+export function verdictExit(summary: { readonly failed: number; readonly errored: number }): number {
+  return summary.failed > 0 ? 1 : summary.errored > 0 ? HARNESS_ERROR_EXIT : 0;
+}
 
 export const RUN_OPTIONS = {
   relay: { type: "string" },
@@ -19,13 +27,13 @@ export const RUN_OPTIONS = {
   runs: { type: "string" },
   seed: { type: "string" },
   "timeout-ms": { type: "string" },
+  deadline: { type: "string" },
   concurrency: { type: "string" },
   json: { type: "string" },
   junit: { type: "string" },
   markdown: { type: "string" },
   counterexamples: { type: "string" },
   isolate: { type: "boolean" },
-  warm: { type: "boolean" },
   keep: { type: "boolean" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -37,7 +45,8 @@ export const runCommand: Command = {
   usage: `Usage: relay-conformance run [options]
 
 Runs every clause of the relay contract against a relay module (default: this package's relay/index.ts)
-on every selected gentle-ai profile. Exit 0 when every applicable clause passes, 1 on failures, 2 on bad input.
+on every selected gentle-ai profile. Exit 0 when every applicable clause passes, 1 when any clause fails,
+2 on bad input, 3 on a harness error (a clause the harness could not decide, reported as "error", and no failure).
 
 Options:
   --relay <path>        TS or JS module exporting runReviewHostRelaySlot (gentle-pi's lib/review-host-relay.ts works)
@@ -45,15 +54,16 @@ Options:
   --profile <p>         2.3.0 | 2.4.0 | 2.5.0 | all (repeatable or comma-separated; default all)
   --runs <n>            fast-check runs per property and profile (default ${DEFAULT_RUNS})
   --seed <n>            fast-check seed (default: random, printed)
-  --timeout-ms <n>      per-case bound on the relay call; the relay's process tree is killed past it (default ${DEFAULT_TIMEOUT_MS})
+  --timeout-ms <n>      per-case bound on the relay call, in load-scaled time (stretched while the machine's cores
+                        are busy); the relay's process tree is killed past it (default ${DEFAULT_TIMEOUT_MS})
+  --deadline <d>        wall-clock bound on the whole run (90s, 10m, 1h): past it the run stops, reports what
+                        finished and marks every unfinished clause "error"
   --concurrency <n>     cases in flight (default 2)
   --json <file>         write the JSON report (schemas/report.schema.json)
   --junit <file>        write JUnit XML (one suite per profile)
   --markdown <file>     write a Markdown summary
   --counterexamples <dir>  where failing properties save counterexamples (default .relay-conformance/counterexamples)
   --isolate             a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)
-  --warm                answer the simulated gentle-ai and pi from one resident warm simulator (faster; calls with
-                        scripted faults, role captures and stdin-reading gentle-ai calls still get a process of their own)
   --keep                keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)
   --quiet               no line per clause as it finishes: the table and summary only
   -h, --help            this help
@@ -74,6 +84,7 @@ Options:
     const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
     const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
     const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
+    const deadlineMs = parseDuration("deadline", values.deadline);
     const outputs = { json: outputFileOption(io.cwd, "json", values.json), junit: outputFileOption(io.cwd, "junit", values.junit), markdown: outputFileOption(io.cwd, "markdown", values.markdown) };
     let report;
     try {
@@ -85,9 +96,9 @@ Options:
         seed,
         timeoutMs,
         concurrency,
+        ...(deadlineMs === undefined ? {} : { deadlineMs }),
         counterexampleDir: resolve(io.cwd, values.counterexamples ?? ".relay-conformance/counterexamples"),
         isolate: values.isolate ?? false,
-        warm: values.warm ?? false,
         keep: values.keep ?? false,
         ...(values.keep ? { onRunRoot: (dir: string) => io.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
         ...(values.quiet
@@ -99,12 +110,16 @@ Options:
       });
     } catch (error) {
       if (error instanceof RelayLoadError) throw new UsageError(error.message);
+      if (error instanceof HarnessError) {
+        io.stderr(`relay-conformance: harness error: ${error.message}\n`);
+        return HARNESS_ERROR_EXIT;
+      }
       throw error;
     }
     if (outputs.json) writeReportFile(outputs.json, `${JSON.stringify(report, null, 2)}\n`);
     if (outputs.junit) writeReportFile(outputs.junit, junitXml(report));
     if (outputs.markdown) writeReportFile(outputs.markdown, markdownSummary(report));
     io.stdout(consoleTable(report));
-    return report.summary.failed === 0 ? 0 : 1;
+    return verdictExit(report.summary);
   },
 };

@@ -2,14 +2,10 @@ import { decodeReviewCollectInput, reviewHostRelaySlots, type ReviewHostRelaySlo
 import { flattenInto, type Outcome } from "../outcome.ts";
 import { SIM_GENTLE_AI } from "../paths.ts";
 import { runChild } from "../spawn.ts";
+import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
 import type { StepContext, StepResult } from "./context.ts";
 
-const HANDSHAKE = { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" } as const;
-
-/** The negotiated STATUS argv gentle-pi sends (provider reference §8.1). */
-export function statusArgv(cwd: string, agent: boolean): string[] {
-  return ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
-}
+const HANDSHAKE = { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } as const;
 
 /** A decoded STATUS: outcome fields, variables and the relay slots it offers. */
 export interface StatusRead {

@@ -1,22 +1,11 @@
 // A faithful port of Go's `flag` package parse loop (FlagSet with ContinueOnError, output = stdout), §5.
 import { usageText } from "./usage.ts";
 
-export type FlagKind = "string" | "bool" | "int";
-
-/** One defined flag; `default` is the Go default value (string "" / false / 0 when absent). */
-export interface FlagDef {
-  readonly name: string;
-  readonly kind: FlagKind;
-  readonly usage: string;
-  readonly default?: string | boolean | number;
-}
-
-/** A declarative FlagSet: `name` is printed in the usage line (e.g. `review capture-result`). */
-export interface FlagSetSpec {
-  readonly name: string;
-  readonly details: string;
-  readonly flags: readonly FlagDef[];
-}
+// The flag-set types and Go's %q live apart so usage.ts needs nothing from this file (no import cycle).
+export type { FlagDef, FlagKind, FlagSetSpec } from "./flag-spec.ts";
+export { goQuoteStr } from "./go-quote.ts";
+import type { FlagDef, FlagKind, FlagSetSpec } from "./flag-spec.ts";
+import { goQuoteStr } from "./go-quote.ts";
 
 export type FlagValue = string | boolean | number;
 
@@ -244,29 +233,6 @@ export function parseFlags(spec: FlagSetSpec, argv: readonly string[]): ParseOut
   }
   // On ErrHelp Go has already consumed the help token: FlagSet.Args() is everything after it, unparsed.
   return { ok: true, flags: new ParsedFlags(spec, occurrences, argv.slice(i), i, help, help ? usageText(spec) : "") };
-}
-
-/** Go's %q for a string: strconv.Quote (printable runes kept, others escaped). */
-export function goQuoteStr(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === "\\") out += "\\\\";
-    else if (c === 7) out += "\\a";
-    else if (c === 8) out += "\\b";
-    else if (c === 12) out += "\\f";
-    else if (c === 10) out += "\\n";
-    else if (c === 13) out += "\\r";
-    else if (c === 9) out += "\\t";
-    else if (c === 11) out += "\\v";
-    else if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).padStart(2, "0");
-    else if (c === 0xfffd && ch !== "\ufffd") out += "\\ufffd";
-    else if ((c >= 0x80 && c < 0xa0) || c === 0xad || c === 0x2028 || c === 0x2029 || c === 0xfeff)
-      out += c > 0xffff ? "\\U" + c.toString(16).padStart(8, "0") : "\\u" + c.toString(16).padStart(4, "0");
-    else out += ch;
-  }
-  return out + '"';
 }
 
 /** `reviewHelpRequested` (review.go:131-138): some argument is exactly `-h` or `--help`, wherever it stands. */

@@ -1,0 +1,17 @@
+// What a replayer of one file kind provides (registry.ts lists them); apart from the registry so handlers that
+// import this type never import the registry that imports them.
+import type { CommandIo } from "../cli/command.ts";
+import type { OptionTable } from "../cli/options.ts";
+
+/** One kind of replayable file: its schema ids, options and how to replay it. */
+export interface ReplayHandler {
+  /** Exact `schema` values this handler replays. */
+  readonly schemas: readonly string[];
+  readonly describe: string;
+  /** The options this handler reads (util.parseArgs table): `replay` splits files from options with their union. */
+  readonly options: OptionTable;
+  /** Re-runs one file; returns an exit code (0 reproduced-as-passing / 1 still failing / 2 bad file). */
+  replay(file: string, data: unknown, args: readonly string[], io: CommandIo): Promise<number>;
+  /** `replay` with no file: replay every stored item of this kind (goldens). */
+  replaysAll?(args: readonly string[], io: CommandIo): Promise<number>;
+}
