@@ -112,7 +112,7 @@ export async function runOnRepositoryLineage(invocation: Invocation, scope: Repo
 
 /**
  * Runs fn with this clone's lineages answering identitiesFor(lineageId) from the repository (each read once), then
- * removes the source: the warm server runs many calls in one process.
+ * removes the source, so nothing of this call outlives it.
  */
 export async function withRepositoryIdentities<T>(scope: RepositoryScope, fn: () => T | Promise<T>): Promise<T> {
   const cache = new Map<string, Identities | undefined>();
