@@ -6,6 +6,7 @@ import { ConsentV3Schema } from "./consent.ts";
 import { StartDeclinedSchema, StartV3Schema } from "./start.ts";
 import { UnmanagedGateResultSchema } from "./gate-result.ts";
 import { ReviewModeSchema } from "./review-mode.ts";
+import { OperationV1Schema, OperationV2Schema } from "./operation.ts";
 
 const GENTLE_AI = "/work/upstream/gentle-ai/contracts/review-integration";
 const GENTLE_PI = "/work/upstream/gentle-pi/tests/fixtures/devbinary";
@@ -61,6 +62,12 @@ describe("lifecycle document mirrors", () => {
     expect(UnmanagedGateResultSchema.safeParse(ok).success).toBe(true);
     expect(UnmanagedGateResultSchema.safeParse({ ...ok, allowed: true }).success).toBe(false);
     expect(UnmanagedGateResultSchema.safeParse({ ...ok, context: { gate: "pre-commit", lineage_id: "" } }).success).toBe(false);
+    // Negotiated VALIDATE wraps it in operation/v1|v2 (v1/schemas/operation.schema.json operation enum, $defs/validate).
+    const v2 = { schema: "gentle-ai.review-integration.operation/v2", contract: "gentle-ai.review-integration/v2", operation: "review.validate", result: ok };
+    expect(OperationV2Schema.safeParse(v2).success).toBe(true);
+    expect(OperationV1Schema.safeParse({ ...v2, schema: "gentle-ai.review-integration.operation/v1", contract: "gentle-ai.review-integration/v1" }).success).toBe(true);
+    expect(OperationV2Schema.safeParse({ ...v2, operation: "review.finalize" }).success).toBe(false);
+    expect(OperationV2Schema.safeParse({ ...v2, contract: "gentle-ai.review-integration/v1" }).success).toBe(false);
   });
 
   it("review mode's result: an off-only clone override", () => {

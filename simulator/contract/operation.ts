@@ -1,9 +1,10 @@
-// Mirror of the negotiated operation result, operation/v1 and operation/v2, for the one operation the simulator runs
-// negotiated: review.finalize. Written from the facts of v1/schemas/operation.schema.json, v2/schemas/operation.schema.json,
+// Mirror of the negotiated operation result, operation/v1 and operation/v2, for the operations the simulator runs
+// negotiated: review.finalize and review.validate. Written from the facts of v1/schemas/operation.schema.json, v2/schemas/operation.schema.json,
 // v1/schemas/targeted-validation-request.schema.json, status `action_eligibility`, and
 // `ReviewIntegrationFinalizeResult` (review_operation_contract.go:1566-1585) at fb55ef7b.
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
+import { UnmanagedGateResultSchema } from "./gate-result.ts";
 
 const Sha256 = z.string().regex(/^sha256:[0-9a-f]{64}$/);
 const Tree = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
@@ -116,27 +117,26 @@ export const FinalizeResultSchema = z
 export type FinalizeResult = z.infer<typeof FinalizeResultSchema>;
 
 const STRICTER = [
-  "operation: only review.finalize",
-  "result: only the finalize result (the simulator runs no other negotiated operation; validate, bind_sdd and retry_final_verification results are rejected)",
+  "operation: only review.finalize and review.validate, each with its own result",
+  "result: the finalize result, or for review.validate the unmanaged gate result (gate-result.ts); bind_sdd and retry_final_verification results are rejected",
   "result.next_transition: absent (the simulator does not render finalize's next transition)",
 ];
 
+/** One operation document version: the operation member paired with its own result (the schemas say `oneOf`). */
+function operationSchema<S extends string, C extends string>(schema: S, contract: C) {
+  const head = { schema: z.literal(schema), contract: z.literal(contract) };
+  return z.discriminatedUnion("operation", [
+    z.strictObject({ ...head, operation: z.literal("review.finalize"), result: FinalizeResultSchema }),
+    z.strictObject({ ...head, operation: z.literal("review.validate"), result: UnmanagedGateResultSchema }),
+  ]);
+}
+
 /** `gentle-ai.review-integration.operation/v1`. */
-export const OperationV1Schema = z.strictObject({
-  schema: z.literal("gentle-ai.review-integration.operation/v1"),
-  contract: z.literal("gentle-ai.review-integration/v1"),
-  operation: z.literal("review.finalize"),
-  result: FinalizeResultSchema,
-});
+export const OperationV1Schema = operationSchema("gentle-ai.review-integration.operation/v1", "gentle-ai.review-integration/v1");
 export type OperationV1 = z.infer<typeof OperationV1Schema>;
 
 /** `gentle-ai.review-integration.operation/v2`. */
-export const OperationV2Schema = z.strictObject({
-  schema: z.literal("gentle-ai.review-integration.operation/v2"),
-  contract: z.literal("gentle-ai.review-integration/v2"),
-  operation: z.literal("review.finalize"),
-  result: FinalizeResultSchema,
-});
+export const OperationV2Schema = operationSchema("gentle-ai.review-integration.operation/v2", "gentle-ai.review-integration/v2");
 export type OperationV2 = z.infer<typeof OperationV2Schema>;
 
 /** The negotiated operation results the simulator prints. */
