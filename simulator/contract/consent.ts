@@ -2,8 +2,7 @@
 // written from contracts/review-integration/v2/schemas/consent-v3.schema.json and cli/review_consent_contract.go.
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
-
-const Sha256 = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+import { Sha256 } from "./status-formats.ts";
 const INVOCATION = /^gentle-ai review start --contract gentle-ai\.review-integration\/v2 .+ --consent (granted|declined)$/;
 
 /** One answer the question offers, with the exact runnable invocation that gives it. */

@@ -2,6 +2,7 @@
 // cli/review_mode.go ReviewModeResult and reviewtransaction/rdd_mode.go RDDModeStatus; gentle-ai publishes no schema.
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
+import { Sha256 } from "./status-formats.ts";
 
 const Mode = z.enum(["", "on", "off"]);
 
@@ -12,7 +13,7 @@ export const ModeStatusSchema = z.strictObject({
   clone_local: z.enum(["", "off"]),
   effective: z.enum(["on", "off"]),
   source: z.enum(["default", "global", "clone_local"]),
-  revision: z.optional(z.string().regex(/^sha256:[0-9a-f]{64}$/)),
+  revision: z.optional(Sha256),
   reach: z.optional(z.enum(["machine", "this_build"])),
 });
 
