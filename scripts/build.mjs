@@ -46,7 +46,8 @@ const warmClient = build({
 });
 const cli = build({
   ...common,
-  entryPoints: entryPoints({ "relay-conformance": "conformance/cli/main.ts" }),
+  // The CLI, and the programmatic API (package.json "exports": conformance/api.mjs loads it).
+  entryPoints: entryPoints({ "relay-conformance": "conformance/cli/main.ts", api: "conformance/api.ts" }),
   outExtension: { ".js": ".mjs" },
   format: "esm",
   // tsx and esbuild must stay external: the harness loads relays through them at run time.
