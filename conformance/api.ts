@@ -9,6 +9,7 @@ import { harnessPaths } from "./paths.ts";
 import { clauseLine, consoleTable } from "./report/console.ts";
 import { ReportSchema, type ClauseResult, type Report } from "./report/report-schema.ts";
 import { RelayLoadError, runCatalogue } from "./runner/run-catalogue.ts";
+import { catalogueDigest, parseShard, shardClauses } from "./runner/shard.ts";
 import { verifyBinary as verifyBinaryReport, VerifyInputError, type VerifyOptions } from "./verify/verify.ts";
 import { VerifyReportSchema, type VerifyReport } from "./verify/report-schema.ts";
 import type { Profile } from "../simulator/scenario/schema.ts";
@@ -47,6 +48,8 @@ export interface RunConformanceOptions {
   readonly concurrency?: number;
   /** Where failing properties save counterexamples (default `<cwd>/.relay-conformance/counterexamples`). */
   readonly counterexampleDir?: string;
+  /** Run only this shard of a sharded run, `"i/n"` (see `run --shard`); merge the reports with merge-reports. */
+  readonly shard?: string;
   /** A fresh adapter process per case. */
   readonly isolate?: boolean;
   /** Folder relative paths are resolved against (default process.cwd()). */
@@ -99,11 +102,13 @@ export async function runConformance(options: RunConformanceOptions = {}): Promi
   if (clauses.length === 0) throw new ConformanceInputError(`grep ${JSON.stringify(grep)} matches no clause`);
   const seed = count("seed", options.seed, Math.floor(Math.random() * 2 ** 31));
   const runs = count("runs", options.runs, DEFAULT_RUNS);
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  if (options.shard !== undefined && shard === undefined) throw new ConformanceInputError(`shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
   const log = options.log;
   const report = await asInputErrorAsync(() =>
     runCatalogue({
       relayModule,
-      clauses,
+      clauses: shard === undefined ? clauses : shardClauses(clauses, profiles, runs, shard),
       profiles,
       runs,
       seed,
@@ -111,6 +116,8 @@ export async function runConformance(options: RunConformanceOptions = {}): Promi
       concurrency: count("concurrency", options.concurrency, 2, 1),
       ...(options.deadlineMs === undefined ? {} : { deadlineMs: count("deadlineMs", options.deadlineMs, 0, 1) }),
       counterexampleDir: resolve(cwd, options.counterexampleDir ?? ".relay-conformance/counterexamples"),
+      catalogue: catalogueDigest(CATALOGUE),
+      ...(shard === undefined ? {} : { shard: { ...shard, selected: clauses.length } }),
       isolate: options.isolate ?? false,
       onClause: (c) => {
         options.onClause?.(c);

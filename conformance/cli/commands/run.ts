@@ -7,6 +7,7 @@ import { markdownSummary } from "../../report/markdown.ts";
 import { writeReportFile } from "../../report/write.ts";
 import { HarnessError } from "../../clauses/types.ts";
 import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
+import { catalogueDigest, parseShard, shardClauses } from "../../runner/shard.ts";
 import { UsageError, type Command } from "../command.ts";
 import { outputFileOption, parseCount, parseDuration, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
 
@@ -37,6 +38,7 @@ export const RUN_OPTIONS = {
   warm: { type: "boolean" },
   keep: { type: "boolean" },
   quiet: { type: "boolean" },
+  shard: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -69,6 +71,9 @@ Options:
                         scripted faults, role captures and stdin-reading gentle-ai calls still get a process of their own)
   --keep                keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)
   --quiet               no line per clause as it finishes: the table and summary only
+  --shard <i>/<n>       run only shard i of n (a CI job matrix): every clause, with all its profiles and checks, runs
+                        in exactly one shard, chosen deterministically; pass the same --seed, --runs, --grep and
+                        --profile to every shard, then \`relay-conformance merge-reports\` their --json reports
   -h, --help            this help
 `,
   async run(args, io) {
@@ -85,6 +90,9 @@ Options:
     if (clauses.length === 0) throw new UsageError(`--grep ${JSON.stringify(grep)} matches no clause`);
     const seed = parseCount("seed", values.seed, Math.floor(Math.random() * 2 ** 31));
     const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    if (values.shard !== undefined && shard === undefined) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(values.shard)}`);
+    const planned = shard === undefined ? clauses : shardClauses(clauses, profiles, runs, shard);
     const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
     const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
     const deadlineMs = parseDuration("deadline", values.deadline);
@@ -93,7 +101,7 @@ Options:
     try {
       report = await runCatalogue({
         relayModule,
-        clauses,
+        clauses: planned,
         profiles,
         runs,
         seed,
@@ -101,6 +109,8 @@ Options:
         concurrency,
         ...(deadlineMs === undefined ? {} : { deadlineMs }),
         counterexampleDir: resolve(io.cwd, values.counterexamples ?? ".relay-conformance/counterexamples"),
+        catalogue: catalogueDigest(CATALOGUE),
+        ...(shard === undefined ? {} : { shard: { ...shard, selected: clauses.length } }),
         isolate: values.isolate ?? false,
         warm: values.warm ?? false,
         keep: values.keep ?? false,
@@ -108,7 +118,7 @@ Options:
         ...(values.quiet
           ? {}
           : {
-              onStart: () => io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`),
+              onStart: () => io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${shard === undefined ? "" : `shard ${shard.index}/${shard.count}: ${planned.length} of `}${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`),
               onClause: (c) => io.stdout(clauseLine(c)),
             }),
       });
