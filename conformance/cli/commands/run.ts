@@ -70,7 +70,8 @@ Options:
   --warm                answer the simulated gentle-ai and pi from one resident warm simulator (faster; calls with
                         scripted faults, role captures and stdin-reading gentle-ai calls still get a process of their own)
   --keep                keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)
-  --quiet               no line per clause as it finishes: the table and summary only
+  --quiet               no header and no line for a clause that passed or was skipped: the failing (and harness
+                        error) clauses' lines with their reasons, the table and the summary
   --shard <i>/<n>       run only shard i of n (a CI job matrix): every clause, with all its profiles and checks, runs
                         in exactly one shard, chosen deterministically; pass the same --seed, --runs, --grep and
                         --profile to every shard, then \`relay-conformance merge-reports\` their --json reports
@@ -116,7 +117,8 @@ Options:
         keep: values.keep ?? false,
         ...(values.keep ? { onRunRoot: (dir: string) => io.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
         ...(values.quiet
-          ? {}
+          ? // A CI log must say why a clause failed, not only that it did: failures keep their line.
+            { onClause: (c) => (c.status === "fail" || c.status === "error" ? io.stdout(clauseLine(c)) : undefined) }
           : {
               onStart: () => io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${shard === undefined ? "" : `shard ${shard.index}/${shard.count}: ${planned.length} of `}${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`),
               onClause: (c) => io.stdout(clauseLine(c)),
