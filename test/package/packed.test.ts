@@ -1,7 +1,7 @@
 // PACKED-PACKAGE TEST (slow: ~30 s). Packs this repository as `npm publish` would (prepare builds dist/), installs
 // the tarball offline into a fresh consumer project with lifecycle scripts off, and runs the bins and the API from
 // there: what a gentle-pi CI job gets, not what a clone of this repository gets.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,6 +60,24 @@ describe("the packed package", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe("");
     expect(r.stdout).toMatch(/^gentle-ai \d+\.\d+\.\d+\n$/);
+  });
+
+  it("types the API for a strict NodeNext consumer (declarations checked too)", async () => {
+    const use = [
+      `import { runConformance, listClauses, verifyBinary, ReportSchema, type Report, type VerifyReport } from "gentle-relay-conformance";`,
+      `export async function gate(): Promise<[number, VerifyReport, string[]]> {`,
+      `  const report: Report = ReportSchema.parse(await runConformance({ profiles: ["2.4.0"], grep: "^HANDSHAKE-" }));`,
+      `  // @ts-expect-error: not an option`,
+      `  await runConformance({ relays: ["x"] });`,
+      `  return [report.summary.failed, await verifyBinary({ binary: "gentle-ai" }), listClauses().map((c) => c.id)];`,
+      `}`,
+    ].join("\n");
+    writeFileSync(join(consumer, "use.ts"), `${use}\n`);
+    const tsconfig = { compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true, noEmit: true, skipLibCheck: false, typeRoots: [join(root, "node_modules/@types")], types: ["node"] }, files: ["use.ts"] };
+    writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify(tsconfig));
+    const r = await execa(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", consumer], { cwd: consumer, env, extendEnv: false, reject: false });
+    expect(r.stdout).toBe("");
+    expect(r.exitCode).toBe(0);
   });
 
   it("imports the API by package name, silently", async () => {
