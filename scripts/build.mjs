@@ -44,11 +44,13 @@ const simulator = build({
 });
 const cli = build({
   ...common,
-  entryPoints: entryPoints({ "relay-conformance": "conformance/cli/main.ts" }),
+  // The CLI, and the programmatic API (package.json "exports": conformance/api.mjs loads it).
+  entryPoints: entryPoints({ "relay-conformance": "conformance/cli/main.ts", api: "conformance/api.ts" }),
   outExtension: { ".js": ".mjs" },
   format: "esm",
-  // tsx and esbuild must stay external: the harness loads relays through them at run time.
-  external: ["tsx", "tsx/*", "esbuild", "fast-check", "execa"],
+  // tsx and esbuild must stay external: the harness loads relays through them at run time. zod and ajv are
+  // dependencies installed beside the package anyway: bundling them only added a second copy (~570 KB) to it.
+  external: ["tsx", "tsx/*", "esbuild", "fast-check", "execa", "zod", "zod/*", "ajv", "ajv/*"],
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
 });
 

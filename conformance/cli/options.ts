@@ -24,7 +24,12 @@ function optionError(error: unknown, args: readonly string[]): string {
 }
 
 /** util.parseArgs in strict mode, its errors turned into UsageError. */
-export function parseOptions<T extends OptionTable>(args: readonly string[], options: T, allowPositionals = false) {
+export function parseOptions<T extends OptionTable>(
+  args: readonly string[],
+  options: T,
+  allowPositionals = false,
+  // Spelled out so declaration emit (dist/types) can name util.parseArgs's result type.
+): ReturnType<typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: boolean }>> {
   try {
     return parseArgs({ args: [...args], options, strict: true, allowPositionals });
   } catch (error) {

@@ -41,6 +41,10 @@ export const ReportSchema = z.strictObject({
   simulator: z.optional(z.literal("process")),
   // Relay calls made: catalogue cases plus every property run.
   cases: count,
+  // Digest of the clause catalogue the run used (runner/shard.ts): reports of different catalogues never merge.
+  catalogue: z.optional(z.string()),
+  // `run --shard i/n`: this report holds shard `index` of `count`, whose union is `selected` clauses.
+  shard: z.optional(z.strictObject({ index: count, count, selected: count })),
   summary: z.strictObject({ passed: count, failed: count, skipped: count, errored: count }),
   clauses: z.array(ClauseResultSchema),
 });

@@ -42,6 +42,9 @@ export interface RunOptions {
   readonly keep?: boolean;
   /** Wall-clock bound on the whole run: past it, cases in flight are stopped and every unfinished one is `error`. */
   readonly deadlineMs?: number;
+  /** Copied into the report: the catalogue's digest, and which shard of a sharded run this is (runner/shard.ts). */
+  readonly catalogue?: string;
+  readonly shard?: { readonly index: number; readonly count: number; readonly selected: number };
   /** Called once the module loaded and exports runReviewHostRelaySlot, before any case runs. */
   onStart?(): void;
   /** Called with the run's temp root as soon as it exists (with `keep`, it is left behind, even on interruption). */
@@ -382,6 +385,8 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       durationMs: Date.now() - started,
       simulator: "process",
       cases: lanes.calls,
+      ...(options.catalogue === undefined ? {} : { catalogue: options.catalogue }),
+      ...(options.shard === undefined ? {} : { shard: { ...options.shard } }),
       summary,
       clauses,
     };

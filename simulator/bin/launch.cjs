@@ -8,6 +8,8 @@ const Module = require("module");
 /** Runs dist/<name>.cjs as the main module, with the code cache that `npm run build` wrote beside it when present. */
 module.exports = function launch(name) {
   const file = path.join(__dirname, "..", "..", "dist", `${name}.cjs`);
+  // No bundle but the source: installed without running `prepare` (a git dependency with --ignore-scripts).
+  if (!fs.existsSync(file) && fs.existsSync(path.join(__dirname, "..", name, "main.ts"))) return require("./tsx-fallback.cjs")(name);
   const cacheFile = `${file}.v8-cache`;
   let cachedData;
   try {

@@ -85,7 +85,7 @@ describe("replay: one line per golden as it finishes", () => {
   );
 });
 
-describe("run: --quiet drops the progress lines, keeps the table", () => {
+describe("run: --quiet drops the header and passing lines, keeps failures and the table", () => {
   it("no header or clause lines, the table and summary only", async () => {
     const r = await cli(["run", "--quiet", "--relay", join(root, "relay/index.ts"), "--grep", "^(FORM-MISSING|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "1"]);
     expect(r.code).toBe(0);
@@ -93,5 +93,16 @@ describe("run: --quiet drops the progress lines, keeps the table", () => {
     expect(out.startsWith("\nCLAUSE")).toBe(true);
     expect(out).not.toMatch(/^relay-conformance: /m);
     expect(out).toMatch(/^2 passed, 0 failed, 0 skipped, 0 errored/m);
+  }, 120_000);
+
+  it("keeps each failing clause's line with its reason, before the table", async () => {
+    const relay = join(root, "test/broken-relays/drops-handshake.ts");
+    const r = await cli(["run", "--quiet", "--relay", relay, "--grep", "^(HANDSHAKE-GENTLE-AI-ONLY|FORM-MISSING)$", "--profile", "2.4.0", "--seed", "1"]);
+    expect(r.code).toBe(1);
+    const out = r.chunks.join("");
+    expect(out).toMatch(/^FAIL {2}HANDSHAKE-GENTLE-AI-ONLY {2}2\.4\.0: \[[^\]]+\] \S/);
+    expect(out).not.toMatch(/^PASS /m);
+    expect(out.indexOf("FAIL  HANDSHAKE-GENTLE-AI-ONLY")).toBeLessThan(out.indexOf("\nCLAUSE"));
+    expect(out).toMatch(/^1 passed, 1 failed, 0 skipped, 0 errored/m);
   }, 120_000);
 });

@@ -2,6 +2,7 @@
 import type { Command } from "../command.ts";
 import { listCommand } from "./list.ts";
 import { matrixCommand } from "./matrix.ts";
+import { mergeReportsCommand } from "./merge-reports.ts";
 import { replayCommand } from "./replay.ts";
 import { runCommand } from "./run.ts";
 import { reproCliCommand } from "./repro.ts";
@@ -12,4 +13,4 @@ import { fidelityCommand } from "../../fidelity/command.ts";
 import { upstreamLanesCommand } from "../../lanes/command.ts";
 
 export const COMMANDS: Command[] = [runCommand, matrixCommand, replayCommand, listCommand, recordCommand, verifyCommand, fidelityCommand, upstreamLanesCommand, releaseCommand];
-COMMANDS.push(reproCliCommand);
+COMMANDS.push(reproCliCommand, mergeReportsCommand);

@@ -7,6 +7,7 @@ import { markdownSummary } from "../../report/markdown.ts";
 import { writeReportFile } from "../../report/write.ts";
 import { HarnessError } from "../../clauses/types.ts";
 import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
+import { catalogueDigest, parseShard, shardClauses } from "../../runner/shard.ts";
 import { UsageError, type Command } from "../command.ts";
 import { outputFileOption, parseCount, parseDuration, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
 
@@ -36,6 +37,7 @@ export const RUN_OPTIONS = {
   isolate: { type: "boolean" },
   keep: { type: "boolean" },
   quiet: { type: "boolean" },
+  shard: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -65,7 +67,11 @@ Options:
   --counterexamples <dir>  where failing properties save counterexamples (default .relay-conformance/counterexamples)
   --isolate             a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)
   --keep                keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)
-  --quiet               no line per clause as it finishes: the table and summary only
+  --quiet               no header and no line for a clause that passed or was skipped: the failing (and harness
+                        error) clauses' lines with their reasons, the table and the summary
+  --shard <i>/<n>       run only shard i of n (a CI job matrix): every clause, with all its profiles and checks, runs
+                        in exactly one shard, chosen deterministically; pass the same --seed, --runs, --grep and
+                        --profile to every shard, then \`relay-conformance merge-reports\` their --json reports
   -h, --help            this help
 `,
   async run(args, io) {
@@ -82,6 +88,9 @@ Options:
     if (clauses.length === 0) throw new UsageError(`--grep ${JSON.stringify(grep)} matches no clause`);
     const seed = parseCount("seed", values.seed, Math.floor(Math.random() * 2 ** 31));
     const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    if (values.shard !== undefined && shard === undefined) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(values.shard)}`);
+    const planned = shard === undefined ? clauses : shardClauses(clauses, profiles, runs, shard);
     const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
     const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
     const deadlineMs = parseDuration("deadline", values.deadline);
@@ -90,7 +99,7 @@ Options:
     try {
       report = await runCatalogue({
         relayModule,
-        clauses,
+        clauses: planned,
         profiles,
         runs,
         seed,
@@ -98,13 +107,16 @@ Options:
         concurrency,
         ...(deadlineMs === undefined ? {} : { deadlineMs }),
         counterexampleDir: resolve(io.cwd, values.counterexamples ?? ".relay-conformance/counterexamples"),
+        catalogue: catalogueDigest(CATALOGUE),
+        ...(shard === undefined ? {} : { shard: { ...shard, selected: clauses.length } }),
         isolate: values.isolate ?? false,
         keep: values.keep ?? false,
         ...(values.keep ? { onRunRoot: (dir: string) => io.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
         ...(values.quiet
-          ? {}
+          ? // A CI log must say why a clause failed, not only that it did: failures keep their line.
+            { onClause: (c) => (c.status === "fail" || c.status === "error" ? io.stdout(clauseLine(c)) : undefined) }
           : {
-              onStart: () => io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`),
+              onStart: () => io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${shard === undefined ? "" : `shard ${shard.index}/${shard.count}: ${planned.length} of `}${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`),
               onClause: (c) => io.stdout(clauseLine(c)),
             }),
       });

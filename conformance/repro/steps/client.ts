@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseDefects, type CompactTargetedValidation, type CorrectionClient, type CorrectionClientContext, type CreateCorrectionClient, type DefectId } from "../client-contract.ts";
 import { clientFromFinalizeModule, hasFinalizeApi } from "../clients/adapt-finalize-module.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
+import { harnessPaths } from "../../paths.ts";
 import { REPO_ROOT, SIM_GENTLE_AI } from "../paths.ts";
 import type { StepContext, StepResult } from "./context.ts";
 
@@ -60,7 +60,8 @@ export async function runJob(client: CorrectionClient, job: Omit<ClientJob, "mod
 
 // A fresh host process: the worker loads the module itself, so nothing this runner remembers reaches it.
 function runInFreshProcess(job: ClientJob): Promise<Outcome> {
-  const loader = pathToFileURL(join(REPO_ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href;
+  // Resolved like the harness does: an installed package's tsx is usually hoisted out of its own node_modules.
+  const loader = harnessPaths().tsxLoader;
   const worker = join(REPO_ROOT, "conformance", "repro", "worker.ts");
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", loader, worker], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"], shell: false });

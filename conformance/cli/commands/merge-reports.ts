@@ -1,0 +1,60 @@
+import { CATALOGUE } from "../../clauses/index.ts";
+import { clauseLine, consoleTable } from "../../report/console.ts";
+import { junitXml } from "../../report/junit.ts";
+import { markdownSummary } from "../../report/markdown.ts";
+import { MergeInputError, mergeReports } from "../../report/merge.ts";
+import { ReportSchema, type Report } from "../../report/report-schema.ts";
+import { writeReportFile } from "../../report/write.ts";
+import { InputFileError, readJsonFile, schemaIssueText } from "../json-file.ts";
+import { UsageError, type Command } from "../command.ts";
+import { outputFileOption, parseOptions } from "../options.ts";
+import { resolve } from "node:path";
+import { verdictExit } from "./run.ts";
+
+export const mergeReportsCommand: Command = {
+  name: "merge-reports",
+  summary: "merge the --json reports of a `run --shard i/n` matrix into the unsharded run's report",
+  usage: `Usage: relay-conformance merge-reports <report.json>… [--json <file>] [--junit <file>] [--markdown <file>]
+
+Merges the JSON reports of every shard of one sharded run (\`run --shard i/n\` with the same --seed, --runs, --grep
+and --profile) into the report the unsharded run gives: the same clauses in catalogue order, verdict and summary.
+Prints the failing clauses' lines and the clause table. Reports with different seeds, relays, catalogues, profiles
+or runs, a shard given twice or missing, are bad input (exit 2).
+
+Options:
+  --json <file>      write the merged JSON report (schemas/report.schema.json)
+  --junit <file>     write JUnit XML (one suite per profile)
+  --markdown <file>  write a Markdown summary
+  -h, --help         this help
+
+Exit 0 every clause passes, 1 a clause fails, 2 bad input, 3 a harness error and no failure (as \`run\`).
+`,
+  async run(args, io) {
+    const { values, positionals } = parseOptions(args, { json: { type: "string" }, junit: { type: "string" }, markdown: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
+    if (values.help) {
+      io.stdout(this.usage);
+      return 0;
+    }
+    if (positionals.length === 0) throw new UsageError("merge-reports needs the shards' JSON reports");
+    const outputs = { json: outputFileOption(io.cwd, "json", values.json), junit: outputFileOption(io.cwd, "junit", values.junit), markdown: outputFileOption(io.cwd, "markdown", values.markdown) };
+    let merged: Report;
+    try {
+      const reports = positionals.map((name) => {
+        const value = readJsonFile(resolve(io.cwd, name), name);
+        const parsed = ReportSchema.safeParse(value);
+        if (!parsed.success) throw new InputFileError(`${name}: not a run report: ${schemaIssueText(ReportSchema, value)}`);
+        return { name, report: parsed.data };
+      });
+      merged = mergeReports(reports, CATALOGUE.map((c) => c.id));
+    } catch (error) {
+      if (error instanceof InputFileError || error instanceof MergeInputError) throw new UsageError(error.message);
+      throw error;
+    }
+    if (outputs.json) writeReportFile(outputs.json, `${JSON.stringify(merged, null, 2)}\n`);
+    if (outputs.junit) writeReportFile(outputs.junit, junitXml(merged));
+    if (outputs.markdown) writeReportFile(outputs.markdown, markdownSummary(merged));
+    for (const clause of merged.clauses) if (clause.status === "fail" || clause.status === "error") io.stdout(clauseLine(clause));
+    io.stdout(consoleTable(merged));
+    return verdictExit(merged.summary);
+  },
+};
