@@ -219,7 +219,7 @@ function manifestFor(seed: string): ManifestEntry[] {
 }
 
 /** One file's `git diff` section (the same line content the materialized prompt's patches show). */
-function patchOf(seed: string, entry: ManifestEntry): string {
+export function patchOf(seed: string, entry: ManifestEntry): string {
   const h = sha256Hex(`${seed}\u0000patch\u0000${entry.path}`);
   const lines: string[] = [`diff --git a/${entry.path} b/${entry.path}`];
   if (entry.status === "A") {

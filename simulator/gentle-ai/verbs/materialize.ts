@@ -24,7 +24,7 @@
  * inspection.paths, and at least one concrete evidence string (see admission.ts).
  */
 import { goMarshal } from "../../output/go-json.ts";
-import { sha256Hex } from "../../state/identities.ts";
+import { patchOf } from "../../state/identities.ts";
 import type { Identities, ManifestEntry } from "../../state/identities.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
 import { capturePreflight } from "./capture-preflight.ts";
@@ -83,19 +83,9 @@ function block(header: string, body: string, end = header + "_END"): string {
   return `${header}\n${body.trim()}\n${end}\n`;
 }
 
+/** One file's patch block body: the candidate diff's section for it, without its final newline. */
 function patchBody(ids: Identities, entry: ManifestEntry): string {
-  const h = sha256Hex(`${ids.seed}\u0000patch\u0000${entry.path}`);
-  const lines: string[] = [`diff --git a/${entry.path} b/${entry.path}`];
-  if (entry.status === "A") {
-    lines.push("new file mode 100644", `index 0000000..${h.slice(0, 7)}`, "--- /dev/null", `+++ b/${entry.path}`);
-    lines.push(`@@ -0,0 +1,${entry.additions} @@`);
-  } else {
-    lines.push(`index ${h.slice(7, 14)}..${h.slice(14, 21)} 100644`, `--- a/${entry.path}`, `+++ b/${entry.path}`);
-    lines.push(`@@ -1,${entry.deletions} +1,${entry.additions} @@`);
-    for (let i = 0; i < entry.deletions; i++) lines.push(`-previous line ${i + 1} ${h.slice(21 + i, 29 + i)}`);
-  }
-  for (let i = 0; i < entry.additions; i++) lines.push(`+candidate line ${i + 1} ${h.slice(32 + i, 40 + i)}`);
-  return lines.join("\n");
+  return patchOf(ids.seed, entry).slice(0, -1);
 }
 
 /** Renders the prompt bytes; a pure function of the binding and the seed, so repeats are byte-identical. */
