@@ -9,7 +9,8 @@ import type { GoldenCall, GoldenOutcome, GoldenStep } from "./golden-schema.ts";
 import type { RawOutcome } from "./host.ts";
 import { normaliseCall, orderByStart } from "./normalise.ts";
 import { denormaliseText, normaliseText, placeholderRules, type NormaliseContext } from "../../simulator/output/path-placeholders.ts";
-import { paths, repoRoot } from "./paths.ts";
+import { paths } from "./paths.ts";
+import { packageRoot } from "../paths.ts";
 import { trackTempDir } from "../runner/teardown.ts";
 import { runInOwnGroup } from "../runner/spawn-group.ts";
 import { HANDSHAKE_ENV } from "../contract/provider.ts";
@@ -67,7 +68,7 @@ async function runDriver(job: object, env: NodeJS.ProcessEnv, runDir: string): P
   await writeFile(jobPath, JSON.stringify(job));
   // Its own process group: anything the relay left running dies with it.
   const run = await runInOwnGroup(process.execPath, ["--import", "tsx", paths.driver(), jobPath, resultPath], {
-    cwd: repoRoot(),
+    cwd: packageRoot(),
     env,
     timeoutMs: DRIVER_TIMEOUT_MS,
   });

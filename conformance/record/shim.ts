@@ -2,10 +2,10 @@ import { build } from "esbuild";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "../goldens/paths.ts";
+import { packageRoot } from "../paths.ts";
 
 // Located from the repository root, not this module: the CLI runs from a bundle in dist/.
-const shimEntry = (): string => join(repoRoot(), "conformance", "record", "shim-main.ts");
+const shimEntry = (): string => join(packageRoot(), "conformance", "record", "shim-main.ts");
 
 /** A temp dir holding `gentle-ai` and `pi` recording shims; `dispose` removes it. */
 export interface ShimDir {

@@ -8,7 +8,7 @@ import { sha256Hex } from "../runtime/sha256.ts";
 import { goMarshal, type GoJson } from "../output/go-json.ts";
 import { writeFileAtomic } from "../state/atomic-file.ts";
 import { withLock } from "../state/lock.ts";
-import { goQuoteStr } from "../gentle-ai/argv/go-flags.ts";
+import { goQuoteStr } from "../gentle-ai/argv/go-quote.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 
 export type ModeValue = "" | "on" | "off";

@@ -1,7 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../../conformance/paths.ts";
 import { consoleTable } from "../../conformance/report/console.ts";
 import { junitXml } from "../../conformance/report/junit.ts";
 import { markdownSummary } from "../../conformance/report/markdown.ts";

@@ -6,7 +6,7 @@ import { CATALOGUE, cataloguePath } from "../../conformance/goldens/catalogue.ts
 import { readGolden, shippedGoldens } from "../../conformance/goldens/golden-file.ts";
 import { blobOf } from "../../conformance/goldens/normalise.ts";
 import { blobBytes } from "../../simulator/output/transcript.ts";
-import { paths, repoRoot } from "../../conformance/goldens/paths.ts";
+import { paths } from "../../conformance/goldens/paths.ts";
 import { replayGolden } from "../../conformance/goldens/replay-golden.ts";
 import { main } from "../../conformance/cli/main.ts";
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../conformance/cli/main.ts";
-import { paths, repoRoot } from "../../conformance/goldens/paths.ts";
+import { paths } from "../../conformance/goldens/paths.ts";
 import { VerifyReportSchema, type VerifyReport } from "../../conformance/verify/report-schema.ts";
 import { profileOfVersion } from "../../conformance/verify/profile.ts";
 import { CATALOGUE } from "../../conformance/goldens/catalogue.ts";

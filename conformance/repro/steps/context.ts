@@ -1,7 +1,6 @@
 import type { DefectId } from "../client-contract.ts";
 import type { Outcome } from "../outcome.ts";
 import type { Sandbox } from "../sandbox.ts";
-import type { SimCall } from "../transcript.ts";
 
 /** The module a step drives: its relay and/or client entry, and a printable name. */
 export interface ModuleChoice {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { detachedBoolRefusal, goQuoteStr, helpRequested, parseFlags, parseGoInt } from "./go-flags.ts";
-import type { FlagSetSpec } from "./go-flags.ts";
+import { detachedBoolRefusal, helpRequested, parseFlags, parseGoInt } from "./go-flags.ts";
+import { goQuoteStr } from "./go-quote.ts";
+import type { FlagSetSpec } from "./flag-spec.ts";
 import { usageText } from "./usage.ts";
 
 const SPEC: FlagSetSpec = {

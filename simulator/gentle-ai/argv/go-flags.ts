@@ -2,9 +2,7 @@
 import { usageText } from "./usage.ts";
 
 // The flag-set types and Go's %q live apart so usage.ts needs nothing from this file (no import cycle).
-export type { FlagDef, FlagKind, FlagSetSpec } from "./flag-spec.ts";
-export { goQuoteStr } from "./go-quote.ts";
-import type { FlagDef, FlagKind, FlagSetSpec } from "./flag-spec.ts";
+import type { FlagKind, FlagSetSpec } from "./flag-spec.ts";
 import { goQuoteStr } from "./go-quote.ts";
 
 export type FlagValue = string | boolean | number;

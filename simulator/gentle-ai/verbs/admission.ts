@@ -12,7 +12,7 @@
 import type { ManifestEntry } from "../../state/identities.ts";
 import { invalidRequest } from "../refusal.ts";
 import type { ReviewRefusal } from "../refusal.ts";
-import { goQuoteStr } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { decodeStrict } from "./go-decode.ts";
 import type { Decoded, GoType } from "./go-decode.ts";
 import { canonicalCompactLensResult, canonicalReviewerResult, isSevere, isSupportedLens } from "./lens-result.ts";

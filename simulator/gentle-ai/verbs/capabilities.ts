@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { sha256Hex } from "../../runtime/sha256.ts";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec } from "../argv/go-flags.ts";
+import type { FlagSetSpec } from "../argv/flag-spec.ts";
 import { traitsOf } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import { nativeError } from "../refusal.ts";

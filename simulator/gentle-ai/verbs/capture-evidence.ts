@@ -4,8 +4,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagDef, FlagSetSpec } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-flags.ts";
+import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";

@@ -4,8 +4,10 @@
 // submission (admission, immutable slot, result artifact).
 import { resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagDef, FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
-import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
+import type { ParsedFlags } from "../argv/go-flags.ts";
+import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";

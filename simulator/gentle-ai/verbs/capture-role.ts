@@ -2,8 +2,8 @@
 // the handshake, the handle, the kill switch, --materialize, and --execute through pi.
 import { resolve } from "node:path";
 import type { Invocation, Outcome, VerbHandler } from "../invocation.ts";
-import type { FlagDef, FlagSetSpec } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-flags.ts";
+import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { plainError, routeFor, runRouted } from "../route.ts";
@@ -19,7 +19,7 @@ import { authorityOf, capturedEvidence } from "./correction-authority.ts";
 import { rolePrompt, roleTarget } from "./role-prompt.ts";
 import type { ProviderRole } from "./role-prompt.ts";
 import { runPiReviewer } from "./role-transport.ts";
-import { parseVerbFlags, REPOSITORY_CONTEXT_FLAG } from "./verb-flags.ts";
+import { parseVerbFlags } from "./verb-flags.ts";
 
 export type RoleVerb = "capture-refuter" | "capture-validation";
 

@@ -2,8 +2,9 @@
 // preflight refusals in source order, discovery, captured evidence, the correction plan checks, the lifecycle moves
 // and the plain or negotiated (operation/v1|v2) success document.
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagDef, FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-flags.ts";
+import type { ParsedFlags } from "../argv/go-flags.ts";
+import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";

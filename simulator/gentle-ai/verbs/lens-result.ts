@@ -4,7 +4,7 @@
 import { goMarshal } from "../../output/go-json.ts";
 import type { GoJson } from "../../output/go-json.ts";
 import { sha256Prefixed } from "../../state/identities.ts";
-import { goQuoteStr } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 
 /** The four lenses in gentle-ai's supportedLenses order (transaction.go:31). */
 export const SUPPORTED_LENSES = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;

@@ -2,8 +2,9 @@
 // the review facade, so it answers whatever the profile; its refusals are plain `Error: <text>` with exit 1.
 import { resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec } from "../argv/go-flags.ts";
-import { goQuoteStr, helpRequested, parseFlags } from "../argv/go-flags.ts";
+import type { FlagSetSpec } from "../argv/flag-spec.ts";
+import { helpRequested, parseFlags } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import { resolveRepository, RepositoryNotFoundError } from "../../repository/locate.ts";
 import { ModeError, readGlobalMode, resolveMode, setCloneLocalMode, writeGlobalMode, type ModeStatus } from "../../repository/review-mode.ts";

@@ -5,8 +5,10 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
-import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
+import type { ParsedFlags } from "../argv/go-flags.ts";
+import type { FlagSetSpec } from "../argv/flag-spec.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";

@@ -1,6 +1,7 @@
 // review status (review_facade.go:821-1320): flags, the route, the negotiated document, the plain answers.
 import type { Invocation, Outcome } from "../invocation.ts";
-import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";

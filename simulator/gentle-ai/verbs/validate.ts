@@ -4,8 +4,9 @@
 // approves (`allowed: false`, result `invalidated`) and never vetoes (exit 0).
 import { resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec } from "../argv/go-flags.ts";
-import { goQuoteStr, scanFlagsOf } from "../argv/go-flags.ts";
+import type { FlagSetSpec } from "../argv/flag-spec.ts";
+import { scanFlagsOf } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import { routeFor, runRouted } from "../route.ts";
 import { invalidRequest } from "../refusal.ts";
 import { CONTRACT_V2 } from "../../output/envelope.ts";

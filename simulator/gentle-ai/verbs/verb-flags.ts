@@ -1,7 +1,9 @@
 // The flag preamble the review verbs share: the FlagSet parse, -h/--help, the detached-bool refusal, and the
 // positional and --contract checks.
-import type { FlagDef, FlagSetSpec, ParsedFlags } from "../argv/go-flags.ts";
-import { detachedBoolRefusal, goQuoteStr, helpRequested, parseFlags } from "../argv/go-flags.ts";
+import type { ParsedFlags } from "../argv/go-flags.ts";
+import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
+import { detachedBoolRefusal, helpRequested, parseFlags } from "../argv/go-flags.ts";
+import { goQuoteStr } from "../argv/go-quote.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError } from "../refusal.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
