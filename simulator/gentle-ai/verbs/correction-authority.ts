@@ -196,31 +196,13 @@ function correctionPlanBody(ids: Identities, revision: string, fixFindings: read
   };
 }
 
-/** correctionPlanRequestHash: sha256 over the schema id, NUL and the compact JSON preimage. */
+/** correctionPlanRequestHash: sha256 over the schema id, NUL and the compact JSON preimage (the body, in its order). */
 function correctionPlanRequestHash(body: PlanBody): string {
-  const preimage = {
-    schema: body.schema,
-    lineage_id: body.lineage_id,
-    expected_revision: body.expected_revision,
-    target_identity: body.target_identity,
-    correction_budget: body.correction_budget,
-    fix_finding_ids: body.fix_finding_ids,
-    findings: body.findings,
-  };
-  return sha256Prefixed(Buffer.from(`${CORRECTION_PLAN_REQUEST_SCHEMA}\u0000${goMarshal(preimage)}`, "utf8"));
+  return sha256Prefixed(Buffer.from(`${CORRECTION_PLAN_REQUEST_SCHEMA}\u0000${goMarshal(body)}`, "utf8"));
 }
 
 /** The `correction_request` of correction_plan_required / corrected_candidate_unavailable (CorrectionPlanRequest order). */
 export function correctionRequestJson(a: Authority): CorrectionPlanRequest {
-  const body = correctionPlanBody(a.ids, a.revision, a.fixFindings);
-  return {
-    schema: body.schema,
-    request_hash: a.correctionRequestHash,
-    lineage_id: body.lineage_id,
-    expected_revision: body.expected_revision,
-    target_identity: body.target_identity,
-    correction_budget: body.correction_budget,
-    fix_finding_ids: body.fix_finding_ids,
-    findings: body.findings,
-  };
+  const { schema, ...rest } = correctionPlanBody(a.ids, a.revision, a.fixFindings);
+  return { schema, request_hash: a.correctionRequestHash, ...rest };
 }

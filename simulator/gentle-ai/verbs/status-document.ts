@@ -23,7 +23,7 @@ export class ReadOnlyFailure extends Error {
   }
 }
 
-/** What the renderer needs of the request (status-flags.ts's NegotiatedStatusRequest plus the scope it resolved). */
+/** What the renderer needs of the request (status-flags.ts's NegotiatedStatusRequest extends it with the scope inputs). */
 export interface StatusRenderRequest {
   readonly contract: string;
   readonly runtime: string;

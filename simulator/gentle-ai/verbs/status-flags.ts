@@ -9,6 +9,7 @@ import type { ProfileTraits } from "../profiles.ts";
 import { invalidRequest, ReviewRefusal } from "../refusal.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { ReadOnlyFailure } from "./status-document.ts";
+import type { StatusRenderRequest } from "./status-document.ts";
 
 const STATUS_FLAGS: readonly FlagDef[] = [
   { name: "cwd", kind: "string", default: ".", usage: "repository path" },
@@ -81,21 +82,11 @@ export interface UntrackedFlags {
   readonly digest: string | undefined;
 }
 
-/** A negotiated STATUS request after the flag checks. */
-export interface NegotiatedStatusRequest {
-  readonly contract: string;
-  readonly runtime: string;
-  readonly hostRelay: boolean;
-  readonly actionEligibility: boolean;
-  readonly nextTransition: boolean;
-  readonly lineage: string;
-  readonly projection: "workspace" | "staged";
+/** A negotiated STATUS request after the flag checks: what the renderer reads, plus what resolves its scope. */
+export interface NegotiatedStatusRequest extends Omit<StatusRenderRequest, "intendedUntracked" | "legacyCorrection"> {
   readonly gate: string;
-  readonly recoverySuccessor: string;
   readonly untracked: UntrackedFlags;
   readonly cwd: string;
-  /** `--base-ref`, trimmed ("" when none). */
-  readonly baseRef: string;
   /** `--workspace-overlay`: the base-workspace-overlay target. */
   readonly workspaceOverlay: boolean;
 }
