@@ -15,6 +15,8 @@ import { nextCallIndex } from "./call-counter.ts";
 import type { CallIo } from "./call-io.ts";
 import { failureLine, SIMULATOR_FAILURE_EXIT } from "./simulator-failure.ts";
 
+// The runtime records the handshake for both programs; gates/handshake.ts keeps its own copy so that the pi bundle
+// never loads the gentle-ai gate (importing it reorders the bundle's module init and breaks the fake pi).
 export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
 
 /** What a simulated program computes from: the process as spawned plus the loaded configuration. */

@@ -18,8 +18,8 @@ import {
 } from "./status-context.ts";
 import type { Binding, NextTransition, TransitionContext, TransitionInput } from "./status-context.ts";
 import type { AuthorityFacts } from "./status-model.ts";
+import { CONTRACT_V2 } from "../../output/envelope.ts";
 
-const CONTRACT_V2 = "gentle-ai.review-integration/v2";
 const VALIDATION_REQUEST_SCHEMA = "gentle-ai.review-targeted-validation-request/v1";
 
 /**

@@ -10,9 +10,8 @@ import { intendedUntrackedCollection, lineageSelectionTransition, reviewingTrans
 import type { UntrackedScope } from "../../repository/untracked.ts";
 import { correctionTransition } from "./status-correction.ts";
 import { legacyCorrectionBudget } from "./correction-authority.ts";
+import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 
-const CONTRACT_V1 = "gentle-ai.review-integration/v1";
-const CONTRACT_V2 = "gentle-ai.review-integration/v2";
 const LINEAGE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A plain Go error outside every typed class: the read-only catch-all on the negotiated route, `Error:` on the plain one. */

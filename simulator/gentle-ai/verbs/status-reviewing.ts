@@ -16,9 +16,8 @@ import {
 } from "./status-context.ts";
 import type { Binding, NextTransition, TransitionArgument, TransitionContext, TransitionInput, TransitionInputV5 } from "./status-context.ts";
 import type { AuthorityFacts, SnapshotFacts } from "./status-model.ts";
+import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 
-const CONTRACT_V2 = "gentle-ai.review-integration/v2";
-const CONTRACT_V1 = "gentle-ai.review-integration/v1";
 
 /** reviewProviderCaptureRuntime: the compiled runtimes whose finalize captures reviewer results itself. */
 function captureRuntime(runtime: string): boolean {
