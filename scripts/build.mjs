@@ -2,7 +2,7 @@
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { scenarioValidatorDigest } from "./validator-digest.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -62,6 +62,10 @@ const writeAtomically = (path, contents) => {
   renameSync(tmp, path);
 };
 const [simulatorResult, cliResult] = await Promise.all([simulator, cli]);
+// V8 accepts a code cache whose source has the same length (its source check is the length, not the bytes), and a
+// rebuild that only flips `!0` to `!1` or swaps a digest keeps the length: the old cache would run the old code.
+// The warm-up below writes fresh caches, so drop the old ones first.
+for (const name of ["gentle-ai", "pi"]) rmSync(join(root, "dist", `${name}.cjs.v8-cache`), { force: true });
 for (const result of [simulatorResult, cliResult]) {
   for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
 }
@@ -69,7 +73,7 @@ writeAtomically(join(root, "dist", "simulator.meta.json"), JSON.stringify(simula
 
 // Warm-up: one materialize (the hottest provider call) and one fake pi answer, each writing its V8 code cache.
 const { spawnSync } = await import("node:child_process");
-const { mkdtempSync, rmSync } = await import("node:fs");
+const { mkdtempSync } = await import("node:fs");
 const { tmpdir } = await import("node:os");
 const scratch = mkdtempSync(join(tmpdir(), "gentle-relay-conformance-build-"));
 try {

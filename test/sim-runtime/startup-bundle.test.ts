@@ -80,3 +80,14 @@ describe("simulator bundles' start-up rules (esbuild metafile)", () => {
     expect([...own].flatMap(topLevelAwaits)).toEqual([]);
   });
 });
+
+describe("the V8 code cache beside each bundle", () => {
+  // V8 checks a code cache only against its source's length; a rebuild that keeps the length (a swapped digest, `!0`
+  // for `!1`) must not leave the previous build's compiled code in place, so the build drops old caches first.
+  it.each(["gentle-ai", "pi"])("dist/%s.cjs.v8-cache holds this build's validator digest", (name) => {
+    const bundle = readFileSync(join(ROOT, `dist/${name}.cjs`), "latin1");
+    const digest = /"([0-9a-f]{64})"/.exec(bundle)?.[1];
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(join(ROOT, `dist/${name}.cjs.v8-cache`)).includes(Buffer.from(digest!, "latin1"))).toBe(true);
+  });
+});
