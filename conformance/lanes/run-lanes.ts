@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import type { Profile } from "../../simulator/scenario/schema.ts";
+import { DEFAULT_SCENARIO } from "../../simulator/scenario/default.ts";
 import { CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { harnessPaths } from "../paths.ts";
 import { trackTempDir } from "../runner/teardown.ts";
@@ -53,7 +54,8 @@ function simulatorHome(root: string, profile: Profile): { env: Record<string, st
   return {
     capable: paths.gentleAiSimulator,
     baseline,
-    env: { PATH: `${bin}:${process.env.PATH ?? ""}`, TMPDIR: tmp, GENTLE_AI_SIM_SCENARIO: scenario },
+    // On the built-in profile the lanes set no simulator variable at all, as gentle-pi's devtests call a real binary.
+    env: { PATH: `${bin}:${process.env.PATH ?? ""}`, TMPDIR: tmp, ...(profile === DEFAULT_SCENARIO.profile ? {} : { GENTLE_AI_SIM_SCENARIO: scenario }) },
   };
 }
 

@@ -29,6 +29,7 @@ export interface ProcessContext {
   readonly executablePath: string;
   readonly config: SimConfig;
   readonly loaded: LoadedScenario;
+  /** 1-based index among calls of the same class; 0 when nothing needs it (no faults, no transcript). */
   readonly callIndex: number;
   /** Whole stdin, read on first use only. */
   readStdin(): Buffer;
@@ -98,7 +99,10 @@ export async function prepareCall(spec: ProgramSpec, io: CallIo): Promise<Prepar
 /** Counts the call, produces its outcome, plans its faults; a fault-bytes failure gives its message. */
 export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { readonly failure: string }> {
   const { spec, io, config, loaded, call } = prepared;
-  const callIndex = nextCallIndex(config.stateDir, callKey(spec.program, call));
+  // The count serves nth-call faults and the transcript only: a call with neither leaves no file behind, as gentle-ai
+  // keeps none (a client that sets only HOME finds nothing of the simulator's in its TMPDIR).
+  const counted = loaded.scenario.faults.length > 0 || config.transcriptPath !== null;
+  const callIndex = counted ? nextCallIndex(config.stateDir, callKey(spec.program, call)) : 0;
   let stdin: Buffer | null = null;
   const files: TranscriptEntry["files"] = [];
   const context: ProcessContext = {

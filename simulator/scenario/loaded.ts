@@ -7,7 +7,7 @@ export interface LoadedScenario {
   readonly path: string | null;
   /** Folder that `file` bytes specs resolve against. */
   readonly dir: string;
-  /** Whether the scenario file names a `lineage` (the built-in one does); without one, a repository decides. */
+  /** Whether the scenario file names a `lineage`; without one (and for the built-in default), a repository decides. */
   readonly lineagePinned: boolean;
 }
 
@@ -16,7 +16,11 @@ export function pinsLineage(json: unknown): boolean {
   return typeof json === "object" && json !== null && Object.hasOwn(json, "lineage");
 }
 
-/** The built-in default scenario (already in parsed form: no validation cost at start-up). */
+/**
+ * The built-in default scenario (already in parsed form: no validation cost at start-up). It pins no lineage, so a
+ * client that sets only HOME meets the repository it points at, as with the real binary; its seeded lineage still
+ * answers outside any work tree.
+ */
 export function builtinScenario(dir: string): LoadedScenario {
-  return { scenario: DEFAULT_SCENARIO, path: null, dir, lineagePinned: true };
+  return { scenario: DEFAULT_SCENARIO, path: null, dir, lineagePinned: false };
 }

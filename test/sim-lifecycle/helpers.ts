@@ -49,11 +49,12 @@ export class LifecycleSandbox {
 
   /**
    * Spawns the built simulator with HOME, the lineage-less scenario and the Pi handshake; GENTLE_AI_SIM_STATE only
-   * when `simState` is true (otherwise lineages live where gentle-ai keeps them).
+   * when `simState` is true (otherwise lineages live where gentle-ai keeps them); `homeOnly`: no scenario either.
    */
-  run(argv: readonly string[], opts: { cwd?: string; env?: Record<string, string>; simState?: boolean } = {}): Promise<Run> {
+  run(argv: readonly string[], opts: { cwd?: string; env?: Record<string, string>; simState?: boolean; homeOnly?: boolean } = {}): Promise<Run> {
     const env: Record<string, string> = { HOME: this.home, TMPDIR: this.dir, ...HANDSHAKE, ...opts.env };
-    const paths = { dir: opts.cwd ?? this.dir, scenarioPath: this.scenarioPath, stateDir: opts.simState ? this.stateDir : "" };
+    // homeOnly: as gentle-pi's devtests call it, with no GENTLE_AI_SIM_* variable at all (empty counts as unset).
+    const paths = { dir: opts.cwd ?? this.dir, scenarioPath: opts.homeOnly ? "" : this.scenarioPath, stateDir: opts.simState ? this.stateDir : "" };
     return spawnGentleAi(paths, argv, { env, cwd: opts.cwd ?? this.dir });
   }
 
