@@ -307,6 +307,17 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
     expect(b.code).toBe(10);
   });
 
+  it("a tag that publishes no schemas is bad input: exit 2, naming the commit, not the vanished temp folder", { timeout: 120_000 }, async () => {
+    fx.tree = new Map([["contracts/README.md", Buffer.from("# contracts\n")]]);
+    fx.tarball = sourceTarball(fx.tree);
+    const r = await release(...FAST, "--contracts");
+    expect(r.err).toBe(
+      `relay-conformance: v2.4.0's contracts: Gentleman-Programming/gentle-ai@${COMMIT}:contracts: no contracts/review-integration/v1/schemas or v2/schemas (expected a gentle-ai checkout or an unpacked source release)\nRun \`relay-conformance release --help\` for usage.\n`,
+    );
+    expect(r.code).toBe(2);
+    expect(leftovers()).toEqual([]);
+  });
+
   it("--scenario and --concurrency need --contracts; --help describes both failure causes", async () => {
     const r = await release("--scenario", "builtin");
     expect([r.code, r.err]).toEqual([2, "relay-conformance: --scenario and --concurrency only apply with --contracts\nRun `relay-conformance release --help` for usage.\n"]);
