@@ -8,6 +8,7 @@ import { ReportSchema } from "../conformance/report/report-schema.ts";
 import { CounterexampleSchema } from "../conformance/properties/counterexample-schema.ts";
 import { FidelityReportSchema } from "../conformance/fidelity/report-schema.ts";
 import { LanesReportSchema } from "../conformance/lanes/report-schema.ts";
+import { ReleaseReportSchema } from "../conformance/release/report-schema.ts";
 
 interface Published {
   readonly schema: z.core.$ZodType;
@@ -27,6 +28,7 @@ const PUBLISHED: Readonly<Record<string, Published>> = {
   "counterexample.schema.json": { schema: CounterexampleSchema, io: "input", title: "gentle-relay-conformance property counterexample (replayable)" },
   "fidelity-report.schema.json": { schema: FidelityReportSchema, io: "output", title: "gentle-relay-conformance fidelity report (simulator documents judged by a gentle-ai tree's published schemas)" },
   "upstream-lanes-report.schema.json": { schema: LanesReportSchema, io: "output", title: "gentle-relay-conformance upstream-lanes report (gentle-pi's own lanes against the simulator)" },
+  "release-report.schema.json": { schema: ReleaseReportSchema, io: "output", title: "gentle-relay-conformance release report (a gentle-ai release's binary verified and its published contract checked)" },
 };
 
 /** The published JSON Schemas (file name under schemas/ -> exact text), generated from the zod sources. */

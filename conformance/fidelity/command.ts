@@ -1,12 +1,32 @@
 // `relay-conformance fidelity --contracts <dir>`: is every document the simulator prints valid against gentle-ai's own
 // published schemas?
 import { writeReportFile } from "../report/write.ts";
-import { UsageError, type Command } from "../cli/command.ts";
+import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
 import { outputFileOption, parseCount, parseOptions, parseProfiles } from "../cli/options.ts";
 import { ContractsTreeError } from "./contracts-tree.ts";
 import { checkFidelity, renderFidelityReport } from "./fidelity.ts";
-import { shippedScenarios } from "./sweep.ts";
+import { shippedScenarios, type SweepScenario } from "./sweep.ts";
 import { resolve } from "node:path";
+
+/** The shipped scenarios `--scenario` names (all when none is named); an unknown name is a usage error. */
+export function scenarioOption(wanted: readonly string[] | undefined): SweepScenario[] {
+  const all = shippedScenarios();
+  for (const name of wanted ?? [])
+    if (!all.some((s) => s.name === name)) throw new UsageError(`unknown scenario ${JSON.stringify(name)} (expected one of ${all.map((s) => s.name).join(", ")})`);
+  return wanted === undefined || wanted.length === 0 ? all : all.filter((s) => wanted.includes(s.name));
+}
+
+/** Progress on stderr, every 10% of the lanes, so stdout stays the report. */
+export function laneProgress(io: CommandIo): (done: number, total: number) => void {
+  let shown = 0;
+  return (done, total) => {
+    const step = Math.floor((done * 10) / total);
+    if (step > shown || done === total) {
+      shown = step;
+      io.stderr(`fidelity: swept ${done}/${total} scenario × profile lanes\n`);
+    }
+  };
+}
 
 export const fidelityCommand: Command = {
   name: "fidelity",
@@ -46,26 +66,14 @@ Exit 0: every document valid; 1: some document invalid, or the simulator prints 
     const json = outputFileOption(io.cwd, "json", values.json);
     const profiles = parseProfiles(values.profile);
     const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
-    const all = shippedScenarios();
-    const wanted = values.scenario ?? [];
-    for (const name of wanted)
-      if (!all.some((s) => s.name === name)) throw new UsageError(`unknown scenario ${JSON.stringify(name)} (expected one of ${all.map((s) => s.name).join(", ")})`);
-    const scenarios = wanted.length === 0 ? all : all.filter((s) => wanted.includes(s.name));
-    let shown = 0;
+    const scenarios = scenarioOption(values.scenario);
     try {
       const report = await checkFidelity({
         contracts: resolve(io.cwd, values.contracts),
         profiles,
         scenarios,
         concurrency,
-        // Progress on stderr, every 10% of the lanes, so stdout stays the report.
-        onLane: (done, total) => {
-          const step = Math.floor((done * 10) / total);
-          if (step > shown || done === total) {
-            shown = step;
-            io.stderr(`fidelity: swept ${done}/${total} scenario × profile lanes\n`);
-          }
-        },
+        onLane: laneProgress(io),
       });
       io.stdout(renderFidelityReport(report));
       if (json !== undefined) writeReportFile(json, `${JSON.stringify(report, null, 2)}\n`);

@@ -11,6 +11,10 @@ export const RELEASE_FAILURE = {
   "network-failure": 17,
   "http-error": 18,
   "bad-archive": 19,
+  // The source tarball is not the tagged commit's tree (`release --contracts`).
+  "source-mismatch": 20,
+  // An archive entry would land outside its folder (absolute or `..` path) or is a link where files are extracted.
+  "unsafe-archive": 21,
 } as const;
 export type ReleaseFailureCode = keyof typeof RELEASE_FAILURE;
 

@@ -21,9 +21,9 @@ export interface GithubOptions {
   readonly repo?: string;
 }
 
-async function request(url: string, headers: Record<string, string>, what: string): Promise<Response> {
+async function request(url: string, headers: Record<string, string>, what: string, redirect: RequestRedirect = "follow"): Promise<Response> {
   try {
-    return await fetch(url, { headers, redirect: "follow", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    return await fetch(url, { headers, redirect, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (error) {
     const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     throw new ReleaseError("network-failure", `network failure fetching ${what} (${url}): ${cause}`, { cause: error });
@@ -44,27 +44,40 @@ function rateLimitError(response: Response, what: string): ReleaseError {
   );
 }
 
-/** Fetches the release for `tag` and refuses drafts and prereleases. */
-export async function fetchRelease(tag: string, options: GithubOptions = {}): Promise<GithubRelease> {
-  const base = options.apiBase ?? GITHUB_API;
-  const repo = options.repo ?? GENTLE_AI_REPO;
-  const url = `${base}/repos/${repo}/releases/tags/${encodeURIComponent(tag)}`;
+/** The headers of a GitHub REST API request; the token goes to api.github.com only. */
+function apiHeaders(token: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {
     accept: "application/vnd.github+json",
     "x-github-api-version": "2022-11-28",
     "user-agent": "gentle-relay-conformance",
   };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await request(url, headers, `release ${tag}`);
-  if (rateLimited(response)) throw rateLimitError(response, `release ${tag}`);
-  if (response.status === 404) throw new ReleaseError("tag-not-found", `no release with tag ${tag} in ${repo} (HTTP 404)`);
-  if (!response.ok) throw new ReleaseError("http-error", `GitHub API answered HTTP ${response.status} for release ${tag}`);
-  let body: unknown;
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** GETs `/repos/<repo>/<path>` as JSON; a 404 throws `notFound()`, a rate limit or other status its own ReleaseError. */
+export async function getApiJson(path: string, options: GithubOptions, what: string, notFound: () => ReleaseError): Promise<unknown> {
+  const url = `${options.apiBase ?? GITHUB_API}/repos/${options.repo ?? GENTLE_AI_REPO}/${path}`;
+  const response = await request(url, apiHeaders(options.token), what);
+  if (rateLimited(response)) throw rateLimitError(response, what);
+  if (response.status === 404) throw notFound();
+  if (!response.ok) throw new ReleaseError("http-error", `GitHub API answered HTTP ${response.status} for ${what}`);
   try {
-    body = await response.json();
+    return await response.json();
   } catch (error) {
-    throw new ReleaseError("http-error", `GitHub API returned a non-JSON body for release ${tag}`, { cause: error });
+    throw new ReleaseError("http-error", `GitHub API returned a non-JSON body for ${what}`, { cause: error });
   }
+}
+
+/** Fetches the release for `tag` and refuses drafts and prereleases. */
+export async function fetchRelease(tag: string, options: GithubOptions = {}): Promise<GithubRelease> {
+  const repo = options.repo ?? GENTLE_AI_REPO;
+  const body = await getApiJson(
+    `releases/tags/${encodeURIComponent(tag)}`,
+    options,
+    `release ${tag}`,
+    () => new ReleaseError("tag-not-found", `no release with tag ${tag} in ${repo} (HTTP 404)`),
+  );
   const parsed = GithubReleaseSchema.safeParse(body);
   if (!parsed.success) throw new ReleaseError("http-error", `GitHub API returned an unexpected release object for ${tag}`);
   const release = parsed.data;
@@ -91,5 +104,27 @@ export async function downloadAsset(release: GithubRelease, name: string): Promi
     return Buffer.from(await response.arrayBuffer());
   } catch (error) {
     throw new ReleaseError("network-failure", `network failure while reading ${name}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Downloads the source tarball GitHub's API serves for `ref` (`/repos/<repo>/tarball/<ref>`). The API answers with a
+ * redirect to codeload.github.com, followed by hand so the token never leaves api.github.com.
+ */
+export async function downloadSourceTarball(ref: string, options: GithubOptions = {}): Promise<Buffer> {
+  const url = `${options.apiBase ?? GITHUB_API}/repos/${options.repo ?? GENTLE_AI_REPO}/tarball/${encodeURIComponent(ref)}`;
+  const what = `source tarball of ${ref}`;
+  let response = await request(url, apiHeaders(options.token), what, "manual");
+  const location = response.headers.get("location");
+  if (response.status >= 300 && response.status < 400 && location !== null) {
+    const next = new URL(location, url).href;
+    response = await request(next, { accept: "application/octet-stream", "user-agent": "gentle-relay-conformance" }, what);
+  }
+  if (rateLimited(response)) throw rateLimitError(response, what);
+  if (!response.ok) throw new ReleaseError("http-error", `download of the ${what} answered HTTP ${response.status}`);
+  try {
+    return Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    throw new ReleaseError("network-failure", `network failure while reading the ${what}: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -30,27 +30,49 @@ function checksumOk(block: Buffer): boolean {
   return sum === octal(block, 148, 8, "checksum");
 }
 
-function paxPath(data: Buffer): string | undefined {
-  // Records are "<len> key=value\n"; only `path` matters for locating the binary.
+/** Parses pax extended header records ("<len> key=value\n" each); a malformed record ends the parse. */
+function paxRecords(data: Buffer): Map<string, string> {
+  const records = new Map<string, string>();
   let rest = data;
-  let found: string | undefined;
   while (rest.length > 0) {
     const space = rest.indexOf(0x20);
     const len = parseInt(rest.subarray(0, space).toString("ascii"), 10);
     if (space <= 0 || !Number.isSafeInteger(len) || len <= space || len > rest.length) break;
     const record = rest.subarray(space + 1, len - 1).toString("utf8");
     const eq = record.indexOf("=");
-    if (record.slice(0, eq) === "path") found = record.slice(eq + 1);
+    if (eq > 0) records.set(record.slice(0, eq), record.slice(eq + 1));
     rest = rest.subarray(len);
   }
-  return found;
+  return records;
 }
 
-/** Lists the regular files of a ustar/pax/GNU tar archive (uncompressed bytes). */
-export function readTar(tar: Buffer): TarFile[] {
-  const files: TarFile[] = [];
+/** What a tar entry is; anything but these (devices, fifos, GNU sparse files) is "other". */
+export type TarEntryType = "file" | "directory" | "symlink" | "hardlink" | "other";
+
+/** One entry of a tar archive: its path, type, mode, link target (links only) and bytes (files only). */
+export interface TarEntry {
+  readonly path: string;
+  readonly type: TarEntryType;
+  readonly mode: number;
+  readonly linkname: string;
+  readonly bytes: Buffer;
+}
+
+/** Every entry of a tar archive plus its pax global header records (git archive writes the commit id as `comment`). */
+export interface TarListing {
+  readonly entries: readonly TarEntry[];
+  readonly global: ReadonlyMap<string, string>;
+}
+
+const ENTRY_TYPE: Readonly<Record<string, TarEntryType>> = { "0": "file", "\0": "file", "7": "file", "5": "directory", "2": "symlink", "1": "hardlink" };
+
+/** Lists every entry of a ustar/pax/GNU tar archive (uncompressed bytes), with pax and GNU long names applied. */
+export function readTarEntries(tar: Buffer): TarListing {
+  const entries: TarEntry[] = [];
+  const global = new Map<string, string>();
   let offset = 0;
   let longName: string | undefined;
+  let longLink: string | undefined;
   while (offset + 512 <= tar.length) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break;
@@ -65,29 +87,49 @@ export function readTar(tar: Buffer): TarFile[] {
       longName = field(data, 0, data.length);
       continue;
     }
-    if (type === "x") {
-      longName = paxPath(data) ?? longName;
+    if (type === "K") {
+      longLink = field(data, 0, data.length);
       continue;
     }
-    if (type === "g") continue;
+    if (type === "x") {
+      const records = paxRecords(data);
+      longName = records.get("path") ?? longName;
+      longLink = records.get("linkpath") ?? longLink;
+      continue;
+    }
+    if (type === "g") {
+      for (const [key, value] of paxRecords(data)) global.set(key, value);
+      continue;
+    }
     const isUstar = field(header, 257, 5) === "ustar";
     const prefix = isUstar ? field(header, 345, 155) : "";
-    const name = longName ?? (prefix === "" ? field(header, 0, 100) : `${prefix}/${field(header, 0, 100)}`);
+    const path = longName ?? (prefix === "" ? field(header, 0, 100) : `${prefix}/${field(header, 0, 100)}`);
+    const linkname = longLink ?? field(header, 157, 100);
     longName = undefined;
-    if (type === "0" || type === "\0") {
-      files.push({ path: name, mode: octal(header, 100, 8, "mode"), bytes: Buffer.from(data) });
-    }
+    longLink = undefined;
+    const kind = ENTRY_TYPE[type] ?? "other";
+    entries.push({ path, type: kind, mode: octal(header, 100, 8, "mode"), linkname, bytes: kind === "file" ? Buffer.from(data) : Buffer.alloc(0) });
   }
-  return files;
+  return { entries, global };
+}
+
+/** Lists the regular files of a ustar/pax/GNU tar archive (uncompressed bytes). */
+export function readTar(tar: Buffer): TarFile[] {
+  return readTarEntries(tar)
+    .entries.filter((e) => e.type === "file")
+    .map(({ path, mode, bytes }) => ({ path, mode, bytes }));
+}
+
+/** Gunzips a .tar.gz archive, capped so a gzip bomb cannot fill memory. */
+export function gunzipArchive(archive: Buffer): Buffer {
+  try {
+    return gunzipSync(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
+  } catch (error) {
+    throw new ReleaseError("bad-archive", `archive is not a readable gzip stream: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** Gunzips and lists a .tar.gz archive. */
 export function readTarGz(archive: Buffer): TarFile[] {
-  let tar: Buffer;
-  try {
-    tar = gunzipSync(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
-  } catch (error) {
-    throw new ReleaseError("bad-archive", `archive is not a readable gzip stream: ${(error as Error).message}`, { cause: error });
-  }
-  return readTar(tar);
+  return readTar(gunzipArchive(archive));
 }
