@@ -161,3 +161,30 @@ describe("run --json -: the report alone on stdout, every other line and the pro
     expect(r).toEqual({ code: 2, chunks: [], stderr: "relay-conformance: only one report can go to stdout: --json and --junit are both -\nRun `relay-conformance run --help` for usage.\n" });
   });
 });
+
+describe("matrix and replay: progress on stderr, --quiet silences it", () => {
+  it("matrix: a progress line per relay reaching 100%; none with --quiet; the table alone on stdout", async () => {
+    const args = ["matrix", "--relay", join(root, "relay/index.ts"), "--grep", "^FORM-MISSING$", "--profile", "2.4.0", "--seed", "1"];
+    const r = await cli(args, {}, "lines");
+    expect(r.code).toBe(0);
+    const relay = join(root, "relay/index.ts");
+    expect(r.chunks.join("")).toBe(`\n${"relay".padEnd(relay.length)}  2.4.0\n${relay}  pass\n`);
+    // A line at 100%; before it, only more progress lines (the 10 s rule, on a slow machine).
+    expect(r.stderr).toMatch(/(^|\n)relay-conformance matrix \(relay 1\/1\): (\d+)\/\2 cases \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);
+    expect(r.stderr.split("\n").filter((l) => l !== "" && !PROGRESS_LINE.test(l))).toEqual([]);
+    const quiet = await cli([...args, "--quiet"], {}, "lines");
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe("");
+  }, 120_000);
+
+  it("replay <file>: the file's line on stdout, its progress on stderr; --quiet: neither", async () => {
+    const copy = join(dir, "lens-capture-2.4.0.golden.json");
+    copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
+    const r = await cli(["replay", copy], {}, "lines");
+    expect(r.code).toBe(0);
+    expect(r.chunks).toEqual(["PASS golden lens-capture-2.4.0\n"]);
+    expect(r.stderr).toMatch(/(^|\n)relay-conformance replay: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);
+    expect(r.stderr.split("\n").filter((l) => l !== "" && !PROGRESS_LINE.test(l))).toEqual([]);
+    expect(await cli(["replay", "--quiet", copy], {}, "lines")).toEqual({ code: 0, chunks: [], stderr: "" });
+  }, 240_000);
+});
