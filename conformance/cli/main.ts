@@ -73,7 +73,12 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
 const isEntry = process.argv[1] !== undefined && /relay-conformance(\.mjs)?$|cli[\\/]main\.ts$/.test(process.argv[1]);
 if (isEntry) {
   installProcessGuards(COMMANDS.find((c) => c.name === process.argv[2])?.name);
-  const io: CommandIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), cwd: process.cwd() };
+  const io: CommandIo = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    cwd: process.cwd(),
+    progress: process.stderr.isTTY ? "tty" : "lines",
+  };
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
+import { STDOUT_TARGET } from "../report/write.ts";
 import { UsageError } from "./command.ts";
 
 /** An option table (util.parseArgs): a `boolean` option never takes a value, so it never consumes the next token. */
@@ -91,6 +92,11 @@ export function outputFileOption(cwd: string, name: string, value: string | unde
   const path = resolve(cwd, value);
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--${name} ${value} is a folder, not a file`);
   return path;
+}
+
+/** An output file option that also takes `-`, stdout: STDOUT_TARGET, else as outputFileOption. */
+export function outputTarget(cwd: string, name: string, value: string | undefined): string | undefined {
+  return value === STDOUT_TARGET ? STDOUT_TARGET : outputFileOption(cwd, name, value);
 }
 
 /** A --grep pattern must compile. */

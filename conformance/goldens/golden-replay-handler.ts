@@ -55,13 +55,14 @@ export const goldenReplay: ReplayHandler = {
     ciNotice(options, io);
     return one(file, options, io);
   },
-  async replaysAll(args, io) {
+  async replaysAll(args, io, onProgress) {
     const options = parse(args, io);
     ciNotice(options, io);
     if (!options.quiet) io.stdout(`replaying ${CATALOGUE.length} goldens against ${options.relayModule}\n`);
     let worst = 0;
     let failed = 0;
-    for (const spec of CATALOGUE) {
+    for (const [index, spec] of CATALOGUE.entries()) {
+      onProgress?.({ done: index, total: CATALOGUE.length, failed });
       const path = cataloguePath(spec);
       if (!existsSync(path)) {
         if (options.update && !process.env.CI) {
@@ -78,6 +79,7 @@ export const goldenReplay: ReplayHandler = {
       if (code !== 0) failed += 1;
       worst = Math.max(worst, code);
     }
+    onProgress?.({ done: CATALOGUE.length, total: CATALOGUE.length, failed });
     io.stdout(`${failed === 0 ? "PASS" : "FAIL"}: ${CATALOGUE.length - failed} of ${CATALOGUE.length} goldens replay clean\n`);
     return worst;
   },

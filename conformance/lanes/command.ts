@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { UsageError, type Command } from "../cli/command.ts";
 import { outputFileOption, parseCount, parseOptions } from "../cli/options.ts";
+import { startProgress } from "../report/progress.ts";
 import { writeReportFile } from "../report/write.ts";
 import { LaneInputError } from "./checkout.ts";
 import { defaultDepsCache } from "./lane-deps.ts";
@@ -42,7 +43,7 @@ export const upstreamLanesCommand: Command = {
   summary: "run gentle-pi's own devbinary and maintainer lanes with the simulator as their gentle-ai",
   usage: `Usage: relay-conformance upstream-lanes --gentle-pi <checkout> [--lane devbinary|maintainer|positive|all]
                                         [--profile 2.3.0|2.4.0|2.5.0] [--deps-cache <dir>] [--timeout-ms N]
-                                        [--json <file>]
+                                        [--json <file>] [--quiet]
 
 Runs gentle-pi's real-binary lanes, which its CI cannot run without a real gentle-ai, against the simulator:
   devbinary    tests/devbinary/*.devtest.ts (GENTLE_AI_DEV_BINARY, GENTLE_PI_GENTLE_AI_DEV_BINARY; a missing binary
@@ -61,8 +62,11 @@ node_modules, or are installed once into the cache folder.
                       gentle-relay-conformance/upstream-lanes)
   --timeout-ms N      bound of one lane file's run (default 600000)
   --json <file>       also write the report as JSON (schemas/upstream-lanes-report.schema.json)
+  --quiet             no progress line
   -h, --help          this help
 Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, install).
+Progress goes to stderr: on a terminal one live line (lane files done/total, failed tests, elapsed time, ETA),
+erased before any other line; otherwise (CI) a plain line every 10% of the files or every 10 s.
 `,
   async run(args, io) {
     if (args.includes("--help") || args.includes("-h")) {
@@ -76,6 +80,7 @@ Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, i
       "deps-cache": { type: "string" },
       "timeout-ms": { type: "string" },
       json: { type: "string" },
+      quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     });
     if (values["gentle-pi"] === undefined) throw new UsageError("upstream-lanes needs --gentle-pi <checkout>");
@@ -83,6 +88,7 @@ Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, i
     const lanes = parseLanes(values.lane);
     const profile = (values.profile ?? "2.4.0") as Profile;
     if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile ${JSON.stringify(values.profile)} (expected ${PROFILES.join(", ")})`);
+    const { progress, io: shown } = startProgress(io, "relay-conformance upstream-lanes", "files", values.quiet ?? false);
     try {
       const report = await runUpstreamLanes({
         checkout: resolve(io.cwd, values["gentle-pi"]),
@@ -90,14 +96,18 @@ Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, i
         profile,
         depsCache: values["deps-cache"] === undefined ? defaultDepsCache() : resolve(io.cwd, values["deps-cache"]),
         timeoutMs: parseCount("timeout-ms", values["timeout-ms"], 600_000, 1),
-        log: (line) => io.stderr(`${line}\n`),
+        log: (line) => shown.stderr(`${line}\n`),
+        onProgress: (counts) => progress.update(counts),
       });
+      progress.finish();
       io.stdout(renderLanesReport(report));
       if (json !== undefined) writeReportFile(json, `${JSON.stringify(report, null, 2)}\n`);
       return report.summary.failed === 0 && report.tests.length > 0 ? 0 : 1;
     } catch (error) {
       if (error instanceof LaneInputError) throw new UsageError(error.message);
       throw error;
+    } finally {
+      progress.finish();
     }
   },
 };

@@ -26,6 +26,8 @@ export interface LanesOptions {
   readonly timeoutMs: number;
   /** Progress lines (stderr). */
   readonly log: (line: string) => void;
+  /** Lane files (the positive lane counts one) run of the planned total, and the failing tests so far. */
+  readonly onProgress?: (counts: { done: number; total: number; failed: number }) => void;
 }
 
 /** A shell-quoted word for the wrapper scripts (paths may hold spaces or quotes). */
@@ -185,15 +187,23 @@ export async function runUpstreamLanes(options: LanesOptions): Promise<LanesRepo
       GENTLE_PI_MAINTAINER_CAPABLE_BINARY: sim.capable,
       GENTLE_PI_REQUIRE_MAINTAINER: "1",
     };
+    const total = options.lanes.reduce((n, lane) => n + (lane === "positive" ? 1 : laneFiles(worktree.path, lane).length), 0);
+    let done = 0;
+    const tally = (): void => options.onProgress?.({ done, total, failed: tests.filter((t) => t.status === "fail").length });
+    tally();
     for (const lane of options.lanes) {
       if (lane === "positive") {
         options.log(`upstream-lanes: ${lane}: the maintainer matrix's armed positive lens cases`);
         tests.push(...(await runPositiveLane(worktree.path, env, sim.capable, options)));
+        done += 1;
+        tally();
         continue;
       }
       for (const file of laneFiles(worktree.path, lane)) {
         options.log(`upstream-lanes: ${lane}: ${file}`);
         tests.push(...(await runTestFile(worktree.path, file, lane, env, options)));
+        done += 1;
+        tally();
       }
     }
   } finally {

@@ -2,6 +2,7 @@
 // import this type never import the registry that imports them.
 import type { CommandIo } from "../cli/command.ts";
 import type { OptionTable } from "../cli/options.ts";
+import type { ProgressCounts } from "../report/progress.ts";
 
 /** One kind of replayable file: its schema ids, options and how to replay it. */
 export interface ReplayHandler {
@@ -12,6 +13,6 @@ export interface ReplayHandler {
   readonly options: OptionTable;
   /** Re-runs one file; returns an exit code (0 reproduced-as-passing / 1 still failing / 2 bad file). */
   replay(file: string, data: unknown, args: readonly string[], io: CommandIo): Promise<number>;
-  /** `replay` with no file: replay every stored item of this kind (goldens). */
-  replaysAll?(args: readonly string[], io: CommandIo): Promise<number>;
+  /** `replay` with no file: replay every stored item of this kind (goldens), telling `onProgress` after each. */
+  replaysAll?(args: readonly string[], io: CommandIo, onProgress?: (counts: ProgressCounts) => void): Promise<number>;
 }

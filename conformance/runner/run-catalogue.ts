@@ -51,6 +51,8 @@ export interface RunOptions {
   onRunRoot?(dir: string): void;
   onClause?(result: ClauseResult): void;
   onCase?(caseId: string, profile: Profile, done: number, total: number): void;
+  /** Called once the runs are planned, with the total that onCase counts towards (for a progress line). */
+  onPlan?(total: number): void;
 }
 
 /** The relay module cannot be used at all: bad input, exit 2. */
@@ -330,6 +332,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     });
 
     const total = caseRuns.size + propertyRuns.length;
+    options.onPlan?.(total);
     let done = 0;
     const tasks: ((lane: number) => Promise<void>)[] = [
       ...propertyRuns.map((run) => async (lane: number) => {

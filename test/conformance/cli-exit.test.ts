@@ -4,13 +4,14 @@ import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { HARNESS_ERROR_EXIT, verdictExit } from "../../conformance/cli/commands/run.ts";
 import { parseDuration } from "../../conformance/cli/options.ts";
-import { eventually, launcher, leftovers, privateTmps, processesUsing, root } from "./cli-process-helpers.ts";
+import { PROGRESS_LINE } from "../../conformance/report/progress.ts";
+import { eventually, launcher, leftovers, privateTmps, processesUsing, root, withoutProgress } from "./cli-process-helpers.ts";
 
 const tmps = privateTmps();
 afterAll(() => tmps.cleanup());
 
 /** Runs the CLI; returns its exit code, output and the ms from the summary line to the exit. */
-async function timedRun(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; afterSummaryMs: number | null; tmp: string }> {
+async function timedRun(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; progress: string[]; afterSummaryMs: number | null; tmp: string }> {
   const tmp = tmps.make();
   const child = spawn(launcher, [...args], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
@@ -22,7 +23,7 @@ async function timedRun(args: readonly string[]): Promise<{ code: number | null;
   let stderr = "";
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { code, stdout, stderr, afterSummaryMs: summaryAt === null ? null : Date.now() - summaryAt, tmp };
+  return { code, stdout, stderr: withoutProgress(stderr), progress: stderr.split("\n").filter((l) => PROGRESS_LINE.test(l)), afterSummaryMs: summaryAt === null ? null : Date.now() - summaryAt, tmp };
 }
 
 describe("exit after the verdict", () => {
@@ -34,6 +35,8 @@ describe("exit after the verdict", () => {
     expect(r.afterSummaryMs).toBeLessThan(2000);
     // Not by the watchdog (cli/process-guards.ts), which would have said so: nothing was left open.
     expect(r.stderr).toBe("");
+    // Off a terminal, progress is plain lines on stderr, the last one at 100%.
+    expect(r.progress.at(-1)).toMatch(/^relay-conformance run: (\d+)\/\1 cases \(100%\), 0 failed, /);
     expect(leftovers(r.tmp)).toEqual([]);
     expect(await eventually(() => processesUsing(r.tmp).length === 0, 1000)).toBe(true);
   }, 120_000);

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../../conformance/paths.ts";
+import { PROGRESS_LINE } from "../../conformance/report/progress.ts";
 
 export const root = packageRoot();
 export const launcher = join(root, "conformance/bin/relay-conformance");
@@ -49,4 +50,12 @@ export async function eventually(check: () => boolean, ms: number): Promise<bool
     await new Promise((r) => setTimeout(r, 50));
   }
   return check();
+}
+
+/** A spawned command's stderr without its progress lines (off a terminal it prints one every 10% or 10 s). */
+export function withoutProgress(stderr: string): string {
+  return stderr
+    .split("\n")
+    .filter((l) => !PROGRESS_LINE.test(l))
+    .join("\n");
 }

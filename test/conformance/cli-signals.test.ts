@@ -2,7 +2,7 @@
 // one line says so, and the exit code is 130 / 143. Each spawn gets a private TMPDIR to inspect afterwards.
 import { spawn, spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { eventually, launcher, leftovers, privateTmps, processesUsing, root } from "./cli-process-helpers.ts";
+import { eventually, launcher, leftovers, privateTmps, processesUsing, root, withoutProgress } from "./cli-process-helpers.ts";
 
 const tmps = privateTmps();
 afterAll(() => tmps.cleanup());
@@ -35,7 +35,7 @@ describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exi
       child.kill(signal);
       const code = await exited;
       expect(code).toBe(signal === "SIGINT" ? 130 : 143);
-      const lines = stderr.split("\n").filter((l) => l !== "");
+      const lines = withoutProgress(stderr).split("\n").filter((l) => l !== "");
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(new RegExp(`^relay-conformance ${command}: interrupted by ${signal}; stopped \\d+ child process(es)?, removed \\d+ temp folders?$`));
       expect(leftovers(tmp)).toEqual([]);

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { CommandIo } from "../../conformance/cli/command.ts";
 import { main } from "../../conformance/cli/main.ts";
 import { LanesReportSchema } from "../../conformance/lanes/report-schema.ts";
 import { packageRoot } from "../../conformance/paths.ts";
@@ -15,10 +16,10 @@ afterEach(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(args: string[], progress?: CommandIo["progress"]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: packageRoot() });
+  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: packageRoot(), ...(progress === undefined ? {} : { progress }) });
   return { code, stdout, stderr };
 }
 
@@ -90,12 +91,14 @@ describe("relay-conformance upstream-lanes", () => {
     expect(git(checkout, "worktree", "list").split("\n")).toHaveLength(1);
   });
 
-  it("exits 0 when every test passes", { timeout: 60_000 }, async () => {
+  it("exits 0 when every test passes; off a terminal a progress line per lane file on stderr", { timeout: 60_000 }, async () => {
     const passing = DEVTEST.replace(/test\("a failing test"[\s\S]*$/, "");
     const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": passing });
-    const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary"]);
+    const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary"], "lines");
     expect(r.stdout.endsWith("3 passed, 0 failed\n")).toBe(true);
     expect(r.code).toBe(0);
+    // The file's line, then progress lines only (more than one past 10 s): the last at 100%.
+    expect(r.stderr).toMatch(/^upstream-lanes: devbinary: tests\/devbinary\/fake\.devtest\.ts\n(relay-conformance upstream-lanes: 0\/1 files \(0%\), 0 failed, [^\n]*\n)*relay-conformance upstream-lanes: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);
   });
 
   it("bad input exits 2 with one line: a missing path, not gentle-pi, not git, a missing lane, an unknown lane", async () => {

@@ -1,4 +1,5 @@
 import { CATALOGUE, selectClauses } from "../../clauses/index.ts";
+import { startProgress } from "../../report/progress.ts";
 import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
 import { resolve } from "node:path";
 import { UsageError, type Command } from "../command.ts";
@@ -21,7 +22,11 @@ Options:
   --runs <n>         property runs (default ${DEFAULT_RUNS})
   --seed <n>         fast-check seed
   --timeout-ms <n>   per-case bound (default ${DEFAULT_TIMEOUT_MS})
+  --quiet            no progress line
   -h, --help         this help
+
+Progress goes to stderr, one relay at a time: on a terminal one live line (cases done/total, failed clauses,
+elapsed time, ETA), erased before the table; otherwise (CI) a plain line every 10% of the cases or every 10 s.
 `,
   async run(args, io) {
     const { values } = parseOptions(args, {
@@ -31,6 +36,7 @@ Options:
       runs: { type: "string" },
       seed: { type: "string" },
       "timeout-ms": { type: "string" },
+      quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     });
     if (values.help) {
@@ -47,13 +53,29 @@ Options:
     const rows: string[][] = [];
     let anyFail = false;
     let anyError = false;
-    for (const relay of relays) {
+    for (const [index, relay] of relays.entries()) {
+      const { progress } = startProgress(io, `relay-conformance matrix (relay ${index + 1}/${relays.length})`, "cases", values.quiet ?? false);
+      let [done, total, failed] = [0, 0, 0];
       let report;
       try {
-        report = await runCatalogue({ relayModule: relay, clauses, profiles, runs, seed, timeoutMs, concurrency: 2, counterexampleDir: resolve(io.cwd, ".relay-conformance/counterexamples") });
+        report = await runCatalogue({
+          relayModule: relay,
+          clauses,
+          profiles,
+          runs,
+          seed,
+          timeoutMs,
+          concurrency: 2,
+          counterexampleDir: resolve(io.cwd, ".relay-conformance/counterexamples"),
+          onPlan: (count) => progress.update({ done, total: (total = count), failed }),
+          onCase: (_id, _profile, finished) => progress.update({ done: (done = finished), total, failed }),
+          onClause: (c) => (c.status === "fail" || c.status === "error" ? progress.update({ done, total, failed: (failed += 1) }) : undefined),
+        });
       } catch (error) {
         if (error instanceof RelayLoadError) throw new UsageError(error.message);
         throw error;
+      } finally {
+        progress.finish();
       }
       const cells = profiles.map((p) => {
         const failing = report.clauses.filter((c) => c.profiles.some((r) => r.profile === p && r.status === "fail")).map((c) => c.id);

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable } from "../../replay/registry.ts";
 import type { ReplayHandler } from "../../replay/replay-handler.ts";
+import { startProgress } from "../../report/progress.ts";
 import { UsageError, type Command } from "../command.ts";
 import { splitPositionals } from "../options.ts";
 import { InputFileError, readJsonFile } from "../json-file.ts";
@@ -20,9 +21,12 @@ Options (before or after the files):
   --update           goldens: re-record a diverging golden with the live simulator, create missing catalogue
                      goldens (never when CI is set)
   --timeout-ms <n>   counterexamples: bound on the relay call (default 20000)
-  --quiet            no line for an item that replays clean: failures, re-recordings and the summary only
+  --quiet            no line for an item that replays clean, and no progress line: failures, re-recordings and the
+                     summary only
   -h, --help         this help
 Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file or bad option.
+Progress goes to stderr: on a terminal one live line (items done/total, failed, elapsed time, ETA), erased before
+any other line; otherwise (CI) a plain line every 10% of the items or every 10 s.
 `,
   async run(args, io) {
     // Files and options by the replayers' option tables: a boolean (--update) never swallows the file after it.
@@ -36,12 +40,20 @@ Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file or bad opt
       return 0;
     }
     const options = optionArgs;
+    const quiet = names.includes("quiet");
     if (files.length === 0) {
       const all = REPLAY_HANDLERS.filter((h) => h.replaysAll);
       if (all.length === 0) throw new UsageError("replay needs a file (no replayer supports replaying everything)");
       for (const h of all) applies(h, "replaying every golden");
       let worst = 0;
-      for (const h of all) worst = Math.max(worst, (await h.replaysAll?.(options, io)) ?? 0);
+      for (const h of all) {
+        const { progress, io: shown } = startProgress(io, "relay-conformance replay", "goldens", quiet);
+        try {
+          worst = Math.max(worst, (await h.replaysAll?.(options, shown, (counts) => progress.update(counts))) ?? 0);
+        } finally {
+          progress.finish();
+        }
+      }
       return worst;
     }
     // Every file is read and dispatched before any replays: a bad one is bad input before minutes of work.
@@ -61,14 +73,25 @@ Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file or bad opt
       return { file, path, data, handler };
     });
     let worst = 0;
-    for (const { file, path, data, handler } of jobs) {
-      try {
-        worst = Math.max(worst, await handler.replay(path, data, options, io));
-      } catch (error) {
-        // Name the file as it was typed.
-        if (error instanceof UsageError && error.message.startsWith(`${path}: `)) throw new UsageError(`${file}: ${error.message.slice(path.length + 2)}`);
-        throw error;
+    const { progress, io: shown } = startProgress(io, "relay-conformance replay", "files", quiet);
+    const counts = { done: 0, total: jobs.length, failed: 0 };
+    progress.update({ ...counts });
+    try {
+      for (const { file, path, data, handler } of jobs) {
+        try {
+          const code = await handler.replay(path, data, options, shown);
+          worst = Math.max(worst, code);
+          counts.done += 1;
+          if (code !== 0) counts.failed += 1;
+          progress.update({ ...counts });
+        } catch (error) {
+          // Name the file as it was typed.
+          if (error instanceof UsageError && error.message.startsWith(`${path}: `)) throw new UsageError(`${file}: ${error.message.slice(path.length + 2)}`);
+          throw error;
+        }
       }
+    } finally {
+      progress.finish();
     }
     return worst;
   },

@@ -4,12 +4,13 @@ import { harnessPaths } from "../../paths.ts";
 import { clauseLine, consoleTable } from "../../report/console.ts";
 import { junitXml } from "../../report/junit.ts";
 import { markdownSummary } from "../../report/markdown.ts";
-import { writeReportFile } from "../../report/write.ts";
+import { startProgress } from "../../report/progress.ts";
+import { STDOUT_TARGET, writeReportTo } from "../../report/write.ts";
 import { HarnessError } from "../../clauses/types.ts";
 import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
 import { catalogueDigest, parseShard, shardClauses } from "../../runner/shard.ts";
 import { UsageError, type Command } from "../command.ts";
-import { outputFileOption, parseCount, parseDuration, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
+import { outputTarget, parseCount, parseDuration, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
 
 export const DEFAULT_RUNS = 4;
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -61,18 +62,22 @@ Options:
   --deadline <d>        wall-clock bound on the whole run (90s, 10m, 1h): past it the run stops, reports what
                         finished and marks every unfinished clause "error"
   --concurrency <n>     cases in flight (default 2)
-  --json <file>         write the JSON report (schemas/report.schema.json)
+  --json <file>         write the JSON report (schemas/report.schema.json); \`-\` writes it to stdout, and then every
+                        other line goes to stderr (--junit and --markdown take \`-\` too, one of them at a time)
   --junit <file>        write JUnit XML (one suite per profile)
   --markdown <file>     write a Markdown summary
   --counterexamples <dir>  where failing properties save counterexamples (default .relay-conformance/counterexamples)
   --isolate             a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)
   --keep                keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)
-  --quiet               no header and no line for a clause that passed or was skipped: the failing (and harness
-                        error) clauses' lines with their reasons, the table and the summary
+  --quiet               no header, no progress line and no line for a clause that passed or was skipped: the failing
+                        (and harness error) clauses' lines with their reasons, the table and the summary
   --shard <i>/<n>       run only shard i of n (a CI job matrix): every clause, with all its profiles and checks, runs
                         in exactly one shard, chosen deterministically; pass the same --seed, --runs, --grep and
                         --profile to every shard, then \`relay-conformance merge-reports\` their --json reports
   -h, --help            this help
+
+Progress goes to stderr: on a terminal one live line (cases done/total, failed clauses, elapsed time, ETA),
+erased before any other line; otherwise (CI) a plain line every 10% of the cases or every 10 s.
 `,
   async run(args, io) {
     const { values, positionals } = parseOptions(args, RUN_OPTIONS, true);
@@ -94,7 +99,14 @@ Options:
     const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
     const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
     const deadlineMs = parseDuration("deadline", values.deadline);
-    const outputs = { json: outputFileOption(io.cwd, "json", values.json), junit: outputFileOption(io.cwd, "junit", values.junit), markdown: outputFileOption(io.cwd, "markdown", values.markdown) };
+    const outputs = { json: outputTarget(io.cwd, "json", values.json), junit: outputTarget(io.cwd, "junit", values.junit), markdown: outputTarget(io.cwd, "markdown", values.markdown) };
+    const toStdout = Object.entries(outputs).flatMap(([name, target]) => (target === STDOUT_TARGET ? [`--${name}`] : []));
+    if (toStdout.length > 1) throw new UsageError(`only one report can go to stdout: ${toStdout.join(" and ")} are both -`);
+    // With a report on stdout, every line for people goes to stderr.
+    const human = toStdout.length > 0 ? { ...io, stdout: io.stderr } : io;
+    const { progress, io: shown } = startProgress(human, "relay-conformance run", "cases", values.quiet ?? false);
+    let [done, total, failed] = [0, 0, 0];
+    const tally = (): void => progress.update({ done, total, failed });
     let report;
     try {
       report = await runCatalogue({
@@ -111,27 +123,43 @@ Options:
         ...(shard === undefined ? {} : { shard: { ...shard, selected: clauses.length } }),
         isolate: values.isolate ?? false,
         keep: values.keep ?? false,
-        ...(values.keep ? { onRunRoot: (dir: string) => io.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
+        ...(values.keep ? { onRunRoot: (dir: string) => shown.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
         ...(values.quiet
-          ? // A CI log must say why a clause failed, not only that it did: failures keep their line.
-            { onClause: (c) => (c.status === "fail" || c.status === "error" ? io.stdout(clauseLine(c)) : undefined) }
-          : {
-              onStart: () => io.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${shard === undefined ? "" : `shard ${shard.index}/${shard.count}: ${planned.length} of `}${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`),
-              onClause: (c) => io.stdout(clauseLine(c)),
-            }),
+          ? {}
+          : { onStart: () => shown.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${shard === undefined ? "" : `shard ${shard.index}/${shard.count}: ${planned.length} of `}${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`) }),
+        onClause: (c) => {
+          const bad = c.status === "fail" || c.status === "error";
+          // A CI log must say why a clause failed, not only that it did: under --quiet failures keep their line.
+          if (bad || !values.quiet) shown.stdout(clauseLine(c));
+          if (bad) {
+            failed += 1;
+            tally();
+          }
+        },
+        onPlan: (count) => {
+          total = count;
+          tally();
+        },
+        onCase: (_id, _profile, finished) => {
+          done = finished;
+          tally();
+        },
       });
     } catch (error) {
       if (error instanceof RelayLoadError) throw new UsageError(error.message);
       if (error instanceof HarnessError) {
-        io.stderr(`relay-conformance: harness error: ${error.message}\n`);
+        progress.finish();
+        shown.stderr(`relay-conformance: harness error: ${error.message}\n`);
         return HARNESS_ERROR_EXIT;
       }
       throw error;
+    } finally {
+      progress.finish();
     }
-    if (outputs.json) writeReportFile(outputs.json, `${JSON.stringify(report, null, 2)}\n`);
-    if (outputs.junit) writeReportFile(outputs.junit, junitXml(report));
-    if (outputs.markdown) writeReportFile(outputs.markdown, markdownSummary(report));
-    io.stdout(consoleTable(report));
+    if (outputs.json) writeReportTo(outputs.json, `${JSON.stringify(report, null, 2)}\n`, io.stdout);
+    if (outputs.junit) writeReportTo(outputs.junit, junitXml(report), io.stdout);
+    if (outputs.markdown) writeReportTo(outputs.markdown, markdownSummary(report), io.stdout);
+    shown.stdout(consoleTable(report));
     return verdictExit(report.summary);
   },
 };
