@@ -8,6 +8,8 @@ export interface CommandIo {
    * terminal), `lines` a plain line every 10% or 10 s (a CI log); unset, none (in-process callers, tests).
    */
   readonly progress?: "tty" | "lines";
+  /** The terminal's width when `progress` is `tty` (the live line is cut to it). */
+  readonly columns?: number;
 }
 
 /** One `relay-conformance <name>` subcommand. Register it in commands/index.ts. */

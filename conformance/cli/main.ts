@@ -78,6 +78,7 @@ if (isEntry) {
     stderr: (t) => process.stderr.write(t),
     cwd: process.cwd(),
     progress: process.stderr.isTTY ? "tty" : "lines",
+    ...(process.stderr.isTTY && process.stderr.columns > 0 ? { columns: process.stderr.columns } : {}),
   };
   main(process.argv.slice(2), io).then(
     (code) => {

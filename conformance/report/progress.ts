@@ -78,6 +78,8 @@ export interface ProgressOptions {
   readonly write: (text: string) => void;
   /** The clock, in ms (injectable for tests). */
   readonly now: () => number;
+  /** The terminal's width: the live line is cut to fit, since a wrapped line cannot be rewritten in place. */
+  readonly columns?: number;
 }
 
 /** A progress reporter; it starts its elapsed clock now and writes only through `write`, never on a timer of its own. */
@@ -92,7 +94,9 @@ export function createProgress(options: ProgressOptions): Progress {
     progressText(options.label, options.unit, c, options.now() - started);
   const draw = (): void => {
     if (finished || counts === undefined) return;
-    options.write(`${CLEAR_LINE}${text(counts)}`);
+    const full = text(counts);
+    const width = options.columns ?? 0;
+    options.write(`${CLEAR_LINE}${width > 1 && full.length >= width ? full.slice(0, width - 1) : full}`);
     drawn = true;
   };
   const line = (c: ProgressCounts, decile: number): void => {
@@ -172,6 +176,7 @@ export function startProgress(
     unit,
     write: io.stderr,
     now: clock.now,
+    ...(io.columns === undefined ? {} : { columns: io.columns }),
   });
   const stop = clock.startTimer(() => inner.tick(), TICK_MS);
   const progress: Progress = {

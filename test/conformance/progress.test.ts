@@ -123,6 +123,16 @@ describe("on a terminal: one line rewritten in place", () => {
   });
 });
 
+describe("on a narrow terminal", () => {
+  it("the live line is cut to one column less than the width, so it never wraps and rewrites in place", () => {
+    const writes: string[] = [];
+    const progress = createProgress({ mode: "tty", label: "relay-conformance run", unit: "cases", write: (t) => writes.push(t), now: () => 0, columns: 40 });
+    progress.update({ done: 1, total: 10, failed: 0 });
+    expect(writes).toEqual([`${CLEAR_LINE}${"relay-conformance run: 1/10 cases (10%), 0 failed, 0:00 elapsed, ETA 0:00".slice(0, 39)}`]);
+    expect(writes[0]!.length - CLEAR_LINE.length).toBe(39);
+  });
+});
+
 describe("off a terminal: a plain line every 10% or every 10 s, whichever comes first", () => {
   it("a line at each tenth of the work, none in between", () => {
     const { writes, at, progress } = fake("lines");
