@@ -6,9 +6,9 @@ import { mergeReportsCommand } from "./merge-reports.ts";
 import { replayCommand } from "./replay.ts";
 import { runCommand } from "./run.ts";
 import { reproCliCommand } from "./repro.ts";
-import { releaseCommand } from "./release.ts";
-import { recordCommand } from "./record.ts";
-import { verifyCommand } from "./verify.ts";
+import { releaseCommand } from "../../release/command.ts";
+import { recordCommand } from "../../record/command.ts";
+import { verifyCommand } from "../../verify/command.ts";
 import { fidelityCommand } from "../../fidelity/command.ts";
 import { upstreamLanesCommand } from "../../lanes/command.ts";
 
