@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { UsageError, type Command } from "../cli/command.ts";
-import { parseOptions } from "../cli/options.ts";
+import { HELP_OPTION, parseOptions, type OptionTable } from "../cli/options.ts";
+import { usageText, wrap } from "../cli/usage.ts";
 import { emitVerifyReport, profileOption } from "../verify/command.ts";
 import { VerifyInputError, verifyBinary } from "../verify/verify.ts";
 import { ReleaseError, RELEASE_FAILURE } from "./errors.ts";
@@ -13,37 +14,36 @@ function pick<T extends string>(name: string, value: string | undefined, allowed
   return v as T;
 }
 
+const RELEASE_OPTIONS = {
+  os: { type: "string", valueName: RELEASE_OS.join("|"), description: "the release's operating system", default: "this machine's" },
+  arch: { type: "string", valueName: RELEASE_ARCH.join("|"), description: "the release's architecture", default: "this machine's" },
+  cache: { type: "string", valueName: "dir", description: "where releases are installed", default: "${XDG_CACHE_HOME:-~/.cache}/gentle-relay-conformance/releases" },
+  profile: { type: "string", valueName: "p", description: "expected contract for `verify`", default: "derived from the binary's `version`" },
+  json: { type: "string", valueName: "file", description: "also write the verify report as JSON (schemas/verify-report.schema.json)" },
+  "no-goldens": { type: "boolean", description: "skip the golden comparison" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
+
 export const releaseCommand: Command = {
   name: "release",
   summary: "download a gentle-ai GitHub release, verify its checksum before unpacking, then verify the binary",
-  usage: `Usage: relay-conformance release <tag> [--os linux|darwin] [--arch amd64|arm64] [--cache <dir>] [--profile <p>] [--json <file>] [--no-goldens]
-
-Finds the release through the GitHub REST API (GITHUB_TOKEN is sent when set), downloads
+  usage: usageText({
+    synopsis: ["relay-conformance release <tag> [--os linux|darwin] [--arch amd64|arm64] [--cache <dir>] [--profile <p>] [--json <file>] [--no-goldens]"],
+    about: `Finds the release through the GitHub REST API (GITHUB_TOKEN is sent when set), downloads
 gentle-ai_<version>_<os>_<arch>.tar.gz and checksums.txt, checks the archive's sha256 against checksums.txt before
-unpacking anything, installs gentle-ai (mode 0755) under <cache>/<tag>/<os>_<arch>/, then runs \`verify\` on it.
-Default --os/--arch: this machine; default --cache: \${XDG_CACHE_HOME:-~/.cache}/gentle-relay-conformance/releases.
-Exit codes: 0 verified, no drift; 1 drift; 2 bad input; ${Object.entries(RELEASE_FAILURE)
-    .filter(([, c]) => c > 2)
-    .map(([k, c]) => `${c} ${k}`)
-    .join(", ")}.
-`,
+unpacking anything, installs gentle-ai (mode 0755) under <cache>/<tag>/<os>_<arch>/, then runs \`verify\` on it.`,
+    options: RELEASE_OPTIONS,
+    footer: wrap(`Exit codes: 0 verified, no drift; 1 drift; 2 bad input; ${Object.entries(RELEASE_FAILURE)
+      .filter(([, c]) => c > 2)
+      .map(([k, c]) => `${c} ${k}`)
+      .join(", ")}.`),
+  }),
   async run(args, io) {
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(this.usage);
       return 0;
     }
-    const { values, positionals } = parseOptions(
-      args,
-      {
-        os: { type: "string" },
-        arch: { type: "string" },
-        cache: { type: "string" },
-        profile: { type: "string" },
-        json: { type: "string" },
-        "no-goldens": { type: "boolean" },
-      },
-      true,
-    );
+    const { values, positionals } = parseOptions(args, RELEASE_OPTIONS, true);
     if (positionals.length !== 1) throw new UsageError("release needs exactly one tag, e.g. `release v2.4.0`");
     const host = hostPlatform();
     const os = pick<ReleaseOs>("os", values.os, RELEASE_OS, host.os);
