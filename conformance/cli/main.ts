@@ -63,7 +63,8 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`relay-conformance: ${error.message}\nRun \`relay-conformance ${command ? `${command.name} ` : ""}--help\` for usage.\n`);
+      const hint = error.hint ? `Run \`relay-conformance ${command ? `${command.name} ` : ""}--help\` for usage.\n` : "";
+      io.stderr(`${command?.errorPrefix ?? "relay-conformance"}: ${error.message}\n${hint}`);
       return 2;
     }
     throw error;
