@@ -44,7 +44,8 @@ const simulator = build({
 });
 const cli = build({
   ...common,
-  // The CLI, and the programmatic API (package.json "exports": conformance/api.mjs loads it).
+  // The CLI (conformance/bin/relay-conformance imports it and calls runAsProcess), and the programmatic API
+  // (package.json "exports": conformance/api.mjs loads it).
   entryPoints: entryPoints({ "relay-conformance": "conformance/cli/main.ts", api: "conformance/api.ts" }),
   outExtension: { ".js": ".mjs" },
   format: "esm",

@@ -17,13 +17,20 @@ export interface Command {
   readonly name: string;
   /** One line for the top-level help. */
   readonly summary: string;
-  /** Full `--help` text. */
+  /** Full `--help` text (cli/usage.ts renders it from the command's option table). */
   readonly usage: string;
+  /** How this command's bad-input lines begin (default `relay-conformance`; `repro`'s have always named it). */
+  readonly errorPrefix?: string;
   /** Returns the exit code: 0 ok, 1 conformance failures, 2 bad input (throw UsageError for that). */
   run(args: readonly string[], io: CommandIo): Promise<number>;
 }
 
-/** Bad input: the CLI prints `relay-conformance: <message>` and exits 2. */
+/** Bad input: the CLI prints `relay-conformance: <message>`, then the pointer to `--help` unless `hint` is false, and exits 2. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+  readonly hint: boolean;
+  constructor(message: string, options: { readonly hint?: boolean } = {}) {
+    super(message);
+    this.hint = options.hint ?? true;
+  }
 }

@@ -1,4 +1,4 @@
-// relay-conformance: entry point (bundled to dist/relay-conformance.mjs).
+// relay-conformance: entry point (bundled to dist/relay-conformance.mjs; conformance/bin/relay-conformance calls runAsProcess).
 import { COMMANDS } from "./commands/index.ts";
 import { UsageError, type CommandIo } from "./command.ts";
 import { installProcessGuards, watchExit } from "./process-guards.ts";
@@ -63,16 +63,20 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`relay-conformance: ${error.message}\nRun \`relay-conformance ${command ? `${command.name} ` : ""}--help\` for usage.\n`);
+      const hint = error.hint ? `Run \`relay-conformance ${command ? `${command.name} ` : ""}--help\` for usage.\n` : "";
+      io.stderr(`${command?.errorPrefix ?? "relay-conformance"}: ${error.message}\n${hint}`);
       return 2;
     }
     throw error;
   }
 }
 
-const isEntry = process.argv[1] !== undefined && /relay-conformance(\.mjs)?$|cli[\\/]main\.ts$/.test(process.argv[1]);
-if (isEntry) {
-  installProcessGuards(COMMANDS.find((c) => c.name === process.argv[2])?.name);
+/**
+ * Runs the CLI as this process (the bin calls it): the process guards (cli/process-guards.ts) for EPIPE and
+ * SIGINT/SIGTERM, the command's exit code, and the watchdog that ends a process something still holds open.
+ */
+export async function runAsProcess(argv: readonly string[]): Promise<void> {
+  installProcessGuards(COMMANDS.find((c) => c.name === argv[0])?.name);
   const io: CommandIo = {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
@@ -80,14 +84,12 @@ if (isEntry) {
     progress: process.stderr.isTTY ? "tty" : "lines",
     ...(process.stderr.isTTY && process.stderr.columns > 0 ? { columns: process.stderr.columns } : {}),
   };
-  main(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-      watchExit(code);
-    },
-    (error: unknown) => {
-      process.stderr.write(`relay-conformance: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 70;
-    },
-  );
+  try {
+    const code = await main(argv, io);
+    process.exitCode = code;
+    watchExit(code);
+  } catch (error) {
+    process.stderr.write(`relay-conformance: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 70;
+  }
 }

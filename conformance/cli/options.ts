@@ -1,40 +1,98 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseArgs } from "node:util";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { STDOUT_TARGET } from "../report/write.ts";
 import { UsageError } from "./command.ts";
 
-/** An option table (util.parseArgs): a `boolean` option never takes a value, so it never consumes the next token. */
-export type OptionTable = NonNullable<ParseArgsConfig["options"]>;
+/**
+ * One option of a command: util.parseArgs's `type`, `short` and `multiple`, and what `--help` says about it
+ * (cli/usage.ts renders the table). A `boolean` option never takes a value, so it never consumes the next token.
+ */
+export interface OptionSpec {
+  readonly type: "string" | "boolean";
+  readonly short?: string;
+  readonly multiple?: boolean;
+  /** The value's name in --help: `--relay <module>`. */
+  readonly valueName?: string;
+  /** What the option does; one sentence or more, wrapped by the help renderer. */
+  readonly description: string;
+  /** How the default reads in --help (`4`, `random, printed`). Shown only: the command applies it. */
+  readonly default?: string;
+}
 
-/** util.parseArgs's messages, reworded to one line each. */
-function optionError(error: unknown, args: readonly string[]): string {
+/** A command's options by long name. */
+export type OptionTable = Readonly<Record<string, OptionSpec>>;
+
+/** `-h, --help`, in every command's table. */
+export const HELP_OPTION = { type: "boolean", short: "h", description: "this help" } as const satisfies OptionSpec;
+
+/** The part of a table util.parseArgs reads (the help fields stripped, so `default` is never applied). */
+export type ParserTable<T extends OptionTable> = { -readonly [K in keyof T]: Omit<T[K], "valueName" | "description" | "default"> };
+
+function parserTable<T extends OptionTable>(options: T): ParserTable<T> {
+  return Object.fromEntries(
+    Object.entries(options).map(([name, o]) => [name, { type: o.type, ...(o.short === undefined ? {} : { short: o.short }), ...(o.multiple === undefined ? {} : { multiple: o.multiple }) }]),
+  ) as ParserTable<T>;
+}
+
+/** What was wrong with an argv's option syntax, as util.parseArgs found it. */
+export type OptionProblem =
+  | { readonly kind: "unknown"; readonly option: string }
+  | { readonly kind: "needs-value"; readonly option: string; readonly next?: string }
+  | { readonly kind: "takes-no-value"; readonly option: string }
+  | { readonly kind: "other"; readonly text: string };
+
+/** Bad option syntax (parseOptions, splitPositionals); the message is the shared wording, `problem` the facts. */
+export class OptionSyntaxError extends UsageError {
+  constructor(readonly problem: OptionProblem) {
+    super(optionProblemText(problem));
+  }
+}
+
+/** The shared one-line wording of an option problem. */
+function optionProblemText(p: OptionProblem): string {
+  switch (p.kind) {
+    case "unknown":
+      return `Unknown option '${p.option}'`;
+    case "needs-value":
+      return `option ${p.option} needs a value${p.next === undefined ? "" : ` (got the option ${JSON.stringify(p.next)}; write ${p.option}=${p.next} if that is the value)`}`;
+    case "takes-no-value":
+      return `option ${p.option} takes no value`;
+    case "other":
+      return p.text;
+  }
+}
+
+/** util.parseArgs's messages, read back into an OptionProblem. */
+function optionProblem(error: unknown, args: readonly string[]): OptionProblem {
   const message = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '(-[^']+)'/.exec(message);
+  if (unknown) return { kind: "unknown", option: unknown[1] ?? "" };
   const missing = /^Option '(-[^' ]+)(?: <value>)?' argument missing/.exec(message);
-  if (missing) return `option ${missing[1]} needs a value`;
+  if (missing) return { kind: "needs-value", option: missing[1] ?? "" };
   const ambiguous = /^Option '(-[^' ]+)(?: <value>)?' argument is ambiguous/.exec(message);
   if (ambiguous) {
     const flag = ambiguous[1] ?? "";
     const next = args[args.indexOf(flag) + 1];
-    return `option ${flag} needs a value${next === undefined ? "" : ` (got the option ${JSON.stringify(next)}; write ${flag}=${next} if that is the value)`}`;
+    return next === undefined ? { kind: "needs-value", option: flag } : { kind: "needs-value", option: flag, next };
   }
   const noValue = /^Option '(-[^' ]+)' does not take an argument/.exec(message);
-  if (noValue) return `option ${noValue[1]} takes no value`;
-  return message.replace(/\. To specify a positional argument.*$/s, "").split("\n")[0] ?? message;
+  if (noValue) return { kind: "takes-no-value", option: noValue[1] ?? "" };
+  return { kind: "other", text: message.replace(/\. To specify a positional argument.*$/s, "").split("\n")[0] ?? message };
 }
 
-/** util.parseArgs in strict mode, its errors turned into UsageError. */
+/** util.parseArgs in strict mode over the table's parser part, its errors turned into OptionSyntaxError. */
 export function parseOptions<T extends OptionTable>(
   args: readonly string[],
   options: T,
   allowPositionals = false,
   // Spelled out so declaration emit (dist/types) can name util.parseArgs's result type.
-): ReturnType<typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: boolean }>> {
+): ReturnType<typeof parseArgs<{ args: string[]; options: ParserTable<T>; strict: true; allowPositionals: boolean }>> {
   try {
-    return parseArgs({ args: [...args], options, strict: true, allowPositionals });
+    return parseArgs({ args: [...args], options: parserTable(options), strict: true, allowPositionals });
   } catch (error) {
-    throw new UsageError(optionError(error, args));
+    throw new OptionSyntaxError(optionProblem(error, args));
   }
 }
 
@@ -46,9 +104,9 @@ export function parseOptions<T extends OptionTable>(
 export function splitPositionals(args: readonly string[], options: OptionTable): { positionals: string[]; optionArgs: string[]; names: string[] } {
   let tokens;
   try {
-    tokens = parseArgs({ args: [...args], options, strict: true, allowPositionals: true, tokens: true }).tokens;
+    tokens = parseArgs({ args: [...args], options: parserTable(options), strict: true, allowPositionals: true, tokens: true }).tokens;
   } catch (error) {
-    throw new UsageError(optionError(error, args));
+    throw new OptionSyntaxError(optionProblem(error, args));
   }
   const positionalAt = new Set<number>();
   for (const t of tokens) if (t.kind === "positional" || t.kind === "option-terminator") positionalAt.add(t.index);

@@ -2,7 +2,8 @@
 // published schemas?
 import { writeReportFile } from "../report/write.ts";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
-import { outputFileOption, parseCount, parseOptions, parseProfiles } from "../cli/options.ts";
+import { HELP_OPTION, outputFileOption, parseCount, parseOptions, parseProfiles, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
 import { ContractsTreeError } from "./contracts-tree.ts";
 import { checkFidelity, renderFidelityReport } from "./fidelity.ts";
 import { shippedScenarios, type SweepScenario } from "./sweep.ts";
@@ -28,40 +29,36 @@ export function laneProgress(io: CommandIo): (done: number, total: number) => vo
   };
 }
 
+const FIDELITY_OPTIONS = {
+  contracts: { type: "string", valueName: "dir", description: "a gentle-ai checkout or unpacked source release (or its contracts/review-integration)" },
+  profile: { type: "string", multiple: true, valueName: "p", description: "profiles to sweep (repeatable, comma lists; default all)" },
+  scenario: { type: "string", multiple: true, valueName: "name", description: 'only this shipped scenario (repeatable; "builtin" is the default scenario)' },
+  concurrency: { type: "string", valueName: "n", description: "scenario × profile lanes in flight", default: "2" },
+  json: { type: "string", valueName: "file", description: "also write the report as JSON (schemas/fidelity-report.schema.json)" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
+
 export const fidelityCommand: Command = {
   name: "fidelity",
   summary: "check every document the simulator prints against a gentle-ai tree's published JSON Schemas",
-  usage: `Usage: relay-conformance fidelity --contracts <dir> [--profile 2.3.0|2.4.0|2.5.0|all] [--scenario <name>]
-                                   [--concurrency N] [--json <file>]
-
-Drives the simulator through every verb and document kind (capabilities, STATUS in each contract and state, the
+  usage: usageText({
+    synopsis: ["relay-conformance fidelity --contracts <dir> [--profile 2.3.0|2.4.0|2.5.0|all] [--scenario <name>]", "                           [--concurrency N] [--json <file>]"],
+    about: `Drives the simulator through every verb and document kind (capabilities, STATUS in each contract and state, the
 lens leg: materialize, pi, preflights, a refused and an admitted submission, and the execute transition STATUS
 offers), in each profile and shipped scenario (golden/scenarios/ and the built-in default; their faults dropped),
 and validates each JSON document against the schema the tree publishes for it in contracts/review-integration/.
 Prints one line per document kind, and under an invalid kind its first documents (scenario, profile, call) with
-the JSON path and reason of each violation.
-  --contracts <dir>   a gentle-ai checkout or unpacked source release (or its contracts/review-integration)
-  --profile <p>       profiles to sweep (repeatable, comma lists; default all)
-  --scenario <name>   only this shipped scenario (repeatable; "builtin" is the default scenario)
-  --concurrency N     scenario × profile lanes in flight (default 2)
-  --json <file>       also write the report as JSON (schemas/fidelity-report.schema.json)
-  -h, --help          this help
-Exit 0: every document valid; 1: some document invalid, or the simulator prints a kind the tree does not publish;
-2: bad input (a missing or unreadable directory, a schema that does not parse).
-`,
+the JSON path and reason of each violation.`,
+    options: FIDELITY_OPTIONS,
+    footer: `Exit 0: every document valid; 1: some document invalid, or the simulator prints a kind the tree does not publish;
+2: bad input (a missing or unreadable directory, a schema that does not parse).`,
+  }),
   async run(args, io) {
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(this.usage);
       return 0;
     }
-    const { values } = parseOptions(args, {
-      contracts: { type: "string" },
-      profile: { type: "string", multiple: true },
-      scenario: { type: "string", multiple: true },
-      concurrency: { type: "string" },
-      json: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    });
+    const { values } = parseOptions(args, FIDELITY_OPTIONS);
     if (values.contracts === undefined) throw new UsageError("fidelity needs --contracts <dir> (a gentle-ai checkout)");
     const json = outputFileOption(io.cwd, "json", values.json);
     const profiles = parseProfiles(values.profile);

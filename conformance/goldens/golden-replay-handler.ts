@@ -1,8 +1,8 @@
 // `relay-conformance replay` for goldens: plugs into the harness's schema-dispatched replay registry.
 import { existsSync } from "node:fs";
 import { UsageError, type CommandIo } from "../cli/command.ts";
-import { parseOptions, resolveRelayPath } from "../cli/options.ts";
-import type { ReplayHandler } from "../replay/replay-handler.ts";
+import { parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
+import { QUIET_REPLAY_OPTION, type ReplayHandler } from "../replay/replay-handler.ts";
 import { buildCatalogueGolden, CATALOGUE, cataloguePath } from "./catalogue.ts";
 import { GoldenFileError, writeGolden } from "./golden-file.ts";
 import { GOLDEN_SCHEMA_ID } from "./golden-schema.ts";
@@ -16,7 +16,11 @@ interface GoldenReplayArgs {
   readonly quiet: boolean;
 }
 
-const OPTIONS = { relay: { type: "string" }, update: { type: "boolean" }, quiet: { type: "boolean" } } as const;
+const OPTIONS = {
+  relay: { type: "string", valueName: "module", description: "goldens: the relay under test (default this package's relay/index.ts)" },
+  update: { type: "boolean", description: "goldens: re-record a diverging golden with the live simulator, create missing catalogue goldens (never when CI is set)" },
+  quiet: QUIET_REPLAY_OPTION,
+} as const satisfies OptionTable;
 
 function parse(args: readonly string[], io: CommandIo): GoldenReplayArgs {
   const { values } = parseOptions(args, OPTIONS);

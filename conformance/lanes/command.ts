@@ -2,7 +2,8 @@
 import { resolve } from "node:path";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { UsageError, type Command } from "../cli/command.ts";
-import { outputFileOption, parseCount, parseOptions } from "../cli/options.ts";
+import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
 import { startProgress } from "../report/progress.ts";
 import { writeReportFile } from "../report/write.ts";
 import { LaneInputError } from "./checkout.ts";
@@ -38,14 +39,27 @@ export function renderLanesReport(report: LanesReport): string {
   return out;
 }
 
+const LANES_OPTIONS = {
+  "gentle-pi": { type: "string", valueName: "dir", description: "a gentle-pi git checkout" },
+  lane: { type: "string", multiple: true, valueName: "l", description: "lanes to run (repeatable, comma lists; default all)" },
+  profile: { type: "string", valueName: "p", description: "the simulator's profile (default 2.4.0, the release gentle-pi's compatibility check expects)" },
+  "deps-cache": { type: "string", valueName: "dir", description: "where to install the lanes' dependencies", default: "$XDG_CACHE_HOME or ~/.cache, then gentle-relay-conformance/upstream-lanes" },
+  "timeout-ms": { type: "string", valueName: "n", description: "bound of one lane file's run", default: "600000" },
+  json: { type: "string", valueName: "file", description: "also write the report as JSON (schemas/upstream-lanes-report.schema.json)" },
+  quiet: { type: "boolean", description: "no progress line" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
+
 export const upstreamLanesCommand: Command = {
   name: "upstream-lanes",
   summary: "run gentle-pi's own devbinary and maintainer lanes with the simulator as their gentle-ai",
-  usage: `Usage: relay-conformance upstream-lanes --gentle-pi <checkout> [--lane devbinary|maintainer|positive|all]
-                                        [--profile 2.3.0|2.4.0|2.5.0] [--deps-cache <dir>] [--timeout-ms N]
-                                        [--json <file>] [--quiet]
-
-Runs gentle-pi's real-binary lanes, which its CI cannot run without a real gentle-ai, against the simulator:
+  usage: usageText({
+    synopsis: [
+      "relay-conformance upstream-lanes --gentle-pi <checkout> [--lane devbinary|maintainer|positive|all]",
+      "                                 [--profile 2.3.0|2.4.0|2.5.0] [--deps-cache <dir>] [--timeout-ms N]",
+      "                                 [--json <file>] [--quiet]",
+    ],
+    about: `Runs gentle-pi's real-binary lanes, which its CI cannot run without a real gentle-ai, against the simulator:
   devbinary    tests/devbinary/*.devtest.ts (GENTLE_AI_DEV_BINARY, GENTLE_PI_GENTLE_AI_DEV_BINARY; a missing binary
                fails instead of skipping: GENTLE_PI_REQUIRE_DEV_BINARY=1)
   maintainer   tests/maintainer/*.maintest.ts (a 2.3.0 baseline wrapper and the capable simulator;
@@ -54,35 +68,18 @@ Runs gentle-pi's real-binary lanes, which its CI cannot run without a real gentl
                positive-lens case per pi slot of the simulator's STATUS
 The lanes run from a linked worktree of the checkout's HEAD (uncommitted changes are not in it), with Node's test
 runner through this package's tsx, the fake pi first on PATH. Their test dependencies come from the checkout's
-node_modules, or are installed once into the cache folder.
-  --gentle-pi <dir>   a gentle-pi git checkout
-  --lane <l>          lanes to run (repeatable, comma lists; default all)
-  --profile <p>       the simulator's profile (default 2.4.0, the release gentle-pi's compatibility check expects)
-  --deps-cache <dir>  where to install the lanes' dependencies (default ${"$"}XDG_CACHE_HOME or ~/.cache, then
-                      gentle-relay-conformance/upstream-lanes)
-  --timeout-ms N      bound of one lane file's run (default 600000)
-  --json <file>       also write the report as JSON (schemas/upstream-lanes-report.schema.json)
-  --quiet             no progress line
-  -h, --help          this help
-Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, install).
+node_modules, or are installed once into the cache folder.`,
+    options: LANES_OPTIONS,
+    footer: `Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, install).
 Progress goes to stderr: on a terminal one live line (lane files done/total, failed tests, elapsed time, ETA),
-erased before any other line; otherwise (CI) a plain line every 10% of the files or every 10 s.
-`,
+erased before any other line; otherwise (CI) a plain line every 10% of the files or every 10 s.`,
+  }),
   async run(args, io) {
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(this.usage);
       return 0;
     }
-    const { values } = parseOptions(args, {
-      "gentle-pi": { type: "string" },
-      lane: { type: "string", multiple: true },
-      profile: { type: "string" },
-      "deps-cache": { type: "string" },
-      "timeout-ms": { type: "string" },
-      json: { type: "string" },
-      quiet: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    });
+    const { values } = parseOptions(args, LANES_OPTIONS);
     if (values["gentle-pi"] === undefined) throw new UsageError("upstream-lanes needs --gentle-pi <checkout>");
     const json = outputFileOption(io.cwd, "json", values.json);
     const lanes = parseLanes(values.lane);

@@ -2,7 +2,8 @@ import { resolve } from "node:path";
 import { decodeReviewCaptureSubmission } from "../../relay/index.ts";
 import { ScenarioSchema, type Scenario } from "../../simulator/scenario/schema.ts";
 import { UsageError, type Command } from "../cli/command.ts";
-import { parseOptions, resolveRelayPath } from "../cli/options.ts";
+import { HELP_OPTION, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
 import { InputFileError, readJsonFile, schemaIssueText } from "../cli/json-file.ts";
 import { CONVERSATIONS } from "../goldens/conversations.ts";
 import { goldenText } from "../goldens/golden-file.ts";
@@ -41,27 +42,42 @@ function scenarioOption(path: string, shown: string): Scenario {
   return parsed.data;
 }
 
+const RECORD_OPTIONS = {
+  binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai binary to record" },
+  out: { type: "string", valueName: "file", description: "write the golden there", default: "stdout" },
+  name: { type: "string", valueName: "name", description: "the golden's name, lowercase words joined by dashes", default: "recorded" },
+  description: { type: "string", valueName: "text", description: "the golden's description" },
+  relay: { type: "string", valueName: "module", description: "the relay that drives the binary", default: "this package's relay/index.ts" },
+  pi: { type: "string", valueName: "path", description: "the pi the relay launches", default: "the simulator's fake pi" },
+  scenario: { type: "string", valueName: "file", description: "simulator scenario to export (only for a simulator binary; stored in the golden)" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
+
+/** What the relay is asked to do: the options after `--`. */
+const RELAY_CALL_OPTIONS = {
+  conversation: { type: "string", valueName: "name", description: `a shipped conversation: STATUS, relay slots, STATUS … (${Object.keys(CONVERSATIONS).join(", ")})`, default: "lens-capture" },
+  "capture-tokens": { type: "string", valueName: "json", description: "one relay slot with these capture tokens instead" },
+  submission: { type: "string", valueName: "json", description: "its submission form (STATUS wire form or the relay's typed form)" },
+  cwd: { type: "string", valueName: "repo", description: "repository the host and the binary work in", default: "an empty temp dir" },
+} as const satisfies OptionTable;
+
 export const recordCommand: Command = {
   name: "record",
   summary: "record a golden through a pass-through shim in front of any gentle-ai binary, driven by the relay",
-  usage: `Usage: relay-conformance record --binary <gentle-ai> [--out <file>] [--name <name>] [--relay <module>] [--pi <path>] [--scenario <file>]
-                                -- [--conversation ${Object.keys(CONVERSATIONS).join("|")}] [--cwd <repo>]
-                                   | --capture-tokens <json array> [--submission <json>] [--cwd <repo>]
-
-Places recording shims (gentle-ai and pi) in a temp dir and passes them to the relay as gentleAiExecutable and
+  usage: usageText({
+    synopsis: [
+      "relay-conformance record --binary <gentle-ai> [--out <file>] [--name <name>] [--relay <module>] [--pi <path>] [--scenario <file>]",
+      `                         -- [--conversation ${Object.keys(CONVERSATIONS).join("|")}] [--cwd <repo>]`,
+      "                            | --capture-tokens <json array> [--submission <json>] [--cwd <repo>]",
+    ],
+    about: `Places recording shims (gentle-ai and pi) in a temp dir and passes them to the relay as gentleAiExecutable and
 piExecutable. Each shim passes its call through untouched (argv, env, cwd, stdin, stdout, stderr, exit code,
 signals) and logs it in the simulator's transcript format; the relay drives them exactly as in production. The
-result is a golden (schemas/golden.schema.json) on stdout or in --out.
-Relay call options (after --):
-  --conversation <name>     a shipped conversation (default lens-capture): STATUS, relay slots, STATUS …
-  --capture-tokens <json>   one relay slot with these capture tokens instead
-  --submission <json>       its submission form (STATUS wire form or the relay's typed form)
-  --cwd <repo>              repository the host and the binary work in (default: an empty temp dir)
-Other options:
-  --pi <path>               the pi the relay launches (default: the simulator's fake pi)
-  --scenario <file>         simulator scenario to export (only for a simulator binary; stored in the golden)
-Exit 0: golden written; 2: bad input.
-`,
+result is a golden (schemas/golden.schema.json) on stdout or in --out.`,
+    options: RECORD_OPTIONS,
+    more: [{ heading: "Relay call options (after --):", options: RELAY_CALL_OPTIONS }],
+    footer: "Exit 0: golden written; 2: bad input.",
+  }),
   async run(args, io) {
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(this.usage);
@@ -70,21 +86,8 @@ Exit 0: golden written; 2: bad input.
     const split = args.indexOf("--");
     const own = split === -1 ? args : args.slice(0, split);
     const call = split === -1 ? [] : args.slice(split + 1);
-    const { values } = parseOptions(own, {
-      binary: { type: "string" },
-      out: { type: "string" },
-      name: { type: "string" },
-      description: { type: "string" },
-      relay: { type: "string" },
-      pi: { type: "string" },
-      scenario: { type: "string" },
-    });
-    const relayCall = parseOptions(call, {
-      conversation: { type: "string" },
-      "capture-tokens": { type: "string" },
-      submission: { type: "string" },
-      cwd: { type: "string" },
-    }).values;
+    const { values } = parseOptions(own, RECORD_OPTIONS);
+    const relayCall = parseOptions(call, RELAY_CALL_OPTIONS).values;
     if (values.binary === undefined) throw new UsageError("record needs --binary <path to gentle-ai>");
     const name = values.name ?? "recorded";
     if (!/^[a-z0-9]+(?:-[a-z0-9.]+)*$/.test(name)) throw new UsageError(`--name must be lowercase words joined by dashes, got ${JSON.stringify(name)}`);

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
-import { outputFileOption, parseCount, parseOptions } from "../cli/options.ts";
+import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTable } from "../cli/options.ts";
+import { HELP_WIDTH, usageText, wrap } from "../cli/usage.ts";
 import { laneProgress, scenarioOption } from "../fidelity/command.ts";
 import { ContractsTreeError } from "../fidelity/contracts-tree.ts";
 import { renderFidelityReport } from "../fidelity/fidelity.ts";
@@ -84,16 +85,46 @@ async function judgeContracts(
   return causes.length === 0 ? 0 : 1;
 }
 
+/** The download's failure exit codes, a line break only between two codes (`20 source-mismatch` stays whole). */
+function failureCodeLines(): string {
+  const lines: string[] = [];
+  for (const [name, code] of Object.entries(RELEASE_FAILURE).filter(([, c]) => c > 2)) {
+    const entry = `${code} ${name}`;
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + entry.length + 2 <= HELP_WIDTH - 2) lines[last] += `, ${entry}`;
+    else lines.push(entry);
+  }
+  return lines.map((l, i) => `  ${l}${i === lines.length - 1 ? "." : ","}`).join("\n");
+}
+
+const RELEASE_OPTIONS = {
+  os: { type: "string", valueName: RELEASE_OS.join("|"), description: "the release's operating system", default: "this machine's" },
+  arch: { type: "string", valueName: RELEASE_ARCH.join("|"), description: "the release's architecture", default: "this machine's" },
+  cache: { type: "string", valueName: "dir", description: "where releases are installed", default: "${XDG_CACHE_HOME:-~/.cache}/gentle-relay-conformance/releases" },
+  profile: { type: "string", valueName: "p", description: "expected contract for `verify`", default: "derived from the binary's `version`" },
+  json: {
+    type: "string",
+    valueName: "file",
+    description: "the verify report (schemas/verify-report.schema.json); with --contracts, the release report holding it and the fidelity report (schemas/release-report.schema.json)",
+  },
+  "no-goldens": { type: "boolean", description: "skip the golden comparison" },
+  contracts: { type: "boolean", description: "also download and check the tag's contracts/ tree (above)" },
+  scenario: { type: "string", multiple: true, valueName: "name", description: "with --contracts: only this shipped scenario (repeatable; default all)" },
+  concurrency: { type: "string", valueName: "n", description: "with --contracts: scenario lanes in flight", default: "2" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
+
 export const releaseCommand: Command = {
   name: "release",
   summary: "download a gentle-ai GitHub release, verify its checksum before unpacking, then verify the binary (and its published contract)",
-  usage: `Usage: relay-conformance release <tag> [--os linux|darwin] [--arch amd64|arm64] [--cache <dir>] [--profile <p>] [--json <file>] [--no-goldens]
-                                 [--contracts [--scenario <name>] [--concurrency N]]
-
-Finds the release through the GitHub REST API (GITHUB_TOKEN is sent when set), downloads
+  usage: usageText({
+    synopsis: [
+      "relay-conformance release <tag> [--os linux|darwin] [--arch amd64|arm64] [--cache <dir>] [--profile <p>] [--json <file>] [--no-goldens]",
+      "                                [--contracts [--scenario <name>] [--concurrency N]]",
+    ],
+    about: `Finds the release through the GitHub REST API (GITHUB_TOKEN is sent when set), downloads
 gentle-ai_<version>_<os>_<arch>.tar.gz and checksums.txt, checks the archive's sha256 against checksums.txt before
 unpacking anything, installs gentle-ai (mode 0755) under <cache>/<tag>/<os>_<arch>/, then runs \`verify\` on it.
-Default --os/--arch: this machine; default --cache: \${XDG_CACHE_HOME:-~/.cache}/gentle-relay-conformance/releases.
 
 --contracts also checks the tag's published contract: it resolves the tag to its commit (git/ref/tags/<tag>, through
 an annotated tag object), lists that commit's contracts/ blobs (git/trees), downloads the source tarball of the
@@ -103,38 +134,17 @@ tarballs: their sha256 is recorded in the report, not compared. Only contracts/ 
 absolute or .. path anywhere, or a link in contracts/, refuses the archive), into a temp folder always removed, and
 \`fidelity\` runs on it in the profile verify checked. The verdict names each failure:
   "binary drifted from profile <p>"                        verify found drift
-  "published contract changed: simulator needs updating"   a simulator document fails the tag's schemas
-  --contracts         also download and check the tag's contracts/ tree (above)
-  --scenario <name>   with --contracts: only this shipped scenario (repeatable; default all)
-  --concurrency N     with --contracts: scenario lanes in flight (default 2)
-  --json <file>       the verify report (schemas/verify-report.schema.json); with --contracts, the release report
-                      holding it and the fidelity report (schemas/release-report.schema.json)
-Exit codes: 0 verified, no drift (and, with --contracts, the contract unchanged); 1 drift or a changed contract, or
-both; 2 bad input; ${Object.entries(RELEASE_FAILURE)
-    .filter(([, c]) => c > 2)
-    .map(([k, c]) => `${c} ${k}`)
-    .join(", ")}.
-`,
+  "published contract changed: simulator needs updating"   a simulator document fails the tag's schemas`,
+    options: RELEASE_OPTIONS,
+    footer: `${wrap("Exit codes: 0 verified, no drift (and, with --contracts, the contract unchanged); 1 drift or a changed contract, or both; 2 bad input; and one for each failure of the download:")}
+${failureCodeLines()}`,
+  }),
   async run(args, io) {
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(this.usage);
       return 0;
     }
-    const { values, positionals } = parseOptions(
-      args,
-      {
-        os: { type: "string" },
-        arch: { type: "string" },
-        cache: { type: "string" },
-        profile: { type: "string" },
-        json: { type: "string" },
-        "no-goldens": { type: "boolean" },
-        contracts: { type: "boolean" },
-        scenario: { type: "string", multiple: true },
-        concurrency: { type: "string" },
-      },
-      true,
-    );
+    const { values, positionals } = parseOptions(args, RELEASE_OPTIONS, true);
     if (positionals.length !== 1) throw new UsageError("release needs exactly one tag, e.g. `release v2.4.0`");
     if (!values.contracts && (values.scenario !== undefined || values.concurrency !== undefined)) {
       throw new UsageError("--scenario and --concurrency only apply with --contracts");

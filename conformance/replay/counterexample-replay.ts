@@ -5,9 +5,14 @@ import { parseCount, parseOptions, resolveRelayPath } from "../cli/options.ts";
 import { ClauseFailure, HarnessError } from "../clauses/types.ts";
 import { UsageError } from "../cli/command.ts";
 import { schemaIssueText } from "../cli/json-file.ts";
-import type { ReplayHandler } from "./replay-handler.ts";
+import { QUIET_REPLAY_OPTION, type ReplayHandler } from "./replay-handler.ts";
+import type { OptionTable } from "../cli/options.ts";
 
-const OPTIONS = { relay: { type: "string" }, "timeout-ms": { type: "string" }, quiet: { type: "boolean" } } as const;
+const OPTIONS = {
+  relay: { type: "string", valueName: "module", description: "counterexamples: the relay under test (default the saved one)" },
+  "timeout-ms": { type: "string", valueName: "n", description: "counterexamples: bound on the relay call", default: "20000" },
+  quiet: QUIET_REPLAY_OPTION,
+} as const satisfies OptionTable;
 
 /** Replays one saved property counterexample against its relay (or --relay). */
 export const counterexampleReplay: ReplayHandler = {

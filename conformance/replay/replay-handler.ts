@@ -4,12 +4,15 @@ import type { CommandIo } from "../cli/command.ts";
 import type { OptionTable } from "../cli/options.ts";
 import type { ProgressCounts } from "../report/progress.ts";
 
+/** `--quiet`, shared by every replayer (one description in `replay --help`). */
+export const QUIET_REPLAY_OPTION = { type: "boolean", description: "no line for an item that replays clean, and no progress line: failures, re-recordings and the summary only" } as const;
+
 /** One kind of replayable file: its schema ids, options and how to replay it. */
 export interface ReplayHandler {
   /** Exact `schema` values this handler replays. */
   readonly schemas: readonly string[];
   readonly describe: string;
-  /** The options this handler reads (util.parseArgs table): `replay` splits files from options with their union. */
+  /** The options this handler reads: `replay` splits files from options with their union, and documents it. */
   readonly options: OptionTable;
   /** Re-runs one file; returns an exit code (0 reproduced-as-passing / 1 still failing / 2 bad file). */
   replay(file: string, data: unknown, args: readonly string[], io: CommandIo): Promise<number>;

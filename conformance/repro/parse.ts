@@ -3,7 +3,6 @@ import { basename, dirname, resolve } from "node:path";
 import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
 import {
   ReproductionSchema,
-  STEP_COMMANDS,
   type Assertion,
   type Check,
   type Phase,
@@ -11,6 +10,9 @@ import {
   type ScenarioRef,
   type Step,
 } from "./format.ts";
+import { stepDef } from "./steps/index.ts";
+import type { StepDef } from "./steps/step-def.ts";
+import { parseTxtar, type TxtarFile } from "./txtar.ts";
 import { splitWords, WordError } from "./words.ts";
 
 /** A reproduction file that does not parse: every problem with its line. */
@@ -24,39 +26,7 @@ export class ReproParseError extends Error {
   }
 }
 
-// Options each step command accepts; values are checked in checkOption.
-const STEP_OPTIONS: Record<string, readonly string[]> = {
-  relay: ["slot", "client", "pi-timeout-ms", "gentle-ai-timeout-ms", "status-scenario", "handshake"],
-  status: ["agent"],
-  "capture-evidence": ["client", "defects", "process", "input", "outcome"],
-  finalize: ["client", "defects", "process", "validation"],
-  bound: ["bytes", "client"],
-};
 const CHECK = /^([A-Za-z][A-Za-z0-9_.:-]*)(!=|>=|<=|=|~)(.*)$/s;
-
-interface Section {
-  name: string;
-  text: string;
-  line: number;
-}
-
-/** Splits txtar: the script, then `-- name --` sections whose text runs to the next marker. */
-function splitTxtar(text: string): { script: string[]; sections: Section[] } {
-  const lines = text.split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
-  const script: string[] = [];
-  const sections: Section[] = [];
-  let current: Section | undefined;
-  lines.forEach((l, i) => {
-    const m = /^-- (\S(?:.*\S)?) --$/.exec(l);
-    if (m) {
-      current = { name: m[1] as string, text: "", line: i + 1 };
-      sections.push(current);
-    } else if (current) current.text += `${l}\n`;
-    else script.push(l);
-  });
-  return { script, sections };
-}
 
 /** Reads and parses a reproduction file; throws ReproParseError naming file, line and reason. */
 export function parseReproductionFile(file: string): Reproduction {
@@ -73,8 +43,9 @@ export function parseReproductionFile(file: string): Reproduction {
 export function parseReproduction(text: string, file: string): Reproduction {
   const problems: { line: number; reason: string }[] = [];
   const fail = (line: number, reason: string): void => void problems.push({ line, reason });
-  const { script, sections } = splitTxtar(text);
-  const sectionNames = new Map<string, Section>();
+  // The script is the archive's comment; the sections are its files.
+  const { comment: script, files: sections } = parseTxtar(text);
+  const sectionNames = new Map<string, TxtarFile>();
   for (const s of sections) {
     if (sectionNames.has(s.name)) fail(s.line, `duplicate section "${s.name}"`);
     sectionNames.set(s.name, s);
@@ -174,7 +145,8 @@ export function parseReproduction(text: string, file: string): Reproduction {
     }
     if (negate) return fail(line, `"!" negates only exit, stdout and stderr`);
 
-    if (!(STEP_COMMANDS as readonly string[]).includes(verb)) return fail(line, `unknown command "${verb}"`);
+    const def = stepDef(verb);
+    if (!def && verb !== "exec" && verb !== "env") return fail(line, `unknown command "${verb}"`);
     const command = verb as Step["command"];
     phase ??= openPhase(line, title ?? "reproduction");
     const s: Step = { line, command, args: [], options: {}, assertions: [] };
@@ -189,21 +161,9 @@ export function parseReproduction(text: string, file: string): Reproduction {
         if (!/^[A-Za-z_][A-Za-z0-9_]*(=|$)/.test(w)) return fail(line, `env: bad assignment ${JSON.stringify(w)}`);
       }
       s.args = words.slice(1);
-    } else {
-      for (const w of words.slice(1)) {
-        const eq = w.indexOf("=");
-        if (eq <= 0) return fail(line, `${command}: expected key=value, got ${JSON.stringify(w)}`);
-        const key = w.slice(0, eq);
-        if (!(STEP_OPTIONS[command] ?? []).includes(key)) {
-          return fail(line, `${command}: unknown option "${key}" (known: ${(STEP_OPTIONS[command] ?? []).join(", ")})`);
-        }
-        if (key in s.options) return fail(line, `${command}: duplicate option "${key}"`);
-        const value = w.slice(eq + 1);
-        const why = checkOption(key, value, sectionNames);
-        if (why) return fail(line, `${command}: ${key}: ${why}`);
-        s.options[key] = value;
-      }
-      if (command === "bound" && s.options["bytes"] === undefined) return fail(line, "bound needs bytes=N");
+    } else if (def) {
+      const why = stepOptions(def, words.slice(1), sectionNames, s.options);
+      if (why) return fail(line, why);
     }
     step = s;
     phase.steps.push(s);
@@ -236,31 +196,32 @@ export function parseReproduction(text: string, file: string): Reproduction {
   });
 }
 
-/** Why an option value is invalid, or undefined. Values holding `$VAR` are checked at run time. */
-function checkOption(key: string, value: string, sections: Map<string, Section>): string | undefined {
-  if (value.includes("$") && key !== "handshake") return undefined;
-  switch (key) {
-    case "slot":
-    case "bytes":
-      return /^(0|[1-9]\d*)$/.test(value) ? undefined : "must be a non-negative integer";
-    case "pi-timeout-ms":
-    case "gentle-ai-timeout-ms":
-      return /^-?(0|[1-9]\d*)$/.test(value) ? undefined : "must be an integer";
-    case "process":
-      return value === "same" || value === "fresh" ? undefined : `must be "same" or "fresh"`;
-    case "defects":
-      return value === "none" || value.split(",").every((d) => /^D[123]$/.test(d)) ? undefined : `must be "none" or a list of D1, D2, D3`;
-    case "outcome":
-      return ["passed", "verification_failed", "procedural_tooling_failed"].includes(value) ? undefined : "must be passed, verification_failed or procedural_tooling_failed";
-    case "input":
-    case "validation":
-    case "status-scenario":
-      return sections.has(value) ? undefined : `no section "-- ${value} --" in this file`;
-    case "agent":
-      return value === "pi" || value === "none" ? undefined : `must be "pi" or "none"`;
-    default:
-      return value === "" ? "must not be empty" : undefined;
+/**
+ * Reads a step's `key=value` words into `into`, each value checked by the step's option schema (values holding
+ * `$VAR` are checked when the step runs); returns the first problem, or undefined.
+ */
+function stepOptions(def: StepDef, words: readonly string[], sections: ReadonlyMap<string, TxtarFile>, into: Record<string, string>): string | undefined {
+  const known = Object.keys(def.options.shape);
+  for (const w of words) {
+    const eq = w.indexOf("=");
+    if (eq <= 0) return `${def.name}: expected key=value, got ${JSON.stringify(w)}`;
+    const key = w.slice(0, eq);
+    const field = Object.hasOwn(def.options.shape, key) ? def.options.shape[key] : undefined;
+    if (!field) return `${def.name}: unknown option "${key}" (known: ${known.join(", ")})`;
+    if (key in into) return `${def.name}: duplicate option "${key}"`;
+    const value = w.slice(eq + 1);
+    const checked = field.safeParse(value);
+    if (!checked.success) return `${def.name}: ${key}: ${checked.error.issues[0]?.message ?? "invalid"}`;
+    if (def.sectionOptions?.includes(key) && !value.includes("$") && !sections.has(value)) return `${def.name}: ${key}: no section "-- ${value} --" in this file`;
+    into[key] = value;
   }
+  // A required option left out: its schema's message is the whole error (`bound needs bytes=N`).
+  for (const key of known) {
+    if (key in into) continue;
+    const missing = def.options.shape[key]?.safeParse(undefined);
+    if (missing && !missing.success) return missing.error.issues[0]?.message ?? `${def.name} needs ${key}=`;
+  }
+  return undefined;
 }
 
 function parseChecks(line: number, words: string[], needSection: (l: number, n: string) => void, fail: (l: number, r: string) => void): Check[] | undefined {
@@ -348,7 +309,7 @@ function parseScenarioLine(
   line: number,
   words: string[],
   file: string,
-  sections: Map<string, Section>,
+  sections: Map<string, TxtarFile>,
   fail: (l: number, r: string) => void,
 ): ScenarioRef | undefined {
   const [source, ...sets] = words;

@@ -3,11 +3,9 @@ import type { Step } from "./format.ts";
 import { ReproInputError } from "./modules.ts";
 import { errorOutcome } from "./outcome.ts";
 import { callLines, outcomeLines, showWord } from "./report.ts";
-import { runClientStep } from "./steps/client.ts";
 import type { Answer, StepContext, StepResult } from "./steps/context.ts";
 import { runExecStep } from "./steps/exec.ts";
-import { runBoundStep, runRelayStep } from "./steps/relay.ts";
-import { runStatusStep } from "./steps/status.ts";
+import { stepDef } from "./steps/index.ts";
 import type { SimCall } from "./transcript.ts";
 import { UnsetVariableError } from "./words.ts";
 
@@ -28,32 +26,11 @@ export interface StepTally {
   readonly mismatches: number;
 }
 
-// The provider call whose answer `exit`/`stdout`/`stderr`/`cmp` check: the step's own, never a STATUS read on the way.
-const ANSWER_VERB: Partial<Record<Step["command"], string>> = {
-  relay: "capture-result",
-  status: "status",
-  "capture-evidence": "capture-evidence",
-  finalize: "finalize",
-};
-
 function dispatch(ctx: StepContext, step: Step): Promise<StepResult> {
   const options: Record<string, string> = {};
   for (const [k, v] of Object.entries(step.options)) options[k] = ctx.expand(v);
-  switch (step.command) {
-    case "exec":
-      return runExecStep(ctx, step.args.map((w) => ctx.expand(w)), step.stdin);
-    case "relay":
-      return runRelayStep(ctx, options);
-    case "bound":
-      return runBoundStep(ctx, options);
-    case "status":
-      return runStatusStep(ctx, options);
-    case "capture-evidence":
-    case "finalize":
-      return runClientStep(ctx, step.command, options);
-    default:
-      return Promise.resolve({ outcome: { ok: true } });
-  }
+  if (step.command === "exec") return runExecStep(ctx, step.args.map((w) => ctx.expand(w)), step.stdin);
+  return stepDef(step.command)?.run(ctx, options) ?? Promise.resolve({ outcome: { ok: true } });
 }
 
 function stepText(step: Step, lines: readonly string[] | undefined): string {
@@ -62,7 +39,8 @@ function stepText(step: Step, lines: readonly string[] | undefined): string {
 
 function answerOf(step: Step, result: StepResult, calls: readonly SimCall[]): Answer | undefined {
   if (result.answer) return result.answer;
-  const verb = ANSWER_VERB[step.command];
+  // The provider call whose answer `exit`/`stdout`/`stderr`/`cmp` check: the step's own, never a STATUS read on the way.
+  const verb = stepDef(step.command)?.answerVerb;
   const own = calls.filter((c) => c.program === "gentle-ai" && c.verb === verb).at(-1);
   return own && { argv: ["gentle-ai", ...own.argv], exitCode: own.exitCode, stdout: own.stdout, stderr: own.stderr };
 }

@@ -6,14 +6,11 @@ import {
   ClauseFailure,
   HarnessError,
   SkipCheck,
-  type CaseCheck,
   type CaseDef,
   type CaseRun,
   type Clause,
-  type ClauseCheck,
   type ProbeCheck,
   type ProbeView,
-  type PropertyCheck,
   type PropertyRunner,
 } from "../clauses/types.ts";
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
@@ -25,6 +22,7 @@ import type { AdapterJob, ProbeResult } from "./protocol.ts";
 import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
 import { killTree } from "./process-tree.ts";
+import { caseProfile, caseRunKey, isProbe, isProperty, planRuns, propertyRunKey } from "./plan-runs.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
 
 export interface RunOptions {
@@ -61,10 +59,6 @@ export class RelayLoadError extends Error {
 }
 
 type CheckOutcome = { status: ClauseStatus; message: string };
-
-const isCase = (c: ClauseCheck): c is CaseCheck => "case" in c;
-const isProbe = (c: ClauseCheck): c is ProbeCheck => "probe" in c;
-const isProperty = (c: ClauseCheck): c is PropertyCheck => "property" in c;
 
 /** Start-up bound for a fresh adapter child (node, tsx, the relay module): at least this, or the case bound. */
 const LOAD_TIMEOUT_MS = 30_000;
@@ -225,13 +219,6 @@ function combine(outcomes: readonly CheckOutcome[]): CheckOutcome {
   return { status: "pass", message: "" };
 }
 
-/** Picks the profile a case runs on for a clause profile; null when the case does not apply there. */
-function caseProfile(def: CaseDef, clause: Clause, profile: Profile, selected: readonly Profile[]): Profile | null {
-  const allowed = def.profiles ?? clause.profiles;
-  if (!def.agnostic) return allowed.includes(profile) ? profile : null;
-  return selected.find((p) => allowed.includes(p)) ?? null;
-}
-
 /** A lane-0 property runner outside a catalogue run (replay of one counterexample). */
 export async function withPropertyRunner<T>(
   options: Pick<RunOptions, "relayModule" | "timeoutMs" | "runs" | "seed"> & { profile: Profile },
@@ -269,27 +256,15 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       : setTimeout(() => deadline.abort(new Error(`the run's deadline (${formatDuration(options.deadlineMs ?? 0)}) passed`)), options.deadlineMs);
   const signal = deadline.signal;
   try {
-    const probeChecks = options.clauses.flatMap((c) => c.checks.filter(isProbe));
+    // Plan: unique (case, profile) runs and property runs (plan-runs.ts); each clause/profile awaits the ones it needs.
+    // options.clauses is already this shard's selection (options.shard only labels the report): no shard here.
+    const plan = planRuns({ clauses: options.clauses, profiles: options.profiles, runs: options.runs, seed: options.seed });
+    const probeChecks = plan.probeChecks;
     const probe = await probeModule(lanes, probeChecks.flatMap((c) => [...c.probe]), signal);
     options.onStart?.();
 
-    // Plan: unique (case, profile) runs and property runs; each clause/profile awaits the ones it needs.
-    const caseRuns = new Map<string, { def: CaseDef; profile: Profile; result?: Promise<CaseRun>; resolve?: (r: CaseRun) => void }>();
-    const propertyRuns: { key: string; clause: string; check: PropertyCheck; profile: Profile }[] = [];
-    for (const clause of options.clauses) {
-      for (const profile of options.profiles.filter((p) => clause.profiles.includes(p))) {
-        for (const check of clause.checks) {
-          if (isCase(check)) {
-            const p = caseProfile(check.case, clause, profile, options.profiles);
-            if (p === null) continue;
-            const key = `${check.case.id}@${p}`;
-            if (!caseRuns.has(key)) caseRuns.set(key, { def: check.case, profile: p });
-          } else if (isProperty(check)) {
-            propertyRuns.push({ key: `${clause.id}/${check.property.id}@${profile}`, clause: clause.id, check, profile });
-          }
-        }
-      }
-    }
+    const caseRuns = new Map(plan.caseRuns.map((run) => [run.key, { ...run } as { def: CaseDef; profile: Profile; result?: Promise<CaseRun>; resolve?: (r: CaseRun) => void }]));
+    const propertyRuns = plan.propertyRuns;
     for (const entry of caseRuns.values()) entry.result = new Promise<CaseRun>((res) => (entry.resolve = res));
     const propertyResults = new Map<string, Promise<CheckOutcome>>();
     const propertyResolvers = new Map<string, (o: CheckOutcome) => void>();
@@ -309,14 +284,14 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           const outcomes: CheckOutcome[] = [];
           for (const check of clause.checks) {
             if (isProbe(check)) outcomes.push(evaluate(() => check.verify(probe.view, probeSlices.get(check) ?? [])));
-            else if (isProperty(check)) outcomes.push(await (propertyResults.get(`${clause.id}/${check.property.id}@${profile}`) ?? Promise.resolve({ status: "skip" as const, message: "property not run" })));
+            else if (isProperty(check)) outcomes.push(await (propertyResults.get(propertyRunKey(clause.id, check.property.id, profile)) ?? Promise.resolve({ status: "skip" as const, message: "property not run" })));
             else {
               const p = caseProfile(check.case, clause, profile, options.profiles);
               if (p === null) {
                 outcomes.push({ status: "skip", message: `case ${check.case.id} does not apply to ${profile}` });
                 continue;
               }
-              const run = await caseRuns.get(`${check.case.id}@${p}`)?.result;
+              const run = await caseRuns.get(caseRunKey(check.case.id, p))?.result;
               if (!run) throw new Error(`unplanned case ${check.case.id}@${p}`);
               const o = run.outcome.type === "harness-error" ? { status: "error" as const, message: `harness error: ${run.outcome.detail}` } : evaluate(() => check.assert(run));
               outcomes.push(o.status === "fail" ? { ...o, message: `[${check.case.id}] ${withCause(run, o.message)}` } : o.status === "error" ? { ...o, message: `[${check.case.id}] ${o.message}` } : o);
@@ -338,8 +313,8 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       ...propertyRuns.map((run) => async (lane: number) => {
         const runner: PropertyRunner = {
           profile: run.profile,
-          runs: options.runs,
-          seed: options.seed,
+          runs: run.runs,
+          seed: run.seed,
           runCase: async (def) => harnessChecked(await lanes.runCase(def, run.profile, lane, signal)),
           saveCounterexample: (data) =>
             saveCounterexample(options.counterexampleDir, run.key, {

@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import { writeReportFile } from "../report/write.ts";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
-import { outputFileOption, parseOptions, resolveRelayPath } from "../cli/options.ts";
+import { HELP_OPTION, outputFileOption, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
 import { isProfile, PROFILES, type Profile } from "./profile.ts";
 import { renderQuietVerifyReport, renderVerifyReport, VerifyInputError, verifyBinary, verifyProgressText, verifyResultText } from "./verify.ts";
 import type { VerifyReport } from "./report-schema.ts";
@@ -23,44 +24,38 @@ export function profileOption(value: string | undefined): Profile | undefined {
   return value;
 }
 
+const VERIFY_OPTIONS = {
+  binary: { type: "string", valueName: "path", description: "the gentle-ai binary to probe" },
+  profile: { type: "string", valueName: "p", description: "expected contract", default: "derived from `<binary> version`" },
+  cwd: { type: "string", valueName: "repo", description: "repository to probe in", default: "an empty temp dir; a real binary needs an active review" },
+  json: { type: "string", valueName: "file", description: "also write the report as JSON (schemas/verify-report.schema.json)" },
+  "no-goldens": { type: "boolean", description: "skip the golden comparison" },
+  relay: { type: "string", valueName: "module", description: "relay that drives the golden conversations", default: "this package's relay/index.ts" },
+  quiet: { type: "boolean", description: "no line per check that passed or does not apply: the header, drifted or inconclusive checks and the result" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
+
 export const verifyCommand: Command = {
   name: "verify",
   summary: "probe any gentle-ai binary (simulator or release) for drift from the provider contract and the goldens",
-  usage: `Usage: relay-conformance verify --binary <path> [--profile ${PROFILES.join("|")}] [--json <file>] [--cwd <repo>] [--no-goldens] [--relay <module>] [--quiet]
-
-Runs the provider probe suite against the binary: version output, unknown-flag refusal shape, handshake gate and its
+  usage: usageText({
+    synopsis: [`relay-conformance verify --binary <path> [--profile ${PROFILES.join("|")}] [--json <file>] [--cwd <repo>] [--no-goldens] [--relay <module>] [--quiet]`],
+    about: `Runs the provider probe suite against the binary: version output, unknown-flag refusal shape, handshake gate and its
 text, STATUS submission form, identity formats, materialize determinism and read-only behaviour, refusal codes and
 exit codes, role verbs, output discipline. The expected contract comes from the binary's \`version\` output unless
 --profile is given. The caller's environment passes through to the binary; GENTLE_AI_SIM_STATE is set to a fresh
 temp dir when the caller has not set it. A binary that honours GENTLE_AI_SIM_TRANSCRIPT (a simulator) is also
 re-driven through every shipped golden of its profile, byte for byte. Each probe's and golden's line is printed
-as soon as it finishes.
-  --binary <path>   the gentle-ai binary to probe
-  --profile <p>     expected contract (default: derived from \`<binary> version\`)
-  --cwd <repo>      repository to probe in (default: an empty temp dir; a real binary needs an active review)
-  --json <file>     also write the report as JSON (schemas/verify-report.schema.json)
-  --no-goldens      skip the golden comparison
-  --relay <module>  relay that drives the golden conversations (default: this package's relay/index.ts)
-  --quiet           no line per check that passed or does not apply: the header, drifted or inconclusive
-                    checks and the result
-  -h, --help        this help
-Exit 0: no drift; 1: drift; 2: bad input.
-`,
+as soon as it finishes.`,
+    options: VERIFY_OPTIONS,
+    footer: "Exit 0: no drift; 1: drift; 2: bad input.",
+  }),
   async run(args, io) {
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(this.usage);
       return 0;
     }
-    const { values } = parseOptions(args, {
-      binary: { type: "string" },
-      profile: { type: "string" },
-      json: { type: "string" },
-      cwd: { type: "string" },
-      relay: { type: "string" },
-      "no-goldens": { type: "boolean" },
-      quiet: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    });
+    const { values } = parseOptions(args, VERIFY_OPTIONS);
     if (values.binary === undefined) throw new UsageError("verify needs --binary <path>");
     outputFileOption(io.cwd, "json", values.json);
     const profile = profileOption(values.profile);

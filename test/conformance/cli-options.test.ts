@@ -20,7 +20,7 @@ async function cli(args: string[], cwd = root): Promise<{ code: number; stdout: 
 
 describe("boolean options never consume the next token", () => {
   it("splitPositionals keeps a file after a boolean flag a file, and a string option's value its value", () => {
-    const table = { update: { type: "boolean" }, quiet: { type: "boolean" }, relay: { type: "string" } } as const;
+    const table = { update: { type: "boolean", description: "u" }, quiet: { type: "boolean", description: "q" }, relay: { type: "string", description: "r" } } as const;
     expect(splitPositionals(["--update", "golden/x.golden.json"], table)).toEqual({ positionals: ["golden/x.golden.json"], optionArgs: ["--update"], names: ["update"] });
     expect(splitPositionals(["a.json", "--relay", "r.ts", "--quiet", "b.json"], table)).toEqual({
       positionals: ["a.json", "b.json"],

@@ -29,6 +29,9 @@ describe("relay-conformance CLI: bad input exits 2 with one clear error", () => 
     [["run", "--grep", "NO-SUCH-CLAUSE-ID"], 'relay-conformance: --grep "NO-SUCH-CLAUSE-ID" matches no clause\n'],
     [["frob"], 'relay-conformance: unknown command "frob"\n'],
     [["matrix"], "relay-conformance: matrix needs at least one --relay\n"],
+    // matrix shares run's selection options and their checks.
+    [["matrix", "--relay", "relay/index.ts", "--grep", "NO-SUCH-CLAUSE-ID"], 'relay-conformance: --grep "NO-SUCH-CLAUSE-ID" matches no clause\n'],
+    [["matrix", "--relay", "relay/index.ts", "--concurrency", "0"], 'relay-conformance: --concurrency must be an integer ≥ 1, got "0"\n'],
   ])("%j", async (args, firstLine) => {
     const r = await cli(args);
     expect(r.code).toBe(2);

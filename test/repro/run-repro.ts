@@ -1,10 +1,10 @@
 // Test helper: runs `relay-conformance repro …` in-process and returns the exit code and both streams.
-import { reproCommand } from "../../conformance/repro/command.ts";
+import { main } from "../../conformance/cli/main.ts";
 
-/** Exit code plus stdout and stderr text of one repro command. */
+/** Exit code plus stdout and stderr text of one repro command (each without its final newline). */
 export async function runRepro(argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await reproCommand(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
+  let out = "";
+  let err = "";
+  const code = await main(["repro", ...argv], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: process.cwd() });
+  return { code, out: out.replace(/\n$/, ""), err: err.replace(/\n$/, "") };
 }

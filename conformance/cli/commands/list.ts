@@ -1,21 +1,24 @@
 import { CATALOGUE, selectClauses } from "../../clauses/index.ts";
 import type { Command } from "../command.ts";
-import { parseGrep, parseOptions } from "../options.ts";
+import { HELP_OPTION, parseGrep, parseOptions, type OptionTable } from "../options.ts";
+import { usageText } from "../usage.ts";
+
+const LIST_OPTIONS = {
+  grep: { type: "string", valueName: "regex", description: "only clauses whose ID matches (case-insensitive)" },
+  markdown: { type: "boolean", description: "a Markdown table instead" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
 
 export const listCommand: Command = {
   name: "list",
   summary: "list the clause catalogue (ID, profiles, source, statement)",
-  usage: `Usage: relay-conformance list [--grep <regex>] [--markdown]
-
-Prints every clause of the catalogue: ID, profiles, statement and source.
-
-Options:
-  --grep <regex>   only clauses whose ID matches (case-insensitive)
-  --markdown       a Markdown table instead
-  -h, --help       this help
-`,
+  usage: usageText({
+    synopsis: ["relay-conformance list [--grep <regex>] [--markdown]"],
+    about: "Prints every clause of the catalogue: ID, profiles, statement and source.",
+    options: LIST_OPTIONS,
+  }),
   async run(args, io) {
-    const { values } = parseOptions(args, { grep: { type: "string" }, markdown: { type: "boolean" }, help: { type: "boolean", short: "h" } });
+    const { values } = parseOptions(args, LIST_OPTIONS);
     if (values.help) {
       io.stdout(this.usage);
       return 0;

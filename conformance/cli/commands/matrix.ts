@@ -1,55 +1,40 @@
-import { CATALOGUE, selectClauses } from "../../clauses/index.ts";
 import { startProgress } from "../../report/progress.ts";
 import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
 import { resolve } from "node:path";
 import { UsageError, type Command } from "../command.ts";
-import { parseCount, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, verdictExit } from "./run.ts";
+import { HELP_OPTION, parseOptions, resolveRelayPath, type OptionTable } from "../options.ts";
+import { usageText } from "../usage.ts";
+import { CATALOGUE_OPTIONS, catalogueSelection, verdictExit } from "./run.ts";
+
+/** `run`'s selection and budget options, with --relay repeated (one row per relay). */
+export const MATRIX_OPTIONS = {
+  relay: { type: "string", multiple: true, valueName: "path", description: "relay module (repeat for each relay; at least one)" },
+  ...CATALOGUE_OPTIONS,
+  quiet: { type: "boolean", description: "no progress line" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
 
 export const matrixCommand: Command = {
   name: "matrix",
   summary: "relays × profiles pass/fail table",
-  usage: `Usage: relay-conformance matrix --relay <a> --relay <b> … [options]
-
-Runs the catalogue for each relay and prints a relays × profiles table (pass/fail per profile,
+  usage: usageText({
+    synopsis: ["relay-conformance matrix --relay <a> --relay <b> … [options]"],
+    about: `Runs the catalogue for each relay and prints a relays × profiles table (pass/fail per profile,
 with the failing clause IDs). Exit 0 when every cell passes, 1 when any fails, 2 on bad input, 3 when the
-harness could not decide a cell (clauses in "error") and none failed.
-
-Options:
-  --relay <path>     relay module (repeat for each relay; at least one)
-  --profile <p>      2.3.0 | 2.4.0 | 2.5.0 | all (default all)
-  --grep <regex>     only clauses whose ID matches
-  --runs <n>         property runs (default ${DEFAULT_RUNS})
-  --seed <n>         fast-check seed
-  --timeout-ms <n>   per-case bound (default ${DEFAULT_TIMEOUT_MS})
-  --quiet            no progress line
-  -h, --help         this help
-
-Progress goes to stderr, one relay at a time: on a terminal one live line (cases done/total, failed clauses,
-elapsed time, ETA), erased before the table; otherwise (CI) a plain line every 10% of the cases or every 10 s.
-`,
+harness could not decide a cell (clauses in "error") and none failed.`,
+    options: MATRIX_OPTIONS,
+    footer: `Progress goes to stderr, one relay at a time: on a terminal one live line (cases done/total, failed clauses,
+elapsed time, ETA), erased before the table; otherwise (CI) a plain line every 10% of the cases or every 10 s.`,
+  }),
   async run(args, io) {
-    const { values } = parseOptions(args, {
-      relay: { type: "string", multiple: true },
-      profile: { type: "string", multiple: true },
-      grep: { type: "string" },
-      runs: { type: "string" },
-      seed: { type: "string" },
-      "timeout-ms": { type: "string" },
-      quiet: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    });
+    const { values } = parseOptions(args, MATRIX_OPTIONS);
     if (values.help) {
       io.stdout(this.usage);
       return 0;
     }
     const relays = (values.relay ?? []).map((r) => resolveRelayPath(io.cwd, r));
     if (relays.length === 0) throw new UsageError("matrix needs at least one --relay");
-    const profiles = parseProfiles(values.profile);
-    const clauses = selectClauses(parseGrep(values.grep), CATALOGUE);
-    const seed = parseCount("seed", values.seed, Math.floor(Math.random() * 2 ** 31));
-    const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
-    const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
+    const { clauses, profiles, seed, runs, timeoutMs, concurrency } = catalogueSelection(values);
     const rows: string[][] = [];
     let anyFail = false;
     let anyError = false;
@@ -65,7 +50,7 @@ elapsed time, ETA), erased before the table; otherwise (CI) a plain line every 1
           runs,
           seed,
           timeoutMs,
-          concurrency: 2,
+          concurrency,
           counterexampleDir: resolve(io.cwd, ".relay-conformance/counterexamples"),
           onPlan: (count) => progress.update({ done, total: (total = count), failed }),
           onCase: (_id, _profile, finished) => progress.update({ done: (done = finished), total, failed }),

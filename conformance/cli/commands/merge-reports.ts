@@ -7,30 +7,32 @@ import { ReportSchema, type Report } from "../../report/report-schema.ts";
 import { writeReportFile } from "../../report/write.ts";
 import { InputFileError, readJsonFile, schemaIssueText } from "../json-file.ts";
 import { UsageError, type Command } from "../command.ts";
-import { outputFileOption, parseOptions } from "../options.ts";
+import { HELP_OPTION, outputFileOption, parseOptions, type OptionTable } from "../options.ts";
+import { usageText } from "../usage.ts";
 import { resolve } from "node:path";
 import { verdictExit } from "./run.ts";
+
+const MERGE_OPTIONS = {
+  json: { type: "string", valueName: "file", description: "write the merged JSON report (schemas/report.schema.json)" },
+  junit: { type: "string", valueName: "file", description: "write JUnit XML (one suite per profile)" },
+  markdown: { type: "string", valueName: "file", description: "write a Markdown summary" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
 
 export const mergeReportsCommand: Command = {
   name: "merge-reports",
   summary: "merge the --json reports of a `run --shard i/n` matrix into the unsharded run's report",
-  usage: `Usage: relay-conformance merge-reports <report.json>… [--json <file>] [--junit <file>] [--markdown <file>]
-
-Merges the JSON reports of every shard of one sharded run (\`run --shard i/n\` with the same --seed, --runs, --grep
+  usage: usageText({
+    synopsis: ["relay-conformance merge-reports <report.json>… [--json <file>] [--junit <file>] [--markdown <file>]"],
+    about: `Merges the JSON reports of every shard of one sharded run (\`run --shard i/n\` with the same --seed, --runs, --grep
 and --profile) into the report the unsharded run gives: the same clauses in catalogue order, verdict and summary.
 Prints the failing clauses' lines and the clause table. Reports with different seeds, relays, catalogues, profiles
-or runs, a shard given twice or missing, are bad input (exit 2).
-
-Options:
-  --json <file>      write the merged JSON report (schemas/report.schema.json)
-  --junit <file>     write JUnit XML (one suite per profile)
-  --markdown <file>  write a Markdown summary
-  -h, --help         this help
-
-Exit 0 every clause passes, 1 a clause fails, 2 bad input, 3 a harness error and no failure (as \`run\`).
-`,
+or runs, a shard given twice or missing, are bad input (exit 2).`,
+    options: MERGE_OPTIONS,
+    footer: "Exit 0 every clause passes, 1 a clause fails, 2 bad input, 3 a harness error and no failure (as `run`).",
+  }),
   async run(args, io) {
-    const { values, positionals } = parseOptions(args, { json: { type: "string" }, junit: { type: "string" }, markdown: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
+    const { values, positionals } = parseOptions(args, MERGE_OPTIONS, true);
     if (values.help) {
       io.stdout(this.usage);
       return 0;

@@ -4,30 +4,23 @@ import type { ReplayHandler } from "../../replay/replay-handler.ts";
 import { startProgress } from "../../report/progress.ts";
 import { UsageError, type Command } from "../command.ts";
 import { splitPositionals } from "../options.ts";
+import { HELP_WIDTH, usageText, wrap } from "../usage.ts";
 import { InputFileError, readJsonFile } from "../json-file.ts";
 
 export const replayCommand: Command = {
   name: "replay",
   summary: "re-run saved files (counterexamples, goldens), dispatched on their `schema` field",
-  usage: `Usage: relay-conformance replay [<file>…] [options]
-
-Re-runs each file on its own, choosing the replayer by the file's "schema" field:
-${REPLAY_HANDLERS.map((h) => `  ${h.schemas.join(", ")}\n      ${h.describe}`).join("\n")}
+  usage: usageText({
+    synopsis: ["relay-conformance replay [<file>…] [options]"],
+    about: `Re-runs each file on its own, choosing the replayer by the file's "schema" field:
+${REPLAY_HANDLERS.map((h) => `  ${h.schemas.join(", ")}\n      ${wrap(h.describe, HELP_WIDTH, 6)}`).join("\n")}
 With no file, replays every stored item of the kinds that support it (every catalogue golden), one line per
-golden as it finishes, then a summary line.
-
-Options (before or after the files):
-  --relay <module>   relay under test (goldens: default this package's relay/index.ts; counterexamples: the saved one)
-  --update           goldens: re-record a diverging golden with the live simulator, create missing catalogue
-                     goldens (never when CI is set)
-  --timeout-ms <n>   counterexamples: bound on the relay call (default 20000)
-  --quiet            no line for an item that replays clean, and no progress line: failures, re-recordings and the
-                     summary only
-  -h, --help         this help
-Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file or bad option.
+golden as it finishes, then a summary line. Options go before or after the files.`,
+    options: replayOptionTable(),
+    footer: `Exit 0 when everything replays clean, 1 on a failure, 2 on a bad file or bad option.
 Progress goes to stderr: on a terminal one live line (items done/total, failed, elapsed time, ETA), erased before
-any other line; otherwise (CI) a plain line every 10% of the items or every 10 s.
-`,
+any other line; otherwise (CI) a plain line every 10% of the items or every 10 s.`,
+  }),
   async run(args, io) {
     // Files and options by the replayers' option tables: a boolean (--update) never swallows the file after it.
     const { positionals: files, optionArgs, names } = splitPositionals(args, replayOptionTable());

@@ -9,11 +9,15 @@ import { STDOUT_TARGET, writeReportTo } from "../../report/write.ts";
 import { HarnessError } from "../../clauses/types.ts";
 import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
 import { catalogueDigest, parseShard, shardClauses } from "../../runner/shard.ts";
+import type { Clause } from "../../clauses/types.ts";
+import type { Profile } from "../../../simulator/scenario/schema.ts";
 import { UsageError, type Command } from "../command.ts";
-import { outputTarget, parseCount, parseDuration, parseGrep, parseOptions, parseProfiles, resolveRelayPath } from "../options.ts";
+import { HELP_OPTION, outputTarget, parseCount, parseDuration, parseGrep, parseOptions, parseProfiles, resolveRelayPath, type OptionTable } from "../options.ts";
+import { usageText } from "../usage.ts";
 
 export const DEFAULT_RUNS = 4;
 export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_CONCURRENCY = 2;
 /** Exit code of a run the harness could not decide (a clause in "error" and none failed). */
 export const HARNESS_ERROR_EXIT = 3;
 
@@ -22,63 +26,92 @@ export function verdictExit(summary: { readonly failed: number; readonly errored
   return summary.failed > 0 ? 1 : summary.errored > 0 ? HARNESS_ERROR_EXIT : 0;
 }
 
+/** The catalogue selection and budget options `run` and `matrix` share. */
+export const CATALOGUE_OPTIONS = {
+  grep: { type: "string", valueName: "regex", description: "only clauses whose ID matches (case-insensitive)" },
+  profile: { type: "string", multiple: true, valueName: "p", description: "2.3.0 | 2.4.0 | 2.5.0 | all (repeatable or comma-separated; default all)" },
+  runs: { type: "string", valueName: "n", description: "fast-check runs per property and profile", default: String(DEFAULT_RUNS) },
+  seed: { type: "string", valueName: "n", description: "fast-check seed", default: "random, printed" },
+  "timeout-ms": {
+    type: "string",
+    valueName: "n",
+    description: "per-case bound on the relay call, in load-scaled time (stretched while the machine's cores are busy); the relay's process tree is killed past it",
+    default: String(DEFAULT_TIMEOUT_MS),
+  },
+  concurrency: { type: "string", valueName: "n", description: "cases in flight", default: String(DEFAULT_CONCURRENCY) },
+} as const satisfies OptionTable;
+
+/** What the shared options select: the clauses (a --grep that matches none is bad input), profiles and budget. */
+export interface CatalogueSelection {
+  readonly clauses: Clause[];
+  readonly grep: string | undefined;
+  readonly profiles: Profile[];
+  readonly seed: number;
+  readonly runs: number;
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+}
+
+/** Reads CATALOGUE_OPTIONS' values. */
+export function catalogueSelection(values: { grep?: string; profile?: string[]; runs?: string; seed?: string; "timeout-ms"?: string; concurrency?: string }): CatalogueSelection {
+  const profiles = parseProfiles(values.profile);
+  const grep = parseGrep(values.grep);
+  const clauses = selectClauses(grep, CATALOGUE);
+  if (clauses.length === 0) throw new UsageError(`--grep ${JSON.stringify(grep)} matches no clause`);
+  return {
+    clauses,
+    grep,
+    profiles,
+    seed: parseCount("seed", values.seed, Math.floor(Math.random() * 2 ** 31)),
+    runs: parseCount("runs", values.runs, DEFAULT_RUNS),
+    timeoutMs: parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1),
+    concurrency: parseCount("concurrency", values.concurrency, DEFAULT_CONCURRENCY, 1),
+  };
+}
+
 export const RUN_OPTIONS = {
-  relay: { type: "string" },
-  grep: { type: "string" },
-  profile: { type: "string", multiple: true },
-  runs: { type: "string" },
-  seed: { type: "string" },
-  "timeout-ms": { type: "string" },
-  deadline: { type: "string" },
-  concurrency: { type: "string" },
-  json: { type: "string" },
-  junit: { type: "string" },
-  markdown: { type: "string" },
-  counterexamples: { type: "string" },
-  isolate: { type: "boolean" },
-  keep: { type: "boolean" },
-  quiet: { type: "boolean" },
-  shard: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
+  relay: { type: "string", valueName: "path", description: "TS or JS module exporting runReviewHostRelaySlot (gentle-pi's lib/review-host-relay.ts works)", default: "this package's relay/index.ts" },
+  ...CATALOGUE_OPTIONS,
+  deadline: {
+    type: "string",
+    valueName: "d",
+    description: 'wall-clock bound on the whole run (90s, 10m, 1h): past it the run stops, reports what finished and marks every unfinished clause "error"',
+  },
+  json: {
+    type: "string",
+    valueName: "file",
+    description: "write the JSON report (schemas/report.schema.json); `-` writes it to stdout, and then every other line goes to stderr (--junit and --markdown take `-` too, one of them at a time)",
+  },
+  junit: { type: "string", valueName: "file", description: "write JUnit XML (one suite per profile)" },
+  markdown: { type: "string", valueName: "file", description: "write a Markdown summary" },
+  counterexamples: { type: "string", valueName: "dir", description: "where failing properties save counterexamples", default: ".relay-conformance/counterexamples" },
+  isolate: { type: "boolean", description: "a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)" },
+  keep: { type: "boolean", description: "keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)" },
+  quiet: {
+    type: "boolean",
+    description: "no header, no progress line and no line for a clause that passed or was skipped: the failing (and harness error) clauses' lines with their reasons, the table and the summary",
+  },
+  shard: {
+    type: "string",
+    valueName: "i/n",
+    description:
+      "run only shard i of n (a CI job matrix): every clause, with all its profiles and checks, runs in exactly one shard, chosen deterministically; pass the same --seed, --runs, --grep and --profile to every shard, then `relay-conformance merge-reports` their --json reports",
+  },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
 
 export const runCommand: Command = {
   name: "run",
   summary: "run the clause catalogue against a relay module",
-  usage: `Usage: relay-conformance run [options]
-
-Runs every clause of the relay contract against a relay module (default: this package's relay/index.ts)
+  usage: usageText({
+    synopsis: ["relay-conformance run [options]"],
+    about: `Runs every clause of the relay contract against a relay module (default: this package's relay/index.ts)
 on every selected gentle-ai profile. Exit 0 when every applicable clause passes, 1 when any clause fails,
-2 on bad input, 3 on a harness error (a clause the harness could not decide, reported as "error", and no failure).
-
-Options:
-  --relay <path>        TS or JS module exporting runReviewHostRelaySlot (gentle-pi's lib/review-host-relay.ts works)
-  --grep <regex>        only clauses whose ID matches (case-insensitive)
-  --profile <p>         2.3.0 | 2.4.0 | 2.5.0 | all (repeatable or comma-separated; default all)
-  --runs <n>            fast-check runs per property and profile (default ${DEFAULT_RUNS})
-  --seed <n>            fast-check seed (default: random, printed)
-  --timeout-ms <n>      per-case bound on the relay call, in load-scaled time (stretched while the machine's cores
-                        are busy); the relay's process tree is killed past it (default ${DEFAULT_TIMEOUT_MS})
-  --deadline <d>        wall-clock bound on the whole run (90s, 10m, 1h): past it the run stops, reports what
-                        finished and marks every unfinished clause "error"
-  --concurrency <n>     cases in flight (default 2)
-  --json <file>         write the JSON report (schemas/report.schema.json); \`-\` writes it to stdout, and then every
-                        other line goes to stderr (--junit and --markdown take \`-\` too, one of them at a time)
-  --junit <file>        write JUnit XML (one suite per profile)
-  --markdown <file>     write a Markdown summary
-  --counterexamples <dir>  where failing properties save counterexamples (default .relay-conformance/counterexamples)
-  --isolate             a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)
-  --keep                keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)
-  --quiet               no header, no progress line and no line for a clause that passed or was skipped: the failing
-                        (and harness error) clauses' lines with their reasons, the table and the summary
-  --shard <i>/<n>       run only shard i of n (a CI job matrix): every clause, with all its profiles and checks, runs
-                        in exactly one shard, chosen deterministically; pass the same --seed, --runs, --grep and
-                        --profile to every shard, then \`relay-conformance merge-reports\` their --json reports
-  -h, --help            this help
-
-Progress goes to stderr: on a terminal one live line (cases done/total, failed clauses, elapsed time, ETA),
-erased before any other line; otherwise (CI) a plain line every 10% of the cases or every 10 s.
-`,
+2 on bad input, 3 on a harness error (a clause the harness could not decide, reported as "error", and no failure).`,
+    options: RUN_OPTIONS,
+    footer: `Progress goes to stderr: on a terminal one live line (cases done/total, failed clauses, elapsed time, ETA),
+erased before any other line; otherwise (CI) a plain line every 10% of the cases or every 10 s.`,
+  }),
   async run(args, io) {
     const { values, positionals } = parseOptions(args, RUN_OPTIONS, true);
     if (values.help) {
@@ -87,17 +120,10 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
     }
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     const relayModule = values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : harnessPaths().defaultRelay;
-    const profiles = parseProfiles(values.profile);
-    const grep = parseGrep(values.grep);
-    const clauses = selectClauses(grep, CATALOGUE);
-    if (clauses.length === 0) throw new UsageError(`--grep ${JSON.stringify(grep)} matches no clause`);
-    const seed = parseCount("seed", values.seed, Math.floor(Math.random() * 2 ** 31));
-    const runs = parseCount("runs", values.runs, DEFAULT_RUNS);
+    const { clauses, profiles, seed, runs, timeoutMs, concurrency } = catalogueSelection(values);
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && shard === undefined) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(values.shard)}`);
     const planned = shard === undefined ? clauses : shardClauses(clauses, profiles, runs, shard);
-    const timeoutMs = parseCount("timeout-ms", values["timeout-ms"], DEFAULT_TIMEOUT_MS, 1);
-    const concurrency = parseCount("concurrency", values.concurrency, 2, 1);
     const deadlineMs = parseDuration("deadline", values.deadline);
     const outputs = { json: outputTarget(io.cwd, "json", values.json), junit: outputTarget(io.cwd, "junit", values.junit), markdown: outputTarget(io.cwd, "markdown", values.markdown) };
     const toStdout = Object.entries(outputs).flatMap(([name, target]) => (target === STDOUT_TARGET ? [`--${name}`] : []));

@@ -6,7 +6,9 @@ import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
 import { harnessPaths } from "../../paths.ts";
 import { REPO_ROOT, SIM_GENTLE_AI } from "../paths.ts";
+import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
+import { defects, nonEmpty, oneOf, section, type StepDef } from "./step-def.ts";
 
 /** Evidence bytes used when a step names no `input=` section. */
 export const DEFAULT_EVIDENCE = "targeted verification: go test ./internal/review/... ok\n";
@@ -110,3 +112,29 @@ export async function runClientStep(ctx: StepContext, op: ClientJob["op"], optio
   }
   return { outcome: await runJob(client, job) };
 }
+
+const PROCESS = oneOf(["same", "fresh"], `must be "same" or "fresh"`);
+
+/** The `capture-evidence` step. */
+export const captureEvidenceStep: StepDef<"capture-evidence"> = {
+  name: "capture-evidence",
+  options: z.strictObject({
+    client: z.optional(nonEmpty()),
+    defects: z.optional(defects()),
+    process: z.optional(PROCESS),
+    input: z.optional(section()),
+    outcome: z.optional(oneOf(["passed", "verification_failed", "procedural_tooling_failed"], "must be passed, verification_failed or procedural_tooling_failed")),
+  }),
+  sectionOptions: ["input"],
+  answerVerb: "capture-evidence",
+  run: (ctx, options) => runClientStep(ctx, "capture-evidence", options),
+};
+
+/** The `finalize` step. */
+export const finalizeStep: StepDef<"finalize"> = {
+  name: "finalize",
+  options: z.strictObject({ client: z.optional(nonEmpty()), defects: z.optional(defects()), process: z.optional(PROCESS), validation: z.optional(section()) }),
+  sectionOptions: ["validation"],
+  answerVerb: "finalize",
+  run: (ctx, options) => runClientStep(ctx, "finalize", options),
+};

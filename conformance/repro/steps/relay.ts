@@ -1,7 +1,9 @@
 import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, type Outcome } from "../outcome.ts";
 import { HANDSHAKE_TAMPER, SIM_GENTLE_AI, SIM_PI } from "../paths.ts";
+import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
+import { count, integer, nonEmpty, section, type StepDef } from "./step-def.ts";
 import { readStatus } from "./status.ts";
 
 type RunSlot = (request: Record<string, unknown>) => Promise<{ promptByteLength: number; resultByteLength: number; submission: string }>;
@@ -70,3 +72,26 @@ export async function runBoundStep(ctx: StepContext, options: Record<string, str
   const bytes = Number(options["bytes"]);
   return { outcome: { ok: true, bytes, timeoutMs: fn(bytes, { ...ctx.sandbox.env }) } };
 }
+
+/** The `relay` step. */
+export const relayStep: StepDef<"relay"> = {
+  name: "relay",
+  options: z.strictObject({
+    slot: z.optional(count()),
+    client: z.optional(nonEmpty()),
+    "pi-timeout-ms": z.optional(integer()),
+    "gentle-ai-timeout-ms": z.optional(integer()),
+    "status-scenario": z.optional(section()),
+    handshake: z.optional(nonEmpty()),
+  }),
+  sectionOptions: ["status-scenario"],
+  answerVerb: "capture-result",
+  run: runRelayStep,
+};
+
+/** The `bound` step. */
+export const boundStep: StepDef<"bound"> = {
+  name: "bound",
+  options: z.strictObject({ bytes: count("bound needs bytes=N"), client: z.optional(nonEmpty()) }),
+  run: runBoundStep,
+};

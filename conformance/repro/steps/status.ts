@@ -3,7 +3,9 @@ import { flattenInto, type Outcome } from "../outcome.ts";
 import { SIM_GENTLE_AI } from "../paths.ts";
 import { runChild } from "../spawn.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
+import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
+import { oneOf, type StepDef } from "./step-def.ts";
 
 const HANDSHAKE = { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } as const;
 
@@ -70,3 +72,11 @@ export async function runStatusStep(ctx: StepContext, options: Record<string, st
   const read = await readStatus(ctx, options["agent"] === "pi");
   return { outcome: read.outcome, vars: read.vars };
 }
+
+/** The `status` step. */
+export const statusStep: StepDef<"status"> = {
+  name: "status",
+  options: z.strictObject({ agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)) }),
+  answerVerb: "status",
+  run: runStatusStep,
+};

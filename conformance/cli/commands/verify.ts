@@ -1,2 +1,0 @@
-// `relay-conformance verify`: implemented in conformance/verify/command.ts.
-export { verifyCommand } from "../../verify/command.ts";
