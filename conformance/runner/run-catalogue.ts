@@ -26,6 +26,7 @@ import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
 import { killTree } from "./process-tree.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
+import { since, type RunObserver } from "./run-observer.ts";
 
 export interface RunOptions {
   readonly relayModule: string;
@@ -51,6 +52,8 @@ export interface RunOptions {
   onRunRoot?(dir: string): void;
   onClause?(result: ClauseResult): void;
   onCase?(caseId: string, profile: Profile, done: number, total: number): void;
+  /** Timing and process-count hooks (the bench's floor figures); absent, nothing is measured. */
+  readonly observer?: RunObserver;
 }
 
 /** The relay module cannot be used at all: bad input, exit 2. */
@@ -80,7 +83,7 @@ class Lanes {
   constructor(
     readonly paths: HarnessPaths,
     readonly root: RunRoot,
-    readonly options: Pick<RunOptions, "relayModule" | "timeoutMs" | "isolate" | "keep">,
+    readonly options: Pick<RunOptions, "relayModule" | "timeoutMs" | "isolate" | "keep" | "observer">,
     count: number,
   ) {
     this.#workers = new Array<AdapterWorker | undefined>(count).fill(undefined);
@@ -99,12 +102,15 @@ class Lanes {
     if (current?.usable) return current;
     this.#workers[lane] = undefined;
     await current?.kill();
+    const observer = this.options.observer;
+    const started = observer ? performance.now() : 0;
     const worker = new AdapterWorker({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
     jobIds += 1;
     const loaded = await worker.run(
       { id: jobIds, op: "load", relayModule: this.options.relayModule, cwd: this.root.dir, processEnv: this.#neutralEnv() },
       { timeoutMs: Math.max(this.options.timeoutMs, LOAD_TIMEOUT_MS), ...(options.signal ? { signal: options.signal } : {}) },
     );
+    if (observer) observer.step?.("worker-start", since(started));
     if (loaded.status === "reply" && loaded.reply.type === "loaded") {
       this.#workers[lane] = worker;
       return worker;
@@ -120,11 +126,17 @@ class Lanes {
     const next = previous.then(async (): Promise<JobOutcome> => {
       const worker = await this.#ready(lane, options);
       if (!(worker instanceof AdapterWorker)) return worker;
+      const observer = job.op === "run" ? this.options.observer : undefined;
+      const started = observer ? performance.now() : 0;
       const outcome = await worker.run(job, options);
+      if (observer) observer.step?.("relay", since(started));
       const leftovers = outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
       if (outcome.status !== "reply" || leftovers.length > 0 || this.options.isolate) {
         this.#workers[lane] = undefined;
+        const killStart = observer ? performance.now() : 0;
         await worker.kill(options.markers ?? []);
+        // Replacing a child is start-up cost too: its kill here, its start on the lane's next job.
+        if (observer) observer.step?.("worker-start", since(killStart));
       }
       return outcome;
     });
@@ -140,6 +152,7 @@ class Lanes {
       timeoutMs: this.options.timeoutMs,
       keep: this.options.keep ?? false,
       slotCache: this.#slots,
+      ...(this.options.observer ? { observer: this.options.observer } : {}),
       runJob: (job, options) => this.runJob(lane, job, options),
     };
   }
@@ -267,8 +280,11 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       : setTimeout(() => deadline.abort(new Error(`the run's deadline (${formatDuration(options.deadlineMs ?? 0)}) passed`)), options.deadlineMs);
   const signal = deadline.signal;
   try {
+    const observer = options.observer;
+    const probeStart = observer ? performance.now() : 0;
     const probeChecks = options.clauses.flatMap((c) => c.checks.filter(isProbe));
     const probe = await probeModule(lanes, probeChecks.flatMap((c) => [...c.probe]), signal);
+    if (observer) observer.phase?.("probe", since(probeStart));
     options.onStart?.();
 
     // Plan: unique (case, profile) runs and property runs; each clause/profile awaits the ones it needs.
@@ -333,6 +349,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     let done = 0;
     const tasks: ((lane: number) => Promise<void>)[] = [
       ...propertyRuns.map((run) => async (lane: number) => {
+        const taskStart = observer ? performance.now() : 0;
         const runner: PropertyRunner = {
           profile: run.profile,
           runs: options.runs,
@@ -355,14 +372,17 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           outcome = outcomeOf(error);
         }
         propertyResolvers.get(run.key)?.(outcome);
+        if (observer) observer.task?.("property", since(taskStart));
         done += 1;
         options.onCase?.(run.key, run.profile, done, total);
       }),
       ...[...caseRuns.values()].map((entry) => async (lane: number) => {
+        const taskStart = observer ? performance.now() : 0;
         const run = await lanes
           .runCase(entry.def, entry.profile, lane, signal)
           .catch((error: unknown): CaseRun => harnessFailure(entry.def, entry.profile, `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`));
         entry.resolve?.(run);
+        if (observer) observer.task?.("case", since(taskStart));
         done += 1;
         options.onCase?.(entry.def.id, entry.profile, done, total);
       }),
@@ -392,7 +412,9 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     };
   } finally {
     clearTimeout(deadlineTimer);
+    const closeStart = options.observer ? performance.now() : 0;
     await lanes.closeAll();
+    if (options.observer) options.observer.phase?.("close", since(closeStart));
     if (!options.keep) root.remove();
   }
 }
