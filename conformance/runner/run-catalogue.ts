@@ -120,6 +120,15 @@ class Lanes {
     return loaded;
   }
 
+  /**
+   * Starts the lane's child ahead of its first job, so lanes other than 0 load the relay module while lane 0 probes
+   * it; a start that fails is retried by the lane's first job, which reports it.
+   */
+  warm(lane: number, signal?: AbortSignal): void {
+    const previous = this.#queues[lane] ?? Promise.resolve();
+    this.#queues[lane] = previous.then(() => this.#ready(lane, { timeoutMs: LOAD_TIMEOUT_MS, ...(signal ? { signal } : {}) })).catch(() => undefined);
+  }
+
   /** Runs one job on the lane (see the class comment); never rejects. */
   runJob(lane: number, job: AdapterJob, options: JobOptions): Promise<JobOutcome> {
     const previous = this.#queues[lane] ?? Promise.resolve();
@@ -283,6 +292,9 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     const observer = options.observer;
     const probeStart = observer ? performance.now() : 0;
     const probeChecks = options.clauses.flatMap((c) => c.checks.filter(isProbe));
+    // The lanes that will have work start their children now, alongside lane 0's probe (tasks: at most one per check).
+    const checks = options.clauses.reduce((n, c) => n + c.checks.filter((check) => !isProbe(check)).length * options.profiles.length, 0);
+    for (let lane = 1; lane < Math.min(options.concurrency, checks); lane += 1) lanes.warm(lane, signal);
     const probe = await probeModule(lanes, probeChecks.flatMap((c) => [...c.probe]), signal);
     if (observer) observer.phase?.("probe", since(probeStart));
     options.onStart?.();
