@@ -34,8 +34,10 @@ export interface ConformanceBenchFigures {
   readonly waitingRelayMs: number;
   /** Time the relay's other simulated calls spent inside their processes after Node's start (transcript timings; a call that runs another counts it too). */
   readonly simulatedMs: number;
-  readonly harnessSpawns: number;
-  readonly harnessInProcess: number;
+  /** The harness's own simulated calls: STATUS spawned and in-process, and host-side steps (all spawned). */
+  readonly statusSpawns: number;
+  readonly statusInProcess: number;
+  readonly hostSpawns: number;
   /** Lane-milliseconds per harness step (summed over lanes), and how often each happened. */
   readonly steps: Readonly<Record<HarnessStep, { readonly ms: number; readonly count: number }>>;
   /** Lane-milliseconds of property tasks outside their generated cases (generation, shrinking, the check itself). */
@@ -55,7 +57,7 @@ const STEPS: readonly HarnessStep[] = ["sandbox", "status", "before", "worker-st
 /** An observer that sums what the run reports. */
 function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigures, "wallMs" | "cases" | "casesPerSecond" | "clauses" | "failed" | "nodeStartMs"> } {
   const steps = Object.fromEntries(STEPS.map((s) => [s, { ms: 0, count: 0 }])) as Record<HarnessStep, { ms: number; count: number }>;
-  const totals = { relayCalls: 0, waitingCalls: 0, waitingRelayMs: 0, simulatedMs: 0, harnessSpawns: 0, harnessInProcess: 0, steps, propertyOwnMs: 0, probeMs: 0, closeMs: 0, caseOtherMs: 0 };
+  const totals = { relayCalls: 0, waitingCalls: 0, waitingRelayMs: 0, simulatedMs: 0, statusSpawns: 0, statusInProcess: 0, hostSpawns: 0, steps, propertyOwnMs: 0, probeMs: 0, closeMs: 0, caseOtherMs: 0 };
   let probing = true;
   // Case steps inside the current task, per kind: what a task spent outside them is its own cost.
   let caseStepMs = 0;
@@ -76,8 +78,11 @@ function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigu
         totals.waitingCalls += calls;
         totals.waitingRelayMs += c.relayMs;
       } else totals.simulatedMs += c.relayTranscript.reduce((sum, e) => sum + e.timing.durationMs, 0);
-      totals.harnessSpawns += c.harnessSpawns;
-      totals.harnessInProcess += c.harnessInProcess;
+      for (const e of c.harnessTranscript) {
+        if (e.verb !== "status") totals.hostSpawns += e.pid === process.pid ? 0 : 1;
+        else if (e.pid === process.pid) totals.statusInProcess += 1;
+        else totals.statusSpawns += 1;
+      }
     },
     task: (kind, ms) => {
       if (kind === "property") propertyTaskMs += ms;
@@ -158,9 +163,9 @@ export function conformanceRows(f: ConformanceBenchFigures): BenchRow[] {
     part(`relay calls: the floor`, floorMs),
     part(`relay jobs of ${f.waitingCalls} calls in cases with prescribed waits (delay, hang, drip faults; the relay's timeouts), above their floor`, wall(f.waitingRelayMs) - (f.waitingCalls * f.nodeStartMs) / CONCURRENCY),
     part(`relay jobs of the other ${f.relayCalls - f.waitingCalls} calls above their floor (simulator work per call: ${(f.simulatedMs / Math.max(1, f.relayCalls - f.waitingCalls)).toFixed(1)} ms on average after Node's start; the relay itself; adapter IPC)`, wall(s.relay.ms - f.waitingRelayMs) - ((f.relayCalls - f.waitingCalls) * f.nodeStartMs) / CONCURRENCY),
-    part(`STATUS acquisition (${f.harnessSpawns} harness spawns, ${f.harnessInProcess} in-process calls)`, wall(s.status.ms)),
+    part(`STATUS acquisition (${f.statusSpawns} spawned, ${f.statusInProcess} in-process; the other cases share an answer)`, wall(s.status.ms)),
     part(`case folders and scenario files (${s.sandbox.count / 2} cases)`, wall(s.sandbox.ms)),
-    part(`host-side steps before the relay (${s.before.count} cases)`, wall(s.before.ms)),
+    part(`host-side steps before the relay (${s.before.count} cases; ${f.hostSpawns} host calls spawned, during the relay's run too)`, wall(s.before.ms)),
     part(`adapter child start-ups and replacements (${s["worker-start"].count})`, wall(s["worker-start"].ms)),
     part("evidence and case clean-up", wall(s.evidence.ms)),
     part("property generation and checks", wall(f.propertyOwnMs)),

@@ -25,10 +25,11 @@ export interface CaseProcesses {
   readonly relayMs: number;
   /** The simulated calls the relay made, one entry per process it (or a simulated program for it) started: the floor. */
   readonly relayTranscript: readonly TranscriptEntry[];
-  /** Simulated calls the harness made for its own setup as real processes (STATUS, host-side steps). */
-  readonly harnessSpawns: number;
-  /** Harness setup calls answered in the harness's own process through the simulator's planner. */
-  readonly harnessInProcess: number;
+  /**
+   * The simulated calls the harness made for its own setup (STATUS, host-side steps): spawned, or answered in the
+   * harness's own process through the simulator's planner (those carry the harness's pid).
+   */
+  readonly harnessTranscript: readonly TranscriptEntry[];
 }
 
 /** Hooks a run calls when given (RunOptions.observer). */
