@@ -97,7 +97,7 @@ class Lanes {
   }
 
   /** A started child for the lane with the module loaded, or how starting it ended. */
-  async #ready(lane: number, options: JobOptions): Promise<AdapterWorker | JobOutcome> {
+  async #ready(lane: number, options: JobOptions, warming = false): Promise<AdapterWorker | JobOutcome> {
     const current = this.#workers[lane];
     if (current?.usable) return current;
     this.#workers[lane] = undefined;
@@ -110,7 +110,10 @@ class Lanes {
       { id: jobIds, op: "load", relayModule: this.options.relayModule, cwd: this.root.dir, processEnv: this.#neutralEnv() },
       { timeoutMs: Math.max(this.options.timeoutMs, LOAD_TIMEOUT_MS), ...(options.signal ? { signal: options.signal } : {}) },
     );
-    if (observer) observer.step?.("worker-start", since(started));
+    if (observer) {
+      if (warming) observer.phase?.("warm", since(started));
+      else observer.step?.("worker-start", since(started));
+    }
     if (loaded.status === "reply" && loaded.reply.type === "loaded") {
       this.#workers[lane] = worker;
       return worker;
@@ -126,7 +129,7 @@ class Lanes {
    */
   warm(lane: number, signal?: AbortSignal): void {
     const previous = this.#queues[lane] ?? Promise.resolve();
-    this.#queues[lane] = previous.then(() => this.#ready(lane, { timeoutMs: LOAD_TIMEOUT_MS, ...(signal ? { signal } : {}) })).catch(() => undefined);
+    this.#queues[lane] = previous.then(() => this.#ready(lane, { timeoutMs: LOAD_TIMEOUT_MS, ...(signal ? { signal } : {}) }, true)).catch(() => undefined);
   }
 
   /** Runs one job on the lane (see the class comment); never rejects. */

@@ -40,8 +40,11 @@ export interface RunObserver {
   caseProcesses?(counts: CaseProcesses): void;
   /** A lane task ended: a catalogue case, or a property with all its generated cases (`ms` includes them). */
   task?(kind: "case" | "property", ms: number): void;
-  /** A serial phase of the run: probing the module on lane 0 before any case, or closing the lanes after the last. */
-  phase?(phase: "probe" | "close", ms: number): void;
+  /**
+   * A phase of the run outside the lane tasks: probing the module on lane 0 before any case, another lane's child
+   * starting alongside that probe (once per such lane), or closing the lanes after the last case.
+   */
+  phase?(phase: "probe" | "warm" | "close", ms: number): void;
 }
 
 /** Milliseconds since `start` (a performance.now() value). */
