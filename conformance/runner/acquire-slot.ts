@@ -3,6 +3,8 @@ import { collectInputs, StatusSchema, type TypedSubmission } from "../status/dec
 import { relaySlots, renderToken, type RelaySlot } from "../status/slots.ts";
 import { runProgram } from "./run-program.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
+import { harnessPaths } from "../paths.ts";
+import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";
 
 
 /** Where a case's slot came from: the provider's relay slot, or (pre-relay builds) bare inputs plus the relay tokens. */
@@ -21,13 +23,15 @@ export interface AcquireOptions {
   /** Which offered slot to take (0-based). */
   readonly index?: number;
   readonly timeoutMs?: number;
+  /** Spawn STATUS even when the simulator's planner could answer it in this process (the reference path). */
+  readonly spawn?: boolean;
 }
 
 /** A slot as a host obtains it: STATUS with `--agent pi` under the handshake, decoded by the harness. */
 export async function acquireSlot(options: AcquireOptions): Promise<AcquiredSlot> {
   const env = { ...options.env, [HANDSHAKE_ENV]: HANDSHAKE_VALUE };
   const timeoutMs = options.timeoutMs ?? 20_000;
-  const withAgent = await runProgram(options.gentleAi, statusArgv(options.cwd, true), { cwd: options.cwd, env, timeoutMs });
+  const withAgent = await status(options, statusArgv(options.cwd, true), env, timeoutMs);
   const offered = withAgent.code === 0 ? relaySlots(collectInputs(parseStatus(withAgent.stdout))) : [];
   const index = options.index ?? 0;
   const chosen = offered[index];
@@ -38,11 +42,28 @@ export async function acquireSlot(options: AcquireOptions): Promise<AcquiredSlot
     );
   }
   // A pre-relay provider offers no relay slot: the host's tokens are the bare lens binding plus the relay pair.
-  const bare = await runProgram(options.gentleAi, statusArgv(options.cwd, false), { cwd: options.cwd, env, timeoutMs });
+  const bare = await status(options, statusArgv(options.cwd, false), env, timeoutMs);
   const inputs = bare.code === 0 ? collectInputs(parseStatus(bare.stdout)).filter((i) => i.capture_operation === "review.capture-result") : [];
   const input = inputs[index] ?? inputs[0];
   const binding = input ? input.arguments.map(renderToken) : SYNTHETIC_BINDING;
   return { slot: { captureArgumentTokens: [...binding, "--agent=pi", "--materialize=true"], submission: legacySubmission(binding) }, source: "pre-relay", offered: [] };
+}
+
+let simulatorPath: string | undefined;
+
+/**
+ * One STATUS call of the harness's own. The simulator's is answered in this process through its planner, with the
+ * spawned binary's bytes, state and transcript line (on the STATUS transcript, never the relay's): a Node start
+ * saved per case. A call only a process can answer (a fault may select it, a Git repository), and any other
+ * gentle-ai, is spawned.
+ */
+async function status(options: AcquireOptions, argv: readonly string[], env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; stdout: Buffer; stderr: Buffer }> {
+  simulatorPath ??= harnessPaths().gentleAiSimulator;
+  if (!options.spawn && options.gentleAi === simulatorPath) {
+    const answered = await gentleAiInProcess({ argv, env, cwd: options.cwd, executablePath: options.gentleAi });
+    if (answered !== null) return { code: answered.exitCode, stdout: answered.stdout, stderr: answered.stderr };
+  }
+  return runProgram(options.gentleAi, argv, { cwd: options.cwd, env, timeoutMs });
 }
 
 function parseStatus(stdout: Buffer): ReturnType<typeof StatusSchema.parse> {

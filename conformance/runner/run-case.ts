@@ -8,6 +8,7 @@ import { tail, type JobOptions, type JobOutcome } from "./adapter-worker.ts";
 import type { AdapterJob, WireRelayRequest } from "./protocol.ts";
 import { createCaseSandbox, type CaseSandbox, type RunRoot } from "./sandbox.ts";
 import { readTranscript } from "./transcript.ts";
+import { since, type RunObserver } from "./run-observer.ts";
 
 /** What a case needs from the run. */
 export interface CaseEnvironment {
@@ -20,6 +21,8 @@ export interface CaseEnvironment {
   readonly keep?: boolean;
   /** STATUS answers shared by cases with the same lineage (STATUS is read-only and identities are seeded). */
   readonly slotCache?: Map<string, Promise<AcquiredSlot>>;
+  /** Timing and counting hooks (bench); absent, nothing is measured. */
+  readonly observer?: RunObserver;
 }
 
 let jobIds = 0;
@@ -74,12 +77,15 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * becomes a `harness-error` outcome for this case alone.
  */
 export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironment, signal?: AbortSignal): Promise<CaseRun> {
+  const observer = env.observer;
+  const setupStart = observer ? performance.now() : 0;
   let sandbox: CaseSandbox;
   try {
     sandbox = createCaseSandbox(env.root, `${def.id}@${profile}`);
   } catch (error) {
     return harnessFailure(def, profile, `case setup failed: ${messageOf(error)}`);
   }
+  if (observer) observer.step?.("sandbox", since(setupStart));
   const relayCwd = def.relayInTarget ? sandbox.repo : sandbox.elsewhere;
   const where = { tmp: sandbox.tmp, repo: sandbox.repo, relayCwd };
   const simEnv = simEnvironment(env.root, sandbox);
@@ -111,6 +117,8 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
         })
       : null;
     jobIds += 1;
+    let evidenceStart = 0;
+    const relayStart = observer ? performance.now() : 0;
     const reply = await env.runJob(
       {
         id: jobIds,
@@ -123,6 +131,7 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
       },
       { timeoutMs: def.timeoutMs ?? env.timeoutMs, markers: [sandbox.dir], ...(signal ? { signal } : {}) },
     );
+    if (observer) evidenceStart = performance.now();
     watcher?.stop();
     await acting;
     const outcome = toOutcome(reply);
@@ -136,6 +145,16 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
     }
     const survivors = transcript.map((e) => e.pid).filter(isAlive);
     for (const pid of survivors) killQuietly(pid);
+    if (observer) {
+      observer.caseProcesses?.({
+        caseId: def.id,
+        profile,
+        relayMs: evidenceStart - relayStart,
+        relayTranscript: transcript,
+        harnessTranscript: harnessCalls(sandbox.statusTranscript),
+      });
+      observer.step?.("evidence", since(evidenceStart));
+    }
     return {
       caseId: def.id,
       profile,
@@ -173,8 +192,14 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
 /** Scenario, STATUS slot, host-side steps and the request: everything before the relay runs (harness-side). */
 async function prepare(def: CaseDef, profile: Profile, env: CaseEnvironment, ctx: CaseContext): Promise<{ acquired: AcquiredSlot; rctx: RequestContext; request: WireRelayRequest }> {
   const { sandbox } = ctx;
+  const observer = env.observer;
+  let stepStart = observer ? performance.now() : 0;
   const scenario = { name: def.id, ...(def.scenario?.(ctx) ?? {}), profile };
   writeFileSync(sandbox.scenarioFile, `${JSON.stringify(scenario, null, 2)}\n`);
+  if (observer) {
+    observer.step?.("sandbox", since(stepStart));
+    stepStart = performance.now();
+  }
   const fresh = (): Promise<AcquiredSlot> =>
     acquireSlot({
       gentleAi: ctx.gentleAi,
@@ -195,6 +220,10 @@ async function prepare(def: CaseDef, profile: Profile, env: CaseEnvironment, ctx
     }
     acquired = await cached;
   } else acquired = await fresh();
+  if (observer) {
+    observer.step?.("status", since(stepStart));
+    stepStart = performance.now();
+  }
   const defaultRequest: WireRelayRequest = {
     captureArgumentTokens: [...acquired.slot.captureArgumentTokens],
     targetCwd: sandbox.repo,
@@ -205,7 +234,18 @@ async function prepare(def: CaseDef, profile: Profile, env: CaseEnvironment, ctx
   };
   const rctx: RequestContext = { ...ctx, slot: acquired.slot, defaultRequest };
   await def.before?.(rctx);
+  if (observer && def.before) observer.step?.("before", since(stepStart));
   return { acquired, rctx, request: def.request?.(rctx) ?? defaultRequest };
+}
+
+/** The harness's own simulated calls of a case (its STATUS transcript; host-side steps write there too). */
+function harnessCalls(statusTranscript: string): ReturnType<typeof readTranscript> {
+  try {
+    return readTranscript(statusTranscript);
+  } catch {
+    // Only the bench reads this; an unreadable line must not fail the case.
+    return [];
+  }
 }
 
 /** The relay's outcome from how the adapter job ended; the harness's own failures stay distinct. */

@@ -24,6 +24,7 @@ import { runPool } from "./pool.ts";
 import { killTree } from "./process-tree.ts";
 import { caseProfile, caseRunKey, isProbe, isProperty, planRuns, propertyRunKey } from "./plan-runs.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
+import { since, type RunObserver } from "./run-observer.ts";
 
 export interface RunOptions {
   readonly relayModule: string;
@@ -51,6 +52,8 @@ export interface RunOptions {
   onCase?(caseId: string, profile: Profile, done: number, total: number): void;
   /** Called once the runs are planned, with the total that onCase counts towards (for a progress line). */
   onPlan?(total: number): void;
+  /** Timing and process-count hooks (the bench's floor figures); absent, nothing is measured. */
+  readonly observer?: RunObserver;
 }
 
 /** The relay module cannot be used at all: bad input, exit 2. */
@@ -76,7 +79,7 @@ class Lanes {
   constructor(
     readonly paths: HarnessPaths,
     readonly root: RunRoot,
-    readonly options: Pick<RunOptions, "relayModule" | "timeoutMs" | "isolate" | "keep">,
+    readonly options: Pick<RunOptions, "relayModule" | "timeoutMs" | "isolate" | "keep" | "observer">,
     count: number,
   ) {
     this.#workers = new Array<AdapterWorker | undefined>(count).fill(undefined);
@@ -90,17 +93,23 @@ class Lanes {
   }
 
   /** A started child for the lane with the module loaded, or how starting it ended. */
-  async #ready(lane: number, options: JobOptions): Promise<AdapterWorker | JobOutcome> {
+  async #ready(lane: number, options: JobOptions, warming = false): Promise<AdapterWorker | JobOutcome> {
     const current = this.#workers[lane];
     if (current?.usable) return current;
     this.#workers[lane] = undefined;
     await current?.kill();
+    const observer = this.options.observer;
+    const started = observer ? performance.now() : 0;
     const worker = new AdapterWorker({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
     jobIds += 1;
     const loaded = await worker.run(
       { id: jobIds, op: "load", relayModule: this.options.relayModule, cwd: this.root.dir, processEnv: this.#neutralEnv() },
       { timeoutMs: Math.max(this.options.timeoutMs, LOAD_TIMEOUT_MS), ...(options.signal ? { signal: options.signal } : {}) },
     );
+    if (observer) {
+      if (warming) observer.phase?.("warm", since(started));
+      else observer.step?.("worker-start", since(started));
+    }
     if (loaded.status === "reply" && loaded.reply.type === "loaded") {
       this.#workers[lane] = worker;
       return worker;
@@ -110,17 +119,32 @@ class Lanes {
     return loaded;
   }
 
+  /**
+   * Starts the lane's child ahead of its first job, so lanes other than 0 load the relay module while lane 0 probes
+   * it; a start that fails is retried by the lane's first job, which reports it.
+   */
+  warm(lane: number, signal?: AbortSignal): void {
+    const previous = this.#queues[lane] ?? Promise.resolve();
+    this.#queues[lane] = previous.then(() => this.#ready(lane, { timeoutMs: LOAD_TIMEOUT_MS, ...(signal ? { signal } : {}) }, true)).catch(() => undefined);
+  }
+
   /** Runs one job on the lane (see the class comment); never rejects. */
   runJob(lane: number, job: AdapterJob, options: JobOptions): Promise<JobOutcome> {
     const previous = this.#queues[lane] ?? Promise.resolve();
     const next = previous.then(async (): Promise<JobOutcome> => {
       const worker = await this.#ready(lane, options);
       if (!(worker instanceof AdapterWorker)) return worker;
+      const observer = job.op === "run" ? this.options.observer : undefined;
+      const started = observer ? performance.now() : 0;
       const outcome = await worker.run(job, options);
+      if (observer) observer.step?.("relay", since(started));
       const leftovers = outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
       if (outcome.status !== "reply" || leftovers.length > 0 || this.options.isolate) {
         this.#workers[lane] = undefined;
+        const killStart = observer ? performance.now() : 0;
         await worker.kill(options.markers ?? []);
+        // Replacing a child is start-up cost too: its kill here, its start on the lane's next job.
+        if (observer) observer.step?.("worker-start", since(killStart));
       }
       return outcome;
     });
@@ -136,6 +160,7 @@ class Lanes {
       timeoutMs: this.options.timeoutMs,
       keep: this.options.keep ?? false,
       slotCache: this.#slots,
+      ...(this.options.observer ? { observer: this.options.observer } : {}),
       runJob: (job, options) => this.runJob(lane, job, options),
     };
   }
@@ -256,11 +281,17 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       : setTimeout(() => deadline.abort(new Error(`the run's deadline (${formatDuration(options.deadlineMs ?? 0)}) passed`)), options.deadlineMs);
   const signal = deadline.signal;
   try {
+    const observer = options.observer;
+    const probeStart = observer ? performance.now() : 0;
     // Plan: unique (case, profile) runs and property runs (plan-runs.ts); each clause/profile awaits the ones it needs.
     // options.clauses is already this shard's selection (options.shard only labels the report): no shard here.
     const plan = planRuns({ clauses: options.clauses, profiles: options.profiles, runs: options.runs, seed: options.seed });
     const probeChecks = plan.probeChecks;
+    // The lanes that will have work start their children now, alongside lane 0's probe (a task per planned run).
+    const tasksPlanned = plan.caseRuns.length + plan.propertyRuns.length;
+    for (let lane = 1; lane < Math.min(options.concurrency, tasksPlanned); lane += 1) lanes.warm(lane, signal);
     const probe = await probeModule(lanes, probeChecks.flatMap((c) => [...c.probe]), signal);
+    if (observer) observer.phase?.("probe", since(probeStart));
     options.onStart?.();
 
     const caseRuns = new Map(plan.caseRuns.map((run) => [run.key, { ...run } as { def: CaseDef; profile: Profile; result?: Promise<CaseRun>; resolve?: (r: CaseRun) => void }]));
@@ -311,6 +342,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     let done = 0;
     const tasks: ((lane: number) => Promise<void>)[] = [
       ...propertyRuns.map((run) => async (lane: number) => {
+        const taskStart = observer ? performance.now() : 0;
         const runner: PropertyRunner = {
           profile: run.profile,
           runs: run.runs,
@@ -333,14 +365,17 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           outcome = outcomeOf(error);
         }
         propertyResolvers.get(run.key)?.(outcome);
+        if (observer) observer.task?.("property", since(taskStart));
         done += 1;
         options.onCase?.(run.key, run.profile, done, total);
       }),
       ...[...caseRuns.values()].map((entry) => async (lane: number) => {
+        const taskStart = observer ? performance.now() : 0;
         const run = await lanes
           .runCase(entry.def, entry.profile, lane, signal)
           .catch((error: unknown): CaseRun => harnessFailure(entry.def, entry.profile, `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`));
         entry.resolve?.(run);
+        if (observer) observer.task?.("case", since(taskStart));
         done += 1;
         options.onCase?.(entry.def.id, entry.profile, done, total);
       }),
@@ -370,7 +405,9 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     };
   } finally {
     clearTimeout(deadlineTimer);
+    const closeStart = options.observer ? performance.now() : 0;
     await lanes.closeAll();
+    if (options.observer) options.observer.phase?.("close", since(closeStart));
     if (!options.keep) root.remove();
   }
 }
