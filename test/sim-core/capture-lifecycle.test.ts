@@ -1,16 +1,17 @@
 // Materialize, preflight, submission admission, slot rules and cross-process state of capture-result, against
 // gentle-ai fb55ef7b (internal/cli/review_artifact.go RunReviewCaptureResult, compact_reviewer_capture.go).
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { envelope, goIndent, goReviewJson, HANDSHAKE, INVALID, ROOT, Sim, simFactory, V2 } from "./helpers.ts";
+import { HANDSHAKE, V2 } from "../support/contract.ts";
+import { envelope, goIndent, goReviewJson, INVALID } from "../support/go-oracles.ts";
+import { runSim, SimWorld, simWorlds } from "../support/sim-world.ts";
+import type { Run } from "../support/spawn-process.ts";
 import { LineageStateSchema } from "../../simulator/state/lineage-state.ts";
 import { CapturePreflightSchema, CaptureResultDryRunSchema, ResultArtifactV2Schema } from "../../simulator/contract/capture-result.ts";
 import { ReviewerResultSchema } from "../../simulator/contract/reviewer-result.ts";
-import type { Run } from "./helpers.ts";
 
-const sim = simFactory();
+const sim = simWorlds();
 
 const STATUS = ["review", "status", "--contract", V2, "--cwd", ".", "--projection", "workspace"];
 const EVIDENCE = "inspected every changed path of the frozen candidate";
@@ -20,7 +21,7 @@ function sha(text: string | Buffer): string {
 }
 
 /** The v2 artifact subject of a slot (artifact_subject.go field order). */
-function subjectJson(s: Sim, lens: string, order: number, revisionIndex = 0): string {
+function subjectJson(s: SimWorld, lens: string, order: number, revisionIndex = 0): string {
   const ids = s.ids;
   return (
     `{"schema":"gentle-ai.review-artifact-subject/v2","subject_hash":"${ids.subjectHash(lens as never)}","lineage_id":"${ids.lineageId}",` +
@@ -33,7 +34,7 @@ function subjectJson(s: Sim, lens: string, order: number, revisionIndex = 0): st
  * The slot digest of an admitted piResult (compact_reviewer_capture.go:160-243): sha256 of the admitted-result
  * envelope around the canonical result, whose admission record carries the raw payload's digest.
  */
-function slotDigest(s: Sim, lens: string, order: number, raw: string | Buffer, evidence = EVIDENCE): string {
+function slotDigest(s: SimWorld, lens: string, order: number, raw: string | Buffer, evidence = EVIDENCE): string {
   const subject = s.ids.subjectHash(lens as never);
   const paths = s.ids.manifest.map((m) => m.path).sort();
   const canonical = `{"subject_hash":"${subject}","inspection":{"status":"completed","paths":${JSON.stringify(paths)}},"lens":"${lens}","findings":[],"evidence":[${JSON.stringify(evidence)}]}`;
@@ -45,7 +46,7 @@ function slotDigest(s: Sim, lens: string, order: number, raw: string | Buffer, e
 }
 
 /** The artifact the provider prints for an admitted slot: the rart1_ reference via a repository context, else the path. */
-function expectedArtifact(s: Sim, lens: string, order: number, digest: string, path?: string): string {
+function expectedArtifact(s: SimWorld, lens: string, order: number, digest: string, path?: string): string {
   const ids = s.ids;
   const subject = ids.subjectHash(lens as never);
   const preimage =
@@ -67,7 +68,7 @@ function expectedArtifact(s: Sim, lens: string, order: number, digest: string, p
 }
 
 /** The capture preflight document (review_incident.go:29-41) with its manifest entries. */
-function expectedPreflight(s: Sim, lens: string, order: number, root?: string): Record<string, unknown> {
+function expectedPreflight(s: SimWorld, lens: string, order: number, root?: string): Record<string, unknown> {
   const ids = s.ids;
   return {
     schema: "gentle-ai.review-capture-preflight/v1",
@@ -94,7 +95,7 @@ function expectedPreflight(s: Sim, lens: string, order: number, root?: string): 
 }
 
 function openLenses(r: Run): string[] {
-  const status = JSON.parse(r.stdout) as { next_transition: { collect?: { inputs: { arguments: { name: string; value: string }[] }[] } } };
+  const status = JSON.parse(r.stdoutText) as { next_transition: { collect?: { inputs: { arguments: { name: string; value: string }[] }[] } } };
   return (status.next_transition.collect?.inputs ?? []).map((i) => i.arguments.find((a) => a.name === "lens")!.value);
 }
 
@@ -104,13 +105,13 @@ describe("materialize", () => {
     const argv = ["review", "capture-result", ...s.binding("review-readability", 2), "--agent=pi", "--materialize=true"];
     const [a, b] = await Promise.all([s.run(argv, { env: HANDSHAKE }), s.run(argv, { env: HANDSHAKE })]);
     expect(a.code).toBe(0);
-    expect(a.stderr).toBe("");
-    expect(a.stdoutBytes.equals(b.stdoutBytes)).toBe(true);
+    expect(a.stderrText).toBe("");
+    expect(a.stdout.equals(b.stdout)).toBe(true);
     const ids = s.ids;
     const lc = await s.run(["review", "lens-context", "--repository-context", ids.repositoryContext, "--lens", "review-readability"]);
-    expect([lc.stderr, lc.code]).toEqual(["", 0]);
-    expect(lc.stdoutBytes.equals(a.stdoutBytes)).toBe(true); // review_provider.go:62-78: the same lens-context block
-    const lines = a.stdout.split("\n");
+    expect([lc.stderrText, lc.code]).toEqual(["", 0]);
+    expect(lc.stdout.equals(a.stdout)).toBe(true); // review_provider.go:62-78: the same lens-context block
+    const lines = a.stdoutText.split("\n");
     expect(lines[0]).toBe(
       `GENTLE_AI_REVIEW_BINDING {"lineage":"${ids.lineageId}","target":"${ids.targetIdentity}","lens":"review-readability","order":2,` +
         `"revision":"${ids.revision(0)}","repository_context":"${ids.repositoryContext}","subject_hash":"${ids.subjectHash("review-readability")}"}`,
@@ -121,12 +122,12 @@ describe("materialize", () => {
     expect(lines[3]).toBe(
       "You are the R2 Readability lens of one bounded Gentle AI review. Inspect maintainability defects that obscure behavior: misleading names, duplicated or dead logic, unexplained business constants, unsafe complexity, and missing change context. Report style only when it hides a concrete defect or makes the change unsafe to maintain.",
     );
-    expect(a.stdout).toContain(
+    expect(a.stdoutText).toContain(
       `Scope. The GENTLE_AI_REVIEW_PATCH sections below are the complete and only view of this candidate: all ${ids.manifest.length} changed paths are present in full, in the canonical manifest order carried by GENTLE_AI_REVIEW_CONTEXT.`,
     );
-    expect(a.stdout).toContain(`Set subject_hash to exactly ${ids.subjectHash("review-readability")}.`);
-    expect(a.stdout).toContain("findings and evidence must both be present, and evidence must be non-empty.\n");
-    const schema = JSON.parse(a.stdout.split("GENTLE_AI_REVIEW_RESULT_SCHEMA\n")[1]!.split("\nGENTLE_AI_REVIEW_RESULT_SCHEMA_END")[0]!) as {
+    expect(a.stdoutText).toContain(`Set subject_hash to exactly ${ids.subjectHash("review-readability")}.`);
+    expect(a.stdoutText).toContain("findings and evidence must both be present, and evidence must be non-empty.\n");
+    const schema = JSON.parse(a.stdoutText.split("GENTLE_AI_REVIEW_RESULT_SCHEMA\n")[1]!.split("\nGENTLE_AI_REVIEW_RESULT_SCHEMA_END")[0]!) as {
       $id: string;
       properties: { evidence: unknown };
     };
@@ -146,9 +147,9 @@ describe("materialize", () => {
       ...patches,
       "GENTLE_AI_REVIEW_CONTEXT_END",
     ]);
-    const ns = a.stdout.split("GENTLE_AI_REVIEW_NAME_STATUS\n")[1]!.split("\nGENTLE_AI_REVIEW_NAME_STATUS_END")[0]!;
+    const ns = a.stdoutText.split("GENTLE_AI_REVIEW_NAME_STATUS\n")[1]!.split("\nGENTLE_AI_REVIEW_NAME_STATUS_END")[0]!;
     expect(ns).toBe(ids.manifest.map((m) => `${m.status}\t${m.path}`).join("\n"));
-    expect(a.stdout.endsWith("GENTLE_AI_REVIEW_CONTEXT_END\n")).toBe(true);
+    expect(a.stdoutText.endsWith("GENTLE_AI_REVIEW_CONTEXT_END\n")).toBe(true);
     expect(s.state()).toBeUndefined(); // nothing persisted
   });
 });
@@ -163,18 +164,18 @@ describe("review lens-context refusals (review_lens_context.go RunReviewLensCont
       lc("--repository-context", s.ids.repositoryContext, "--lens", "review-risk", "--delivery", "Runtime"),
       lc("--repository-context", s.ids.repositoryContext, "--lens", "review-reliability"),
     ]);
-    expect([missing.code, missing.stdout, missing.stderr]).toEqual([
+    expect([missing.code, missing.stdoutText, missing.stderrText]).toEqual([
       1,
       "",
       "Error: review lens-context requires the exact provider-issued repository context and lens carried by the collect transition; run `gentle-ai review lens-context --help` for the closed command form\n",
     ]);
-    expect(contract.stderr).toBe("Error: review lens-context delivery provider_contract is reserved for Go-owned provider execution and cannot be declared by callers\n");
-    expect(unknown.stderr).toBe('Error: unknown reviewer context delivery "Runtime"; run `gentle-ai review lens-context --help` for the closed command form\n');
-    expect(unselected.stderr).toBe(
+    expect(contract.stderrText).toBe("Error: review lens-context delivery provider_contract is reserved for Go-owned provider execution and cannot be declared by callers\n");
+    expect(unknown.stderrText).toBe('Error: unknown reviewer context delivery "Runtime"; run `gentle-ai review lens-context --help` for the closed command form\n');
+    expect(unselected.stderrText).toBe(
       "Error: lens_context_lens_not_selected: provider-owned reviewer lens context was not produced; ask the parent orchestrator to refresh the exact native next transition by running gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition, then run this operation again with the tokens it returns\n",
     );
     const runtime = await lc("--repository-context", s.ids.repositoryContext, "--lens", "review-risk", "--delivery=runtime_interception");
-    expect([runtime.code, runtime.stderr]).toEqual([0, ""]);
+    expect([runtime.code, runtime.stderrText]).toEqual([0, ""]);
   });
 });
 
@@ -184,14 +185,14 @@ describe("--preflight (2.4.0)", () => {
   it("without --input prints the capture preflight: repository_root only on the --cwd route", async () => {
     const ids = s.ids;
     const viaContext = await s.run(["review", "capture-result", ...s.binding("review-reliability", 1), "--preflight"]);
-    expect([viaContext.stderr, viaContext.code]).toEqual(["", 0]);
-    expect(viaContext.stdout).toBe(goReviewJson(expectedPreflight(s, "review-reliability", 1)));
-    CapturePreflightSchema.parse(JSON.parse(viaContext.stdout));
+    expect([viaContext.stderrText, viaContext.code]).toEqual(["", 0]);
+    expect(viaContext.stdoutText).toBe(goReviewJson(expectedPreflight(s, "review-reliability", 1)));
+    CapturePreflightSchema.parse(JSON.parse(viaContext.stdoutText));
     const cwd = ["review", "capture-result", `--lineage=${ids.lineageId}`, `--target=${ids.targetIdentity}`, "--lens=review-risk", "--order=0", "--preflight", `--cwd=${s.dir}`];
     const viaCwd = await s.run(cwd);
-    expect(viaCwd.stdout).toBe(goReviewJson(expectedPreflight(s, "review-risk", 0, s.dir)));
+    expect(viaCwd.stdoutText).toBe(goReviewJson(expectedPreflight(s, "review-risk", 0, s.dir)));
     const stale = await s.run([...cwd, `--subject-hash=sha256:${"c".repeat(64)}`]);
-    expect(stale.stderr).toBe(
+    expect(stale.stderrText).toBe(
       "Error: review capture preflight subject hash does not match the provider-owned authority; refresh the binding with gentle-ai review status --cwd <repo> --contract <same-contract> --next-transition [capture_binding_mismatch]\n",
     );
     expect(s.state()).toBeUndefined();
@@ -199,8 +200,8 @@ describe("--preflight (2.4.0)", () => {
 
   it("with --input prints the admission dry run and captures nothing", async () => {
     const ok = await s.run(["review", "capture-result", ...s.binding("review-risk", 0), "--preflight", `--input=${s.file("dry.json", s.piResult("review-risk"))}`]);
-    expect([ok.stderr, ok.code]).toEqual(["", 0]);
-    expect(ok.stdout).toBe(
+    expect([ok.stderrText, ok.code]).toEqual(["", 0]);
+    expect(ok.stdoutText).toBe(
       goIndent({
         schema: "gentle-ai.review-capture-result-dry-run/v1",
         operation: "review/capture-result",
@@ -212,9 +213,9 @@ describe("--preflight (2.4.0)", () => {
         admission_decision: "completed",
       }),
     );
-    CaptureResultDryRunSchema.parse(JSON.parse(ok.stdout));
+    CaptureResultDryRunSchema.parse(JSON.parse(ok.stdoutText));
     const empty = await s.run(["review", "capture-result", ...s.binding("review-risk", 0), "--preflight", `--input=${s.file("dry-empty.json", s.piResult("review-risk").replace(`["${EVIDENCE}"]`, "[]"))}`]);
-    expect(empty.stderr).toBe("Error: canonicalize reviewer result 1: lens result requires explicit findings and concrete evidence [invalid_request]\n");
+    expect(empty.stderrText).toBe("Error: canonicalize reviewer result 1: lens result requires explicit findings and concrete evidence [invalid_request]\n");
     expect(s.state()).toBeUndefined();
   });
 });
@@ -242,12 +243,12 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
     const runs = await Promise.all(cases.map(([bytes], i) => s.run(sub("review-risk", 0, s.file(`bad${i}.txt`, bytes)))));
     runs.forEach((r, i) => {
       const text = cases[i]![1];
-      expect(r.stderr).toBe(`Error: ${text} [invalid_request]\n`);
-      expect(r.stdout).toBe(envelope("review.capture-result", "invalid_request", INVALID, "correct_request", text, s.ids.lineageId));
+      expect(r.stderrText).toBe(`Error: ${text} [invalid_request]\n`);
+      expect(r.stdoutText).toBe(envelope("review.capture-result", "invalid_request", INVALID, "correct_request", text, s.ids.lineageId));
       expect(r.code).toBe(1);
     });
     const missing = await s.run(sub("review-risk", 0, "missing.json"));
-    expect(missing.stderr).toBe("Error: read reviewer result: open missing.json: no such file or directory [invalid_request]\n");
+    expect(missing.stderrText).toBe("Error: read reviewer result: open missing.json: no such file or directory [invalid_request]\n");
     expect(s.state()).toBeUndefined();
     expect(openLenses(await s.run([...STATUS, "--next-transition"]))).toEqual(["review-risk", "review-reliability"]);
   });
@@ -257,13 +258,13 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
     ReviewerResultSchema.parse(JSON.parse(raw));
     const input = s.file("risk.json", raw);
     const first = await s.run(sub("review-risk", 0, input));
-    expect(first.stderr).toBe("");
+    expect(first.stderrText).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe(expectedArtifact(s, "review-risk", 0, slotDigest(s, "review-risk", 0, raw)));
-    ResultArtifactV2Schema.parse(JSON.parse(first.stdout));
+    expect(first.stdoutText).toBe(expectedArtifact(s, "review-risk", 0, slotDigest(s, "review-risk", 0, raw)));
+    ResultArtifactV2Schema.parse(JSON.parse(first.stdoutText));
     const again = await s.run(sub("review-risk", 0, s.file("risk-copy.json", raw)));
     expect(again.code).toBe(0);
-    expect(again.stdoutBytes.equals(first.stdoutBytes)).toBe(true);
+    expect(again.stdout.equals(first.stdout)).toBe(true);
     // The slot bytes carry the raw payload's digest (ArtifactAdmission.raw_sha256), so a re-formatted resubmission conflicts.
     const pretty = s.file("risk-pretty.json", JSON.stringify(JSON.parse(raw), null, 4));
     const text =
@@ -271,8 +272,8 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
     for (const other of [pretty, s.file("risk2.json", s.piResult("review-risk", "a different inspection narrative"))]) {
       const occupied = await s.run(sub("review-risk", 0, other));
       expect(occupied.code).toBe(1);
-      expect(occupied.stderr).toBe(`Error: ${text} [reviewer_result_slot_occupied]\n`);
-      expect(occupied.stdout).toBe(
+      expect(occupied.stderrText).toBe(`Error: ${text} [reviewer_result_slot_occupied]\n`);
+      expect(occupied.stdoutText).toBe(
         envelope(
           "review.capture-result",
           "reviewer_result_slot_occupied",
@@ -286,8 +287,8 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
     // A captured slot is never re-offered; materializing it still prints the task (review_artifact.go:398-418 has no slot check).
     expect(openLenses(await s.run([...STATUS, "--next-transition"]))).toEqual(["review-reliability"]);
     const mat = await s.run(["review", "capture-result", ...s.binding("review-risk", 0), "--agent=pi", "--materialize=true"], { env: HANDSHAKE });
-    expect([mat.code, mat.stderr]).toEqual([0, ""]);
-    expect(mat.stdout.startsWith("GENTLE_AI_REVIEW_BINDING ")).toBe(true);
+    expect([mat.code, mat.stderrText]).toEqual([0, ""]);
+    expect(mat.stdoutText.startsWith("GENTLE_AI_REVIEW_BINDING ")).toBe(true);
   });
 
   it("prints the absolute slot path on the --cwd route and reaches captured_results_ready, from stdin", async () => {
@@ -300,13 +301,13 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
     expect(last.code).toBe(0);
     // <git common dir>/gentle-ai/review-transactions/v2/<lineage>/reviewer-results/%02d-<lens>.json, the state dir standing in for the git dir.
     const path = join(s.stateDir, "gentle-ai", "review-transactions", "v2", ids.lineageId, "reviewer-results", "01-review-reliability.json");
-    expect(last.stdout).toBe(expectedArtifact(s, "review-reliability", 1, slotDigest(s, "review-reliability", 1, raw), path));
-    ResultArtifactV2Schema.parse(JSON.parse(last.stdout));
+    expect(last.stdoutText).toBe(expectedArtifact(s, "review-reliability", 1, slotDigest(s, "review-reliability", 1, raw), path));
+    ResultArtifactV2Schema.parse(JSON.parse(last.stdoutText));
     const st = await s.run([...STATUS, "--next-transition"]);
-    const status = JSON.parse(st.stdout) as { next_transition: { execute: { artifacts: Record<string, unknown>[] } }; authority: { revision: string } };
+    const status = JSON.parse(st.stdoutText) as { next_transition: { execute: { artifacts: Record<string, unknown>[] } }; authority: { revision: string } };
     // The execute form of review_next_transition.go:236-247: command, {name,value} preconditions, binding and the
     // captured artifacts (their printed form without the provider-owned path, :1122-1127).
-    const { path: _path, reference: _reference, ...printed } = JSON.parse(last.stdout) as Record<string, unknown>;
+    const { path: _path, reference: _reference, ...printed } = JSON.parse(last.stdoutText) as Record<string, unknown>;
     expect(status.next_transition).toEqual({
       kind: "execute",
       reason_code: "captured_results_ready",
@@ -339,13 +340,13 @@ describe("parallel submissions against one state dir", () => {
     const runs = await Promise.all(argvs.map((a) => s.run(a)));
     runs.forEach((r, i) => {
       const lens = lenses[i % 4]!;
-      expect(r.stderr).toBe("");
+      expect(r.stderrText).toBe("");
       expect(r.code).toBe(0);
-      expect(r.stdout).toBe(expectedArtifact(s, lens, i % 4, slotDigest(s, lens, i % 4, s.piResult(lens))));
+      expect(r.stdoutText).toBe(expectedArtifact(s, lens, i % 4, slotDigest(s, lens, i % 4, s.piResult(lens))));
     });
     const state = LineageStateSchema.parse(s.state()); // the written file satisfies the format's zod schema
     expect(Object.keys(state.captured).sort()).toEqual([...lenses].sort());
-    const st = JSON.parse((await s.run([...STATUS, "--next-transition"])).stdout) as { next_transition: { reason_code: string } };
+    const st = JSON.parse((await s.run([...STATUS, "--next-transition"])).stdoutText) as { next_transition: { reason_code: string } };
     expect(st.next_transition.reason_code).toBe("captured_results_ready");
   });
 });
@@ -354,32 +355,31 @@ describe("relay legs driven from STATUS tokens with the fake pi (2.4.0 and 2.5.0
   for (const profile of ["2.4.0", "2.5.0"] as const) {
     it(`materializes, runs the fake pi and submits through the provider-owned form at ${profile}`, async () => {
       const s = sim({ profile, lineage: { lenses: ["review-resilience"] } });
-      const st = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdout) as {
+      const st = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdoutText) as {
         next_transition: { collect: { inputs: { arguments: { token: string }[]; submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[] } };
       };
       const input = st.next_transition.collect.inputs[0]!;
       const prompt = await s.run(["review", "capture-result", ...input.arguments.map((a) => a.token)], { env: HANDSHAKE });
       expect(prompt.code).toBe(0);
-      const result = spawnSync(join(ROOT, "simulator/bin/pi"), ["--print", "--mode", "text", "--no-session"], {
-        input: prompt.stdoutBytes,
-        shell: false,
+      const result = await runSim("pi", ["--print", "--mode", "text", "--no-session"], {
+        input: prompt.stdout,
         env: { PATH: process.env["PATH"] ?? "", GENTLE_AI_SIM_SCENARIO: s.scenarioPath, GENTLE_AI_SIM_STATE: s.stateDir },
       });
-      expect(result.status).toBe(0);
-      ReviewerResultSchema.parse(JSON.parse(result.stdout.toString("utf8")));
+      expect(result.code).toBe(0);
+      ReviewerResultSchema.parse(JSON.parse(result.stdoutText));
       const file = s.file("result.raw", result.stdout);
       const sub = input.submission;
       const tokens = sub.argument_tokens.map((t, i) => (i === sub.value.substitution_location ? t.split("{{value}}").join(file) : t));
       const submitted = await s.run(["review", sub.operation_token, ...tokens], { env: HANDSHAKE });
-      expect(submitted.stderr).toBe("");
+      expect(submitted.stderrText).toBe("");
       expect(submitted.code).toBe(0);
-      expect(JSON.parse(submitted.stdout)).toMatchObject({ schema: "gentle-ai.review-result-artifact/v2", lens: "review-resilience", admission_decision: "completed" });
+      expect(JSON.parse(submitted.stdoutText)).toMatchObject({ schema: "gentle-ai.review-result-artifact/v2", lens: "review-resilience", admission_decision: "completed" });
       // Both profiles print the published 8-token form (status-v5.schema.json capture_result_submission_descriptor):
       // it carries no --agent, so an identical resubmission without the handshake replays the artifact.
       expect(tokens.some((t) => t.startsWith("--agent"))).toBe(false);
       const replayed = await s.run(["review", sub.operation_token, ...tokens]);
-      expect([replayed.code, replayed.stdout]).toEqual([0, submitted.stdout]);
-      const after = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdout) as { next_transition: { reason_code: string } };
+      expect([replayed.code, replayed.stdoutText]).toEqual([0, submitted.stdoutText]);
+      const after = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdoutText) as { next_transition: { reason_code: string } };
       expect(after.next_transition.reason_code).toBe("captured_results_ready");
     });
   }

@@ -1,7 +1,9 @@
 // capture-result refusal order per profile, against the built simulator binary; texts and order from gentle-ai
 // fb55ef7b internal/cli/review_artifact.go RunReviewCaptureResult (:248-470) and what it calls.
 import { describe, expect, it } from "vitest";
-import { envelope, HANDSHAKE, INVALID, simFactory } from "./helpers.ts";
+import { HANDSHAKE } from "../support/contract.ts";
+import { envelope, INVALID } from "../support/go-oracles.ts";
+import { simWorlds } from "../support/sim-world.ts";
 
 const OP = "review.capture-result";
 const BINDING_MSG =
@@ -21,7 +23,7 @@ const DRIFT =
 const contextUnavailable = (why: string) =>
   `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${why}; refresh the exact native next_transition before retrying`;
 
-const sim = simFactory();
+const sim = simWorlds();
 
 interface Case {
   readonly name: string;
@@ -161,7 +163,7 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       const c = cases[i]!;
       const code = c.code ?? "invalid_request";
       const [message, next] = code === "invalid_request" ? [INVALID, "correct_request"] : [BINDING_MSG, "review.status"];
-      expect({ name: c.name, code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({
+      expect({ name: c.name, code: r.code, stderr: r.stderrText, stdout: r.stdoutText }).toEqual({
         name: c.name,
         code: 1,
         stderr: `Error: ${c.text} [${code}]\n`,
@@ -176,8 +178,8 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       s.run(cr(...B, "--agent= pi ", "--materialize=true"), { env: HANDSHAKE }),
       s.run(cr(...B, "--agent=pi", "--materialize=true"), { env: HANDSHAKE }),
     ]);
-    expect([padded.code, padded.stderr]).toEqual([0, ""]);
-    expect(padded.stdoutBytes.equals(exact.stdoutBytes)).toBe(true);
+    expect([padded.code, padded.stderrText]).toEqual([0, ""]);
+    expect(padded.stdout.equals(exact.stdout)).toBe(true);
   });
 
   it("on the --cwd route names the repository root (scrubbed in the envelope) and an unknown lineage", async () => {
@@ -188,11 +190,11 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       s.run(cr("--lineage=review-0000000000000000", "--order=0", ...base)),
     ]);
     const driftText = `capture binding does not match the current reviewing authority under repository "${root}"; verify the frozen lineage, target, lens, and order for that repository, or re-run with --cwd set to the repository where the review was started`;
-    expect(drift.stderr).toBe(`Error: ${driftText} [capture_binding_mismatch]\n`);
-    expect(drift.stdout).toBe(envelope(OP, "capture_binding_mismatch", BINDING_MSG, "review.status", driftText.replace(root, "<redacted>"), L));
+    expect(drift.stderrText).toBe(`Error: ${driftText} [capture_binding_mismatch]\n`);
+    expect(drift.stdoutText).toBe(envelope(OP, "capture_binding_mismatch", BINDING_MSG, "review.status", driftText.replace(root, "<redacted>"), L));
     const absent =
       'no compact facade review lineage "review-0000000000000000" was found; run gentle-ai review start --lineage review-0000000000000000 to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage review-0000000000000000 for explicit read-only historical compatibility';
-    expect(unknown.stderr).toBe(
+    expect(unknown.stderrText).toBe(
       `Error: resolve reviewing authority for lineage "review-0000000000000000" under repository "${root}": ${absent}; if the review was started in a different repository (for example a nested one), re-run with --cwd set to that repository [invalid_request]\n`,
     );
     expect(s.state()).toBeUndefined();
@@ -201,12 +203,12 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
   it("prints the usage and exits 0 for exactly -h/--help, and discards usage when -help is followed by a refusal", async () => {
     const [help, helpLong] = await Promise.all([s.run(["review", "capture-result", "-h"]), s.run(["review", "capture-result", "-help"])]);
     expect(help.code).toBe(0);
-    expect(help.stderr).toBe("");
-    expect(help.stdout.startsWith("Usage: gentle-ai review capture-result [flags]\n\nCapture one strict reviewer result in native authority and emit its bound manifest.\n\nFlags:\n  --agent <value>\n")).toBe(true);
-    expect(help.stdout.endsWith('  --target <value>\n      exact frozen target identity\n  -h, --help\n      show this help\n')).toBe(true);
+    expect(help.stderrText).toBe("");
+    expect(help.stdoutText.startsWith("Usage: gentle-ai review capture-result [flags]\n\nCapture one strict reviewer result in native authority and emit its bound manifest.\n\nFlags:\n  --agent <value>\n")).toBe(true);
+    expect(help.stdoutText.endsWith('  --target <value>\n      exact frozen target identity\n  -h, --help\n      show this help\n')).toBe(true);
     expect(helpLong.code).toBe(1);
-    expect(helpLong.stderr).toBe(`Error: ${REQUIRES} [invalid_request]\n`);
-    expect(helpLong.stdout).toBe(envelope(OP, "invalid_request", INVALID, "correct_request", REQUIRES_CAUSE));
+    expect(helpLong.stderrText).toBe(`Error: ${REQUIRES} [invalid_request]\n`);
+    expect(helpLong.stdoutText).toBe(envelope(OP, "invalid_request", INVALID, "correct_request", REQUIRES_CAUSE));
   });
 });
 
@@ -253,7 +255,7 @@ describe("capture-result refusals at 2.5.0 (HEAD #3441/#3444 wordings; --agent w
     const runs = await Promise.all(cases.map((c) => s.run(["review", "capture-result", ...c.argv], { env: c.env ?? {} })));
     runs.forEach((r, i) => {
       const c = cases[i]!;
-      expect({ name: c.name, code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({
+      expect({ name: c.name, code: r.code, stderr: r.stderrText, stdout: r.stdoutText }).toEqual({
         name: c.name,
         code: 1,
         stderr: `Error: ${c.text} [invalid_request]\n`,
@@ -269,8 +271,8 @@ describe("capture-result at the pre-relay 2.3.0 profile (plain route)", () => {
   it("reports -agent first with the flag line and usage on stdout, bare Error on stderr", async () => {
     const r = await s.run(["review", "capture-result", ...B, "--agent=pi", "--materialize=true"], { env: HANDSHAKE });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("Error: flag provided but not defined: -agent\n");
-    expect(r.stdout).toBe(
+    expect(r.stderrText).toBe("Error: flag provided but not defined: -agent\n");
+    expect(r.stdoutText).toBe(
       "flag provided but not defined: -agent\n" +
         "Usage: gentle-ai review capture-result [flags]\n\n" +
         "Capture one strict reviewer result in native authority and emit its bound manifest.\n\n" +
@@ -287,14 +289,14 @@ describe("capture-result at the pre-relay 2.3.0 profile (plain route)", () => {
         "  --target <value>\n      exact frozen target identity\n" +
         "  -h, --help\n      show this help\n",
     );
-    expect(r.stdout).not.toContain("Usage of");
+    expect(r.stdoutText).not.toContain("Usage of");
   });
 
   it("prints other refusals as `Error: <text>` with empty stdout", async () => {
     const r = await s.run(["review", "capture-result", ...B.map((t) => (t.startsWith("--order") ? "--order=2" : t)), "--input=r.json"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toBe(`Error: ${DRIFT}\n`);
+    expect(r.stdoutText).toBe("");
+    expect(r.stderrText).toBe(`Error: ${DRIFT}\n`);
   });
 });
 
@@ -313,11 +315,11 @@ describe("rddDisabled", () => {
       "; the review is frozen, not discarded" +
       "; turn reviews on with gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone to continue it from where it stopped";
     expect(submit.code).toBe(1);
-    expect(submit.stderr).toBe(`Error: ${text} [rdd_disabled]\n`);
-    expect(submit.stdout).toBe(
+    expect(submit.stderrText).toBe(`Error: ${text} [rdd_disabled]\n`);
+    expect(submit.stdoutText).toBe(
       envelope(OP, "rdd_disabled", "Receipt-driven development is disabled; this operation never started.", "stop", text, s.ids.lineageId, false, "pre_native"),
     );
     expect(mat.code).toBe(0);
-    expect(mat.stdout.startsWith("GENTLE_AI_REVIEW_BINDING ")).toBe(true);
+    expect(mat.stdoutText.startsWith("GENTLE_AI_REVIEW_BINDING ")).toBe(true);
   });
 });

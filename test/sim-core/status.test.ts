@@ -5,10 +5,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { StatusV2Schema, StatusV5Schema } from "../../simulator/contract/status.ts";
-import { goIndent, goReviewJson, HANDSHAKE, INVALID, simFactory, V2 } from "./helpers.ts";
-import type { Sim } from "./helpers.ts";
+import { HANDSHAKE, V2 } from "../support/contract.ts";
+import { goIndent, goReviewJson, INVALID } from "../support/go-oracles.ts";
+import { SimWorld, simWorlds } from "../support/sim-world.ts";
 
-const sim = simFactory();
+const sim = simWorlds();
 
 const V1 = "gentle-ai.review-integration/v1";
 const STATUS = ["review", "status", "--contract", V2, "--cwd", ".", "--projection", "workspace"];
@@ -33,11 +34,11 @@ interface Status extends Json {
   next_transition: { kind: string; reason_code: string; collect?: { inputs: Input[] }; execute?: Json };
 }
 
-async function status(s: Sim, extra: readonly string[], env: Record<string, string> = HANDSHAKE, base = STATUS): Promise<Status> {
+async function status(s: SimWorld, extra: readonly string[], env: Record<string, string> = HANDSHAKE, base = STATUS): Promise<Status> {
   const r = await s.invoke([...base, ...extra], { env });
-  expect([r.stderr, r.code]).toEqual(["", 0]);
-  const doc = JSON.parse(r.stdout) as Status;
-  expect(r.stdout).toBe(goReviewJson(doc)); // Go indent, compact manifest entries, nothing else
+  expect([r.stderrText, r.code]).toEqual(["", 0]);
+  const doc = JSON.parse(r.stdoutText) as Status;
+  expect(r.stdoutText).toBe(goReviewJson(doc)); // Go indent, compact manifest entries, nothing else
   return doc;
 }
 
@@ -297,8 +298,8 @@ describe("review-integration/v1: status/v2", () => {
 describe("flags and refusals", () => {
   it("prints the real usage on -h (review_facade.go:822-847)", async () => {
     const r = await sim().invoke(["review", "status", "-h"]);
-    expect([r.stderr, r.code]).toEqual(["", 0]);
-    expect(r.stdout).toBe(
+    expect([r.stderrText, r.code]).toEqual(["", 0]);
+    expect(r.stdoutText).toBe(
       "Usage: gentle-ai review status [flags]\n\nRead every compact-v2 and shipped legacy-v1 authority from the shared Git common directory without mutation.\n\nFlags:\n" +
         [
           ["action-eligibility", "", "include optional machine-readable review action eligibility in negotiated output", "false"],
@@ -333,9 +334,9 @@ describe("flags and refusals", () => {
   it("refuses a positional argument with Go's %q cause (review_facade.go:855)", async () => {
     const s = sim();
     const [neg, plain] = await Promise.all([s.invoke([...STATUS, "extra"]), s.invoke(["review", "status", "extra"])]);
-    expect([neg.code, neg.stderr]).toEqual([1, `Error: ${INVALID} [invalid_request]\n`]);
-    expect(JSON.parse(neg.stdout)).toMatchObject({ code: "invalid_request", cause: 'unexpected review status argument "extra"' });
-    expect([plain.code, plain.stdout, plain.stderr]).toEqual([1, "", 'Error: unexpected review status argument "extra"\n']);
+    expect([neg.code, neg.stderrText]).toEqual([1, `Error: ${INVALID} [invalid_request]\n`]);
+    expect(JSON.parse(neg.stdoutText)).toMatchObject({ code: "invalid_request", cause: 'unexpected review status argument "extra"' });
+    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([1, "", 'Error: unexpected review status argument "extra"\n']);
   });
 
   it("answers the read-only catch-all for plain Go errors: projection, gate, base selectors, lineage format", async () => {
@@ -351,26 +352,26 @@ describe("flags and refusals", () => {
     ];
     for (const [extra, version, lineageId] of cases) {
       const r = await s.invoke([...STATUS, ...extra]);
-      expect([r.code, r.stderr]).toEqual([1, "Error: The negotiated read-only review operation failed safely. [operation_failed]\n"]);
-      expect(r.stdout).toBe(readOnlyFailure(version, lineageId));
+      expect([r.code, r.stderrText]).toEqual([1, "Error: The negotiated read-only review operation failed safely. [operation_failed]\n"]);
+      expect(r.stdoutText).toBe(readOnlyFailure(version, lineageId));
     }
     const v1 = await s.invoke(["review", "status", "--contract", V1, "--projection", "bogus"]);
-    expect(v1.stdout).toBe(readOnlyFailure(1));
+    expect(v1.stdoutText).toBe(readOnlyFailure(1));
   });
 
   it("checks --agent only on the v2 contract (review_facade.go:869)", async () => {
     const s = sim({ profile: "2.4.0" });
     const v1 = await s.invoke(["review", "status", "--contract", V1, "--agent", "not-a-runtime"]);
-    expect([v1.code, v1.stderr]).toEqual([0, ""]);
+    expect([v1.code, v1.stderrText]).toEqual([0, ""]);
     const v2 = await s.invoke([...STATUS, "--agent", "not-a-runtime"]);
     expect(v2.code).toBe(1);
-    expect(JSON.parse(v2.stdout)).toMatchObject({ code: "immutable_review_transport_unsupported" });
+    expect(JSON.parse(v2.stdoutText)).toMatchObject({ code: "immutable_review_transport_unsupported" });
   });
 
   it("refuses a second --untracked-scope as flag does for reviewSingleValueFlag", async () => {
     const r = await sim().invoke([...STATUS, "--untracked-scope=exclude", "--untracked-scope=select"]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({
+    expect(JSON.parse(r.stdoutText)).toMatchObject({
       code: "invalid_request",
       cause: 'invalid value "select" for flag -untracked-scope: untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration',
     });
@@ -378,7 +379,7 @@ describe("flags and refusals", () => {
 
   it("validates an untracked declaration against the (empty) inventory", async () => {
     const s = sim();
-    const cause = async (extra: string[]): Promise<unknown> => JSON.parse((await s.invoke([...STATUS, ...extra])).stdout)["cause"];
+    const cause = async (extra: string[]): Promise<unknown> => JSON.parse((await s.invoke([...STATUS, ...extra])).stdoutText)["cause"];
     expect(await cause(["--untracked-scope=exclude"])).toBe(
       "untracked selection requires --untracked-scope and --expected-untracked-inventory; rerun `gentle-ai review status --next-transition`",
     );
@@ -400,23 +401,23 @@ describe("flags and refusals", () => {
       s.invoke(["review", "status", "--contract", V1, "--lineage", s.ids.lineageId, "--next-transition=maybe"]),
       s.invoke(["review", "status", "--bogus"]),
     ]);
-    expect(neg.stderr).toBe(`Error: ${INVALID} [invalid_request]\n`);
-    expect(JSON.parse(neg.stdout)).toMatchObject({ schema: "gentle-ai.review-integration.failure/v2", cause: "flag provided but not defined: -bogus" });
-    expect(JSON.parse(neg.stdout)).not.toHaveProperty("lineage_id");
-    expect(v1.stderr).toBe(`Error: ${INVALID} [invalid_request]\n`);
-    expect(JSON.parse(v1.stdout)).toMatchObject({
+    expect(neg.stderrText).toBe(`Error: ${INVALID} [invalid_request]\n`);
+    expect(JSON.parse(neg.stdoutText)).toMatchObject({ schema: "gentle-ai.review-integration.failure/v2", cause: "flag provided but not defined: -bogus" });
+    expect(JSON.parse(neg.stdoutText)).not.toHaveProperty("lineage_id");
+    expect(v1.stderrText).toBe(`Error: ${INVALID} [invalid_request]\n`);
+    expect(JSON.parse(v1.stdoutText)).toMatchObject({
       schema: "gentle-ai.review-integration.failure/v1",
       operation: "review.status",
       cause: 'invalid boolean value "maybe" for -next-transition: parse error',
     });
     expect(plain.code).toBe(1);
-    expect(plain.stderr).toBe("Error: flag provided but not defined: -bogus\n");
-    expect(plain.stdout.startsWith("flag provided but not defined: -bogus\nUsage: gentle-ai review status [flags]\n\n")).toBe(true);
+    expect(plain.stderrText).toBe("Error: flag provided but not defined: -bogus\n");
+    expect(plain.stdoutText.startsWith("flag provided but not defined: -bogus\nUsage: gentle-ai review status [flags]\n\n")).toBe(true);
   });
 
   it("without --contract: the negotiated outputs and target selectors require one (review_facade.go:1305-1310)", async () => {
     const s = sim();
-    const err = async (extra: string[]): Promise<string> => (await s.invoke(["review", "status", ...extra])).stderr;
+    const err = async (extra: string[]): Promise<string> => (await s.invoke(["review", "status", ...extra])).stderrText;
     expect(await err(["--next-transition"])).toBe(`Error: --action-eligibility and --next-transition require --contract ${V1} or ${V2}\n`);
     for (const selector of [["--lineage", "x"], ["--projection", "staged"], ["--gate=pre-push"], ["--committed-only=false"], ["--agent", "pi"], ["--intended-untracked", "a"]])
       expect(await err(selector)).toBe(`Error: review status target selectors require --contract ${V1}\n`);
@@ -437,16 +438,16 @@ describe("handshake on the status surface", () => {
     const stderr = `Error: ${TRANSPORT_MSG} [immutable_review_transport_unsupported]\n`;
     for (const r of [a, b, c, d]) {
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(stderr);
+      expect(r.stderrText).toBe(stderr);
     }
-    expect(a.stdout).toBe(transportFailure(NOT_ELIGIBLE));
-    expect(b.stdout).toBe(transportFailure(NOT_ELIGIBLE));
-    expect(c.stdout).toBe(
+    expect(a.stdoutText).toBe(transportFailure(NOT_ELIGIBLE));
+    expect(b.stdoutText).toBe(transportFailure(NOT_ELIGIBLE));
+    expect(c.stdoutText).toBe(
       transportFailure(
         "the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run",
       ),
     );
-    expect(d.stdout).toBe(transportFailure("negotiated lifecycle STATUS requires exactly one generated runtime identity"));
+    expect(d.stdoutText).toBe(transportFailure("negotiated lifecycle STATUS requires exactly one generated runtime identity"));
   });
 });
 
@@ -522,7 +523,7 @@ describe("the shipped scenarios", () => {
   it("print status/v5 documents in every golden/scenarios/*.json", async () => {
     const { readdirSync, readFileSync } = await import("node:fs");
     const { join } = await import("node:path");
-    const { ROOT } = await import("./helpers.ts");
+    const { ROOT } = await import("../support/sim-world.ts");
     const dir = join(ROOT, "golden/scenarios");
     const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
     expect(files.length).toBeGreaterThan(10);
@@ -615,7 +616,7 @@ describe("version, review help and unknown verbs", () => {
         return ["version", "--version", "-v"].map((v) => s.run([v]).then((r) => ({ p, r })));
       }),
     );
-    for (const { p, r } of runs) expect([r.stdout, r.stderr, r.code]).toEqual([`gentle-ai ${p}\n`, "", 0]);
+    for (const { p, r } of runs) expect([r.stdoutText, r.stderrText, r.code]).toEqual([`gentle-ai ${p}\n`, "", 0]);
   });
 
   it("prints review help on stdout and refuses unknown verbs (role verbs are unknown before 2.4.0)", async () => {
@@ -627,12 +628,12 @@ describe("version, review help and unknown verbs", () => {
       s23.run(["review", "capture-refuter", "--agent=pi"]),
     ]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toBe(
+    expect(help.stdoutText).toBe(
       "Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|capture-evidence|preserve-result|capabilities|start|finalize|validate|status|repair|invalidate|abandon|recover|retry-final-verification|reclaim|store-reset|inspect-authority|inspect-candidate|dispose-result|reopen-results|schema|opencode-transport|bind-sdd> [flags]\n\n" +
         "Ordinary review facade; repository scope, authority, canonical artifacts, and lifecycle transitions are derived by Go. Provider transports relay opaque bytes only; Go materializes, admits, captures, and decides delivery. Use review retry-final-verification only for a provider-proven completed failed final-verification tooling incident. Generic review recover remains unchanged. Use review repair --preflight for provider-owned classified authority repair.\n",
     );
-    expect([unknown.stdout, unknown.stderr, unknown.code]).toEqual(["", 'Error: unknown review command "consent"\n', 1]);
-    expect([role23.stdout, role23.stderr, role23.code]).toEqual(["", 'Error: unknown review command "capture-refuter"\n', 1]);
+    expect([unknown.stdoutText, unknown.stderrText, unknown.code]).toEqual(["", 'Error: unknown review command "consent"\n', 1]);
+    expect([role23.stdoutText, role23.stderrText, role23.code]).toEqual(["", 'Error: unknown review command "capture-refuter"\n', 1]);
   });
 });
 

@@ -3,9 +3,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { correctionScenario, envelope, evidenceTokens, expectedCorrectionRecord, goIndent, PROFILES, simFactory, statusOf, V2 } from "./helpers.ts";
+import { V2 } from "../support/contract.ts";
+import { correctionScenario, evidenceTokens, expectedCorrectionRecord, PROFILES, statusOf } from "../support/correction-oracles.ts";
+import { envelope, goIndent } from "../support/go-oracles.ts";
+import { simWorlds } from "../support/sim-world.ts";
 
-const sim = simFactory();
+const sim = simWorlds();
 
 const OP = "review.capture-evidence";
 const INVALID_MSG = "The negotiated review request is invalid.";
@@ -141,8 +144,8 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     const r = await s.run(["review", "capture-evidence", ...args]);
     expect(r.code).toBe(1);
     const next = code === "invalid_request" ? "correct_request" : "review.status";
-    expect(r.stdout).toBe(envelope(OP, code, message, next, cause.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId));
-    expect(r.stderr).toBe(`Error: ${cause} [${code}]\n`);
+    expect(r.stdoutText).toBe(envelope(OP, code, message, next, cause.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId));
+    expect(r.stderrText).toBe(`Error: ${cause} [${code}]\n`);
     expect(s.state()).toBeUndefined(); // refusals never persist
   });
 
@@ -150,12 +153,12 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     const over = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", "--input=-"], {
       stdin: Buffer.alloc(4 * 1024 * 1024 + 1, 0x61),
     });
-    expect(over.stderr).toBe("Error: final verification evidence is required [invalid_request]\n");
+    expect(over.stderrText).toBe("Error: final verification evidence is required [invalid_request]\n");
     const t = sim(correctionScenario(profile, "evidence_required"));
     const exact = Buffer.alloc(4 * 1024 * 1024, 0x61);
     const ok = await t.run(["review", "capture-evidence", ...evidenceTokens(t), "--outcome=passed", "--input=-"], { stdin: exact });
-    expect(ok.stderr).toBe("");
-    expect(ok.stdout).toBe(expectedCorrectionRecord(t, exact, "passed", "prefixed"));
+    expect(ok.stderrText).toBe("");
+    expect(ok.stdoutText).toBe(expectedCorrectionRecord(t, exact, "passed", "prefixed"));
   });
 
   it("refuses a correction without a corrected candidate: the target text with --cwd, the handle's own refusal otherwise", async () => {
@@ -168,9 +171,9 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     for (const stage of ["plan_required", "candidate_unavailable"] as const) {
       const t = sim(correctionScenario(profile, stage));
       const cwd = await t.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(t, { context: false }), "--outcome=passed", `--input=${input}`]);
-      expect(cwd.stderr).toBe(`Error: ${TARGET} [verification_evidence_binding_mismatch]\n`);
+      expect(cwd.stderrText).toBe(`Error: ${TARGET} [verification_evidence_binding_mismatch]\n`);
       const r = await t.run(["review", "capture-evidence", ...evidenceTokens(t), "--outcome=passed", `--input=${input}`]);
-      expect(r.stderr).toBe(`Error: ${handle[stage]} [invalid_request]\n`);
+      expect(r.stderrText).toBe(`Error: ${handle[stage]} [invalid_request]\n`);
     }
   });
 });
@@ -181,26 +184,26 @@ describe("capture-evidence refusals, profile 2.3.0 (2.2.x era, plain route)", ()
   it("has no --repository-context: flag line and usage on stdout, plain stderr", async () => {
     const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${input}`]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe("flag provided but not defined: -repository-context\n" + USAGE_22X);
-    expect(r.stderr).toBe("Error: flag provided but not defined: -repository-context\n");
+    expect(r.stdoutText).toBe("flag provided but not defined: -repository-context\n" + USAGE_22X);
+    expect(r.stderrText).toBe("Error: flag provided but not defined: -repository-context\n");
   });
   it("uses the 2.2.x requires text with empty stdout", async () => {
     const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { context: false }), "--outcome=passed"]);
-    expect([r.code, r.stdout, r.stderr]).toEqual([1, "", `Error: ${REQUIRES_22X}\n`]);
+    expect([r.code, r.stdoutText, r.stderrText]).toEqual([1, "", `Error: ${REQUIRES_22X}\n`]);
   });
   it("prints binding refusals without a code suffix", async () => {
     const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { context: false, revisionIndex: 3 }), "--outcome=passed", `--input=${input}`]);
-    expect([r.code, r.stdout, r.stderr]).toEqual([1, "", `Error: ${REVISION}\n`]);
+    expect([r.code, r.stdoutText, r.stderrText]).toEqual([1, "", `Error: ${REVISION}\n`]);
   });
   it("-h prints the usage and exits 0", async () => {
     const r = await s.run(["review", "capture-evidence", "-h"]);
-    expect([r.code, r.stdout, r.stderr]).toEqual([0, USAGE_22X, ""]);
+    expect([r.code, r.stdoutText, r.stderrText]).toEqual([0, USAGE_22X, ""]);
   });
   it("captures via --cwd and prints the record", async () => {
     const payload = Buffer.from("ok\n");
     const r = await s.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(s, { context: false }), "--outcome=passed", `--input=${input}`]);
-    expect([r.code, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout).toBe(expectedCorrectionRecord(s, payload, "passed", "prefixed"));
+    expect([r.code, r.stderrText]).toEqual([0, ""]);
+    expect(r.stdoutText).toBe(expectedCorrectionRecord(s, payload, "passed", "prefixed"));
   });
 });
 
@@ -211,15 +214,15 @@ describe.each(["prefixed", "bare"] as const)("record bytes and lifecycle, identi
     const input = s.file("evidence.txt", payload);
     const argv = ["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${input}`];
     const first = await s.run(argv);
-    expect([first.code, first.stderr]).toEqual([0, ""]);
-    expect(first.stdout).toBe(expectedCorrectionRecord(s, payload, "passed", mode));
+    expect([first.code, first.stderrText]).toEqual([0, ""]);
+    expect(first.stdoutText).toBe(expectedCorrectionRecord(s, payload, "passed", mode));
     const stateAfterFirst = readFileSync(join(s.stateDir, "lineage.json"));
     // A later process sees the record: identical bytes and outcome return it unchanged, nothing rewritten.
     const again = await s.run(argv);
-    expect([again.code, again.stderr, again.stdout]).toEqual([0, "", first.stdout]);
+    expect([again.code, again.stderrText, again.stdoutText]).toEqual([0, "", first.stdoutText]);
     expect(readFileSync(join(s.stateDir, "lineage.json"))).toEqual(stateAfterFirst);
     const status = await s.run(["review", "status", "--contract", V2, "--next-transition"]);
-    const st = statusOf(status.stdout);
+    const st = statusOf(status.stdoutText);
     expect(st.next_transition.reason_code).toBe("targeted_validation_required");
     // STATUS identities stay prefixed whatever the record mode.
     expect(st.validation_request?.correction_target_identity).toBe(s.ids.correctionTargetIdentity);
@@ -235,8 +238,8 @@ describe.each(["prefixed", "bare"] as const)("record bytes and lifecycle, identi
     expect(reports).toHaveLength(1);
     const path = join(s.stateDir, "defect-reports", reports[0]!);
     const text = "captured verification evidence already exists with different bytes or outcome.";
-    expect(r.stderr).toBe(`Error: ${text} A defect report was saved at ${path} [captured_final_evidence_conflict]\n`);
-    expect(r.stdout).toBe(
+    expect(r.stderrText).toBe(`Error: ${text} A defect report was saved at ${path} [captured_final_evidence_conflict]\n`);
+    expect(r.stdoutText).toBe(
       envelope(OP, "captured_final_evidence_conflict", CONFLICT_MSG, "review.status", `${text} A defect report was saved at <redacted>`, s.ids.lineageId),
     );
     expect(existsSync(path)).toBe(true);
@@ -253,7 +256,7 @@ describe("failed outcomes and the validating state", () => {
       const input = s.file("e.txt", "x\n");
       const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), `--outcome=${outcome}`, `--input=${input}`]);
       expect(r.code).toBe(0);
-      const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+      const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
       expect([st.next_transition.kind, st.next_transition.reason_code]).toEqual([kind, reason]);
     }
   });
@@ -268,12 +271,12 @@ describe("failed outcomes and the validating state", () => {
       "--outcome=passed",
       `--input=${s.file("e.txt", payload)}`,
     ]);
-    expect([r.code, r.stderr]).toEqual([0, ""]);
-    const rec = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect([r.code, r.stderrText]).toEqual([0, ""]);
+    const rec = JSON.parse(r.stdoutText) as Record<string, unknown>;
     expect(rec.target_identity).toBe(s.ids.targetIdentity);
     expect(rec.candidate_tree).toBe(s.ids.candidateTree);
     expect(rec.ledger_ids).toEqual([]);
-    expect(r.stdout).toBe(goIndent(rec));
+    expect(r.stdoutText).toBe(goIndent(rec));
   });
 });
 
@@ -287,8 +290,8 @@ describe("kill switch", () => {
     const s = disabled();
     const r = await s.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(s, { context: false, revisionIndex: 9 }), "--outcome=passed", `--input=${s.file("e.txt", "x")}`]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`Error: ${RDD} [rdd_disabled]\n`);
-    expect(r.stdout).toBe(
+    expect(r.stderrText).toBe(`Error: ${RDD} [rdd_disabled]\n`);
+    expect(r.stdoutText).toBe(
       envelope(OP, "rdd_disabled", "Receipt-driven development is disabled; this operation never started.", "stop", RDD, s.ids.lineageId, false, "pre_native"),
     );
   });
@@ -296,7 +299,7 @@ describe("kill switch", () => {
   it("--repository-context: the opaque route checks no kill switch (review_artifact.go:75-82)", async () => {
     const s = disabled();
     const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${s.file("e.txt", "x")}`]);
-    expect([r.code, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout).toBe(expectedCorrectionRecord(s, Buffer.from("x"), "passed", "prefixed"));
+    expect([r.code, r.stderrText]).toEqual([0, ""]);
+    expect(r.stdoutText).toBe(expectedCorrectionRecord(s, Buffer.from("x"), "passed", "prefixed"));
   });
 });

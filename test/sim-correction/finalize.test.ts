@@ -1,21 +1,12 @@
 // review finalize against the built binary (§10, issue-279 §4-§5): preflight order, the validation document, captured
 // evidence, the D2-before-D1 plan checks on both routes and identity modes, and lifecycle moves across processes.
 import { describe, expect, it } from "vitest";
-import {
-  correctionScenario,
-  evidenceTokens,
-  finalizeEnvelope,
-  goIndent,
-  HANDSHAKE,
-  requestHash,
-  Sim,
-  simFactory,
-  statusOf,
-  V2,
-  validationDoc,
-} from "./helpers.ts";
+import { HANDSHAKE, V2 } from "../support/contract.ts";
+import { correctionScenario, evidenceTokens, finalizeEnvelope, requestHash, statusOf, validationDoc } from "../support/correction-oracles.ts";
+import { goIndent } from "../support/go-oracles.ts";
+import { SimWorld, simWorlds } from "../support/sim-world.ts";
 
-const sim = simFactory();
+const sim = simWorlds();
 
 const D1 = "targeted validation result does not bind the provider-owned correction request";
 const D2 = "compact correction acceptance requires captured repository verification evidence";
@@ -32,15 +23,15 @@ function resultOf(stdout: string): Record<string, unknown> {
 }
 
 /** Runs finalize and checks the refusal on the route: negotiated (envelope + generic stderr) or plain (`Error: <text>`). */
-async function expectRefusal(s: Sim, args: string[], text: string, negotiated: boolean, lineageId: string | null = s.ids.lineageId): Promise<void> {
+async function expectRefusal(s: SimWorld, args: string[], text: string, negotiated: boolean, lineageId: string | null = s.ids.lineageId): Promise<void> {
   const r = await s.run(["review", "finalize", ...(negotiated ? ["--contract", V2] : []), ...args]);
   expect(r.code).toBe(1);
   if (negotiated) {
-    expect(r.stdout).toBe(finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId ?? undefined));
-    expect(r.stderr).toBe(GENERIC);
+    expect(r.stdoutText).toBe(finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId ?? undefined));
+    expect(r.stderrText).toBe(GENERIC);
   } else {
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toBe(`Error: ${text}\n`);
+    expect(r.stdoutText).toBe("");
+    expect(r.stderrText).toBe(`Error: ${text}\n`);
   }
 }
 
@@ -72,10 +63,10 @@ describe.each(ALL_PROFILES)("issue #279 plan checks, profile %s", (profile) => {
         }
         const ok = s.file("v-ok.json", validationDoc(s));
         const r = await s.run(["review", "finalize", ...(negotiated ? ["--contract", V2] : []), "--lineage", s.ids.lineageId, "--validation", ok, "--captured-evidence=true"]);
-        expect([r.code, r.stderr]).toEqual([0, ""]);
+        expect([r.code, r.stderrText]).toEqual([0, ""]);
         // ReviewFacadeFinalizeResult, or ReviewIntegrationFinalizeResult in operation/v2 (review_operation_contract.go:1566-1630).
         const result = { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: BURNED, store_revision: s.ids.revision(1) };
-        expect(r.stdout).toBe(
+        expect(r.stdoutText).toBe(
           goIndent(negotiated ? { schema: "gentle-ai.review-integration.operation/v2", contract: V2, operation: "review.finalize", result } : result),
         );
       });
@@ -122,8 +113,8 @@ describe("finalize validation document and captured evidence rules (2.4.0, negot
 
   it("a v1 contract gets the failure/v1 envelope", async () => {
     const r = await s.run(["review", "finalize", "--contract", "gentle-ai.review-integration/v1", ...L, "--validation", s.file("v1.json", validationDoc(s, { fields: 3 })), "--captured-evidence=true"]);
-    expect(r.stdout).toBe(finalizeEnvelope(D1, s.ids.lineageId, 1));
-    expect(r.stderr).toBe(GENERIC);
+    expect(r.stdoutText).toBe(finalizeEnvelope(D1, s.ids.lineageId, 1));
+    expect(r.stderrText).toBe(GENERIC);
   });
 });
 
@@ -154,8 +145,8 @@ describe("finalize preflight refusals in source order", () => {
   it.each(cases)("%s", async (name, args, text, env) => {
     const r = await s.run(["review", "finalize", "--contract", V2, ...args], { env: env ?? {} });
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), name.startsWith("undefined") ? undefined : s.ids.lineageId));
-    expect(r.stderr).toBe(GENERIC);
+    expect(r.stdoutText).toBe(finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), name.startsWith("undefined") ? undefined : s.ids.lineageId));
+    expect(r.stderrText).toBe(GENERIC);
   });
 
   it("--agent outside --contract is refused on the plain route", async () => {
@@ -178,8 +169,8 @@ describe("finalize preflight refusals in source order", () => {
     await expectRefusal(t, [`--lineage=${t.ids.lineageId}`, "--agent", "pi"], "flag provided but not defined: -agent", true);
     // Plain route: the flag line and usage stay on stdout.
     const r = await t.run(["review", "finalize", "--agent", "pi"]);
-    expect(r.stdout.startsWith("flag provided but not defined: -agent\nUsage: gentle-ai review finalize [flags]\n\n")).toBe(true);
-    expect(r.stderr).toBe("Error: flag provided but not defined: -agent\n");
+    expect(r.stdoutText.startsWith("flag provided but not defined: -agent\nUsage: gentle-ai review finalize [flags]\n\n")).toBe(true);
+    expect(r.stderrText).toBe("Error: flag provided but not defined: -agent\n");
   });
 });
 
@@ -188,7 +179,7 @@ describe("lifecycle across processes", () => {
     const s = sim(correctionScenario("2.4.0", "evidence_required"));
     const ev = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
     expect(ev.code).toBe(0);
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     const input = (st.next_transition.collect as { inputs: { submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[] }).inputs[0]!;
     const sub = input.submission;
     expect(sub.argument_tokens.slice(6)).toEqual(["--validation={{value}}", "--captured-evidence=true"]);
@@ -205,14 +196,14 @@ describe("lifecycle across processes", () => {
     );
     const argv = sub.argument_tokens.map((t, i) => (i === sub.value.substitution_location ? t.replace("{{value}}", doc) : t));
     const fin = await s.run(["review", sub.operation_token, ...argv]);
-    expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(fin.stdout)).toEqual({
+    expect([fin.code, fin.stderrText]).toEqual([0, ""]);
+    expect(JSON.parse(fin.stdoutText)).toEqual({
       schema: "gentle-ai.review-integration.operation/v2",
       contract: V2,
       operation: "review.finalize",
       result: { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: BURNED, store_revision: s.ids.revision(1) },
     });
-    const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(after.authority.state).toBe("approved");
     // An approved compact lineage with its receipt routes to the burn FINALIZE (review_next_transition.go:350-354).
     expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_compact_burn_required" });
@@ -237,48 +228,48 @@ describe("lifecycle across processes", () => {
     const ev = await s.run(["review", "capture-evidence", "--cwd", s.dir, ...evidenceTokens(s, { context: false }), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
     expect(ev.code).toBe(0);
     const fin = await s.run(["review", "finalize", "--contract", V2, "--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true"]);
-    expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(resultOf(fin.stdout)).toMatchObject({ state: "approved", action: BURNED });
+    expect([fin.code, fin.stderrText]).toEqual([0, ""]);
+    expect(resultOf(fin.stdoutText)).toMatchObject({ state: "approved", action: BURNED });
   });
 
   it("validating: the record is discovered without the flag", async () => {
     const s = sim({ profile: "2.4.0", lineage: { state: "validating" } });
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(st.next_transition.reason_code).toBe("captured_verification_evidence_passed");
     const fin = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId]);
-    expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(resultOf(fin.stdout)).toMatchObject({ state: "approved" });
+    expect([fin.code, fin.stderrText]).toEqual([0, ""]);
+    expect(resultOf(fin.stdoutText)).toMatchObject({ state: "approved" });
   });
 
   it("reviewing: captured_results_ready finalize approves, or opens the scenario's correction", async () => {
     const all = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;
     const a = sim({ profile: "2.4.0", lineage: { captured: [...all] } });
     const ok = await a.run(["review", "finalize", `--lineage=${a.ids.lineageId}`, "--captured-results=true"]);
-    expect([ok.code, ok.stderr]).toEqual([0, ""]);
+    expect([ok.code, ok.stderrText]).toEqual([0, ""]);
     // The plain route prints ReviewFacadeFinalizeResult itself.
-    expect(JSON.parse(ok.stdout)).toEqual({ operation: "review/finalize", lineage_id: a.ids.lineageId, state: "approved", action: BURNED, store_revision: a.ids.revision(1) });
+    expect(JSON.parse(ok.stdoutText)).toEqual({ operation: "review/finalize", lineage_id: a.ids.lineageId, state: "approved", action: BURNED, store_revision: a.ids.revision(1) });
 
     const c = sim({ profile: "2.4.0", lineage: { captured: [...all], correction: { stage: "plan_required" } } });
     const moved = await c.run(["review", "finalize", `--lineage=${c.ids.lineageId}`, "--captured-results=true"]);
-    expect(JSON.parse(moved.stdout)).toEqual({
+    expect(JSON.parse(moved.stdoutText)).toEqual({
       operation: "review/finalize",
       lineage_id: c.ids.lineageId,
       state: "correction_required",
       action: "continue the current review state",
       store_revision: c.ids.revision(1),
     });
-    const st = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    const st = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(st.next_transition.reason_code).toBe("correction_plan_required");
     const sub = (st.next_transition.collect as { inputs: { submission: { argument_tokens: string[]; value: { maximum: number } } }[] }).inputs[0]!.submission;
     const plan = await c.run(["review", "finalize", ...sub.argument_tokens.map((t) => t.replace("{{value}}", "1"))]);
-    expect([plan.code, plan.stderr]).toEqual([0, ""]);
-    const st2 = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    expect([plan.code, plan.stderrText]).toEqual([0, ""]);
+    const st2 = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(st2.next_transition).toMatchObject({ kind: "stop", reason_code: "corrected_candidate_unavailable" });
   });
 
   it("procedural tooling failure: STATUS's execute finalize drops the record so verification is recaptured", async () => {
     const s = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } } }));
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(st.next_transition.reason_code).toBe("correction_repository_tooling_failed");
     const args = (st.next_transition.execute as { arguments: { token: string }[] }).arguments.map((a) => a.token);
     // review_next_transition.go:296-298: the execute form is just the lineage and the captured-evidence discovery.
@@ -293,9 +284,9 @@ describe("lifecycle across processes", () => {
       "--captured-evidence=true",
     ];
     const fin = await s.run(["review", "finalize", ...args]);
-    expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect(resultOf(fin.stdout)).toMatchObject({ state: "correction_required", store_revision: s.ids.revision(1) });
-    const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdout);
+    expect([fin.code, fin.stderrText]).toEqual([0, ""]);
+    expect(resultOf(fin.stdoutText)).toMatchObject({ state: "correction_required", store_revision: s.ids.revision(1) });
+    const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(after.next_transition.reason_code).toBe("correction_repository_verification_required");
     // The old descriptor no longer binds: its handle resolves to the current revision (repository_locator.go:281, :241).
     await expectRefusal(
@@ -323,8 +314,8 @@ describe("kill switch", () => {
     const s = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required" }, rddDisabled: true } }));
     const r = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId, "--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
-    expect(JSON.parse(r.stdout)).toMatchObject({ code: "rdd_disabled", phase: "pre_native", retry_safe: false, next_action: "stop" });
+    expect(r.stderrText).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
+    expect(JSON.parse(r.stdoutText)).toMatchObject({ code: "rdd_disabled", phase: "pre_native", retry_safe: false, next_action: "stop" });
     expect(s.state()).toBeUndefined();
   });
 });
@@ -335,14 +326,14 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
 
   it("usage: the int --correction-lines prints its zero default (review.go:64)", async () => {
     const r = await s.run(["review", "finalize", "--help"]);
-    expect([r.code, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout.startsWith(
+    expect([r.code, r.stderrText]).toEqual([0, ""]);
+    expect(r.stdoutText.startsWith(
       "Usage: gentle-ai review finalize [flags]\n\nCanonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.\n\nFlags:\n",
     )).toBe(true);
-    expect(r.stdout).toContain('  --correction-lines <value>\n      positive predicted correction changed lines before editing (default "0")\n');
-    expect(r.stdout).toContain('  --cwd <value>\n      repository path (default ".")\n');
-    expect(r.stdout).toContain('  --failed\n      bind supplied final evidence as a failed verification (default "false")\n');
-    expect(r.stdout).toContain("  --lineage <value>\n      optional lineage override when discovery is ambiguous\n");
+    expect(r.stdoutText).toContain('  --correction-lines <value>\n      positive predicted correction changed lines before editing (default "0")\n');
+    expect(r.stdoutText).toContain('  --cwd <value>\n      repository path (default ".")\n');
+    expect(r.stdoutText).toContain('  --failed\n      bind supplied final evidence as a failed verification (default "false")\n');
+    expect(r.stdoutText).toContain("  --lineage <value>\n      optional lineage override when discovery is ambiguous\n");
   });
 
   const cases: [string, string[], string][] = [
@@ -377,7 +368,7 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
   it("--trace is not a stdin input (countFacadeStdin)", async () => {
     const r = await s.run(["review", "finalize", L, "--trace", "-", "--evidence", "-", "--validation", s.file("tv.json", validationDoc(s))], { stdin: "x" });
     // Past the stdin rule, the raw --evidence is no captured record: the plan check D2 refuses.
-    expect([r.stdout, r.stderr, r.code]).toEqual(["", `Error: ${D2}\n`, 1]);
+    expect([r.stdoutText, r.stderrText, r.code]).toEqual(["", `Error: ${D2}\n`, 1]);
   });
 
   it("an unknown lineage is absent (preflight); a malformed one is an untyped failure", async () => {
@@ -390,17 +381,17 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
     );
     const bad = await s.run(["review", "finalize", "--contract", V2, "--lineage", "Bad_Lineage"]);
     expect(bad.code).toBe(1);
-    expect(JSON.parse(bad.stdout)).toMatchObject({ code: "operation_outcome_unknown", phase: "native_running", mutation_outcome: "unknown", retry_safe: false, replayability: "status_required", next_action: "review.status" });
+    expect(JSON.parse(bad.stdoutText)).toMatchObject({ code: "operation_outcome_unknown", phase: "native_running", mutation_outcome: "unknown", retry_safe: false, replayability: "status_required", next_action: "review.status" });
     // (not simulated) the real line goes on with " A defect report was saved at <path>" (review_defect_report.go:293-321).
-    expect(bad.stderr.startsWith("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]")).toBe(true);
+    expect(bad.stderrText.startsWith("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]")).toBe(true);
   });
 
   it("negotiated v1: operation/v1 with the stop eligibility on --action-eligibility", async () => {
     const t = sim({ profile: "2.4.0", lineage: { state: "validating" } });
     const r = await t.run(["review", "finalize", "--contract", "gentle-ai.review-integration/v1", "--lineage", t.ids.lineageId, "--action-eligibility"]);
-    expect([r.code, r.stderr]).toEqual([0, ""]);
+    expect([r.code, r.stderrText]).toEqual([0, ""]);
     const reason = "forbidden_finalize_requires_target_status";
-    expect(r.stdout).toBe(
+    expect(r.stdoutText).toBe(
       goIndent({
         schema: "gentle-ai.review-integration.operation/v1",
         contract: "gentle-ai.review-integration/v1",
@@ -426,8 +417,8 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
   it("negotiated correction with a corrected candidate carries the targeted validation request bound to store_revision", async () => {
     const t = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } } }));
     const r = await t.run(["review", "finalize", "--contract", V2, "--lineage", t.ids.lineageId, "--captured-evidence=true"]);
-    expect([r.code, r.stderr]).toEqual([0, ""]);
-    const result = resultOf(r.stdout) as { state: string; store_revision: string; validation_request?: { schema: string; lineage_id: string; expected_revision: string } };
+    expect([r.code, r.stderrText]).toEqual([0, ""]);
+    const result = resultOf(r.stdoutText) as { state: string; store_revision: string; validation_request?: { schema: string; lineage_id: string; expected_revision: string } };
     expect(result.state).toBe("correction_required");
     expect(result.validation_request).toMatchObject({
       schema: "gentle-ai.review-targeted-validation-request/v1",

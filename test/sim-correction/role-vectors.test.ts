@@ -3,16 +3,19 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { correctionScenario, envelope, goIndent, HANDSHAKE, requestHash, Sim, SIM_BIN, simFactory, statusOf, V2 } from "./helpers.ts";
+import { HANDSHAKE, V2 } from "../support/contract.ts";
+import { correctionScenario, requestHash, statusOf } from "../support/correction-oracles.ts";
+import { envelope, goIndent } from "../support/go-oracles.ts";
+import { BIN_DIR, SimWorld, simWorlds } from "../support/sim-world.ts";
 
-const sim = simFactory();
+const sim = simWorlds();
 
 const INVALID_MSG = "The negotiated review request is invalid.";
 const DRIFT_MSG = "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.";
 const ALL_LENSES = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;
 
 /** The validator vector tokens STATUS renders for a validation_required correction. */
-function validatorTokens(s: Sim, overrides: Partial<Record<string, string>> = {}): string[] {
+function validatorTokens(s: SimWorld, overrides: Partial<Record<string, string>> = {}): string[] {
   const v: Record<string, string> = {
     lineage: s.ids.lineageId,
     "expected-revision": s.ids.revision(0),
@@ -27,7 +30,7 @@ function validatorTokens(s: Sim, overrides: Partial<Record<string, string>> = {}
 }
 
 /** An environment whose PATH holds node (for the launcher) and, when asked, the simulator's bin with the fake pi. */
-function env(s: Sim, withPi: boolean, transcript?: string): Record<string, string> {
+function env(s: SimWorld, withPi: boolean, transcript?: string): Record<string, string> {
   const nodeDir = join(s.dir, "node-only");
   mkdirSync(nodeDir, { recursive: true });
   try {
@@ -39,13 +42,13 @@ function env(s: Sim, withPi: boolean, transcript?: string): Record<string, strin
   mkdirSync(tmp, { recursive: true });
   return {
     ...HANDSHAKE,
-    PATH: withPi ? `${SIM_BIN}:${nodeDir}` : nodeDir,
+    PATH: withPi ? `${BIN_DIR}:${nodeDir}` : nodeDir,
     TMPDIR: tmp,
     ...(transcript ? { GENTLE_AI_SIM_TRANSCRIPT: transcript } : {}),
   };
 }
 
-function scratchDirs(s: Sim): string[] {
+function scratchDirs(s: SimWorld): string[] {
   return readdirSync(join(s.dir, "tmp")).filter((n) => n.startsWith("gentle-ai-pi-reviewer-"));
 }
 
@@ -53,7 +56,7 @@ describe("profile 2.3.0: role verbs are absent", () => {
   it.each(["capture-refuter", "capture-validation"])("%s", async (verb) => {
     const s = sim(correctionScenario("2.3.0", "validation_required"));
     const r = await s.run(["review", verb, ...validatorTokens(s)], { env: HANDSHAKE });
-    expect([r.code, r.stdout, r.stderr]).toEqual([1, "", `Error: unknown review command "${verb}"\n`]);
+    expect([r.code, r.stdoutText, r.stderrText]).toEqual([1, "", `Error: unknown review command "${verb}"\n`]);
   });
 });
 
@@ -144,8 +147,8 @@ describe.each(["2.4.0", "2.5.0"] as const)("capture-validation refusal order, pr
     expect(r.code).toBe(1);
     const message = code === "invalid_request" ? INVALID_MSG : DRIFT_MSG;
     const next = code === "invalid_request" ? "correct_request" : "review.status";
-    expect(r.stdout).toBe(envelope("review.capture-validation", code, message, next, text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId));
-    expect(r.stderr).toBe(`Error: ${text} [${code}]\n`);
+    expect(r.stdoutText).toBe(envelope("review.capture-validation", code, message, next, text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId));
+    expect(r.stderrText).toBe(`Error: ${text} [${code}]\n`);
   });
 });
 
@@ -154,15 +157,15 @@ describe("capture-validation --execute (2.4.0)", () => {
     const s = sim(correctionScenario("2.4.0", "validation_required"));
     const transcript = join(s.dir, "transcript.jsonl");
     const e = env(s, true, transcript);
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdout);
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdoutText);
     const input = (st.next_transition.collect as { inputs: { name: string; arguments: { token: string }[] }[] }).inputs[0]!;
     expect(input.name).toBe("provider_targeted_validator");
     const tokens = input.arguments.map((a) => a.token);
     expect(tokens).toEqual(validatorTokens(s));
 
     const r = await s.run(["review", "capture-validation", ...tokens], { env: e });
-    expect([r.code, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout).toBe(
+    expect([r.code, r.stderrText]).toEqual([0, ""]);
+    expect(r.stdoutText).toBe(
       goIndent({
         schema: "gentle-ai.review-provider-role-capture/v1",
         lineage_id: s.ids.lineageId,
@@ -187,7 +190,7 @@ describe("capture-validation --execute (2.4.0)", () => {
     expect(pi[0]!.cwdListing).toEqual([]);
     expect(Buffer.from(pi[0]!.stdin.base64 ?? "", "base64").toString("utf8")).toMatch(/^GENTLE_AI_REVIEW_BINDING \{"lineage":"review-/);
 
-    const next = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdout);
+    const next = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdoutText);
     expect(next.next_transition.reason_code).toBe("captured_provider_targeted_validation_ready");
     const args = (next.next_transition.execute as { arguments: { token: string }[] }).arguments.map((a) => a.token);
     expect(args).toEqual([
@@ -201,7 +204,7 @@ describe("capture-validation --execute (2.4.0)", () => {
     ]);
     // The occupied slot decides the route whatever the runtime (review_facade.go:1200-1204); the execute form is
     // exact (validateCapturedProviderTargetedValidatorTransition, review_status_contract.go).
-    const bare = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"], { env: e })).stdout);
+    const bare = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"], { env: e })).stdoutText);
     expect(bare.next_transition).toMatchObject({
       reason_code: "captured_provider_targeted_validation_ready",
       execute: {
@@ -216,8 +219,8 @@ describe("capture-validation --execute (2.4.0)", () => {
     });
     expect(bare.validation_request).toBeDefined();
     const fin = await s.run(["review", "finalize", ...args], { env: e });
-    expect([fin.code, fin.stderr]).toEqual([0, ""]);
-    expect((JSON.parse(fin.stdout) as { result: unknown }).result).toMatchObject({ state: "approved" });
+    expect([fin.code, fin.stderrText]).toEqual([0, ""]);
+    expect((JSON.parse(fin.stdoutText) as { result: unknown }).result).toMatchObject({ state: "approved" });
   });
 
   const failures: [string, Parameters<typeof correctionScenario>[2], boolean, string][] = [
@@ -230,11 +233,11 @@ describe("capture-validation --execute (2.4.0)", () => {
     const s = sim(correctionScenario("2.4.0", "validation_required", extra));
     const r = await s.run(["review", "capture-validation", ...validatorTokens(s)], { env: env(s, withPi) });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`Error: ${text} [invalid_request]\n`);
-    expect(r.stdout).toBe(envelope("review.capture-validation", "invalid_request", INVALID_MSG, "correct_request", text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), s.ids.lineageId));
+    expect(r.stderrText).toBe(`Error: ${text} [invalid_request]\n`);
+    expect(r.stdoutText).toBe(envelope("review.capture-validation", "invalid_request", INVALID_MSG, "correct_request", text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), s.ids.lineageId));
     expect(scratchDirs(s)).toEqual([]);
     // Nothing captured: STATUS still offers the validator vector.
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: env(s, withPi) })).stdout);
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: env(s, withPi) })).stdoutText);
     expect(st.next_transition.reason_code).toBe("targeted_validation_required");
   });
 
@@ -243,9 +246,9 @@ describe("capture-validation --execute (2.4.0)", () => {
     const argv = ["review", "capture-validation", ...validatorTokens(s, { execute: undefined }), "--materialize=true"];
     const a = await s.run(argv, { env: HANDSHAKE });
     const b = await s.run(argv, { env: HANDSHAKE });
-    expect([a.code, a.stderr]).toEqual([0, ""]);
-    expect(a.stdoutBytes.equals(b.stdoutBytes)).toBe(true);
-    expect(a.stdout.startsWith(`GENTLE_AI_REVIEW_BINDING {"lineage":"${s.ids.lineageId}","target":"${s.ids.correctionTargetIdentity}","role":"targeted-validator"`)).toBe(true);
+    expect([a.code, a.stderrText]).toEqual([0, ""]);
+    expect(a.stdout.equals(b.stdout)).toBe(true);
+    expect(a.stdoutText.startsWith(`GENTLE_AI_REVIEW_BINDING {"lineage":"${s.ids.lineageId}","target":"${s.ids.correctionTargetIdentity}","role":"targeted-validator"`)).toBe(true);
     expect(s.state()).toBeUndefined();
   });
 });
@@ -254,20 +257,20 @@ describe("capture-refuter --execute (2.4.0)", () => {
   it("captures the refuter so STATUS moves to the captured_results_ready finalize", async () => {
     const s = sim({ profile: "2.4.0", lineage: { captured: [...ALL_LENSES], refuter: true } });
     const e = env(s, true);
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdout);
+    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdoutText);
     expect(st.next_transition.reason_code).toBe("provider_refuter_required");
     const tokens = (st.next_transition.collect as { inputs: { arguments: { token: string }[] }[] }).inputs[0]!.arguments.map((a) => a.token);
     const r = await s.run(["review", "capture-refuter", ...tokens], { env: e });
-    expect([r.code, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout).toBe(
+    expect([r.code, r.stderrText]).toEqual([0, ""]);
+    expect(r.stdoutText).toBe(
       goIndent({ schema: "gentle-ai.review-provider-role-capture/v1", lineage_id: s.ids.lineageId, target_identity: s.ids.targetIdentity, role: "refuter", captured: true }),
     );
     expect(scratchDirs(s)).toEqual([]);
-    const next = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdout);
+    const next = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdoutText);
     expect(next.next_transition.reason_code).toBe("captured_results_ready");
     // The refuter slot is gone: a second execute is binding drift.
     const again = await s.run(["review", "capture-refuter", ...tokens], { env: e });
-    expect(again.stderr).toBe(
+    expect(again.stderrText).toBe(
       "Error: review capture-refuter binding does not match the current provider role authority; refresh the binding with gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition [capture_binding_mismatch]\n",
     );
   });
@@ -283,7 +286,7 @@ describe("capture-refuter --execute (2.4.0)", () => {
       "--execute=true",
     ];
     const r = await s.run(["review", "capture-refuter", ...tokens], { env: env(s, true) });
-    expect(r.stderr).toBe("Error: invoke provider refuter: pi reviewer transport failed: exit status 2: boom [invalid_request]\n");
+    expect(r.stderrText).toBe("Error: invoke provider refuter: pi reviewer transport failed: exit status 2: boom [invalid_request]\n");
     expect(scratchDirs(s)).toEqual([]);
   });
 });

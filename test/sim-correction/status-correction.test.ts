@@ -3,30 +3,32 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { StatusV5Schema } from "../../simulator/contract/status.ts";
-import { correctionScenario, HANDSHAKE, requestHash, Sim, simFactory, V2 } from "./helpers.ts";
+import { HANDSHAKE, V2 } from "../support/contract.ts";
+import { correctionScenario, requestHash } from "../support/correction-oracles.ts";
+import { SimWorld, simWorlds } from "../support/sim-world.ts";
 
-const sim = simFactory();
+const sim = simWorlds();
 
 type Json = Record<string, unknown>;
 
-async function status(s: Sim, extra: readonly string[] = []): Promise<{ raw: string; json: Json }> {
+async function status(s: SimWorld, extra: readonly string[] = []): Promise<{ raw: string; json: Json }> {
   const r = await s.run(["review", "status", "--contract", V2, ...extra, "--next-transition"], { env: HANDSHAKE });
-  expect([r.code, r.stderr]).toEqual([0, ""]);
-  return { raw: r.stdout, json: JSON.parse(r.stdout) as Json };
+  expect([r.code, r.stderrText]).toEqual([0, ""]);
+  return { raw: r.stdoutText, json: JSON.parse(r.stdoutText) as Json };
 }
 
 const tok = (name: string, value: string) => ({ name, value, token: `--${name.replace(/_/g, "-")}=${value}` });
 const ext = (name: string, value: string) => ({ name, value });
 
 /** CorrectionBudget / CompactCorrectionBudget (risk.go:227, :241) over the manifest's changed lines. */
-function budgets(s: Sim): { frozen: number; compact: number } {
+function budgets(s: SimWorld): { frozen: number; compact: number } {
   const lines = s.ids.manifest.reduce((n, m) => n + m.additions + m.deletions, 0);
   const frozen = Math.min(200, Math.ceil(lines / 2));
   return { frozen, compact: lines > 0 && frozen < 2 ? 2 : frozen };
 }
 
 /** The seeded fix finding as compact authority stores it (first genesis path, review-risk's R1- namespace). */
-function finding(s: Sim): Json {
+function finding(s: SimWorld): Json {
   const path = s.ids.paths[0]!;
   return {
     id: "R1-001",
@@ -40,7 +42,7 @@ function finding(s: Sim): Json {
   };
 }
 
-function expectedValidationRequest(s: Sim): Json {
+function expectedValidationRequest(s: SimWorld): Json {
   const f = finding(s);
   return {
     schema: "gentle-ai.review-targeted-validation-request/v1",

@@ -4,9 +4,14 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultStateDir } from "../../simulator/runtime/env-config.ts";
-import { git, json, lifecycleSandboxes, oracleIdentity, oracleRepositoryRef, oracleStartLineage, treeOf, V2 } from "./helpers.ts";
+import { V2 } from "../support/contract.ts";
+import { oracleIdentity, oracleRepositoryRef, oracleStartLineage } from "../support/gentle-ai-digests.ts";
+import { git, treeOf } from "../support/git.ts";
+import { simWorlds } from "../support/sim-world.ts";
+import { json } from "../support/spawn-process.ts";
 
-const sandbox = lifecycleSandboxes();
+// Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
+const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 const STATUS = (repo: string) => ["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--next-transition"];
 
 describe("a client that sets only HOME", () => {
@@ -15,7 +20,7 @@ describe("a client that sets only HOME", () => {
     const repo = s.repo("r", { "app.ts": "export const value = 1;\n" });
     const enable = ["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"];
     const homeOnlyEnable = await s.run(enable, { homeOnly: true });
-    expect([homeOnlyEnable.code, homeOnlyEnable.stderr]).toEqual([0, ""]);
+    expect([homeOnlyEnable.code, homeOnlyEnable.stderrText]).toEqual([0, ""]);
     // Review mode is kept where gentle-ai keeps it: under HOME.
     expect(existsSync(join(s.home, ".gentle-ai", "state.json"))).toBe(true);
 
@@ -29,17 +34,17 @@ describe("a client that sets only HOME", () => {
 
     const homeOnly = await s.run(STATUS(repo), { homeOnly: true });
     const withScenario = await s.run(STATUS(repo));
-    expect([homeOnly.code, homeOnly.stderr]).toEqual([0, ""]);
+    expect([homeOnly.code, homeOnly.stderrText]).toEqual([0, ""]);
     // No seeded lineage: the fresh target of this repository, offering START.
     expect(json(homeOnly).action).toBe("start");
     expect(json(homeOnly).target_identity).toBe(identity);
-    expect(homeOnly.stdout).toBe(withScenario.stdout);
+    expect(homeOnly.stdoutText).toBe(withScenario.stdoutText);
 
     const start = ["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--agent=pi"];
     const consent = await s.run([...start, "--consent=relay"], { homeOnly: true });
-    expect([consent.code, consent.stderr]).toEqual([0, ""]);
+    expect([consent.code, consent.stderrText]).toEqual([0, ""]);
     const granted = await s.run([...start, "--consent=granted"], { homeOnly: true });
-    expect([granted.code, granted.stderr]).toEqual([0, ""]);
+    expect([granted.code, granted.stderrText]).toEqual([0, ""]);
     expect(json(granted)).toMatchObject({ action: "created", lineage_id: lineage, state: "reviewing" });
     // The lineage lives in the repository, where gentle-ai keeps it, and nothing went to a simulator state folder.
     expect(readdirSync(join(repo, ".git", "gentle-ai", "review-transactions", "gentle-ai-sim"))).toEqual([lineage]);
@@ -54,7 +59,7 @@ describe("a client that sets only HOME", () => {
   it("outside any repository the built-in scenario's seeded lineage still answers", async () => {
     const s = sandbox();
     const run = await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { homeOnly: true });
-    expect([run.code, run.stderr]).toEqual([0, ""]);
+    expect([run.code, run.stderrText]).toEqual([0, ""]);
     expect(json(run).applicability).toBe("current_target");
   });
 });

@@ -1,12 +1,17 @@
 // The lifecycle verbs on a lineage START created from a real repository: the relay's materialize call binds the
 // repository's own slot subject and paths, and the capture verbs find the lineage from the repository they run in.
 import { describe, expect, it } from "vitest";
-import { git, json, lifecycleSandboxes, oracleFixDiffIdentity, oracleIdentity, oracleRepositoryRef, oracleStartLineage, treeOf, V2, type LifecycleSandbox } from "./helpers.ts";
+import { V2 } from "../support/contract.ts";
+import { oracleFixDiffIdentity, oracleIdentity, oracleRepositoryRef, oracleStartLineage } from "../support/gentle-ai-digests.ts";
+import { git, treeOf } from "../support/git.ts";
+import { SimWorld, simWorlds } from "../support/sim-world.ts";
+import { json } from "../support/spawn-process.ts";
 
-const sandbox = lifecycleSandboxes();
+// Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
+const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 
 /** A started one-lens lineage over an edit of src/app.ts, and its reviewer slot's capture tokens. */
-async function startedLineage(s: LifecycleSandbox): Promise<{ repo: string; lineage: string; subject: string; tokens: string[] }> {
+async function startedLineage(s: SimWorld): Promise<{ repo: string; lineage: string; subject: string; tokens: string[] }> {
   const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
   await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
   s.write(repo, "src/app.ts", "export const value = 2;\n");
@@ -25,11 +30,11 @@ async function startedLineage(s: LifecycleSandbox): Promise<{ repo: string; line
 }
 
 /** Captures one reviewer result for the slot, with the given findings. */
-async function capture(s: LifecycleSandbox, l: { repo: string; subject: string; tokens: string[] }, findings: object[]): Promise<void> {
+async function capture(s: SimWorld, l: { repo: string; subject: string; tokens: string[] }, findings: object[]): Promise<void> {
   const result = { subject_hash: l.subject, inspection: { status: "completed", paths: ["src/app.ts"] }, findings, evidence: ["inspected src/app.ts:1"] };
   s.write(s.dir, "result.json", JSON.stringify(result));
   const r = await s.run(["review", "capture-result", ...l.tokens, `--input=${s.dir}/result.json`], { cwd: l.repo });
-  expect([r.code, r.stderr]).toEqual([0, ""]);
+  expect([r.code, r.stderrText]).toEqual([0, ""]);
 }
 
 const BLOCKER = {
@@ -63,15 +68,15 @@ describe("lineage verbs in the repository world", () => {
     const tokens = slot.arguments.map((a: { token: string }) => a.token) as string[];
     expect(tokens.some((t) => t.endsWith(`=${started.artifact_subjects[0].subject_hash}`))).toBe(true);
     const materialize = await s.run(["review", "capture-result", ...tokens], { cwd: repo });
-    expect([materialize.code, materialize.stderr]).toEqual([0, ""]);
-    const [first, ...rest] = materialize.stdout.split("\n");
+    expect([materialize.code, materialize.stderrText]).toEqual([0, ""]);
+    const [first, ...rest] = materialize.stdoutText.split("\n");
     expect(first!.startsWith("GENTLE_AI_REVIEW_BINDING ")).toBe(true);
     expect(JSON.parse(first!.slice("GENTLE_AI_REVIEW_BINDING ".length)).subject_hash).toBe(started.artifact_subjects[0].subject_hash);
     expect(rest.join("\n")).toContain("src/app.ts");
     // From outside the repository the published rctx1_ handle leads back to it (repository_locator.go
     // reviewRepositoryContextPath): the same prompt, byte for byte.
     const elsewhere = await s.run(["review", "capture-result", ...tokens], { cwd: s.dir });
-    expect([elsewhere.code, elsewhere.stdout]).toEqual([0, materialize.stdout]);
+    expect([elsewhere.code, elsewhere.stdoutText]).toEqual([0, materialize.stdoutText]);
   });
 
   it("FINALIZE decides by the captured findings: a corroborated deterministic BLOCKER opens the correction (compact.go:1290-1379)", async () => {
@@ -97,7 +102,7 @@ describe("lineage verbs in the repository world", () => {
     const submission = plan.next_transition.collect.inputs[0].submission;
     const forecast = (submission.argument_tokens as string[]).map((t) => t.replace("{{value}}", "1"));
     const planned = await s.run(["review", submission.operation_token, ...forecast], { cwd: l.repo });
-    expect([planned.code, planned.stderr]).toEqual([0, ""]);
+    expect([planned.code, planned.stderrText]).toEqual([0, ""]);
     const waiting = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
     expect(waiting.next_transition.reason_code).toBe("corrected_candidate_unavailable");
     s.write(l.repo, "src/app.ts", "export const value = 3;\n");

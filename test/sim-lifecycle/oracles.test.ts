@@ -1,7 +1,7 @@
 // The test oracles (written from gentle-ai's Go source) reproduce values a real gentle-ai printed, so the lifecycle
 // tests compare the simulator against gentle-ai's derivations rather than against itself.
 import { describe, expect, it } from "vitest";
-import { oracleIdentity, oracleManifestDigest, oraclePathsDigest, oracleSubjectHash } from "./helpers.ts";
+import { oracleIdentity, oracleManifestDigest, oraclePathsDigest, oracleSubjectHash } from "../support/gentle-ai-digests.ts";
 
 describe("lifecycle oracles", () => {
   it("target identities of gentle-pi's captured status/v5 documents", () => {

@@ -3,10 +3,13 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { json, lifecycleSandboxes, oracleOverrideRevision } from "./helpers.ts";
+import { oracleOverrideRevision } from "../support/gentle-ai-digests.ts";
+import { simWorlds } from "../support/sim-world.ts";
+import { json } from "../support/spawn-process.ts";
 import { ReviewModeSchema } from "../../simulator/contract/review-mode.ts";
 
-const sandbox = lifecycleSandboxes();
+// Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
+const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 const SWITCH = ["gentle-ai", "review-mode", "rar-authority", "v1", "rdd-mode"];
 const LEGACY = ["gentle-ai", "review-transactions", "rar-authority", "v1", "rdd-mode"];
 
@@ -21,8 +24,8 @@ describe("review mode", () => {
     const repo = s.repo("r");
     const run = await s.run(["review", "mode", "status", "--cwd", repo, "--json"]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe("");
-    expect(run.stdout).toBe(
+    expect(run.stderrText).toBe("");
+    expect(run.stdoutText).toBe(
       '{\n  "schema": "gentle-ai.review-mode/v1",\n  "operation": "status",\n  "scope": "both",\n  "status": {\n' +
         '    "schema": "gentle-ai.rdd-mode-status/v1",\n    "global": "",\n    "clone_local": "",\n    "effective": "off",\n' +
         '    "source": "default"\n  }\n}\n',
@@ -35,7 +38,7 @@ describe("review mode", () => {
     const s = sandbox();
     const repo = s.repo("r");
     const run = await s.run(["review", "mode", "status", "--cwd", repo]);
-    expect(run.stdout).toBe("receipt-driven development: off (decided by default)\n  global:      unset\n  clone-local: unset\n");
+    expect(run.stdoutText).toBe("receipt-driven development: off (decided by default)\n  global:      unset\n  clone-local: unset\n");
   });
 
   it("global enable writes HOME/.gentle-ai/state.json and turns every clone on", async () => {
@@ -105,7 +108,7 @@ describe("review mode", () => {
     writeFileSync(join(s.home, ".gentle-ai", "state.json"), JSON.stringify({ installed_agents: null, rdd_mode: "off" }));
     const run = await s.run(["review", "mode", "enable", "--cwd", a, "--scope", "clone", "--json"]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(
+    expect(run.stderrText).toBe(
       "Error: receipt-driven development is disabled: start is rejected because the global mode source keeps it off; turn reviews on with gentle-ai review mode enable --scope=global\n",
     );
     expect(json(run).status).toEqual({ schema: "gentle-ai.rdd-mode-status/v1", global: "off", clone_local: "", effective: "off", source: "global" });
@@ -117,7 +120,7 @@ describe("review mode", () => {
     const a = s.repo("a");
     const run = await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--expected-revision", "sha256:" + "0".repeat(64), "--json"]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(
+    expect(run.stderrText).toBe(
       `Error: clone-local review mode revision mismatch: expected "sha256:${"0".repeat(64)}" but the clone-local head is ""\n`,
     );
     expect(generations(a, SWITCH)).toEqual([]);
@@ -127,18 +130,18 @@ describe("review mode", () => {
     const s = sandbox();
     const a = s.repo("a");
     const verb = await s.run(["review", "mode", "toggle"]);
-    expect([verb.code, verb.stdout, verb.stderr]).toEqual([1, "", 'Error: unknown review mode command "toggle"\n']);
+    expect([verb.code, verb.stdoutText, verb.stderrText]).toEqual([1, "", 'Error: unknown review mode command "toggle"\n']);
     const scope = await s.run(["review", "mode", "enable", "--scope", "both", "--cwd", a]);
-    expect([scope.code, scope.stderr]).toEqual([1, 'Error: unknown review mode scope "both"\n']);
+    expect([scope.code, scope.stderrText]).toEqual([1, 'Error: unknown review mode scope "both"\n']);
     const extra = await s.run(["review", "mode", "status", "--cwd", a, "extra"]);
-    expect([extra.code, extra.stderr]).toEqual([1, 'Error: unexpected review mode argument "extra"\n']);
+    expect([extra.code, extra.stderrText]).toEqual([1, 'Error: unexpected review mode argument "extra"\n']);
   });
 
   it("help prints the usage and the opt-in explanation", async () => {
     const s = sandbox();
     const run = await s.run(["review", "mode", "--help"]);
     expect(run.code).toBe(0);
-    expect(run.stdout.split("\n")[0]).toBe(
+    expect(run.stdoutText.split("\n")[0]).toBe(
       "Usage: gentle-ai review mode <enable|disable|status> [--cwd <repo>] [--scope <global|clone>] [--expected-revision <revision>] [--json]",
     );
   });
@@ -148,7 +151,7 @@ describe("review mode", () => {
     const a = s.repo("a");
     const runs = await Promise.all([1, 2, 3, 4].map(() => s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--json"])));
     expect(runs.filter((r) => r.code === 0).length).toBeGreaterThanOrEqual(1);
-    for (const r of runs.filter((r) => r.code !== 0)) expect(r.stderr).toMatch(/^Error: clone-local review mode revision mismatch: /);
+    for (const r of runs.filter((r) => r.code !== 0)) expect(r.stderrText).toMatch(/^Error: clone-local review mode revision mismatch: /);
     expect(generations(a, SWITCH)).toEqual(["gen-0000000001.json"]);
     const record = JSON.parse(readFileSync(join(a, ".git", ...SWITCH, "gen-0000000001.json"), "utf8")) as Record<string, unknown>;
     expect(record["revision"]).toBe(oracleOverrideRevision(record));

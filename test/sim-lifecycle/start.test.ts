@@ -4,29 +4,21 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  git,
-  json,
-  lifecycleSandboxes,
-  oracleContextHandle,
-  oracleIdentity,
-  oracleManifestDigest,
-  oracleRepositoryRef,
-  oracleStartLineage,
-  oracleSubjectHash,
-  treeOf,
-  V2,
-  type LifecycleSandbox,
-} from "./helpers.ts";
+import { V2 } from "../support/contract.ts";
+import { oracleContextHandle, oracleIdentity, oracleManifestDigest, oracleRepositoryRef, oracleStartLineage, oracleSubjectHash } from "../support/gentle-ai-digests.ts";
+import { git, treeOf } from "../support/git.ts";
+import { SimWorld, simWorlds } from "../support/sim-world.ts";
+import { json } from "../support/spawn-process.ts";
 import { ConsentV3Schema } from "../../simulator/contract/consent.ts";
 import { StartDeclinedSchema, StartV3Schema } from "../../simulator/contract/start.ts";
 
-const sandbox = lifecycleSandboxes();
+// Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
+const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 const WORKFLOW = ".github/workflows/deploy.yml";
 const STORE = [".git", "gentle-ai", "review-transactions", "gentle-ai-sim"];
 
 /** The devtests' candidate: a workflow file grows from one line to six (a shell_source, high-risk change). */
-async function workflowCandidate(s: LifecycleSandbox, enable = true): Promise<{ repo: string; identity: string; base: string; candidate: string; lineage: string }> {
+async function workflowCandidate(s: SimWorld, enable = true): Promise<{ repo: string; identity: string; base: string; candidate: string; lineage: string }> {
   const repo = s.repo("r", { [WORKFLOW]: "name: x\n" });
   if (enable) expect((await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"])).code).toBe(0);
   s.write(repo, WORKFLOW, "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n");
@@ -47,7 +39,7 @@ describe("review start", () => {
     const s = sandbox();
     const c = await workflowCandidate(s);
     const run = await s.run(startArgs(c, "--consent=relay"));
-    expect([run.code, run.stderr]).toEqual([0, ""]);
+    expect([run.code, run.stderrText]).toEqual([0, ""]);
     ConsentV3Schema.parse(json(run));
     const stem = `gentle-ai review start --contract ${V2} --cwd ${c.repo} --target ${c.identity} --projection workspace --agent pi --lineage ${c.lineage}`;
     expect(json(run)).toEqual({
@@ -92,7 +84,7 @@ describe("review start", () => {
     const consent = json(await s.run(startArgs(c, "--consent=relay")));
     const granted = consent.choices[0].invocation.split(" ").slice(1) as string[];
     const run = await s.run(granted);
-    expect([run.code, run.stderr]).toEqual([0, ""]);
+    expect([run.code, run.stderrText]).toEqual([0, ""]);
     const doc = json(run);
     StartV3Schema.parse(doc);
     const manifest = [
@@ -179,7 +171,7 @@ describe("review start", () => {
     const s = sandbox();
     const c = await workflowCandidate(s);
     const run = await s.run(startArgs(c, "--consent=declined"));
-    expect([run.code, run.stderr]).toEqual([0, ""]);
+    expect([run.code, run.stderrText]).toEqual([0, ""]);
     StartDeclinedSchema.parse(json(run));
     expect(json(run)).toEqual({
       operation: "review/start",
@@ -227,7 +219,7 @@ describe("review start", () => {
     s.write(c.repo, WORKFLOW, "name: moved\n");
     const run = await s.run(startArgs(c, "--consent=granted"));
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(
+    expect(run.stderrText).toBe(
       "Error: The negotiated review request no longer matches the live workspace snapshot; re-derive the exact next transition before retrying. [stale_target_identity]\n",
     );
     expect(json(run)).toMatchObject({
@@ -249,7 +241,7 @@ describe("review start", () => {
     const identity = oracleIdentity(tree, tree, []);
     const run = await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", "--consent=relay"]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("Error: The review candidate has no pending changes to freeze; name the base to compare against before retrying. [empty_candidate_scope]\n");
+    expect(run.stderrText).toBe("Error: The review candidate has no pending changes to freeze; name the base to compare against before retrying. [empty_candidate_scope]\n");
     expect(json(run)).toMatchObject({
       code: "empty_candidate_scope",
       required_inputs: ["base_ref"],
@@ -263,7 +255,7 @@ describe("review start", () => {
     const c = await workflowCandidate(s, false);
     const run = await s.run(startArgs(c, "--consent=granted"));
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
+    expect(run.stderrText).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
     expect(json(run)).toMatchObject({
       phase: "pre_native",
       code: "rdd_disabled",
@@ -294,6 +286,6 @@ describe("review start", () => {
     const consent = await s.run(startArgs(c, "--consent=maybe"));
     expect(json(consent).cause).toBe("review start --consent accepts exactly relay, granted, or declined; rerun gentle-ai review start with one of those values");
     const plain = await s.run(["review", "start", `--cwd=${c.repo}`, `--target=${c.identity}`]);
-    expect([plain.code, plain.stdout, plain.stderr]).toEqual([1, "", "Error: review start --target requires --contract gentle-ai.review-integration/v1\n"]);
+    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([1, "", "Error: review start --target requires --contract gentle-ai.review-integration/v1\n"]);
   });
 });

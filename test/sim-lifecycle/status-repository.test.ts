@@ -5,24 +5,17 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { identitiesFor } from "../../simulator/state/identities.ts";
-import {
-  git,
-  json,
-  lifecycleSandboxes,
-  oracleIdentity,
-  oracleInventoryDigest,
-  oraclePathsDigest,
-  oracleRepositoryRef,
-  oracleStartLineage,
-  treeOf,
-  V2,
-  type LifecycleSandbox,
-} from "./helpers.ts";
+import { V2 } from "../support/contract.ts";
+import { oracleIdentity, oracleInventoryDigest, oraclePathsDigest, oracleRepositoryRef, oracleStartLineage } from "../support/gentle-ai-digests.ts";
+import { git, treeOf } from "../support/git.ts";
+import { SimWorld, simWorlds } from "../support/sim-world.ts";
+import { json } from "../support/spawn-process.ts";
 
-const sandbox = lifecycleSandboxes();
+// Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
+const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 const STATUS = (repo: string, ...extra: string[]) => ["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--next-transition", ...extra];
 
-async function enabled(s: LifecycleSandbox, repo: string): Promise<void> {
+async function enabled(s: SimWorld, repo: string): Promise<void> {
   const run = await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
   expect(run.code).toBe(0);
 }
@@ -33,7 +26,7 @@ describe("repository STATUS without a lineage", () => {
     const repo = s.repo("r", { "app.ts": "export const value = 1;\n" });
     await enabled(s, repo);
     const run = await s.run(STATUS(repo));
-    expect([run.code, run.stderr]).toEqual([0, ""]);
+    expect([run.code, run.stderrText]).toEqual([0, ""]);
     const tree = treeOf(repo);
     const identity = oracleIdentity(tree, tree, []);
     expect(json(run)).toEqual({
@@ -164,7 +157,7 @@ describe("repository STATUS without a lineage", () => {
     s.write(repo, "new.txt", "x\n");
     const run = await s.run(STATUS(repo, "--untracked-scope=select", `--expected-untracked-inventory=${oracleInventoryDigest([])}`, "--intended-untracked=new.txt"));
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("Error: The negotiated review request is invalid. [invalid_request]\n");
+    expect(run.stderrText).toBe("Error: The negotiated review request is invalid. [invalid_request]\n");
     expect(json(run).cause).toBe("untracked inventory changed; rerun `gentle-ai review status --next-transition` before selecting paths");
   });
 

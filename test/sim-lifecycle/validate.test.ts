@@ -1,10 +1,14 @@
 // review validate (cli/review_facade.go runReviewFacadeValidateNonDeciding :3310, emitDisabledUnmanagedDelivery :3858,
 // emitEnabledUnmanagedDelivery :3873): the gate never decides; it names the repository policy that governs delivery.
 import { describe, expect, it } from "vitest";
-import { git, json, lifecycleSandboxes, V2 } from "./helpers.ts";
+import { V2 } from "../support/contract.ts";
+import { git } from "../support/git.ts";
+import { simWorlds } from "../support/sim-world.ts";
+import { json } from "../support/spawn-process.ts";
 import { UnmanagedGateResultSchema } from "../../simulator/contract/gate-result.ts";
 
-const sandbox = lifecycleSandboxes();
+// Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
+const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 const DISABLED_REASON =
   "receipt-driven development is disabled and no receipt governs this candidate, so delivery follows ordinary repository policy";
 
@@ -16,8 +20,8 @@ describe("review validate", () => {
     git(repo, "add", "--", "app.ts");
     await s.run(["review", "mode", "disable", "--cwd", repo, "--scope", "clone", "--json"]);
     const run = await s.run(["review", "validate", "--contract", V2, "--gate", "pre-commit", "--cwd", repo]);
-    expect([run.code, run.stderr]).toEqual([0, ""]);
-    expect(run.stdout).toBe(
+    expect([run.code, run.stderrText]).toEqual([0, ""]);
+    expect(run.stdoutText).toBe(
       '{\n  "schema": "gentle-ai.review-integration.operation/v2",\n  "contract": "gentle-ai.review-integration/v2",\n  "operation": "review.validate",\n' +
         '  "result": {\n    "schema": "gentle-ai.review-gate-result/v1",\n    "result": "invalidated",\n    "allowed": false,\n' +
         '    "action": "repository-policy",\n' +
@@ -56,6 +60,6 @@ describe("review validate", () => {
     const late = await s.run(["review", "validate", "--cwd", repo, "--contract", V2]);
     expect([late.code, json(late).schema]).toEqual([1, "gentle-ai.review-integration.failure/v2"]);
     const repeated = await s.run(["review", "validate", "--base-ref", "a", "--base-ref", "b", "--gate", "pre-pr", "--cwd", repo]);
-    expect([repeated.code, repeated.stderr]).toEqual([1, "Error: review validate repeats --base-ref\n"]);
+    expect([repeated.code, repeated.stderrText]).toEqual([1, "Error: review validate repeats --base-ref\n"]);
   });
 });

@@ -4,10 +4,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CapabilitiesV15Schema, CapabilitiesV22Schema } from "../../simulator/contract/capabilities.ts";
-import { GENTLE_AI, simFactory } from "../sim-core/helpers.ts";
 import { failureEnvelope } from "../support/go-oracles.ts";
+import { GENTLE_AI, simWorlds } from "../support/sim-world.ts";
 
-const sim = simFactory();
+const sim = simWorlds();
 const V2 = "gentle-ai.review-integration/v2";
 
 // reviewIntegrationOperationNames: the Negotiated registry rows in source order (review_operation_contract.go:83-111).
@@ -41,9 +41,9 @@ const exe = "sha256:" + createHash("sha256").update(readFileSync(GENTLE_AI)).dig
 describe("review capabilities", () => {
   it("plain: the v1 contract, capabilities/v1.5 (review_capabilities.go:148, :213-297)", async () => {
     const r = await sim().run(["review", "capabilities"]);
-    expect([r.stderr, r.code]).toEqual(["", 0]);
-    const caps = CapabilitiesV15Schema.parse(JSON.parse(r.stdout));
-    expect(Object.keys(JSON.parse(r.stdout))).toEqual([
+    expect([r.stderrText, r.code]).toEqual(["", 0]);
+    const caps = CapabilitiesV15Schema.parse(JSON.parse(r.stdoutText));
+    expect(Object.keys(JSON.parse(r.stdoutText))).toEqual([
       "schema", "contract", "protocol", "package", "build", "executable", "operations", "gates", "projections", "schemas", "features", "bootstrap", "compatibility",
     ]);
     expect(caps.operations).toEqual(OPERATIONS);
@@ -57,8 +57,8 @@ describe("review capabilities", () => {
   it("--contract v2: capabilities/v2.2 with the v2 schema swaps, consent/v3 appended, two extra optional features", async () => {
     for (const profile of ["2.3.0", "2.4.0", "2.5.0"] as const) {
       const r = await sim({ profile }).run(["review", "capabilities", "--contract", V2]);
-      expect([r.stderr, r.code]).toEqual(["", 0]);
-      const caps = CapabilitiesV22Schema.parse(JSON.parse(r.stdout));
+      expect([r.stderrText, r.code]).toEqual(["", 0]);
+      const caps = CapabilitiesV22Schema.parse(JSON.parse(r.stdoutText));
       expect([caps.protocol, caps.package]).toEqual([{ major: 2, minor: 2 }, { name: "gentle-ai", version: profile, release_channel: "stable" }]);
       expect(caps.operations).toEqual(OPERATIONS);
       expect(caps.schemas.slice(0, 2)).toEqual(["gentle-ai.review-admitted-result/v2", "gentle-ai.review-artifact-subject/v2"]);
@@ -74,26 +74,26 @@ describe("review capabilities", () => {
   it("defines only --contract; refusals ride the negotiated route", async () => {
     const s = sim();
     const cwd = await s.invoke(["review", "capabilities", "--cwd", "."]);
-    expect([cwd.stdout, cwd.stderr, cwd.code]).toEqual([
+    expect([cwd.stdoutText, cwd.stderrText, cwd.code]).toEqual([
       failureEnvelope(1, "review.capabilities", "invalid_request", "The negotiated review request is invalid.", "correct_request", "flag provided but not defined: -cwd"),
       "Error: The negotiated review request is invalid. [invalid_request]\n",
       1,
     ]);
     const extra = await s.invoke(["review", "capabilities", "--contract", V2, "extra"]);
-    expect(extra.stdout).toBe(
+    expect(extra.stdoutText).toBe(
       failureEnvelope(2, "review.capabilities", "invalid_request", "The negotiated review request is invalid.", "correct_request", 'unexpected review capabilities argument "extra"'),
     );
     // A -contract the router does not see is validated by the verb: a bare error, so the read-only catch-all.
     const single = await s.invoke(["review", "capabilities", "-contract=bogus"]);
-    expect([single.stdout, single.stderr, single.code]).toEqual([
+    expect([single.stdoutText, single.stderrText, single.code]).toEqual([
       failureEnvelope(1, "review.capabilities", "operation_failed", "The negotiated read-only review operation failed safely.", "retry", undefined, undefined, true, "pre_native"),
       "Error: The negotiated read-only review operation failed safely. [operation_failed]\n",
       1,
     ]);
     // Help anywhere ends the verb with success; ErrHelp prints the usage block.
-    expect(await s.invoke(["review", "capabilities", "extra", "-h"])).toMatchObject({ stdout: "", stderr: "", code: 0 });
+    expect(await s.invoke(["review", "capabilities", "extra", "-h"])).toMatchObject({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), code: 0 });
     const help = await s.invoke(["review", "capabilities", "--help"]);
-    expect(help.stdout).toBe(
+    expect(help.stdoutText).toBe(
       "Usage: gentle-ai review capabilities [flags]\n\n" +
         "Report the repository-independent negotiated review provider surface and self-reported executable identity.\n\n" +
         "Flags:\n" +

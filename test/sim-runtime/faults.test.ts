@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { promptFor, runSim, World, type Run } from "./helpers.ts";
+import { promptFor } from "../support/prompt-oracle.ts";
+import { runSim, SimWorld } from "../support/sim-world.ts";
+import type { Run } from "../support/spawn-process.ts";
 import type { Fault } from "../../simulator/faults/fault-schema.ts";
 
 const SUBJECT = `sha256:${"a".repeat(64)}`;
@@ -14,16 +16,16 @@ const PROGRAMS = [
   { program: "pi", args: ["--print", "--mode", "text"], input: PROMPT, normal: PI_RESULT },
 ] as const;
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 async function withFaults(p: (typeof PROGRAMS)[number], faults: Fault[], hangs = false): Promise<Run> {
-  world = new World();
-  const scenario = world.scenario({ faults: faults.map((fault) => ({ program: p.program, fault })) });
+  world = new SimWorld();
+  const scenario = world.writeScenario({ faults: faults.map((fault) => ({ program: p.program, fault })) });
   return runSim(p.program, p.args, {
     env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario }),
     input: p.input,
-    ...(hangs ? { killWhenTranscriptLines: { path: world.transcript, lines: 1 } } : {}),
+    ...(hangs ? { killWhenTranscriptLines: { path: world.transcriptPath, lines: 1 } } : {}),
   });
 }
 

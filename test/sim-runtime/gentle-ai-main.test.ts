@@ -2,15 +2,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
-import { run, runSim, TSX_FIXTURE, World } from "./helpers.ts";
+import { runSim, SimWorld, tsxFixture } from "../support/sim-world.ts";
+import { spawnProcess } from "../support/spawn-process.ts";
 import { DEFAULT_SCENARIO } from "../../simulator/scenario/default.ts";
 import { identitiesFor } from "../../simulator/state/identities.ts";
 
 const HANDSHAKE = "gentle-pi.review-relay/v1";
 const sha = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 /** The seven binding tokens of the default scenario's first lens (revision index 0: captures never advance it). */
 function bindingTokens(): string[] {
@@ -28,7 +29,7 @@ function bindingTokens(): string[] {
 
 describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
   it("materialize -> pi -> submit by file -> identical resubmission on stdin, all on the transcript", async () => {
-    world = new World();
+    world = new SimWorld();
     const env = world.env({ GENTLE_PI_REVIEW_RELAY_CONTRACT: HANDSHAKE });
     const tokens = bindingTokens();
 
@@ -63,27 +64,27 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
   });
 
   it("unknown verb: the Outcome's streams and exit code", async () => {
-    world = new World();
+    world = new SimWorld();
     const r = await runSim("gentle-ai", ["review", "no-such-verb"], { env: world.env() });
     expect([r.stdout.toString(), r.stderr.toString(), r.code]).toEqual(["", 'Error: unknown review command "no-such-verb"\n', 1]);
   });
 
   it("builds the Invocation: argv after the program, cwd, state dir, scenario dir, executablePath = the launched script", async () => {
-    world = new World();
-    const file = world.scenario({ profile: "2.5.0" });
-    const [node, ...pre] = TSX_FIXTURE("program-main.ts");
+    world = new SimWorld();
+    const file = world.writeScenario({ profile: "2.5.0" });
+    const [node, ...pre] = tsxFixture("program-main.ts");
     // Relative simulator paths become absolute in the environment children inherit (pi runs in a scratch cwd).
     const env = { ...world.env(), GENTLE_AI_SIM_SCENARIO: "scenario.json", GENTLE_AI_SIM_STATE: "state", GENTLE_AI_SIM_TRANSCRIPT: "t.jsonl" };
-    const r = await run(node!, [...pre, "review", "status", "--x=1"], { env, cwd: world.dir });
+    const r = await spawnProcess(node!, [...pre, "review", "status", "--x=1"], { env, cwd: world.dir });
     expect([JSON.parse(r.stdout.toString()), r.stderr.toString(), r.code]).toEqual([
       {
         argv: ["review", "status", "--x=1"],
         cwd: world.dir,
         executablePath: pre[pre.length - 1],
-        stateDir: world.state,
+        stateDir: world.stateDir,
         scenarioDir: world.dir,
         profile: "2.5.0",
-        childEnv: [file, world.state, join(world.dir, "t.jsonl")],
+        childEnv: [file, world.stateDir, join(world.dir, "t.jsonl")],
       },
       "to stderr",
       1,
@@ -93,30 +94,30 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
 
 describe("scenario validation cache", () => {
   it("gentle-ai and pi keep separate entries: alternating calls never re-validate", async () => {
-    world = new World();
-    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.scenario({}) });
-    const cacheFile = join(world.state, "scenario-cache.gentle-ai.cjs.json");
+    world = new SimWorld();
+    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.writeScenario({}) });
+    const cacheFile = join(world.stateDir, "scenario-cache.gentle-ai.cjs.json");
     await runSim("gentle-ai", ["version"], { env });
     const first = statSync(cacheFile).ino;
     await runSim("pi", [], { env });
     await runSim("gentle-ai", ["version"], { env });
     // A miss rewrites the entry through a rename, which gives it a new inode.
     expect(statSync(cacheFile).ino).toBe(first);
-    expect(readdirSync(world.state).filter((n) => n.startsWith("scenario-cache")).sort()).toEqual([
+    expect(readdirSync(world.stateDir).filter((n) => n.startsWith("scenario-cache")).sort()).toEqual([
       "scenario-cache.gentle-ai.cjs.json",
       "scenario-cache.pi.cjs.json",
     ]);
   });
 
   it("an edited scenario file takes effect on the next call; a broken edit is reported, not served from the cache", async () => {
-    world = new World();
-    const file = world.scenario({ pi: { exitCode: 0 } });
+    world = new SimWorld();
+    const file = world.writeScenario({ pi: { exitCode: 0 } });
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: file });
     expect((await runSim("pi", [], { env })).code).toBe(0);
     expect((await runSim("pi", [], { env })).code).toBe(0); // served from the cache
-    world.scenario({ pi: { exitCode: 4 } });
+    world.writeScenario({ pi: { exitCode: 4 } });
     expect((await runSim("pi", [], { env })).code).toBe(4);
-    world.scenario('{"pi": {"exitCode": 300}}');
+    world.writeScenario('{"pi": {"exitCode": 300}}');
     const bad = await runSim("pi", [], { env });
     expect([bad.stderr.toString(), bad.code]).toEqual([`gentle-ai-sim: ${file}: $.pi.exitCode: Too big: expected number to be <=255\n`, 2]);
   });
@@ -124,10 +125,10 @@ describe("scenario validation cache", () => {
 
 describe("large payloads", () => {
   it("pi echoes a 64 MiB prompt byte for byte; the transcript keeps digests only above GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX", async () => {
-    world = new World();
+    world = new SimWorld();
     const big = Buffer.alloc(64 * 1024 * 1024);
     for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
-    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.scenario({ pi: { result: { kind: "echo" } } }), GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "1048576" });
+    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.writeScenario({ pi: { result: { kind: "echo" } } }), GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "1048576" });
     const r = await runSim("pi", [], { env, input: big });
     expect(r.code).toBe(0);
     expect(r.stdout.length).toBe(big.length);

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runSim, World } from "./helpers.ts";
+import { runSim, SimWorld } from "../support/sim-world.ts";
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 describe("fault matching across separate processes", () => {
   it("by verb and call index: only the 2nd and 4th `version` calls are faulted", async () => {
-    world = new World();
-    const scenario = world.scenario({
+    world = new SimWorld();
+    const scenario = world.writeScenario({
       faults: [
         { program: "gentle-ai", verb: "version", calls: [2, 4], fault: { kind: "exit-code", code: 7 } },
         { program: "gentle-ai", verb: "status", fault: { kind: "exit-code", code: 8 } },
@@ -28,8 +28,8 @@ describe("fault matching across separate processes", () => {
   });
 
   it("by leg: materialize and submit calls are counted and faulted separately", async () => {
-    world = new World();
-    const scenario = world.scenario({
+    world = new SimWorld();
+    const scenario = world.writeScenario({
       faults: [
         { program: "gentle-ai", verb: "capture-result", leg: "materialize", calls: [2], fault: { kind: "stdout", bytes: { text: "M2" } } },
         { program: "gentle-ai", leg: "submit", calls: "every", fault: { kind: "stderr", bytes: { text: "S" } } },
@@ -54,7 +54,7 @@ describe("fault matching across separate processes", () => {
   });
 
   it("parallel processes get distinct call indexes", async () => {
-    world = new World();
+    world = new SimWorld();
     const env = world.env();
     const n = 12;
     const runs = await Promise.all(Array.from({ length: n }, () => runSim("gentle-ai", ["version"], { env })));
@@ -64,8 +64,8 @@ describe("fault matching across separate processes", () => {
   });
 
   it("pi rules never match gentle-ai calls and vice versa", async () => {
-    world = new World();
-    const scenario = world.scenario({ faults: [{ program: "pi", fault: { kind: "exit-code", code: 5 } }] });
+    world = new SimWorld();
+    const scenario = world.writeScenario({ faults: [{ program: "pi", fault: { kind: "exit-code", code: 5 } }] });
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: scenario });
     expect((await runSim("gentle-ai", ["version"], { env })).code).toBe(0);
     expect((await runSim("pi", [], { env })).code).toBe(5);

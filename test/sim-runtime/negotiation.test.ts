@@ -3,11 +3,11 @@
 // lineage_id the failure envelope carries (:1214-1319). Expected bytes are written from those facts.
 import { describe, expect, it } from "vitest";
 import { failureEnvelope } from "../support/go-oracles.ts";
+import { SimWorld, simWorlds } from "../support/sim-world.ts";
 import { FailureV1Schema, FailureV2Schema } from "../../simulator/contract/failure.ts";
 import { OperationV1Schema, OperationV2Schema } from "../../simulator/contract/operation.ts";
-import { Sim, simFactory } from "../sim-core/helpers.ts";
 
-const sim = simFactory();
+const sim = simWorlds();
 const V1 = "gentle-ai.review-integration/v1";
 const V2 = "gentle-ai.review-integration/v2";
 
@@ -20,9 +20,9 @@ function routeEnvelope(operation: string, code: string, message: string, lineage
   return failureEnvelope(1, operation, code, message, "correct_request", undefined, lineageId);
 }
 
-async function expectRouteRefusal(s: Sim, argv: string[], operation: string, code: string, message: string, lineageId?: string): Promise<void> {
+async function expectRouteRefusal(s: SimWorld, argv: string[], operation: string, code: string, message: string, lineageId?: string): Promise<void> {
   const r = await s.invoke(argv);
-  expect([r.stdout, r.stderr, r.code]).toEqual([routeEnvelope(operation, code, message, lineageId), `Error: ${message} [${code}]\n`, 1]);
+  expect([r.stdoutText, r.stderrText, r.code]).toEqual([routeEnvelope(operation, code, message, lineageId), `Error: ${message} [${code}]\n`, 1]);
 }
 
 describe("--contract negotiation route", () => {
@@ -54,14 +54,14 @@ describe("--contract negotiation route", () => {
     await expectRouteRefusal(s, ["review", "finalize", "--lineage", "review-ab", "--contract"], "review.finalize", "invalid_request", INVALID);
     // A later valid value clears an earlier empty one; a bare --contract that is not last takes the next token.
     const later = await s.invoke(["review", "capabilities", "--contract=", `--contract=${V1}`]);
-    expect([later.code, later.stderr]).toEqual([0, ""]);
+    expect([later.code, later.stderrText]).toEqual([0, ""]);
     await expectRouteRefusal(s, ["review", "capabilities", "--contract", "--contract=x"], "review.capabilities", "unsupported_contract", UNSUPPORTED);
   });
 
   it("single-dash -contract is not negotiation: the verb's FlagSet validates it on the plain route", async () => {
     const r = await sim().invoke(["review", "finalize", "-contract=x"]);
-    expect([r.stdout, r.code]).toEqual(["", 1]);
-    expect(r.stderr).toBe(
+    expect([r.stdoutText, r.code]).toEqual(["", 1]);
+    expect(r.stderrText).toBe(
       `Error: unsupported review integration contract "x"; retry with gentle-ai review capabilities --contract ${V1} or gentle-ai review capabilities --contract ${V2}\n`,
     );
   });
@@ -69,9 +69,9 @@ describe("--contract negotiation route", () => {
   it("collect-capture and non-registry verbs never negotiate", async () => {
     const s = sim();
     const r = await s.invoke(["review", "capture-evidence", "--contract", "x"]);
-    expect(JSON.parse(r.stdout)).toMatchObject({ schema: "gentle-ai.review-integration.failure/v2", operation: "review.capture-evidence", cause: "flag provided but not defined: -contract" });
+    expect(JSON.parse(r.stdoutText)).toMatchObject({ schema: "gentle-ai.review-integration.failure/v2", operation: "review.capture-evidence", cause: "flag provided but not defined: -contract" });
     const u = await s.invoke(["review", "consent", "--contract", "x"]);
-    expect([u.stdout, u.stderr, u.code]).toEqual(["", 'Error: unknown review command "consent"\n', 1]);
+    expect([u.stdoutText, u.stderrText, u.code]).toEqual(["", 'Error: unknown review command "consent"\n', 1]);
   });
 });
 
@@ -90,15 +90,15 @@ describe("lineage_id in failure envelopes", () => {
 describe("review dispatch (review_facade.go:635-640, :817)", () => {
   it("an unknown verb is quoted with %q", async () => {
     const r = await sim().invoke(["review", "bad\tverb\u00e9"]);
-    expect([r.stdout, r.stderr, r.code]).toEqual(["", 'Error: unknown review command "bad\\tverbé"\n', 1]);
+    expect([r.stdoutText, r.stderrText, r.code]).toEqual(["", 'Error: unknown review command "bad\\tverbé"\n', 1]);
   });
 
   it("help, -h and --help before any verb print the verb list, even with a --contract after them", async () => {
     const s = sim();
     for (const argv of [["review"], ["review", "help", "--contract", "x"], ["review", "-h"], ["review", "--help"]]) {
       const r = await s.invoke(argv);
-      expect([r.stderr, r.code]).toEqual(["", 0]);
-      expect(r.stdout.startsWith("Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|")).toBe(true);
+      expect([r.stderrText, r.code]).toEqual(["", 0]);
+      expect(r.stdoutText.startsWith("Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|")).toBe(true);
     }
   });
 });
@@ -107,15 +107,15 @@ describe("the printed documents parse with the zod mirror", () => {
   it("failure/v1, failure/v2, operation/v1 and operation/v2", async () => {
     const s = sim({ lineage: { state: "validating" } });
     const v1 = ["review", "finalize", "--contract", "x", "--lineage", "review-ab"];
-    FailureV1Schema.parse(JSON.parse((await s.invoke(v1)).stdout));
-    FailureV1Schema.parse(JSON.parse((await s.invoke(["review", "capabilities", "-contract=x"])).stdout));
-    FailureV2Schema.parse(JSON.parse((await s.invoke(["review", "finalize", "--contract", V2, "--lineage", "Bad"])).stdout));
-    FailureV2Schema.parse(JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdout));
+    FailureV1Schema.parse(JSON.parse((await s.invoke(v1)).stdoutText));
+    FailureV1Schema.parse(JSON.parse((await s.invoke(["review", "capabilities", "-contract=x"])).stdoutText));
+    FailureV2Schema.parse(JSON.parse((await s.invoke(["review", "finalize", "--contract", V2, "--lineage", "Bad"])).stdoutText));
+    FailureV2Schema.parse(JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdoutText));
     // A capture operation under the v1 identity is what the mirror (like the schema) refuses.
-    const capture = JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdout) as Record<string, unknown>;
+    const capture = JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdoutText) as Record<string, unknown>;
     expect(FailureV1Schema.safeParse({ ...capture, schema: "gentle-ai.review-integration.failure/v1", contract: V1 }).success).toBe(false);
-    OperationV1Schema.parse(JSON.parse((await s.invoke(["review", "finalize", "--contract", V1, "--action-eligibility"])).stdout));
+    OperationV1Schema.parse(JSON.parse((await s.invoke(["review", "finalize", "--contract", V1, "--action-eligibility"])).stdoutText));
     const t = sim({ lineage: { state: "validating" } });
-    OperationV2Schema.parse(JSON.parse((await t.invoke(["review", "finalize", "--contract", V2])).stdout));
+    OperationV2Schema.parse(JSON.parse((await t.invoke(["review", "finalize", "--contract", V2])).stdoutText));
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promptFor, runSim, World } from "./helpers.ts";
+import { promptFor } from "../support/prompt-oracle.ts";
+import { runSim, SimWorld } from "../support/sim-world.ts";
 import { parsePromptBinding } from "../../simulator/pi/reviewer-result.ts";
 import { admitReviewerResult } from "../../simulator/gentle-ai/verbs/admission.ts";
 import { ReviewerResultSchema } from "../../simulator/contract/reviewer-result.ts";
@@ -21,12 +22,12 @@ const SLOT = {
   ],
 };
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 async function pi(scenario: unknown, input: Buffer = PROMPT, cwd?: string) {
-  world = new World();
-  const env = world.env(scenario === undefined ? {} : { GENTLE_AI_SIM_SCENARIO: world.scenario(scenario) });
+  world = new SimWorld();
+  const env = world.env(scenario === undefined ? {} : { GENTLE_AI_SIM_SCENARIO: world.writeScenario(scenario) });
   return runSim("pi", PI_ARGV, { env, input, ...(cwd ? { cwd } : {}) });
 }
 
@@ -75,9 +76,9 @@ describe("fake pi result kinds", () => {
   });
 
   it("bytes from a file next to the scenario", async () => {
-    world = new World();
-    writeFileSync(join(world.dir, "answer.bin"), Buffer.from([1, 2, 3, 0]));
-    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.scenario({ pi: { result: { kind: "bytes", bytes: { file: "answer.bin" } } } }) });
+    world = new SimWorld();
+    world.file("answer.bin", Buffer.from([1, 2, 3, 0]));
+    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.writeScenario({ pi: { result: { kind: "bytes", bytes: { file: "answer.bin" } } } }) });
     const r = await runSim("pi", PI_ARGV, { env, input: PROMPT });
     expect(r.stdout).toEqual(Buffer.from([1, 2, 3, 0]));
   });
@@ -111,8 +112,8 @@ describe("fake pi result kinds", () => {
 
 describe("fake pi transcript", () => {
   it("records argv, cwd and the sorted names in its cwd at start", async () => {
-    world = new World();
-    const scratch = join(world.dir, "scratch");
+    world = new SimWorld();
+    const scratch = join(world.ensure(), "scratch");
     mkdirSync(join(scratch, "sub"), { recursive: true });
     writeFileSync(join(scratch, "b.txt"), "");
     writeFileSync(join(scratch, ".hidden"), "");
@@ -125,8 +126,8 @@ describe("fake pi transcript", () => {
   });
 
   it("an empty scratch directory lists as []", async () => {
-    world = new World();
-    const scratch = join(world.dir, "empty");
+    world = new SimWorld();
+    const scratch = join(world.ensure(), "empty");
     mkdirSync(scratch);
     await runSim("pi", PI_ARGV, { env: world.env(), input: PROMPT, cwd: scratch });
     expect(world.entries()[0]!.cwdListing).toEqual([]);

@@ -3,22 +3,22 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ROOT, runSim, World } from "./helpers.ts";
+import { ROOT, runSim, SimWorld } from "../support/sim-world.ts";
 import { scenarioValidatorDigest } from "../../scripts/validator-digest.mjs";
 import { scenarioFingerprint } from "../../simulator/scenario/scenario-cache.ts";
 import { loadConfiguredScenario } from "../../simulator/runtime/load-scenario.ts";
 import { readSimConfig } from "../../simulator/runtime/env-config.ts";
 import { DEFAULT_SCENARIO } from "../../simulator/scenario/default.ts";
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 /** Writes the pi bundle's cache file as if an earlier build had validated `file` to a scenario whose pi exits `exitCode`. */
 function plantPiEntry(file: string, validator: string, exitCode: number): void {
-  mkdirSync(world.state, { recursive: true });
+  mkdirSync(world.stateDir, { recursive: true });
   const fingerprint = scenarioFingerprint(resolve(file), readFileSync(file), validator);
   const scenario = { ...DEFAULT_SCENARIO, pi: { ...DEFAULT_SCENARIO.pi, exitCode } };
-  writeFileSync(join(world.state, "scenario-cache.pi.cjs.json"), `${JSON.stringify({ fingerprint, scenario })}\n`);
+  writeFileSync(join(world.stateDir, "scenario-cache.pi.cjs.json"), `${JSON.stringify({ fingerprint, scenario })}\n`);
 }
 
 describe("scenario validation cache key", () => {
@@ -34,8 +34,8 @@ describe("scenario validation cache key", () => {
   });
 
   it("the bundle serves an entry keyed on its own build digest and ignores one from another build", async () => {
-    world = new World();
-    const file = world.scenario({ pi: { exitCode: 4 } });
+    world = new SimWorld();
+    const file = world.writeScenario({ pi: { exitCode: 4 } });
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: file });
     // Keyed on this build's digest: served without validation (the planted exit code proves the file was not read).
     plantPiEntry(file, await scenarioValidatorDigest(ROOT), 5);
@@ -46,18 +46,18 @@ describe("scenario validation cache key", () => {
   });
 
   it("from source (no build digest) the cache is off: nothing is read or written, every call validates", async () => {
-    world = new World();
-    const file = world.scenario({ pi: { exitCode: 4 } });
+    world = new SimWorld();
+    const file = world.writeScenario({ pi: { exitCode: 4 } });
     expect(scenarioFingerprint(file, readFileSync(file))).toBeNull();
-    mkdirSync(world.state, { recursive: true });
+    mkdirSync(world.stateDir, { recursive: true });
     // An entry under the name this source module would use, matching any key: never consulted.
     writeFileSync(
-      join(world.state, "scenario-cache.scenario-cache.ts.json"),
+      join(world.stateDir, "scenario-cache.scenario-cache.ts.json"),
       JSON.stringify({ fingerprint: null, scenario: { ...DEFAULT_SCENARIO, pi: { ...DEFAULT_SCENARIO.pi, exitCode: 5 } } }),
     );
-    const config = readSimConfig({ GENTLE_AI_SIM_SCENARIO: file, GENTLE_AI_SIM_STATE: world.state }, world.dir);
+    const config = readSimConfig({ GENTLE_AI_SIM_SCENARIO: file, GENTLE_AI_SIM_STATE: world.stateDir }, world.dir);
     const loaded = await loadConfiguredScenario(config, world.dir);
     expect(loaded.scenario.pi.exitCode).toBe(4);
-    expect(readdirSync(world.state)).toEqual(["scenario-cache.scenario-cache.ts.json"]);
+    expect(readdirSync(world.stateDir)).toEqual(["scenario-cache.scenario-cache.ts.json"]);
   });
 });

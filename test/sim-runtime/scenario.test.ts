@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
-import { ROOT, runSim, World } from "./helpers.ts";
+import { ROOT, runSim, SimWorld } from "../support/sim-world.ts";
 import { loadScenarioFile, ScenarioLoadError } from "../../simulator/scenario/load.ts";
 import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
 import { DEFAULT_SCENARIO_INPUT } from "../../simulator/scenario/default.ts";
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 // Each bad file: content and the exact stderr lines after `gentle-ai-sim: <file>: `.
 const BAD: ReadonlyArray<readonly [string, string, readonly string[]]> = [
@@ -45,16 +45,16 @@ const BAD: ReadonlyArray<readonly [string, string, readonly string[]]> = [
 
 describe("bad scenario files", () => {
   it.each(BAD)("%s: exact one-line messages, exit 2, nothing ran", async (_name, content, reasons) => {
-    world = new World();
-    const file = world.scenario(content);
+    world = new SimWorld();
+    const file = world.writeScenario(content);
     const expected = reasons.map((r) => `gentle-ai-sim: ${file}: ${r.replace("<dir>", world.dir)}\n`).join("");
     for (const program of ["gentle-ai", "pi"] as const) {
       const r = await runSim(program, ["version"], { env: world.env({ GENTLE_AI_SIM_SCENARIO: file }), input: Buffer.from("prompt") });
       expect([r.stdout.toString(), r.stderr.toString(), r.code]).toEqual(["", expected, 2]);
     }
     // Nothing ran: no transcript line, no state written.
-    expect(existsSync(world.transcript)).toBe(false);
-    expect(existsSync(world.state)).toBe(false);
+    expect(existsSync(world.transcriptPath)).toBe(false);
+    expect(existsSync(world.stateDir)).toBe(false);
     // The harness gets the same text from loadScenarioFile.
     let thrown: unknown;
     try {
@@ -68,11 +68,11 @@ describe("bad scenario files", () => {
   });
 
   it("an unreadable scenario path", async () => {
-    world = new World();
+    world = new SimWorld();
     const file = join(world.dir, "missing.json");
     const r = await runSim("gentle-ai", ["version"], { env: world.env({ GENTLE_AI_SIM_SCENARIO: "missing.json" }), cwd: world.dir });
     expect([r.stderr.toString(), r.code]).toEqual([`gentle-ai-sim: ${file}: cannot read scenario: ENOENT\n`, 2]);
-    expect(existsSync(world.state)).toBe(false);
+    expect(existsSync(world.stateDir)).toBe(false);
   });
 });
 
@@ -98,13 +98,13 @@ describe("default scenario", () => {
   });
 
   it("without GENTLE_AI_SIM_STATE the state lives under $TMPDIR/gentle-ai-sim-state/<sha256('builtin')[0:16]>", async () => {
-    world = new World();
+    world = new SimWorld();
     const { GENTLE_AI_SIM_STATE: _unused, ...env } = world.env();
     const r = await runSim("gentle-ai", ["version"], { env });
     expect([r.stdout.toString(), r.code]).toEqual(["gentle-ai 2.4.0\n", 0]);
     const key = createHash("sha256").update("builtin").digest("hex").slice(0, 16);
     expect(existsSync(join(world.dir, "gentle-ai-sim-state", key, "calls"))).toBe(true);
-    const file = world.scenario({});
+    const file = world.writeScenario({});
     await runSim("gentle-ai", ["version"], { env: { ...env, GENTLE_AI_SIM_SCENARIO: file } });
     const fileKey = createHash("sha256").update(file).digest("hex").slice(0, 16);
     expect(existsSync(join(world.dir, "gentle-ai-sim-state", fileKey, "calls"))).toBe(true);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { ROOT } from "./helpers.ts";
+import { ROOT } from "../support/sim-world.ts";
 
 interface MetaImport {
   readonly path: string;

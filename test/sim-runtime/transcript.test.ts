@@ -1,19 +1,19 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { run, runSim, TSX_FIXTURE, World } from "./helpers.ts";
+import { runSim, SimWorld, tsxFixture } from "../support/sim-world.ts";
+import { spawnProcess } from "../support/spawn-process.ts";
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 const sha = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
 const NASTY = Buffer.concat([Buffer.from("line1\r\nNUL:"), Buffer.from([0x00, 0xff, 0xfe, 0xc3]), Buffer.from("\r\n\u2028end")]);
 
 describe("transcript", () => {
   it("records argv, cwd, handshake and binary-safe stdin/stdout; no other environment value", async () => {
-    world = new World();
-    const scenario = world.scenario({ pi: { result: { kind: "echo" } } });
+    world = new SimWorld();
+    const scenario = world.writeScenario({ pi: { result: { kind: "echo" } } });
     const secret = "s3cr3t-value-that-must-not-leak";
     const r = await runSim("pi", ["--print", "a b", ""], {
       env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario, GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1", SECRET: secret }),
@@ -21,7 +21,7 @@ describe("transcript", () => {
       cwd: world.dir,
     });
     expect(r.stdout).toEqual(NASTY);
-    const raw = readFileSync(world.transcript, "utf8");
+    const raw = readFileSync(world.transcriptPath, "utf8");
     expect(raw).not.toContain(secret);
     expect(raw).not.toContain("SECRET");
     expect(raw).not.toContain(process.env.PATH ?? "<no PATH>");
@@ -42,15 +42,15 @@ describe("transcript", () => {
   });
 
   it("records a null handshake when unset, and an empty value as empty", async () => {
-    world = new World();
+    world = new SimWorld();
     await runSim("gentle-ai", ["version"], { env: world.env() });
     await runSim("gentle-ai", ["version"], { env: world.env({ GENTLE_PI_REVIEW_RELAY_CONTRACT: "" }) });
     expect(world.entries().map((e) => e.handshake)).toEqual([null, ""]);
   });
 
   it("GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX omits base64 above the cap but keeps digest and length", async () => {
-    world = new World();
-    const scenario = world.scenario({ pi: { result: { kind: "echo" } } });
+    world = new SimWorld();
+    const scenario = world.writeScenario({ pi: { result: { kind: "echo" } } });
     const big = Buffer.alloc(11, 0x61);
     await runSim("pi", [], { env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario, GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "10" }), input: big });
     const [e] = world.entries();
@@ -59,7 +59,7 @@ describe("transcript", () => {
   });
 
   it("a bad GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX fails with exit 2 before anything runs", async () => {
-    world = new World();
+    world = new SimWorld();
     const r = await runSim("gentle-ai", ["version"], { env: world.env({ GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "1e3" }) });
     expect([r.stdout.length, r.stderr.toString(), r.code]).toEqual([
       0,
@@ -70,7 +70,7 @@ describe("transcript", () => {
   });
 
   it("an unwritable transcript fails the call loudly with exit 70 (a simulator failure, never a gentle-ai exit code)", async () => {
-    world = new World();
+    world = new SimWorld();
     const r = await runSim("gentle-ai", ["version"], { env: world.env({ GENTLE_AI_SIM_TRANSCRIPT: world.dir }) });
     expect(r.stdout.toString()).toBe("gentle-ai 2.4.0\n");
     expect(r.stderr.toString()).toBe(`gentle-ai-sim: transcript ${world.dir}: EISDIR: illegal operation on a directory, open '${world.dir}'\n`);
@@ -78,13 +78,12 @@ describe("transcript", () => {
   });
 
   it("records files read through the invocation and stdin only when read (lazy)", async () => {
-    world = new World();
-    const file = join(world.dir, "input.raw");
-    writeFileSync(file, NASTY);
-    const [node, ...pre] = TSX_FIXTURE("reader-main.ts");
+    world = new SimWorld();
+    world.file("input.raw", NASTY);
+    const [node, ...pre] = tsxFixture("reader-main.ts");
     const env = world.env();
-    const lazy = await run(node!, [...pre, "--file", "input.raw"], { env, input: Buffer.from("unread"), cwd: world.dir });
-    const eager = await run(node!, [...pre, "--stdin"], { env, input: NASTY, cwd: world.dir });
+    const lazy = await spawnProcess(node!, [...pre, "--file", "input.raw"], { env, input: Buffer.from("unread"), cwd: world.dir });
+    const eager = await spawnProcess(node!, [...pre, "--stdin"], { env, input: NASTY, cwd: world.dir });
     expect([lazy.stdout, eager.stdout]).toEqual([NASTY, NASTY]);
     const [a, b] = world.entries();
     expect(a!.files).toEqual([{ path: "input.raw", sha256: sha(NASTY), length: NASTY.length, base64: NASTY.toString("base64") }]);
@@ -93,8 +92,8 @@ describe("transcript", () => {
   });
 
   it("parallel appends never interleave (every line parses; 64 KiB lines)", async () => {
-    world = new World();
-    const scenario = world.scenario({ pi: { result: { kind: "echo" } } });
+    world = new SimWorld();
+    const scenario = world.writeScenario({ pi: { result: { kind: "echo" } } });
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: scenario });
     const inputs = Array.from({ length: 10 }, (_, i) => Buffer.alloc(64 * 1024, 0x30 + i));
     await Promise.all(inputs.map((input) => runSim("pi", [], { env, input })));

@@ -1,12 +1,12 @@
 // trap-sigterm: a simulated gentle-ai or pi that ignores SIGTERM, as real processes may, so only SIGKILL ends it.
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { planFaults } from "../../simulator/faults/apply.ts";
-import { BIN, World } from "./helpers.ts";
+import { BIN, SimWorld } from "../support/sim-world.ts";
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,14 +15,23 @@ describe.each([
   { program: "pi" as const, args: ["--print", "--mode", "text"] },
 ])("trap-sigterm on $program", ({ program, args }) => {
   it("with hang: SIGTERM is ignored, SIGKILL ends it", async () => {
-    world = new World();
-    const scenario = world.scenario({ faults: [{ program, fault: { kind: "trap-sigterm" } }, { program, fault: { kind: "hang" } }] });
-    const child = spawn(BIN[program], args, { env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario }), stdio: ["pipe", "ignore", "ignore"] });
-    child.stdin.end();
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
+    world = new SimWorld();
+    const scenario = world.writeScenario({ faults: [{ program, fault: { kind: "trap-sigterm" } }, { program, fault: { kind: "hang" } }] });
+    // A live child the test signals itself; execa's own SIGKILL follow-up is off so only the test's kills count.
+    const child = execa(BIN[program], args, {
+      env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario }),
+      extendEnv: false,
+      shell: false,
+      input: "",
+      stdout: "ignore",
+      stderr: "ignore",
+      reject: false,
+      forceKillAfterDelay: false,
+    });
+    const exited = child.then((result) => result.signal ?? null);
     const deadline = Date.now() + 20_000;
     // The transcript line is written once the fault plan (handler included) is in place.
-    while (!(existsSync(world.transcript) && readFileSync(world.transcript, "utf8").includes("\n")) && Date.now() < deadline) await sleep(20);
+    while (!(existsSync(world.transcriptPath) && readFileSync(world.transcriptPath, "utf8").includes("\n")) && Date.now() < deadline) await sleep(20);
     child.kill("SIGTERM");
     const stillAlive = await Promise.race([exited.then(() => false), sleep(700).then(() => true)]);
     expect(stillAlive).toBe(true);

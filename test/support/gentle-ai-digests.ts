@@ -1,86 +1,9 @@
-// A real Git repository, a HOME and a lineage-less scenario for the repository-world verbs (review mode, start,
-// validate, STATUS), plus oracles of gentle-ai's published digests written from the Go source, not from the simulator.
+// Oracles of gentle-ai's published digests, written from the Go source, not from the simulator
+// (reviewtransaction/snapshot.go, artifact_subject.go, repository_locator.go, cli/review_start_lineage.go).
+// Each is pinned to captured gentle-pi fixture values in gentle-ai-digests.test.ts.
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { spawnGentleAi, type Run } from "../support/gentle-ai-sim.ts";
-import { tracked } from "../support/tracked.ts";
-
-export const V2 = "gentle-ai.review-integration/v2";
-export const HANDSHAKE = { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" };
-
-/** A temp folder with a HOME, a scenario that pins no lineage, and any number of repositories. */
-export class LifecycleSandbox {
-  readonly dir: string;
-  readonly home: string;
-  readonly scenarioPath: string;
-  /** GENTLE_AI_SIM_STATE for runs that set it (runs omit it unless `simState` is asked for). */
-  readonly stateDir: string;
-
-  constructor(scenario: Record<string, unknown> = { profile: "2.4.0" }) {
-    this.dir = realpathSync(mkdtempSync(join(tmpdir(), "sim-lifecycle-")));
-    this.home = join(this.dir, "home");
-    mkdirSync(this.home);
-    this.scenarioPath = join(this.dir, "scenario.json");
-    this.stateDir = join(this.dir, "state");
-    writeFileSync(this.scenarioPath, JSON.stringify(scenario));
-  }
-
-  /** A fresh repository `name` on branch main with one commit of `files` (none: an empty commit). */
-  repo(name: string, files: Record<string, string> = {}): string {
-    const repo = join(this.dir, name);
-    mkdirSync(repo);
-    git(repo, "init", "-q", "-b", "main");
-    git(repo, "config", "user.email", "sim@example.invalid");
-    git(repo, "config", "user.name", "Sim Lifecycle");
-    for (const [path, text] of Object.entries(files)) this.write(repo, path, text);
-    git(repo, "add", "-A");
-    git(repo, "commit", "-q", "--allow-empty", "-m", "initial");
-    return repo;
-  }
-
-  /** Writes a file (creating its folders). */
-  write(repo: string, path: string, text: string): void {
-    mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), text);
-  }
-
-  /**
-   * Spawns the built simulator with HOME, the lineage-less scenario and the Pi handshake; GENTLE_AI_SIM_STATE only
-   * when `simState` is true (otherwise lineages live where gentle-ai keeps them); `homeOnly`: no scenario either.
-   */
-  run(argv: readonly string[], opts: { cwd?: string; env?: Record<string, string>; simState?: boolean; homeOnly?: boolean } = {}): Promise<Run> {
-    const env: Record<string, string> = { HOME: this.home, TMPDIR: this.dir, ...HANDSHAKE, ...opts.env };
-    // homeOnly: as gentle-pi's devtests call it, with no GENTLE_AI_SIM_* variable at all (empty counts as unset).
-    const paths = { dir: opts.cwd ?? this.dir, scenarioPath: opts.homeOnly ? "" : this.scenarioPath, stateDir: opts.simState ? this.stateDir : "" };
-    return spawnGentleAi(paths, argv, { env, cwd: opts.cwd ?? this.dir });
-  }
-
-  /** Removes the temp folder. */
-  cleanup(): void {
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-/** A sandbox factory whose sandboxes are removed after the file's tests; call it at a test file's top level. */
-export function lifecycleSandboxes(): (scenario?: Record<string, unknown>) => LifecycleSandbox {
-  return tracked((scenario?: Record<string, unknown>) => new LifecycleSandbox(scenario));
-}
-
-/** Runs git in a repository; trimmed stdout. */
-export function git(repo: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd: repo, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } }).trim();
-}
-
-/** Parses a run's stdout as JSON. */
-export function json(run: Run): Record<string, any> {
-  return JSON.parse(run.stdout) as Record<string, any>;
-}
-
-// --- Oracles: gentle-ai's digests, from reviewtransaction/snapshot.go, artifact_subject.go, repository_locator.go,
-// cli/review_start_lineage.go. Each is pinned to captured gentle-pi fixture values in oracles.test.ts.
+import { realpathSync } from "node:fs";
+import { git } from "./git.ts";
 
 function lengthPrefixed(value: string | Buffer): Buffer {
   const bytes = typeof value === "string" ? Buffer.from(value) : value;
@@ -171,9 +94,4 @@ export function oracleOverrideRevision(record: Record<string, unknown>): string 
     revision: "",
   };
   return "sha256:" + sha("gentle-ai.rdd-mode-override-digest/v1\0", JSON.stringify(blank));
-}
-
-/** The tree of a revision. */
-export function treeOf(repo: string, revision = "HEAD"): string {
-  return git(repo, "rev-parse", `${revision}^{tree}`);
 }

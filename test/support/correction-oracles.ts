@@ -1,85 +1,18 @@
-// Helpers for the sim-correction tests: scenarios, binding tokens, and independent oracles for the evidence record
-// and the targeted-validation document (values come from identities; layout and digests are recomputed here).
-import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { INVALID } from "../sim-core/helpers.ts";
-import { readLineageState, ROOT, spawnGentleAi } from "../support/gentle-ai-sim.ts";
-import type { Run, RunOptions } from "../support/gentle-ai-sim.ts";
-import { failureEnvelope, goIndent } from "../support/go-oracles.ts";
-import { tracked } from "../support/tracked.ts";
-import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
+// Independent oracles for the correction lineage: scenarios, binding tokens, the evidence record and the
+// targeted-validation document (values come from identities; layout and digests are recomputed here).
+import { createHash } from "node:crypto";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
-import { identitiesFor } from "../../simulator/state/identities.ts";
 import type { Identities } from "../../simulator/state/identities.ts";
+import { failureEnvelope, goIndent, INVALID } from "./go-oracles.ts";
 
-export { envelope, goIndent, HANDSHAKE, INVALID, ROOT, V2 } from "../sim-core/helpers.ts";
-export type { Run } from "../sim-core/helpers.ts";
-
-/**
- * A scenario file and a fresh state dir, created on first run only: suites declared at collection time leave
- * nothing behind when a `-t` filter skips them (vitest then skips their afterAll too).
- */
-export class Sim {
-  readonly dir = join(tmpdir(), `sim-correction-test-${randomBytes(6).toString("hex")}`);
-  readonly scenarioPath = join(this.dir, "scenario.json");
-  readonly stateDir = join(this.dir, "state");
+/** Anything that knows a scenario's identities (a SimWorld). */
+export interface WithIds {
   readonly ids: Identities;
-  private readonly pending = new Map<string, Buffer | string>();
-  private made = false;
-
-  constructor(readonly scenario: ScenarioInput = {}) {
-    this.ids = identitiesFor(ScenarioSchema.parse(scenario).lineage.seed);
-  }
-
-  private materialize(): void {
-    if (this.made) return;
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    writeFileSync(this.scenarioPath, JSON.stringify(this.scenario));
-    for (const [p, b] of this.pending) writeFileSync(p, b);
-    this.pending.clear();
-    this.made = true;
-  }
-
-  /** A file in the temp folder (written when the folder is made) and its absolute path. */
-  file(name: string, bytes: Buffer | string): string {
-    const p = join(this.dir, name);
-    if (this.made) writeFileSync(p, bytes);
-    else this.pending.set(p, bytes);
-    return p;
-  }
-
-  /** Spawns the built simulator binary (shell: false) with only PATH, the sim variables and the given extras. */
-  run(argv: readonly string[], opts: RunOptions = {}): Promise<Run> {
-    this.materialize();
-    return spawnGentleAi(this, argv, opts);
-  }
-
-  /** Creates the temp folder now (for tests that put their own files in it). */
-  ensure(): string {
-    this.materialize();
-    return this.dir;
-  }
-
-  /** The lineage state file as JSON (undefined before the first write). */
-  state(): Record<string, unknown> | undefined {
-    return readLineageState(this.stateDir);
-  }
-
-  /** Removes the temp folder (a no-op when it was never made). */
-  cleanup(): void {
-    rmSync(this.dir, { recursive: true, force: true });
-  }
 }
 
-/** A Sim factory for one test file: every Sim it makes is cleaned up after the file's tests. */
-export function simFactory(): (scenario?: ScenarioInput) => Sim {
-  return tracked((scenario?: ScenarioInput) => new Sim(scenario));
-}
-
-export const SIM_BIN = join(ROOT, "simulator/bin");
+/** The profiles that have a correction lineage. */
 export const PROFILES = ["2.4.0", "2.5.0"] as const;
+/** The ledger id of the finding the seeded correction fixes. */
 export const FIX_FINDING_ID = "R1-001";
 
 /** sha256 hex. */
@@ -93,7 +26,7 @@ export function correctionScenario(profile: "2.3.0" | "2.4.0" | "2.5.0", stage: 
 }
 
 /** The capture-evidence binding tokens of the correction (with or without the repository context). */
-export function evidenceTokens(s: Sim, opts: { context?: boolean; revisionIndex?: number; target?: string } = {}): string[] {
+export function evidenceTokens(s: WithIds, opts: { context?: boolean; revisionIndex?: number; target?: string } = {}): string[] {
   const t = [
     `--lineage=${s.ids.lineageId}`,
     `--expected-revision=${s.ids.revision(opts.revisionIndex ?? 0)}`,
@@ -104,7 +37,7 @@ export function evidenceTokens(s: Sim, opts: { context?: boolean; revisionIndex?
 }
 
 /** Independent oracle of the record capture-evidence prints in correction_required (indented Go JSON). */
-export function expectedCorrectionRecord(s: Sim, payload: Buffer, outcome: string, mode: "prefixed" | "bare", revisionIndex = 0): string {
+export function expectedCorrectionRecord(s: WithIds, payload: Buffer, outcome: string, mode: "prefixed" | "bare", revisionIndex = 0): string {
   const id = (v: string) => (mode === "bare" ? v.replace(/^sha256:/, "") : v);
   const fields: Record<string, unknown> = {
     schema: "gentle-ai.review-verification-evidence/v2",
@@ -127,13 +60,13 @@ export function expectedCorrectionRecord(s: Sim, payload: Buffer, outcome: strin
 }
 
 /** The top-level validation_request of a correction lineage (request hash and correction target). */
-export function requestHash(s: Sim, revisionIndex = 0): string {
+export function requestHash(s: WithIds, revisionIndex = 0): string {
   return s.ids.requestHash(revisionIndex);
 }
 
 /** A targeted-validation document; `fields` picks five-field or three-field bodies. */
 export function validationDoc(
-  s: Sim,
+  s: WithIds,
   opts: { fields?: 3 | 5; hash?: "prefixed" | "bare"; target?: "prefixed" | "bare"; evidence?: string[]; passed?: boolean } = {},
 ): string {
   const checks = {
