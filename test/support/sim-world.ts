@@ -28,7 +28,7 @@ export const BIN_DIR = dirname(GENTLE_AI);
 
 /** argv prefix running a TypeScript fixture of test/simulator/runtime/fixtures through tsx (any cwd works). */
 export function tsxFixture(name: string): string[] {
-  return [process.execPath, "--import", PATHS.tsxLoader, join(ROOT, "test/sim-runtime/fixtures", name)];
+  return [process.execPath, "--import", PATHS.tsxLoader, join(ROOT, "test/simulator/runtime/fixtures", name)];
 }
 
 /** Runs a simulator launcher with exactly `options.env`. */
@@ -211,7 +211,7 @@ export class SimWorld {
     mkdirSync(repo);
     git(repo, "init", "-q", "-b", "main");
     git(repo, "config", "user.email", "sim@example.invalid");
-    git(repo, "config", "user.name", "Sim Lifecycle");
+    git(repo, "config", "user.name", "Sim World");
     for (const [path, text] of Object.entries(files)) this.write(repo, path, text);
     git(repo, "add", "-A");
     git(repo, "commit", "-q", "--allow-empty", "-m", "initial");
