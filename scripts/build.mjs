@@ -26,7 +26,7 @@ const validatorDigest = await scenarioValidatorDigest(root);
 
 // The simulator is spawned once per provider call, so it is CommonJS: Node 20's ESM loader alone costs ~15 ms a start.
 // Its start-up rules (CommonJS, no top-level await, no zod on the static import path) are checked by
-// test/sim-runtime/startup-bundle.test.ts over the metafile written beside the bundles.
+// test/simulator/bin/startup-bundle.test.ts over the metafile written beside the bundles.
 const simulator = build({
   ...common,
   entryPoints: entryPoints({

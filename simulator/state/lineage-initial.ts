@@ -28,7 +28,7 @@ export function initialLineage(scenario: Scenario, seedSlot: SeedSlot): LineageS
     correction: {
       stage,
       forecastLines: stage === null || stage === "plan_required" ? null : 1,
-      // The evidence record itself is sim-correction's format: null with a seeded outcome means "synthesize".
+      // The evidence record itself is capture-evidence's format: null with a seeded outcome means "synthesize".
       evidence: null,
       evidenceOutcome: hasEvidence ? (spec.correction?.evidenceOutcome ?? "passed") : null,
       validatorCaptured: false,

@@ -31,7 +31,7 @@ export const FixFindingSchema = z.strictObject({
 });
 export type FixFinding = z.infer<typeof FixFindingSchema>;
 
-/** Correction sub-state. Owned by sim-correction; unknown keys are preserved so they can add fields. */
+/** Correction sub-state. Owned by the correction verbs; unknown keys are preserved so they can add fields. */
 export const CorrectionStateSchema = z.looseObject({
   /** Where the correction lineage stands; null while no correction exists. */
   stage: z.nullable(CorrectionStageSchema),

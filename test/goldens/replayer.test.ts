@@ -1,27 +1,22 @@
 // The simulator's replayer mode (GENTLE_AI_SIM_REPLAY, simulator/runtime/replay.ts): each call answered from the
 // golden's call at its position in the conversation, run through the simulator's one call path (planCall).
 import { afterEach, describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { runSim, World } from "../sim-runtime/helpers.ts";
+import { runSim, SimWorld } from "../support/sim-world.ts";
 
-let world: World;
-afterEach(() => world?.dispose());
+let world: SimWorld;
+afterEach(() => world?.cleanup());
 
 const b64 = (text: string): { base64: string } => ({ base64: Buffer.from(text).toString("base64") });
 
 /** A golden holding only what the replayer reads: its calls. */
 function golden(calls: readonly unknown[]): string {
-  const path = join(world.dir, "g.golden.json");
-  writeFileSync(path, JSON.stringify({ calls }));
-  return path;
+  return world.file("g.golden.json", JSON.stringify({ calls }));
 }
 
 describe("replayer mode", () => {
   it("answers with the recorded bytes (placeholders reversed) and exit; records stdin and files handed by path", async () => {
-    world = new World();
-    const result = join(world.dir, "result.json");
-    writeFileSync(result, "{}\n");
+    world = new SimWorld();
+    const result = world.file("result.json", "{}\n");
     const path = golden([
       { program: "gentle-ai", stdout: b64("in <CWD>\n"), stderr: b64("tmp <TMP>\n"), exit: { code: 3, signal: null, completed: true } },
       { program: "pi", nested: true, stdout: b64("never"), stderr: b64(""), exit: { code: 0, signal: null, completed: true } },
@@ -45,7 +40,7 @@ describe("replayer mode", () => {
   });
 
   it("a call the golden does not have, or of the other program, exits 125 with the reason", async () => {
-    world = new World();
+    world = new SimWorld();
     const path = golden([{ program: "pi", stdout: b64("x"), stderr: b64(""), exit: { code: 0, signal: null, completed: true } }]);
     const env = world.env({ GENTLE_AI_SIM_REPLAY: path });
     const wrong = await runSim("gentle-ai", ["version"], { env, cwd: world.dir });
@@ -63,7 +58,7 @@ describe("replayer mode", () => {
   });
 
   it("a recorded hang writes its transcript line and all its output, then hangs until killed", async () => {
-    world = new World();
+    world = new SimWorld();
     const path = golden([{ program: "pi", stdout: b64("partial"), stderr: b64("err"), exit: { code: null, signal: null, completed: false } }]);
     const env = world.env({ GENTLE_AI_SIM_REPLAY: path });
     const hung = await runSim("pi", [], { env, cwd: world.dir, killAfterStdoutBytes: 7 });
@@ -72,7 +67,7 @@ describe("replayer mode", () => {
   });
 
   it("a recorded signal ends the process with that signal", async () => {
-    world = new World();
+    world = new SimWorld();
     // (completed: false would hang first, as a recorded hang does.)
     const path = golden([{ program: "pi", stdout: b64("out"), stderr: b64(""), exit: { code: null, signal: "SIGTERM", completed: true } }]);
     const r = await runSim("pi", [], { env: world.env({ GENTLE_AI_SIM_REPLAY: path }), cwd: world.dir });

@@ -1,0 +1,157 @@
+// The lifecycle verbs on a lineage START created from a real repository: the relay's materialize call binds the
+// repository's own slot subject and paths, and the capture verbs find the lineage from the repository they run in.
+import { describe, expect, it } from "vitest";
+import { V2 } from "../../support/contract.ts";
+import { oracleFixDiffIdentity, oracleIdentity, oracleRepositoryRef, oracleStartLineage } from "../../support/gentle-ai-digests.ts";
+import { git, treeOf } from "../../support/git.ts";
+import { SimWorld, simWorlds } from "../../support/sim-world.ts";
+import { json } from "../../support/spawn-process.ts";
+
+// Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
+const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
+
+/** A started one-lens lineage over an edit of src/app.ts, and its reviewer slot's capture tokens. */
+async function startedLineage(s: SimWorld): Promise<{ repo: string; lineage: string; subject: string; tokens: string[] }> {
+  const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
+  await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
+  s.write(repo, "src/app.ts", "export const value = 2;\n");
+  const base = treeOf(repo);
+  git(repo, "add", "src/app.ts");
+  const candidate = git(repo, "write-tree");
+  git(repo, "reset", "-q");
+  const identity = oracleIdentity(base, candidate, ["src/app.ts"]);
+  const lineage = oracleStartLineage(oracleRepositoryRef(repo), identity);
+  const started = json(
+    await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--consent=granted"]),
+  );
+  const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--lineage", lineage, "--next-transition"]));
+  const tokens = status.next_transition.collect.inputs[0].arguments.map((a: { token: string }) => a.token) as string[];
+  return { repo, lineage, subject: started.artifact_subjects[0].subject_hash, tokens };
+}
+
+/** Captures one reviewer result for the slot, with the given findings. */
+async function capture(s: SimWorld, l: { repo: string; subject: string; tokens: string[] }, findings: object[]): Promise<void> {
+  const result = { subject_hash: l.subject, inspection: { status: "completed", paths: ["src/app.ts"] }, findings, evidence: ["inspected src/app.ts:1"] };
+  s.write(s.dir, "result.json", JSON.stringify(result));
+  const r = await s.run(["review", "capture-result", ...l.tokens, `--input=${s.dir}/result.json`], { cwd: l.repo });
+  expect([r.code, r.stderrText]).toEqual([0, ""]);
+}
+
+const BLOCKER = {
+  location: "src/app.ts:1",
+  severity: "BLOCKER",
+  claim: "the new value breaks the caller",
+  proof_refs: ["src/app.ts:1"],
+  evidence_class: "deterministic",
+  causal_disposition: "introduced",
+};
+
+describe("lineage verbs in the repository world", () => {
+  it("materialize binds the repository lineage's slot: its subject hash and its real changed paths", async () => {
+    const s = sandbox();
+    const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
+    await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
+    s.write(repo, "src/app.ts", "export const value = 2;\n");
+    const base = treeOf(repo);
+    git(repo, "add", "src/app.ts");
+    const candidate = git(repo, "write-tree");
+    git(repo, "reset", "-q");
+    const identity = oracleIdentity(base, candidate, ["src/app.ts"]);
+    const lineage = oracleStartLineage(oracleRepositoryRef(repo), identity);
+    const started = json(
+      await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--agent=pi", "--consent=granted"]),
+    );
+    // A medium-risk source edit gets the one consolidated reliability lens (risk.go SelectReviewLenses).
+    expect([started.risk_level, started.selected_lenses]).toEqual(["medium", ["review-reliability"]]);
+    const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--lineage", lineage, "--next-transition"]));
+    const slot = status.next_transition.collect.inputs[0];
+    const tokens = slot.arguments.map((a: { token: string }) => a.token) as string[];
+    expect(tokens.some((t) => t.endsWith(`=${started.artifact_subjects[0].subject_hash}`))).toBe(true);
+    const materialize = await s.run(["review", "capture-result", ...tokens], { cwd: repo });
+    expect([materialize.code, materialize.stderrText]).toEqual([0, ""]);
+    const [first, ...rest] = materialize.stdoutText.split("\n");
+    expect(first!.startsWith("GENTLE_AI_REVIEW_BINDING ")).toBe(true);
+    expect(JSON.parse(first!.slice("GENTLE_AI_REVIEW_BINDING ".length)).subject_hash).toBe(started.artifact_subjects[0].subject_hash);
+    expect(rest.join("\n")).toContain("src/app.ts");
+    // From outside the repository the published rctx1_ handle leads back to it (repository_locator.go
+    // reviewRepositoryContextPath): the same prompt, byte for byte.
+    const elsewhere = await s.run(["review", "capture-result", ...tokens], { cwd: s.dir });
+    expect([elsewhere.code, elsewhere.stdoutText]).toEqual([0, materialize.stdoutText]);
+  });
+
+  it("FINALIZE decides by the captured findings: a corroborated deterministic BLOCKER opens the correction (compact.go:1290-1379)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    await capture(s, l, [BLOCKER]);
+    const finalized = json(await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }));
+    expect(finalized.state).toBe("correction_required");
+    const status = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    expect(status.next_transition.reason_code).toBe("correction_plan_required");
+    // The reliability lens numbers its findings R3- (reviewer_envelope.go:151); proof is proof_refs joined.
+    expect(status.next_transition.correction_request.fix_finding_ids).toEqual(["R3-001"]);
+    expect(status.next_transition.correction_request.findings[0]).toMatchObject({ ...BLOCKER, id: "R3-001", lens: "reliability", evidence: "src/app.ts:1" });
+  });
+
+  it("a correction applied in the workspace is the corrected candidate; its fix-diff identity binds the fix ledger", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    await capture(s, l, [BLOCKER]);
+    await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
+    const plan = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    // The provider-owned submission: its operation token and argument tokens with the value substituted.
+    const submission = plan.next_transition.collect.inputs[0].submission;
+    const forecast = (submission.argument_tokens as string[]).map((t) => t.replace("{{value}}", "1"));
+    const planned = await s.run(["review", submission.operation_token, ...forecast], { cwd: l.repo });
+    expect([planned.code, planned.stderrText]).toEqual([0, ""]);
+    const waiting = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    expect(waiting.next_transition.reason_code).toBe("corrected_candidate_unavailable");
+    s.write(l.repo, "src/app.ts", "export const value = 3;\n");
+    const corrected = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    // A validation request exists and no evidence is captured yet (review_next_transition.go:252-258).
+    expect(corrected.next_transition.reason_code).toBe("correction_repository_verification_required");
+    // snapshotIdentityForProjection(fix-diff, frozen candidate → corrected candidate, [R3-001]) (snapshot.go:1524).
+    const frozenTree = plan.projection.initial_review_tree as string;
+    git(l.repo, "add", "src/app.ts");
+    const correctedTree = git(l.repo, "write-tree");
+    git(l.repo, "reset", "-q");
+    const fixDiff = oracleFixDiffIdentity(frozenTree, correctedTree, ["src/app.ts"], ["R3-001"]);
+    expect(corrected.validation_request.correction_target_identity).toBe(fixDiff);
+    expect(corrected.next_transition.collect.inputs[0].arguments.find((a: { name: string }) => a.name === "target").value).toBe(fixDiff);
+  });
+
+  it("without a severe finding the review asks for final verification (validating), not approval", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    await capture(s, l, []);
+    const finalized = json(await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }));
+    expect(finalized.state).toBe("validating");
+  });
+
+  it("a lineage governs its live target; a selector-free --next-transition is Go's fresh START target (review_facade.go:977-984)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    const assessed = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2]));
+    expect([assessed.applicability, assessed.authority.lineage_id, assessed.action]).toEqual(["current_target", l.lineage, "finalize"]);
+    const fresh = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--next-transition"]));
+    expect([fresh.applicability, fresh.authority, fresh.next_transition.reason_code]).toEqual(["unrelated", undefined, "fresh_target_ready"]);
+    // The START it offers is bound to the worktree's atomic lineage, which the created lineage already is.
+    expect(fresh.next_transition.execute.binding.lineage_id).toBe(l.lineage);
+  });
+
+  it("an explicit reviewing lineage over a drifted workspace resumes its frozen candidate (target_status.go:236-251, 573-577)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    const before = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    s.write(l.repo, "src/app.ts", "export const value = 99;\n");
+    const drifted = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    expect([drifted.applicability, drifted.target_identity, drifted.projection.current_snapshot_identity]).toEqual([
+      "current_target",
+      before.target_identity,
+      before.target_identity,
+    ]);
+    expect(drifted.next_transition.reason_code).toBe("reviewer_results_required");
+    // Without the explicit selector nothing governs the drifted workspace.
+    const unselected = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2]));
+    expect([unselected.applicability, unselected.action]).toEqual(["unrelated", "start"]);
+  });
+});
