@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../conformance/cli/main.ts";
 import { FidelityReportSchema } from "../../conformance/fidelity/report-schema.ts";
 import { packageRoot } from "../../conformance/paths.ts";
-import { PROVIDER_DOCUMENTS } from "../../simulator/contract/registry.ts";
+import { permissiveContracts } from "../support/permissive-contracts.ts";
 
 const made: string[] = [];
 afterEach(() => {
@@ -24,19 +24,9 @@ async function cli(args: string[], cwd = packageRoot()): Promise<{ code: number;
 function permissiveTree(extra: Record<string, object> = {}, omit: readonly string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), "fidelity-cli-test-"));
   made.push(dir);
-  for (const d of PROVIDER_DOCUMENTS) {
-    if (d.upstream === undefined || omit.includes(d.id)) continue;
-    const path = join(dir, "contracts", "review-integration", d.upstream);
-    mkdirSync(dirname(path), { recursive: true });
-    const schema = {
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      $id: `https://example.test/contracts/review-integration/${d.upstream}`,
-      type: "object",
-      required: ["schema"],
-      properties: { schema: { const: d.id } },
-      ...extra[d.id],
-    };
-    writeFileSync(path, JSON.stringify(schema));
+  for (const [path, bytes] of permissiveContracts(extra, omit)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), bytes);
   }
   return dir;
 }

@@ -12,7 +12,7 @@ import { main } from "../../conformance/cli/main.ts";
 import { paths } from "../../conformance/goldens/paths.ts";
 import { ReleaseReportSchema } from "../../conformance/release/report-schema.ts";
 import { gitBlobId } from "../../conformance/release/source-tarball.ts";
-import { PROVIDER_DOCUMENTS } from "../../simulator/contract/registry.ts";
+import { permissiveContracts } from "../support/permissive-contracts.ts";
 import { writeTar, type TarWriteEntry } from "../support/ustar-write.ts";
 
 const REPO = "https://api.github.com/repos/Gentleman-Programming/gentle-ai";
@@ -28,22 +28,7 @@ const FAST = ["--os", "linux", "--arch", "amd64", "--no-goldens", "--scenario", 
 const hex = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
 
 /** contracts/ as gentle-ai lays it out: for each mirrored kind, a schema pinning its `schema` constant (plus `extra`). */
-function contracts(extra: Record<string, object> = {}): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const d of PROVIDER_DOCUMENTS) {
-    if (d.upstream === undefined) continue;
-    const schema = {
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      $id: `https://example.test/contracts/review-integration/${d.upstream}`,
-      type: "object",
-      required: ["schema"],
-      properties: { schema: { const: d.id } },
-      ...extra[d.id],
-    };
-    files.set(`contracts/review-integration/${d.upstream}`, Buffer.from(JSON.stringify(schema)));
-  }
-  return files;
-}
+const contracts = (extra: Record<string, object> = {}): Map<string, Buffer> => permissiveContracts(extra);
 
 /** The tarball GitHub serves for COMMIT: git archive's pax comment, one top folder, the contracts and a stray file. */
 function sourceTarball(files: Map<string, Buffer>, options: { comment?: string; more?: TarWriteEntry[] } = {}): Buffer {

@@ -3,7 +3,7 @@
 // Each is pinned to captured gentle-pi fixture values in gentle-ai-digests.test.ts.
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
-import { git } from "./git.ts";
+import { candidateTreeOf, git, treeOf } from "./git.ts";
 
 function lengthPrefixed(value: string | Buffer): Buffer {
   const bytes = typeof value === "string" ? Buffer.from(value) : value;
@@ -94,4 +94,12 @@ export function oracleOverrideRevision(record: Record<string, unknown>): string 
     revision: "",
   };
   return "sha256:" + sha("gentle-ai.rdd-mode-override-digest/v1\0", JSON.stringify(blank));
+}
+
+/** A repository's fresh target over edited `paths`: its base and candidate trees, identity and START lineage id. */
+export function oracleFreshTarget(repo: string, paths: readonly string[]): { base: string; candidate: string; identity: string; lineage: string } {
+  const base = treeOf(repo);
+  const candidate = candidateTreeOf(repo, paths);
+  const identity = oracleIdentity(base, candidate, paths);
+  return { base, candidate, identity, lineage: oracleStartLineage(oracleRepositoryRef(repo), identity) };
 }

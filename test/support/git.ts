@@ -10,3 +10,11 @@ export function git(repo: string, ...args: string[]): string {
 export function treeOf(repo: string, revision = "HEAD"): string {
   return git(repo, "rev-parse", `${revision}^{tree}`);
 }
+
+/** The tree of the index plus these working-tree paths, as gentle-ai freezes a candidate; the real index is restored. */
+export function candidateTreeOf(repo: string, paths: readonly string[]): string {
+  git(repo, "add", ...paths);
+  const tree = git(repo, "write-tree");
+  git(repo, "reset", "-q");
+  return tree;
+}

@@ -2,8 +2,8 @@
 // repository's own slot subject and paths, and the capture verbs find the lineage from the repository they run in.
 import { describe, expect, it } from "vitest";
 import { V2 } from "../../support/contract.ts";
-import { oracleFixDiffIdentity, oracleIdentity, oracleRepositoryRef, oracleStartLineage } from "../../support/gentle-ai-digests.ts";
-import { git, treeOf } from "../../support/git.ts";
+import { oracleFixDiffIdentity, oracleFreshTarget } from "../../support/gentle-ai-digests.ts";
+import { candidateTreeOf } from "../../support/git.ts";
 import { SimWorld, simWorlds } from "../../support/sim-world.ts";
 import { json } from "../../support/spawn-process.ts";
 
@@ -15,12 +15,7 @@ async function startedLineage(s: SimWorld): Promise<{ repo: string; lineage: str
   const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
   await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
   s.write(repo, "src/app.ts", "export const value = 2;\n");
-  const base = treeOf(repo);
-  git(repo, "add", "src/app.ts");
-  const candidate = git(repo, "write-tree");
-  git(repo, "reset", "-q");
-  const identity = oracleIdentity(base, candidate, ["src/app.ts"]);
-  const lineage = oracleStartLineage(oracleRepositoryRef(repo), identity);
+  const { identity, lineage } = oracleFreshTarget(repo, ["src/app.ts"]);
   const started = json(
     await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--consent=granted"]),
   );
@@ -52,12 +47,7 @@ describe("lineage verbs in the repository world", () => {
     const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
     await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
     s.write(repo, "src/app.ts", "export const value = 2;\n");
-    const base = treeOf(repo);
-    git(repo, "add", "src/app.ts");
-    const candidate = git(repo, "write-tree");
-    git(repo, "reset", "-q");
-    const identity = oracleIdentity(base, candidate, ["src/app.ts"]);
-    const lineage = oracleStartLineage(oracleRepositoryRef(repo), identity);
+    const { identity, lineage } = oracleFreshTarget(repo, ["src/app.ts"]);
     const started = json(
       await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--agent=pi", "--consent=granted"]),
     );
@@ -111,9 +101,7 @@ describe("lineage verbs in the repository world", () => {
     expect(corrected.next_transition.reason_code).toBe("correction_repository_verification_required");
     // snapshotIdentityForProjection(fix-diff, frozen candidate → corrected candidate, [R3-001]) (snapshot.go:1524).
     const frozenTree = plan.projection.initial_review_tree as string;
-    git(l.repo, "add", "src/app.ts");
-    const correctedTree = git(l.repo, "write-tree");
-    git(l.repo, "reset", "-q");
+    const correctedTree = candidateTreeOf(l.repo, ["src/app.ts"]);
     const fixDiff = oracleFixDiffIdentity(frozenTree, correctedTree, ["src/app.ts"], ["R3-001"]);
     expect(corrected.validation_request.correction_target_identity).toBe(fixDiff);
     expect(corrected.next_transition.collect.inputs[0].arguments.find((a: { name: string }) => a.name === "target").value).toBe(fixDiff);

@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultStateDir } from "../../../simulator/runtime/env-config.ts";
 import { V2 } from "../../support/contract.ts";
-import { oracleIdentity, oracleRepositoryRef, oracleStartLineage } from "../../support/gentle-ai-digests.ts";
-import { git, treeOf } from "../../support/git.ts";
+import { oracleFreshTarget } from "../../support/gentle-ai-digests.ts";
 import { simWorlds } from "../../support/sim-world.ts";
 import { json } from "../../support/spawn-process.ts";
 
@@ -25,12 +24,7 @@ describe("a client that sets only HOME", () => {
     expect(existsSync(join(s.home, ".gentle-ai", "state.json"))).toBe(true);
 
     s.write(repo, "app.ts", "export const value = 2;\n");
-    const base = treeOf(repo);
-    git(repo, "add", "app.ts");
-    const candidate = git(repo, "write-tree");
-    git(repo, "reset", "-q");
-    const identity = oracleIdentity(base, candidate, ["app.ts"]);
-    const lineage = oracleStartLineage(oracleRepositoryRef(repo), identity);
+    const { identity, lineage } = oracleFreshTarget(repo, ["app.ts"]);
 
     const homeOnly = await s.run(STATUS(repo), { homeOnly: true });
     const withScenario = await s.run(STATUS(repo));

@@ -5,8 +5,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { V2 } from "../../../support/contract.ts";
-import { oracleContextHandle, oracleIdentity, oracleManifestDigest, oracleRepositoryRef, oracleStartLineage, oracleSubjectHash } from "../../../support/gentle-ai-digests.ts";
-import { git, treeOf } from "../../../support/git.ts";
+import { oracleContextHandle, oracleFreshTarget, oracleIdentity, oracleManifestDigest, oracleRepositoryRef, oracleSubjectHash } from "../../../support/gentle-ai-digests.ts";
+import { treeOf } from "../../../support/git.ts";
 import { SimWorld, simWorlds } from "../../../support/sim-world.ts";
 import { json } from "../../../support/spawn-process.ts";
 import { ConsentV3Schema } from "../../../../simulator/contract/consent.ts";
@@ -22,12 +22,7 @@ async function workflowCandidate(s: SimWorld, enable = true): Promise<{ repo: st
   const repo = s.repo("r", { [WORKFLOW]: "name: x\n" });
   if (enable) expect((await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"])).code).toBe(0);
   s.write(repo, WORKFLOW, "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n");
-  const base = treeOf(repo);
-  git(repo, "add", WORKFLOW);
-  const candidate = git(repo, "write-tree");
-  git(repo, "reset", "-q");
-  const identity = oracleIdentity(base, candidate, [WORKFLOW]);
-  return { repo, identity, base, candidate, lineage: oracleStartLineage(oracleRepositoryRef(repo), identity) };
+  return { repo, ...oracleFreshTarget(repo, [WORKFLOW]) };
 }
 
 function startArgs(c: { repo: string; identity: string; lineage: string }, ...extra: string[]): string[] {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { identitiesFor } from "../../../../simulator/state/identities.ts";
 import { V2 } from "../../../support/contract.ts";
 import { oracleIdentity, oracleInventoryDigest, oraclePathsDigest, oracleRepositoryRef, oracleStartLineage } from "../../../support/gentle-ai-digests.ts";
-import { git, treeOf } from "../../../support/git.ts";
+import { candidateTreeOf, git, treeOf } from "../../../support/git.ts";
 import { SimWorld, simWorlds } from "../../../support/sim-world.ts";
 import { json } from "../../../support/spawn-process.ts";
 
@@ -120,9 +120,7 @@ describe("repository STATUS without a lineage", () => {
     const selectors = ["--untracked-scope=select", `--expected-untracked-inventory=${inventory}`, "--intended-untracked=selected.txt"];
     const doc = json(await s.run(STATUS(repo, ...selectors)));
     // The candidate tree is HEAD plus the tracked edit plus selected.txt, built without touching the real index.
-    git(repo, "add", ".github/workflows/relay.yml", "selected.txt");
-    const candidate = git(repo, "write-tree");
-    git(repo, "reset", "-q");
+    const candidate = candidateTreeOf(repo, [".github/workflows/relay.yml", "selected.txt"]);
     const base = treeOf(repo);
     const paths = [".github/workflows/relay.yml", "selected.txt"];
     const identity = oracleIdentity(base, candidate, paths);
