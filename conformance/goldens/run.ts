@@ -12,7 +12,7 @@ import { denormaliseText, normaliseText, placeholderRules, type NormaliseContext
 import { paths } from "./paths.ts";
 import { packageRoot } from "../paths.ts";
 import { trackTempDir } from "../runner/teardown.ts";
-import { runInOwnGroup } from "../runner/spawn-group.ts";
+import { runChild } from "../host/run-child.ts";
 import { HANDSHAKE_ENV } from "../contract/provider.ts";
 
 const DRIVER_TIMEOUT_MS = 10 * 60_000;
@@ -67,7 +67,7 @@ async function runDriver(job: object, env: NodeJS.ProcessEnv, runDir: string): P
   const resultPath = join(runDir, "result.json");
   await writeFile(jobPath, JSON.stringify(job));
   // Its own process group: anything the relay left running dies with it.
-  const run = await runInOwnGroup(process.execPath, ["--import", "tsx", paths.driver(), jobPath, resultPath], {
+  const run = await runChild(process.execPath, ["--import", "tsx", paths.driver(), jobPath, resultPath], {
     cwd: packageRoot(),
     env,
     timeoutMs: DRIVER_TIMEOUT_MS,
