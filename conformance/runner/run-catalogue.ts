@@ -18,7 +18,8 @@ import {
 } from "../clauses/types.ts";
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
 import { REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileResult, type Report } from "../report/report-schema.ts";
-import { AdapterWorker, tail, type JobOptions, type JobOutcome } from "./adapter-worker.ts";
+import { tail, type JobOptions, type JobOutcome } from "../host/job-outcome.ts";
+import { RelayHost } from "../host/relay-host.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
 import { outcomeCause } from "../clauses/expect.ts";
 import type { AdapterJob, ProbeResult } from "./protocol.ts";
@@ -74,7 +75,7 @@ const LOAD_TIMEOUT_MS = 30_000;
  * broken channel, a harness fault, or a reply that says the relay left handles or timers running.
  */
 class Lanes {
-  readonly #workers: (AdapterWorker | undefined)[];
+  readonly #workers: (RelayHost | undefined)[];
   readonly #queues: Promise<unknown>[];
   readonly #slots = new Map<string, Promise<import("./acquire-slot.ts").AcquiredSlot>>();
   constructor(
@@ -83,7 +84,7 @@ class Lanes {
     readonly options: Pick<RunOptions, "relayModule" | "timeoutMs" | "isolate" | "keep">,
     count: number,
   ) {
-    this.#workers = new Array<AdapterWorker | undefined>(count).fill(undefined);
+    this.#workers = new Array<RelayHost | undefined>(count).fill(undefined);
     this.#queues = new Array<Promise<unknown>>(count).fill(Promise.resolve());
   }
 
@@ -94,12 +95,12 @@ class Lanes {
   }
 
   /** A started child for the lane with the module loaded, or how starting it ended. */
-  async #ready(lane: number, options: JobOptions): Promise<AdapterWorker | JobOutcome> {
+  async #ready(lane: number, options: JobOptions): Promise<RelayHost | JobOutcome> {
     const current = this.#workers[lane];
     if (current?.usable) return current;
     this.#workers[lane] = undefined;
     await current?.kill();
-    const worker = new AdapterWorker({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
+    const worker = new RelayHost({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
     jobIds += 1;
     const loaded = await worker.run(
       { id: jobIds, op: "load", relayModule: this.options.relayModule, cwd: this.root.dir, processEnv: this.#neutralEnv() },
@@ -119,7 +120,7 @@ class Lanes {
     const previous = this.#queues[lane] ?? Promise.resolve();
     const next = previous.then(async (): Promise<JobOutcome> => {
       const worker = await this.#ready(lane, options);
-      if (!(worker instanceof AdapterWorker)) return worker;
+      if (!(worker instanceof RelayHost)) return worker;
       const outcome = await worker.run(job, options);
       const leftovers = outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
       if (outcome.status !== "reply" || leftovers.length > 0 || this.options.isolate) {
