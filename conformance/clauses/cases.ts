@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { readTranscript } from "../runner/transcript.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
-import { runProgram } from "../runner/run-program.ts";
+import { runProgram } from "../host/run-child.ts";
 import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../contract/provider.ts";
 import { base64, defineCase, HANDSHAKE_REFUSAL_V240, HANDSHAKE_REFUSAL_V250, onMaterialize, onPi, onSubmit, PI_TIMEOUT_ENV, PRE_RELAY, RELAY_PROFILES, SCRATCH_PREFIX, STAGING_PREFIX, SUBMIT_ACCEPTS_FAULTS, text } from "./common.ts";
 import { HANDSHAKE_ENV } from "../contract/provider.ts";
@@ -315,7 +315,7 @@ export const SLOT_OCCUPIED = defineCase({
       const loc = form.values[0]?.substitutionLocation ?? -1;
       const argv = ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(file) : t))];
       const r = await runProgram(ctx.gentleAi, argv, { cwd: ctx.sandbox.repo, env: hostEnv(ctx), timeoutMs: 20_000 });
-      return { otherHostExit: r.code, otherHostStderr: r.stderr.toString("utf8") };
+      return { otherHostExit: r.exitCode, otherHostStderr: r.stderr.toString("utf8") };
     },
   }),
 });

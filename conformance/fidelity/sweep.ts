@@ -1,7 +1,6 @@
 // Drives the simulator through every verb and document kind it prints, in each profile and shipped scenario, and
 // collects every JSON document it emits: stdout documents, the JSON lines embedded in a materialized prompt, and the
 // fake pi's reviewer result. The calls are real processes of the built launchers, as a client would make them.
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -9,7 +8,8 @@ import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { PI_ARGV } from "../clauses/common.ts";
 import { CONTRACT_V1, CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { harnessPaths } from "../paths.ts";
-import { runInOwnGroup, type GroupRun } from "../runner/spawn-group.ts";
+import type { ChildResult } from "../host/child-result.ts";
+import { runChild } from "../host/run-child.ts";
 import { trackTempDir } from "../runner/teardown.ts";
 
 /** The reviewer result carries no `schema` member: it is known by the schema URL its submission form names. */
@@ -126,7 +126,7 @@ class Lane {
     };
   }
 
-  async #call(program: "gentle-ai" | "pi", argv: readonly string[], options: CallOptions = {}): Promise<GroupRun> {
+  async #call(program: "gentle-ai" | "pi", argv: readonly string[], options: CallOptions = {}): Promise<ChildResult> {
     const executable = program === "pi" ? this.#paths.piSimulator : this.#paths.gentleAiSimulator;
     const env = {
       ...this.#env,
@@ -134,7 +134,7 @@ class Lane {
       ...(options.state ? { GENTLE_AI_SIM_STATE: options.state } : {}),
       ...(options.scenario ? { GENTLE_AI_SIM_SCENARIO: options.scenario } : {}),
     };
-    return runInOwnGroup(executable, argv, {
+    return runChild(executable, argv, {
       cwd: this.dir,
       env,
       timeoutMs: CALL_TIMEOUT_MS,
@@ -147,7 +147,7 @@ class Lane {
   }
 
   /** Runs one gentle-ai call and records its stdout document (if it printed one). */
-  async gentleAi(argv: readonly string[], options: CallOptions & { kind?: string } = {}): Promise<{ run: GroupRun; json: unknown }> {
+  async gentleAi(argv: readonly string[], options: CallOptions & { kind?: string } = {}): Promise<{ run: ChildResult; json: unknown }> {
     const run = await this.#call("gentle-ai", argv, options);
     const json = jsonOf(run.stdout);
     const call = `${options.handshake ? `${HANDSHAKE_ENV}=${HANDSHAKE_VALUE} ` : ""}gentle-ai ${argv.join(" ")}`;
@@ -168,7 +168,7 @@ class Lane {
     }
   }
 
-  async pi(prompt: Buffer): Promise<GroupRun> {
+  async pi(prompt: Buffer): Promise<ChildResult> {
     const run = await this.#call("pi", PI_ARGV, { stdin: prompt });
     const json = jsonOf(run.stdout);
     if (json !== undefined) this.#record(json, REVIEWER_RESULT_KIND, `pi ${PI_ARGV.join(" ")}`);
@@ -233,24 +233,26 @@ async function submitForm(lane: Lane, input: CollectInput): Promise<void> {
 }
 
 /** Runs git in a sweep repository (deterministic identity, no user config). */
-function git(repo: string, ...args: string[]): string {
-  return execFileSync("git", ["-C", repo, ...args], {
-    encoding: "utf8",
+async function git(repo: string, ...args: string[]): Promise<void> {
+  const run = await runChild("git", ["-C", repo, ...args], {
+    cwd: repo,
     env: { PATH: process.env.PATH, HOME: repo, GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "sweep", GIT_AUTHOR_EMAIL: "sweep@example.invalid", GIT_COMMITTER_NAME: "sweep", GIT_COMMITTER_EMAIL: "sweep@example.invalid" },
-  }).trim();
+    timeoutMs: CALL_TIMEOUT_MS,
+  });
+  if (run.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed (exit ${run.exitCode ?? run.signal}): ${run.stderr.toString("utf8").trim()}`);
 }
 
 /** A repository with one commit of `files` (none: an empty commit). */
-function sweepRepository(lane: Lane, name: string, files: Record<string, string>): string {
+async function sweepRepository(lane: Lane, name: string, files: Record<string, string>): Promise<string> {
   const repo = join(lane.dir, name);
   mkdirSync(repo);
-  git(repo, "init", "-q", "-b", "main");
+  await git(repo, "init", "-q", "-b", "main");
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(repo, path)), { recursive: true });
     writeFileSync(join(repo, path), text);
   }
-  git(repo, "add", "-A");
-  git(repo, "commit", "-q", "--allow-empty", "-m", "initial");
+  await git(repo, "add", "-A");
+  await git(repo, "commit", "-q", "--allow-empty", "-m", "initial");
   return repo;
 }
 
@@ -262,8 +264,8 @@ function sweepRepository(lane: Lane, name: string, files: Record<string, string>
 async function repositoryLeg(lane: Lane): Promise<void> {
   const scenario = lane.file("repository-scenario.json", Buffer.from(JSON.stringify({ profile: lane.profile })));
   const call = (argv: readonly string[], options: { handshake?: boolean; kind?: string } = {}) => lane.gentleAi(argv, { ...options, scenario });
-  const clean = sweepRepository(lane, "clean", { "app.ts": "export const value = 1;\n" });
-  const repo = sweepRepository(lane, "repo", { ".github/workflows/deploy.yml": "name: x\n" });
+  const clean = await sweepRepository(lane, "clean", { "app.ts": "export const value = 1;\n" });
+  const repo = await sweepRepository(lane, "repo", { ".github/workflows/deploy.yml": "name: x\n" });
   await call(["review", "mode", "status", "--cwd", repo, "--json"]);
   await call(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
   await call(["review", "mode", "disable", "--scope", "clone", "--cwd", repo, "--json"]);

@@ -1,10 +1,10 @@
 // The shipped goldens: each profile's main conversations, recorded against the live simulator with our relay.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { reviewHostRelaySlots } from "../../relay/index.ts";
 import { ScenarioSchema, type Scenario, type ScenarioInput } from "../../simulator/scenario/schema.ts";
+import { runChild } from "../host/run-child.ts";
 import { recordGolden } from "../record/record.ts";
 import { collectInputs } from "./conversations.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
@@ -16,19 +16,20 @@ export interface GoldenSpec {
   readonly name: string;
   readonly description: string;
   readonly conversation: string;
-  scenario(): ScenarioInput;
+  scenario(): ScenarioInput | Promise<ScenarioInput>;
 }
 
+const SIMULATOR_TIMEOUT_MS = 60_000;
 const ALL_LENSES = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;
 
 /**
  * The relay always exports the handshake, so a handshake refusal reaches it only from a provider that ignores it.
  * The simulator's own refusal bytes (materialize without the handshake) are injected as faults on the materialize leg.
  */
-function handshakeRefusalScenario(base: ScenarioInput): ScenarioInput {
-  const dir = mkdtempSync(join(tmpdir(), "relay-conformance-catalogue-"));
+async function handshakeRefusalScenario(base: ScenarioInput): Promise<ScenarioInput> {
+  const dir = await mkdtemp(join(tmpdir(), "relay-conformance-catalogue-"));
   try {
-    writeFileSync(join(dir, "scenario.json"), JSON.stringify(base));
+    await writeFile(join(dir, "scenario.json"), JSON.stringify(base));
     const env: NodeJS.ProcessEnv = { ...process.env, GENTLE_AI_SIM_SCENARIO: join(dir, "scenario.json"), GENTLE_AI_SIM_STATE: join(dir, "state") };
     delete env.GENTLE_AI_SIM_REPLAY;
     delete env.GENTLE_AI_SIM_TRANSCRIPT;
@@ -36,23 +37,23 @@ function handshakeRefusalScenario(base: ScenarioInput): ScenarioInput {
       const e: NodeJS.ProcessEnv = { ...env };
       if (handshake) e[HANDSHAKE_ENV] = HANDSHAKE_VALUE;
       else delete e.GENTLE_PI_REVIEW_RELAY_CONTRACT;
-      return spawnSync(paths.simGentleAi(), argv, { cwd: dir, env: e, shell: false });
+      return runChild(paths.simGentleAi(), argv, { cwd: dir, env: e, timeoutMs: SIMULATOR_TIMEOUT_MS });
     };
-    const status = run(statusArgv(dir, true), true);
-    const slot = reviewHostRelaySlots(collectInputs({ stdout: status.stdout, stderr: status.stderr, exitCode: status.status }))[0];
+    const status = await run(statusArgv(dir, true), true);
+    const slot = reviewHostRelaySlots(collectInputs(status))[0];
     if (slot === undefined) throw new Error("simulator STATUS offers no relay slot for the handshake-refusal golden");
-    const refusal = run(["review", "capture-result", ...slot.captureArgumentTokens], false);
+    const refusal = await run(["review", "capture-result", ...slot.captureArgumentTokens], false);
     const leg = { program: "gentle-ai" as const, verb: "capture-result", leg: "materialize" as const, calls: [1] };
     return {
       ...base,
       faults: [
         { ...leg, fault: { kind: "stdout", bytes: { base64: refusal.stdout.toString("base64") } } },
         { ...leg, fault: { kind: "stderr", bytes: { base64: refusal.stderr.toString("base64") } } },
-        { ...leg, fault: { kind: "exit-code", code: refusal.status ?? 1 } },
+        { ...leg, fault: { kind: "exit-code", code: refusal.exitCode ?? 1 } },
       ],
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -118,7 +119,7 @@ export function cataloguePath(spec: GoldenSpec, dir = paths.goldenDir()): string
 
 /** Records a catalogue golden from scratch against the live simulator. */
 export async function buildCatalogueGolden(spec: GoldenSpec, relayModule = paths.ourRelay(), env: NodeJS.ProcessEnv = process.env): Promise<Golden> {
-  const scenario: Scenario = ScenarioSchema.parse(spec.scenario());
+  const scenario: Scenario = ScenarioSchema.parse(await spec.scenario());
   return recordGolden({
     name: spec.name,
     description: spec.description,

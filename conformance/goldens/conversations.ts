@@ -6,13 +6,14 @@ import {
   reviewProviderRoleVectorSlots,
   type ReviewCollectInputV3,
 } from "../../relay/index.ts";
-import type { Host, ProviderReply } from "./host.ts";
+import type { ChildResult } from "../host/child-result.ts";
+import type { Host } from "./host.ts";
 import { statusArgv } from "../contract/provider.ts";
 import type { GoldenSubmission } from "./golden-schema.ts";
 
 
 /** The collect inputs of a STATUS reply, or [] when it is not a collect transition. */
-export function collectInputs(reply: ProviderReply): ReviewCollectInputV3[] {
+export function collectInputs(reply: Pick<ChildResult, "exitCode" | "stdout">): ReviewCollectInputV3[] {
   if (reply.exitCode !== 0) return [];
   let status: unknown;
   try {

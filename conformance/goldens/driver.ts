@@ -1,12 +1,12 @@
-// Child process that loads the relay under test and runs one conversation (recording) or the steps of a golden
-// (replay). It reads a job file and writes the steps taken and their raw outcomes to a result file.
-import { readFileSync, writeFileSync } from "node:fs";
+// The golden conversation as a host task (runner/protocol.ts HostTask): inside the relay host's child it loads the
+// relay under test and runs one conversation (recording) or the steps of a golden (replay), and returns the steps
+// taken with their raw outcomes.
 import { pathToFileURL } from "node:url";
 import { CONVERSATIONS } from "./conversations.ts";
-import { Host, type FinalizeModule, type RelayModule } from "./host.ts";
+import { Host, type FinalizeModule, type RawOutcome, type RelayModule } from "./host.ts";
 import type { GoldenStep } from "./golden-schema.ts";
 
-/** The driver's job file. */
+/** The driver's job. */
 export interface DriverJob {
   readonly relayModule: string;
   /** Module exporting runCorrectionFinalize; optional. */
@@ -18,18 +18,23 @@ export interface DriverJob {
   readonly steps?: GoldenStep[];
 }
 
-const [jobPath, resultPath] = process.argv.slice(2);
-if (jobPath === undefined || resultPath === undefined) throw new Error("usage: driver <job.json> <result.json>");
-const job = JSON.parse(readFileSync(jobPath, "utf8")) as DriverJob;
-const relay = (await import(pathToFileURL(job.relayModule).href)) as RelayModule;
-if (typeof relay.runReviewHostRelaySlot !== "function") throw new Error(`${job.relayModule} exports no runReviewHostRelaySlot`);
-const finalize =
-  job.finalizeModule === undefined ? undefined : ((await import(pathToFileURL(job.finalizeModule).href)) as FinalizeModule);
-const host = new Host({ relay, ...(finalize ? { finalize } : {}), gentleAi: job.gentleAi, pi: job.pi, cwd: job.cwd, env: process.env });
-if (job.steps !== undefined) await host.replaySteps(job.steps);
-else {
-  const conversation = CONVERSATIONS[job.conversation ?? ""];
-  if (conversation === undefined) throw new Error(`unknown conversation ${JSON.stringify(job.conversation)}`);
-  await conversation(host, job.cwd);
+/** What the driver hands back: every step taken and its raw outcome, in order. */
+export interface DriverResult {
+  readonly steps: GoldenStep[];
+  readonly outcomes: RawOutcome[];
 }
-writeFileSync(resultPath, JSON.stringify({ steps: host.steps, outcomes: host.outcomes }));
+
+/** Runs one driver job with the host child's environment (the run's) as the relay's environment. */
+export async function runDriverJob(job: DriverJob): Promise<DriverResult> {
+  const relay = (await import(pathToFileURL(job.relayModule).href)) as RelayModule;
+  if (typeof relay.runReviewHostRelaySlot !== "function") throw new Error(`${job.relayModule} exports no runReviewHostRelaySlot`);
+  const finalize = job.finalizeModule === undefined ? undefined : ((await import(pathToFileURL(job.finalizeModule).href)) as FinalizeModule);
+  const host = new Host({ relay, ...(finalize ? { finalize } : {}), gentleAi: job.gentleAi, pi: job.pi, cwd: job.cwd, env: process.env });
+  if (job.steps !== undefined) await host.replaySteps(job.steps);
+  else {
+    const conversation = CONVERSATIONS[job.conversation ?? ""];
+    if (conversation === undefined) throw new Error(`unknown conversation ${JSON.stringify(job.conversation)}`);
+    await conversation(host, job.cwd);
+  }
+  return { steps: host.steps, outcomes: host.outcomes };
+}

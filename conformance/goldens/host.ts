@@ -1,4 +1,5 @@
-import { runInOwnGroup } from "../runner/spawn-group.ts";
+import type { ChildResult } from "../host/child-result.ts";
+import { runChild } from "../host/run-child.ts";
 import type { GoldenOutcome, GoldenStep } from "./golden-schema.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
 
@@ -21,13 +22,6 @@ export type RawOutcome =
   | (Omit<Extract<GoldenOutcome, { kind: "relay-error" }>, "elapsedMs"> & { elapsedMs: number | null })
   | { kind: "thrown"; name: string; message: string; details?: Record<string, unknown> };
 
-/** A provider call's captured streams, returned to conversation planners. */
-export interface ProviderReply {
-  readonly stdout: Buffer;
-  readonly stderr: Buffer;
-  readonly exitCode: number | null;
-}
-
 /** Where the conversation runs. */
 export interface HostSetup {
   readonly relay: RelayModule;
@@ -38,10 +32,9 @@ export interface HostSetup {
   readonly env: NodeJS.ProcessEnv;
 }
 
-async function runProvider(gentleAi: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ProviderReply> {
+function runProvider(gentleAi: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ChildResult> {
   // The whole process group goes on timeout, so a hung provider leaves nothing behind.
-  const run = await runInOwnGroup(gentleAi, argv, { cwd, env, timeoutMs: PROVIDER_TIMEOUT_MS });
-  return { stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode };
+  return runChild(gentleAi, argv, { cwd, env, timeoutMs: PROVIDER_TIMEOUT_MS });
 }
 
 function outcomeOfError(error: unknown): RawOutcome {
@@ -91,7 +84,7 @@ export class Host {
   }
 
   /** A direct provider call by the host (STATUS and the like). */
-  async provider(argv: readonly string[], handshake: boolean): Promise<ProviderReply> {
+  async provider(argv: readonly string[], handshake: boolean): Promise<ChildResult> {
     this.steps.push({ kind: "provider", argv: [...argv], handshake });
     const reply = await runProvider(this.setup.gentleAi, argv, this.setup.cwd, this.envWith(handshake));
     this.outcomes.push({ kind: "process", exitCode: reply.exitCode, signal: null });
@@ -122,7 +115,7 @@ export class Host {
   }
 
   /** A self-contained role vector, run verbatim with the handshake (relay reference §12.2). */
-  async roleVector(captureOperation: string, argumentTokens: readonly string[]): Promise<ProviderReply> {
+  async roleVector(captureOperation: string, argumentTokens: readonly string[]): Promise<ChildResult> {
     this.steps.push({ kind: "role-vector", captureOperation, argumentTokens: [...argumentTokens] });
     const verb = captureOperation.replace(/^review\./, "");
     const reply = await runProvider(this.setup.gentleAi, ["review", verb, ...argumentTokens], this.setup.cwd, this.envWith(true));

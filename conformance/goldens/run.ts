@@ -12,7 +12,8 @@ import { denormaliseText, normaliseText, placeholderRules, type NormaliseContext
 import { paths } from "./paths.ts";
 import { packageRoot } from "../paths.ts";
 import { trackTempDir } from "../runner/teardown.ts";
-import { runInOwnGroup } from "../runner/spawn-group.ts";
+import { runTask } from "../host/run-task.ts";
+import type { DriverJob, DriverResult } from "./driver.ts";
 import { HANDSHAKE_ENV } from "../contract/provider.ts";
 
 const DRIVER_TIMEOUT_MS = 10 * 60_000;
@@ -62,20 +63,13 @@ function normaliseOutcome(outcome: RawOutcome, rules: ReturnType<typeof placehol
   return n;
 }
 
-async function runDriver(job: object, env: NodeJS.ProcessEnv, runDir: string): Promise<{ steps: GoldenStep[]; outcomes: RawOutcome[] }> {
-  const jobPath = join(runDir, "job.json");
-  const resultPath = join(runDir, "result.json");
-  await writeFile(jobPath, JSON.stringify(job));
-  // Its own process group: anything the relay left running dies with it.
-  const run = await runInOwnGroup(process.execPath, ["--import", "tsx", paths.driver(), jobPath, resultPath], {
-    cwd: packageRoot(),
-    env,
-    timeoutMs: DRIVER_TIMEOUT_MS,
-  });
-  if (run.exitCode !== 0) {
-    throw new Error(`golden driver failed (exit ${run.exitCode ?? run.signal}): ${run.stderr.toString("utf8").trim()}`);
+/** Runs the conversation in a fresh relay host: its tree, and anything carrying runDir, dies with it. */
+async function runDriver(job: DriverJob, env: NodeJS.ProcessEnv, runDir: string): Promise<DriverResult> {
+  try {
+    return (await runTask({ module: paths.driver(), export: "runDriverJob", input: job }, { cwd: packageRoot(), env, timeoutMs: DRIVER_TIMEOUT_MS, markers: [runDir] })) as DriverResult;
+  } catch (error) {
+    throw new Error(`golden driver failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return JSON.parse(await readFile(resultPath, "utf8")) as { steps: GoldenStep[]; outcomes: RawOutcome[] };
 }
 
 async function readTranscript(path: string): Promise<TranscriptEntry[]> {
@@ -130,13 +124,13 @@ export async function runConversation(options: RunOptions): Promise<RunResult> {
     const steps = options.steps === undefined ? undefined : options.steps.map((s) => mapStrings(s, (t) => denormaliseText(t, context)));
     const besideRelay = join(dirname(resolve(options.relayModule)), "finalize.ts");
     const finalizeModule = options.finalizeModule ?? (existsSync(besideRelay) ? besideRelay : undefined);
-    const job = {
+    const job: DriverJob = {
       relayModule: resolve(options.relayModule),
       ...(finalizeModule === undefined ? {} : { finalizeModule: resolve(finalizeModule) }),
       gentleAi,
       pi,
       cwd,
-      ...(steps === undefined ? { conversation: options.mode === "live" ? options.conversation : undefined } : { steps }),
+      ...(steps === undefined ? (options.mode === "live" && options.conversation !== undefined ? { conversation: options.conversation } : {}) : { steps }),
     };
     const raw = await runDriver(job, env, runDir);
     const rules = placeholderRules(context);

@@ -3,7 +3,8 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execa } from "execa";
+import type { ChildResult } from "../host/child-result.ts";
+import { runProgram } from "../host/run-child.ts";
 import type { LaneName } from "./report-schema.ts";
 
 /** A bad checkout: the command prints this one line and exits 2. */
@@ -27,32 +28,39 @@ export function laneFiles(checkout: string, lane: LaneName): string[] {
   return files.map((n) => `${dir}/${n}`);
 }
 
+const GIT_TIMEOUT_MS = 60_000;
+
+/** One git call with the caller's environment; a git that cannot start answers on stderr with a null exit. */
+function git(args: readonly string[]): Promise<ChildResult> {
+  return runProgram("git", args, { cwd: process.cwd(), env: process.env, timeoutMs: GIT_TIMEOUT_MS });
+}
+
 /** Checks that the path is a gentle-pi git checkout; returns its HEAD commit. */
 export async function checkoutCommit(checkout: string): Promise<string> {
   if (!existsSync(checkout)) throw new LaneInputError(`${checkout}: no such directory`);
   if (!statSync(checkout).isDirectory()) throw new LaneInputError(`${checkout}: not a directory`);
   if (!existsSync(join(checkout, "lib", "review-host-relay.ts")))
     throw new LaneInputError(`${checkout}: not a gentle-pi checkout (no lib/review-host-relay.ts)`);
-  const head = await execa("git", ["-C", checkout, "rev-parse", "HEAD"], { reject: false, stdin: "ignore" });
-  if (head.exitCode !== 0) throw new LaneInputError(`${checkout}: not a git checkout (git rev-parse HEAD: ${String(head.stderr).trim()})`);
-  return String(head.stdout).trim();
+  const head = await git(["-C", checkout, "rev-parse", "HEAD"]);
+  if (head.exitCode !== 0) throw new LaneInputError(`${checkout}: not a git checkout (git rev-parse HEAD: ${head.stderr.toString("utf8").trim()})`);
+  return head.stdout.toString("utf8").trim();
 }
 
 /** A linked worktree of the checkout's HEAD in a temp folder; `remove()` detaches and deletes it. */
 export async function linkedWorktree(checkout: string, commit: string): Promise<{ path: string; remove(): Promise<void> }> {
   const parent = mkdtempSync(join(tmpdir(), "relay-conformance-lanes-"));
   const path = join(parent, "gentle-pi");
-  const add = await execa("git", ["-C", checkout, "worktree", "add", "--detach", path, commit], { reject: false, stdin: "ignore" });
+  const add = await git(["-C", checkout, "worktree", "add", "--detach", path, commit]);
   if (add.exitCode !== 0) {
     rmSync(parent, { recursive: true, force: true });
-    throw new LaneInputError(`${checkout}: cannot add a linked worktree: ${String(add.stderr).trim().split("\n")[0]}`);
+    throw new LaneInputError(`${checkout}: cannot add a linked worktree: ${add.stderr.toString("utf8").trim().split("\n")[0]}`);
   }
   return {
     path,
     async remove() {
-      await execa("git", ["-C", checkout, "worktree", "remove", "--force", path], { reject: false, stdin: "ignore" });
+      await git(["-C", checkout, "worktree", "remove", "--force", path]);
       rmSync(parent, { recursive: true, force: true });
-      await execa("git", ["-C", checkout, "worktree", "prune"], { reject: false, stdin: "ignore" });
+      await git(["-C", checkout, "worktree", "prune"]);
     },
   };
 }

@@ -3,11 +3,14 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { execa } from "execa";
+import { runChild } from "../host/run-child.ts";
 import { LaneInputError } from "./checkout.ts";
 
 /** What the lanes import at run time (gentle-pi's pi-pretty is not among them and is not installed). */
 export const LANE_PACKAGES = ["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"] as const;
+
+/** npm's bound for the lanes' install: its process tree is killed past it. */
+const INSTALL_TIMEOUT_MS = 10 * 60_000;
 
 /** The default cache folder: $XDG_CACHE_HOME or ~/.cache, then gentle-relay-conformance/upstream-lanes. */
 export function defaultDepsCache(env: NodeJS.ProcessEnv = process.env): string {
@@ -34,13 +37,13 @@ export async function laneNodeModules(checkout: string, cache: string, log: (lin
     refuse(error instanceof Error ? error.message : String(error));
   }
   log(`upstream-lanes: installing ${LANE_PACKAGES.join(", ")} into ${cache}`);
-  const install = await execa("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save", ...LANE_PACKAGES], {
+  const install = await runChild("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save", ...LANE_PACKAGES], {
     cwd: cache,
-    reject: false,
-    stdin: "ignore",
-  });
+    env: process.env,
+    timeoutMs: INSTALL_TIMEOUT_MS,
+  }).catch((error: unknown) => refuse(`npm could not start: ${error instanceof Error ? error.message : String(error)}`));
   if (install.exitCode !== 0 || !hasAll(cached)) {
-    refuse(String(install.stderr).trim().split("\n").filter((l) => l !== "").slice(-1)[0] ?? `npm exited ${install.exitCode}`);
+    refuse(install.stderr.toString("utf8").trim().split("\n").filter((l) => l !== "").slice(-1)[0] ?? `npm exited ${install.exitCode}`);
   }
   return cached;
 }

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execa } from "execa";
+import { runChild } from "../host/run-child.ts";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { DEFAULT_SCENARIO } from "../../simulator/scenario/default.ts";
 import { CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
@@ -67,18 +67,8 @@ function baseEnv(): Record<string, string> {
 }
 
 async function runTestFile(worktree: string, file: string, lane: LaneName, env: Record<string, string>, options: LanesOptions): Promise<LaneTest[]> {
-  const run = await execa(process.execPath, ["--import", harnessPaths().tsxLoader, "--test", "--test-reporter=tap", file], {
-    cwd: worktree,
-    env,
-    extendEnv: false,
-    reject: false,
-    stdin: "ignore",
-    all: true,
-    timeout: options.timeoutMs,
-    forceKillAfterDelay: 2_000,
-    cleanup: true,
-  });
-  const results = parseTap(String(run.stdout));
+  const run = await runChild(process.execPath, ["--import", harnessPaths().tsxLoader, "--test", "--test-reporter=tap", file], { cwd: worktree, env, timeoutMs: options.timeoutMs });
+  const results = parseTap(run.stdout.toString("utf8"));
   const tests = results.map((r) => ({ lane, file, ...r }));
   if (run.timedOut || (tests.length === 0 && run.exitCode !== 0))
     tests.push({
@@ -87,7 +77,7 @@ async function runTestFile(worktree: string, file: string, lane: LaneName, env: 
       name: run.timedOut ? `(the run passed its ${options.timeoutMs} ms bound)` : "(the test runner failed before any test)",
       status: "fail",
       durationMs: null,
-      detail: String(run.all ?? "").trim().split("\n").slice(-3).join(" "),
+      detail: Buffer.concat([run.stdout, run.stderr]).toString("utf8").trim().split("\n").slice(-3).join(" "),
     });
   return tests;
 }
@@ -110,21 +100,20 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
   // A scenario-pinned lineage in `reviewing`: the live review session the positive journey needs.
   writeFileSync(scenario, JSON.stringify({ profile: options.profile, lineage: { state: "reviewing" } }));
   const laneEnv = { ...env, GENTLE_AI_SIM_SCENARIO: scenario, GENTLE_AI_SIM_STATE: join(home, "state") };
-  const status = await execa(capable, ["review", "status", "--cwd", worktree, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], {
+  const status = await runChild(capable, ["review", "status", "--cwd", worktree, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], {
+    cwd: process.cwd(),
     env: { ...laneEnv, [HANDSHAKE_ENV]: HANDSHAKE_VALUE },
-    extendEnv: false,
-    reject: false,
-    stdin: "ignore",
+    timeoutMs: options.timeoutMs,
   });
   let slots: Slot[] = [];
   try {
-    const doc = JSON.parse(String(status.stdout)) as { next_transition?: { collect?: { inputs?: Slot[] } } };
+    const doc = JSON.parse(status.stdout.toString("utf8")) as { next_transition?: { collect?: { inputs?: Slot[] } } };
     slots = (doc.next_transition?.collect?.inputs ?? []).filter((s) => s.submission !== undefined);
   } catch {
     slots = [];
   }
   if (slots.length === 0)
-    return [{ lane: "positive", file, name: "(STATUS offered no pi slot with a submission form)", status: "fail", durationMs: null, detail: String(status.stdout).slice(0, 300) }];
+    return [{ lane: "positive", file, name: "(STATUS offered no pi slot with a submission form)", status: "fail", durationMs: null, detail: status.stdout.toString("utf8").slice(0, 300) }];
   const cases = slots.map((slot, i) => {
     const lens = slot.arguments?.find((a) => a.name === "lens")?.value;
     const value = slot.submission!.value ?? {};
@@ -142,17 +131,13 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
   const descriptor = join(home, "descriptor.json");
   writeFileSync(descriptor, JSON.stringify({ schema: "gentle-pi.maintainer.provider-relay-descriptor/v1", gentleAiExecutable: capable, piExecutable: "pi", cases }));
   const started = Date.now();
-  const run = await execa(process.execPath, ["--import", harnessPaths().tsxLoader, file, "--descriptor", descriptor], {
+  const run = await runChild(process.execPath, ["--import", harnessPaths().tsxLoader, file, "--descriptor", descriptor], {
     cwd: worktree,
     env: { ...laneEnv, GENTLE_PI_MAINTAINER_ARM_POSITIVE: "1" },
-    extendEnv: false,
-    reject: false,
-    stdin: "ignore",
-    timeout: options.timeoutMs,
-    forceKillAfterDelay: 2_000,
-    cleanup: true,
+    timeoutMs: options.timeoutMs,
   });
-  const verdicts = String(run.stdout)
+  const verdicts = run.stdout
+    .toString("utf8")
     .split("\n")
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l) as { name?: unknown; verdict?: unknown; reason?: unknown });
@@ -160,7 +145,7 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
   return cases.map((c) => {
     const v = verdicts.find((x) => x.name === c.name);
     const pass = v?.verdict === "pass";
-    const detail = v === undefined ? `no verdict (exit ${run.exitCode}): ${String(run.stderr).trim().slice(0, 300)}` : pass ? "" : `${String(v.verdict)}: ${String(v.reason ?? "")}`;
+    const detail = v === undefined ? `no verdict (exit ${run.exitCode}): ${run.stderr.toString("utf8").trim().slice(0, 300)}` : pass ? "" : `${String(v.verdict)}: ${String(v.reason ?? "")}`;
     return { lane: "positive" as const, file, name: c.name, status: pass ? ("pass" as const) : ("fail" as const), durationMs, detail };
   });
 }

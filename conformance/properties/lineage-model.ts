@@ -9,7 +9,8 @@ import type { Profile } from "../../simulator/scenario/schema.ts";
 import { harnessPaths } from "../paths.ts";
 import { acquireSlot } from "../runner/acquire-slot.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
-import { runProgram, type ProgramRun } from "../runner/run-program.ts";
+import type { ChildResult } from "../host/child-result.ts";
+import { runProgram } from "../host/run-child.ts";
 import { collectInputs, StatusSchema } from "../status/decode.ts";
 import { relaySlots, type RelaySlot } from "../status/slots.ts";
 
@@ -54,7 +55,7 @@ function simEnv(dir: string, binDir: string): Record<string, string> {
   };
 }
 
-const gentleAi = (real: { dir: string; env: Record<string, string> }, argv: string[]): Promise<ProgramRun> =>
+const gentleAi = (real: { dir: string; env: Record<string, string> }, argv: string[]): Promise<ChildResult> =>
   runProgram(paths.gentleAiSimulator, argv, { cwd: real.dir, env: real.env, timeoutMs: TIMEOUT });
 
 /** Builds the fixtures: STATUS slots, each lens's prompt and two admitted-valid results. */
@@ -97,7 +98,7 @@ function submitArgv(real: LineageReal, lens: number, file: string): string[] {
   return ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(file) : t))];
 }
 
-async function submitBytes(real: LineageReal, lens: number, bytes: Buffer): Promise<ProgramRun> {
+async function submitBytes(real: LineageReal, lens: number, bytes: Buffer): Promise<ChildResult> {
   const file = join(real.dir, "input.raw");
   writeFileSync(file, bytes);
   return gentleAi(real, submitArgv(real, lens, file));
@@ -113,7 +114,7 @@ class StatusCommand implements fc.AsyncCommand<LineageModel, LineageReal> {
   check = (): boolean => true;
   async run(model: LineageModel, real: LineageReal): Promise<void> {
     const r = await gentleAi(real, statusArgv(real.dir, true));
-    expect(r.code === 0, `STATUS exit ${r.code}: ${r.stderr.toString("utf8")}`);
+    expect(r.exitCode === 0, `STATUS exit ${r.exitCode}: ${r.stderr.toString("utf8")}`);
     const offered = relaySlots(collectInputs(StatusSchema.parse(JSON.parse(r.stdout.toString("utf8"))))).map((s) => s.lens);
     model.slots.forEach((s, i) => {
       // STATUS is the reconciliation point: an unknown outcome becomes known here.
@@ -131,7 +132,7 @@ class MaterializeCommand implements fc.AsyncCommand<LineageModel, LineageReal> {
   async run(model: LineageModel, real: LineageReal): Promise<void> {
     const r = await gentleAi(real, ["review", "capture-result", ...(real.fixtures.slots[this.lens]?.captureArgumentTokens ?? [])]);
     // gentle-ai materializes a slot whether or not it is captured (review_artifact.go:398-418 checks no slot state).
-    expect(r.code === 0, `materialize of a ${model.slots[this.lens]?.kind ?? "unknown"} slot exited ${r.code} ${r.stderr.toString("utf8").trim()}`);
+    expect(r.exitCode === 0, `materialize of a ${model.slots[this.lens]?.kind ?? "unknown"} slot exited ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
     expect(r.stdout.equals(real.fixtures.prompts[this.lens] ?? Buffer.alloc(0)), "materialize is not byte-identical across calls");
   }
   toString = (): string => `materialize(${this.lens})`;
@@ -148,10 +149,10 @@ class SubmitCommand implements fc.AsyncCommand<LineageModel, LineageReal> {
     const r = await submitBytes(real, this.lens, real.fixtures.results[this.lens]?.[this.variant] ?? Buffer.alloc(0));
     const s = model.slots[this.lens];
     if (s?.kind === "open" || (s?.kind === "captured" && s.variant === this.variant)) {
-      expect(r.code === 0 && r.stdout.length > 0, `submit expected to be admitted: exit ${r.code} ${r.stderr.toString("utf8").trim()}`);
+      expect(r.exitCode === 0 && r.stdout.length > 0, `submit expected to be admitted: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
       model.slots[this.lens] = { kind: "captured", variant: this.variant };
     } else {
-      expect(r.code === 1 && r.stderr.toString("utf8").includes("[reviewer_result_slot_occupied]"), `different bytes into a filled slot: exit ${r.code} ${r.stderr.toString("utf8").trim()}`);
+      expect(r.exitCode === 1 && r.stderr.toString("utf8").includes("[reviewer_result_slot_occupied]"), `different bytes into a filled slot: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
     }
   }
   toString = (): string => `submit(${this.lens}, v${this.variant})`;
@@ -163,7 +164,7 @@ class RefusedSubmitCommand implements fc.AsyncCommand<LineageModel, LineageReal>
   async run(model: LineageModel, real: LineageReal): Promise<void> {
     model.submitCalls += 1;
     const r = await submitBytes(real, this.lens, Buffer.from("not a reviewer result\n"));
-    expect(r.code === 1 && r.stderr.toString("utf8").includes("[invalid_request]"), `refused submit: exit ${r.code} ${r.stderr.toString("utf8").trim()}`);
+    expect(r.exitCode === 1 && r.stderr.toString("utf8").includes("[invalid_request]"), `refused submit: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
   }
   toString = (): string => `refused-submit(${this.lens})`;
 }
@@ -182,7 +183,7 @@ class FaultedSubmitCommand implements fc.AsyncCommand<LineageModel, LineageReal>
     );
     writeFileSync(real.env.GENTLE_AI_SIM_SCENARIO ?? "", JSON.stringify(real.scenario));
     const r = await submitBytes(real, this.lens, real.fixtures.results[this.lens]?.[this.variant] ?? Buffer.alloc(0));
-    expect(r.code === 1 && r.stderr.toString("utf8") === "Error: injected\n", `faulted submit: exit ${r.code} ${r.stderr.toString("utf8")}`);
+    expect(r.exitCode === 1 && r.stderr.toString("utf8") === "Error: injected\n", `faulted submit: exit ${r.exitCode} ${r.stderr.toString("utf8")}`);
     // The caller cannot tell whether the provider captured it: only STATUS can.
     if (model.slots[this.lens]?.kind === "open") model.slots[this.lens] = { kind: "unknown", variant: this.variant };
   }

@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Scenario } from "../../simulator/scenario/schema.ts";
 import { GOLDEN_SCHEMA_ID, type Golden, type GoldenStep } from "../goldens/golden-schema.ts";
 import { runConversation } from "../goldens/run.ts";
+import { runChild } from "../host/run-child.ts";
 
 /** What to record: a conversation (or fixed steps) driven by a relay against one gentle-ai binary. */
 export interface RecordOptions {
@@ -23,26 +23,25 @@ export interface RecordOptions {
 }
 
 /** `gentle-ai version` stdout without its trailing newline (run outside the recording, with the scenario applied). */
-export function binaryVersion(gentleAi: string, scenario: Scenario | null, env: NodeJS.ProcessEnv = process.env): string {
-  const dir = mkdtempSync(join(tmpdir(), "relay-conformance-version-"));
+export async function binaryVersion(gentleAi: string, scenario: Scenario | null, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "relay-conformance-version-"));
   try {
     const runEnv: NodeJS.ProcessEnv = { ...env, GENTLE_AI_SIM_STATE: join(dir, "state") };
     delete runEnv.GENTLE_AI_SIM_REPLAY;
     if (scenario !== null) {
-      writeFileSync(join(dir, "scenario.json"), JSON.stringify(scenario));
+      await writeFile(join(dir, "scenario.json"), JSON.stringify(scenario));
       runEnv.GENTLE_AI_SIM_SCENARIO = join(dir, "scenario.json");
     }
-    const r = spawnSync(gentleAi, ["version"], { cwd: dir, env: runEnv, shell: false, timeout: 60_000, killSignal: "SIGKILL" });
-    if (r.error) throw r.error;
-    return (r.stdout ?? Buffer.alloc(0)).toString("utf8").replace(/\r?\n$/, "");
+    const r = await runChild(gentleAi, ["version"], { cwd: dir, env: runEnv, timeoutMs: 60_000 });
+    return r.stdout.toString("utf8").replace(/\r?\n$/, "");
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
 /** Records one golden through the recording shims; the relay drives the binary exactly as in production. */
 export async function recordGolden(options: RecordOptions): Promise<Golden> {
-  const version = binaryVersion(options.gentleAi, options.scenario, options.env);
+  const version = await binaryVersion(options.gentleAi, options.scenario, options.env);
   const result = await runConversation({
     mode: "live",
     relayModule: options.relayModule,

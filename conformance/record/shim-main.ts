@@ -1,6 +1,8 @@
 // Recording shim: bundled into a temp dir and launched as `gentle-ai` or `pi`. It passes one call through to the
 // real program untouched (argv, env, cwd, stdin, stdout, stderr, exit code, signal) and appends what it saw to a
 // transcript. Its configuration sits in a file beside it, never in the environment, so the callee's env is unchanged.
+// node:child_process, not execa: this code runs inside the child (it is the `gentle-ai`/`pi` the relay launches), a
+// standalone bundle that must start fast and stream stdin/stdout live with signals forwarded, not collect a result.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";

@@ -1,9 +1,10 @@
-// One correction-client call in a fresh Node process (`process=fresh`): reads a ClientJob on stdin,
-// prints the flattened outcome as JSON on stdout.
+// One correction-client call in a fresh host process (`process=fresh`): a host task (runner/protocol.ts HostTask)
+// run by steps/client.ts in a new relay host; the outcome comes back flattened.
+import type { Outcome } from "./outcome.ts";
 import { createClient, runJob, type ClientJob } from "./steps/client.ts";
 
-const chunks: Buffer[] = [];
-for await (const c of process.stdin) chunks.push(c as Buffer);
-const job = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ClientJob;
-const client = await createClient(job.modulePath, job.context);
-process.stdout.write(JSON.stringify(await runJob(client, job)));
+/** Creates the client from the job's module in this (fresh) process and runs the one call. */
+export async function runClientJob(job: ClientJob): Promise<Outcome> {
+  const client = await createClient(job.modulePath, job.context);
+  return runJob(client, job);
+}

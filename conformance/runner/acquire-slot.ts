@@ -1,7 +1,7 @@
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { collectInputs, StatusSchema, type TypedSubmission } from "../status/decode.ts";
 import { relaySlots, renderToken, type RelaySlot } from "../status/slots.ts";
-import { runProgram } from "./run-program.ts";
+import { runProgram } from "../host/run-child.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
 import { harnessPaths } from "../paths.ts";
 import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";
@@ -32,18 +32,18 @@ export async function acquireSlot(options: AcquireOptions): Promise<AcquiredSlot
   const env = { ...options.env, [HANDSHAKE_ENV]: HANDSHAKE_VALUE };
   const timeoutMs = options.timeoutMs ?? 20_000;
   const withAgent = await status(options, statusArgv(options.cwd, true), env, timeoutMs);
-  const offered = withAgent.code === 0 ? relaySlots(collectInputs(parseStatus(withAgent.stdout))) : [];
+  const offered = withAgent.exitCode === 0 ? relaySlots(collectInputs(parseStatus(withAgent.stdout))) : [];
   const index = options.index ?? 0;
   const chosen = offered[index];
   if (chosen) return { slot: chosen, source: "status", offered };
   if (options.profile !== "2.3.0") {
     throw new Error(
-      `STATUS --agent pi offered ${offered.length} relay slot(s), wanted #${index}; exit ${withAgent.code}, stderr ${JSON.stringify(withAgent.stderr.toString("utf8").slice(0, 400))}`,
+      `STATUS --agent pi offered ${offered.length} relay slot(s), wanted #${index}; exit ${withAgent.exitCode}, stderr ${JSON.stringify(withAgent.stderr.toString("utf8").slice(0, 400))}`,
     );
   }
   // A pre-relay provider offers no relay slot: the host's tokens are the bare lens binding plus the relay pair.
   const bare = await status(options, statusArgv(options.cwd, false), env, timeoutMs);
-  const inputs = bare.code === 0 ? collectInputs(parseStatus(bare.stdout)).filter((i) => i.capture_operation === "review.capture-result") : [];
+  const inputs = bare.exitCode === 0 ? collectInputs(parseStatus(bare.stdout)).filter((i) => i.capture_operation === "review.capture-result") : [];
   const input = inputs[index] ?? inputs[0];
   const binding = input ? input.arguments.map(renderToken) : SYNTHETIC_BINDING;
   return { slot: { captureArgumentTokens: [...binding, "--agent=pi", "--materialize=true"], submission: legacySubmission(binding) }, source: "pre-relay", offered: [] };
@@ -57,11 +57,11 @@ let simulatorPath: string | undefined;
  * saved per case. A call only a process can answer (a fault may select it, a Git repository), and any other
  * gentle-ai, is spawned.
  */
-async function status(options: AcquireOptions, argv: readonly string[], env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; stdout: Buffer; stderr: Buffer }> {
+async function status(options: AcquireOptions, argv: readonly string[], env: Record<string, string>, timeoutMs: number): Promise<{ exitCode: number | null; stdout: Buffer; stderr: Buffer }> {
   simulatorPath ??= harnessPaths().gentleAiSimulator;
   if (!options.spawn && options.gentleAi === simulatorPath) {
     const answered = await gentleAiInProcess({ argv, env, cwd: options.cwd, executablePath: options.gentleAi });
-    if (answered !== null) return { code: answered.exitCode, stdout: answered.stdout, stderr: answered.stderr };
+    if (answered !== null) return { exitCode: answered.exitCode, stdout: answered.stdout, stderr: answered.stderr };
   }
   return runProgram(options.gentleAi, argv, { cwd: options.cwd, env, timeoutMs });
 }

@@ -169,6 +169,20 @@ async function probe(job: AdapterJob, mod: Module): Promise<AdapterReply> {
   return { type: "probe", id: job.id, exports, values, frozen, calls };
 }
 
+/** Runs a harness task (the child is one-shot for tasks: nothing is checked for leftovers). */
+async function task(job: AdapterJob): Promise<AdapterReply> {
+  const spec = job.task;
+  if (spec === undefined) return { type: "load-error", id: job.id, message: "a task job without a task" };
+  try {
+    const mod = (await import(pathToFileURL(spec.module).href)) as Module;
+    const fn = mod[spec.export];
+    if (typeof fn !== "function") return { type: "load-error", id: job.id, message: `${spec.module} exports no function ${spec.export}` };
+    return { type: "result", id: job.id, value: jsonCopy(await (fn as (input: unknown) => unknown)(spec.input)) };
+  } catch (thrown) {
+    return { type: "error", id: job.id, error: snapshot(thrown, undefined) };
+  }
+}
+
 /** Ref'd handles and timers, as a multiset of their type names. */
 function resources(): Map<string, number> {
   const counts = new Map<string, number>();
@@ -204,6 +218,10 @@ async function handle(line: string): Promise<void> {
   Object.assign(process.env, job.processEnv);
   process.chdir(job.cwd);
   process.umask(UMASK);
+  if (job.op === "task") {
+    await reply(await task(job));
+    return;
+  }
   let mod: Module;
   try {
     mod = await loadRelay(job.relayModule);

@@ -2,6 +2,8 @@
 // carry one of the harness's own folder paths (in their environment or as their cwd), which finds what a relay
 // detached with setsid or double-forked: such a process leaves our process group and tree but keeps the case's
 // TMPDIR, HOME and simulator paths it inherited.
+// node:child_process, not execa: `ps` (off Linux only) is read synchronously inside the interrupt teardown, which
+// must finish before exit without an event loop turn.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 

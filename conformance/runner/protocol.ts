@@ -26,10 +26,20 @@ export type AbortPlan = z.infer<typeof AbortPlanSchema>;
 export const ProbeCallSchema = z.strictObject({ fn: z.string(), args: z.array(z.unknown()) });
 export type ProbeCall = z.infer<typeof ProbeCallSchema>;
 
-/** One job for the adapter child; `load` imports the relay module only (a fresh child's first job, in its own env). */
+/**
+ * A harness task run inside the host child (goldens' conversations, repro's fresh-process client calls): the named
+ * export of a harness module, called with JSON input; its JSON result is the reply.
+ */
+export const HostTaskSchema = z.strictObject({ module: z.string(), export: z.string(), input: z.unknown() });
+export type HostTask = z.infer<typeof HostTaskSchema>;
+
+/**
+ * One job for the adapter child; `load` imports the relay module only (a fresh child's first job, in its own env);
+ * `task` runs a HostTask, which loads the relay module itself.
+ */
 export const AdapterJobSchema = z.strictObject({
   id: z.number(),
-  op: z.enum(["run", "probe", "load"]),
+  op: z.enum(["run", "probe", "load", "task"]),
   relayModule: z.string(),
   cwd: z.string(),
   // Replaces the child's process.env for the job (TMPDIR included), so defaults the relay takes from it are the case's.
@@ -37,6 +47,7 @@ export const AdapterJobSchema = z.strictObject({
   request: z.optional(WireRelayRequestSchema),
   abort: z.optional(AbortPlanSchema),
   calls: z.optional(z.array(ProbeCallSchema)),
+  task: z.optional(HostTaskSchema),
 });
 export type AdapterJob = z.infer<typeof AdapterJobSchema>;
 

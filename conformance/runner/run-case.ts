@@ -4,7 +4,7 @@ import type { Profile } from "../../simulator/scenario/schema.ts";
 import type { CaseContext, CaseDef, CaseRun, RelayOutcome, RequestContext } from "../clauses/types.ts";
 import type { HarnessPaths } from "../paths.ts";
 import { acquireSlot, type AcquiredSlot } from "./acquire-slot.ts";
-import { tail, type JobOptions, type JobOutcome } from "./adapter-worker.ts";
+import { tail, type JobOptions, type JobOutcome } from "../host/job-outcome.ts";
 import type { AdapterJob, WireRelayRequest } from "./protocol.ts";
 import { createCaseSandbox, type CaseSandbox, type RunRoot } from "./sandbox.ts";
 import { readTranscript } from "./transcript.ts";

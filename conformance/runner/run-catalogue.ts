@@ -15,7 +15,8 @@ import {
 } from "../clauses/types.ts";
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
 import { REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileResult, type Report } from "../report/report-schema.ts";
-import { AdapterWorker, tail, type JobOptions, type JobOutcome } from "./adapter-worker.ts";
+import { tail, type JobOptions, type JobOutcome } from "../host/job-outcome.ts";
+import { RelayHost } from "../host/relay-host.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
 import { outcomeCause } from "../clauses/expect.ts";
 import type { AdapterJob, ProbeResult } from "./protocol.ts";
@@ -73,7 +74,7 @@ const LOAD_TIMEOUT_MS = 30_000;
  * broken channel, a harness fault, or a reply that says the relay left handles or timers running.
  */
 class Lanes {
-  readonly #workers: (AdapterWorker | undefined)[];
+  readonly #workers: (RelayHost | undefined)[];
   readonly #queues: Promise<unknown>[];
   readonly #slots = new Map<string, Promise<import("./acquire-slot.ts").AcquiredSlot>>();
   constructor(
@@ -82,7 +83,7 @@ class Lanes {
     readonly options: Pick<RunOptions, "relayModule" | "timeoutMs" | "isolate" | "keep" | "observer">,
     count: number,
   ) {
-    this.#workers = new Array<AdapterWorker | undefined>(count).fill(undefined);
+    this.#workers = new Array<RelayHost | undefined>(count).fill(undefined);
     this.#queues = new Array<Promise<unknown>>(count).fill(Promise.resolve());
   }
 
@@ -93,14 +94,14 @@ class Lanes {
   }
 
   /** A started child for the lane with the module loaded, or how starting it ended. */
-  async #ready(lane: number, options: JobOptions, warming = false): Promise<AdapterWorker | JobOutcome> {
+  async #ready(lane: number, options: JobOptions, warming = false): Promise<RelayHost | JobOutcome> {
     const current = this.#workers[lane];
     if (current?.usable) return current;
     this.#workers[lane] = undefined;
     await current?.kill();
     const observer = this.options.observer;
     const started = observer ? performance.now() : 0;
-    const worker = new AdapterWorker({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
+    const worker = new RelayHost({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
     jobIds += 1;
     const loaded = await worker.run(
       { id: jobIds, op: "load", relayModule: this.options.relayModule, cwd: this.root.dir, processEnv: this.#neutralEnv() },
@@ -133,7 +134,7 @@ class Lanes {
     const previous = this.#queues[lane] ?? Promise.resolve();
     const next = previous.then(async (): Promise<JobOutcome> => {
       const worker = await this.#ready(lane, options);
-      if (!(worker instanceof AdapterWorker)) return worker;
+      if (!(worker instanceof RelayHost)) return worker;
       const observer = job.op === "run" ? this.options.observer : undefined;
       const started = observer ? performance.now() : 0;
       const outcome = await worker.run(job, options);

@@ -1,20 +1,16 @@
-import { runInOwnGroup } from "../runner/spawn-group.ts";
+import type { ChildResult } from "../host/child-result.ts";
+import { runChild } from "../host/run-child.ts";
 
 const CALL_TIMEOUT_MS = 60_000;
 
-/** One finished probe call. */
-export interface ProbeCall {
+/** One finished probe call: the argv it ran with and what the binary did. */
+export interface ProbeCall extends ChildResult {
   readonly argv: readonly string[];
-  readonly stdout: Buffer;
-  readonly stderr: Buffer;
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-  readonly timedOut: boolean;
 }
 
 /** Runs the binary once (no shell, own process group killed on timeout); stdin gets `input` or is closed. */
 export async function runBinary(binary: string, argv: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: Buffer }): Promise<ProbeCall> {
-  const run = await runInOwnGroup(binary, argv, {
+  const run = await runChild(binary, argv, {
     cwd: options.cwd,
     env: options.env,
     ...(options.input ? { stdin: options.input } : {}),

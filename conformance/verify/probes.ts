@@ -172,7 +172,7 @@ const statusHandshakeProbe: Probe = {
 /** STATUS the stateful probes start from; undefined when the provider has no collectable review here. */
 async function baseStatus(ctx: ProbeContext, agent: boolean): Promise<ProbeCall | undefined> {
   const call = await ctx.call(statusArgv(ctx.cwd, agent), { handshake: HANDSHAKE });
-  return call.exitCode === 0 && collectInputs({ stdout: call.stdout, stderr: call.stderr, exitCode: 0 }).length > 0 ? call : undefined;
+  return call.exitCode === 0 && collectInputs(call).length > 0 ? call : undefined;
 }
 
 const NO_STATE = "provider STATUS offers no collectable review in this repository (point --cwd at a repository with an active review)";

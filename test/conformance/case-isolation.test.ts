@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CATALOGUE, selectClauses } from "../../conformance/clauses/index.ts";
 import type { CaseDef } from "../../conformance/clauses/types.ts";
 import { harnessPaths, packageRoot } from "../../conformance/paths.ts";
-import { AdapterWorker } from "../../conformance/runner/adapter-worker.ts";
+import { RelayHost } from "../../conformance/host/relay-host.ts";
 import { runCase } from "../../conformance/runner/run-case.ts";
 import { runCatalogue } from "../../conformance/runner/run-catalogue.ts";
 import { createRunRoot } from "../../conformance/runner/sandbox.ts";
@@ -53,10 +53,10 @@ describe("runCase", () => {
   });
 });
 
-describe("AdapterWorker", () => {
+describe("RelayHost", () => {
   it("answers a second job while busy as the harness's fault, and a job past its bound kills the child's tree", async () => {
     const runRoot = createRunRoot();
-    const worker = new AdapterWorker({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: runRoot.dir, env: { PATH: runRoot.binDir, TMPDIR: tmpdir() } });
+    const worker = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: runRoot.dir, env: { PATH: runRoot.binDir, TMPDIR: tmpdir() } });
     try {
       const relayModule = join(root, "test/broken-relays/hangs.ts");
       const job = { op: "run" as const, relayModule, cwd: runRoot.dir, processEnv: { PATH: runRoot.binDir }, request: { captureArgumentTokens: ["x"] } };

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../conformance/contract/provider.ts";
 import { harnessPaths } from "../../conformance/paths.ts";
 import { acquireSlot } from "../../conformance/runner/acquire-slot.ts";
-import { runProgram } from "../../conformance/runner/run-program.ts";
+import { runProgram } from "../../conformance/host/run-child.ts";
 import { createRunRoot } from "../../conformance/runner/sandbox.ts";
 import { readTranscript } from "../../conformance/runner/transcript.ts";
 import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";
@@ -78,8 +78,8 @@ describe("STATUS answered in-process", () => {
     const spawned = await runProgram(gentleAi, argv, { cwd: s.repo, env: s.env("spawned"), timeoutMs: 20_000 });
     const answered = await gentleAiInProcess({ argv, env: s.env("in-process"), cwd: s.repo, executablePath: gentleAi });
     expect(answered).not.toBeNull();
-    expect(spawned.code).toBe(exit);
-    expect(answered?.exitCode).toBe(spawned.code);
+    expect(spawned.exitCode).toBe(exit);
+    expect(answered?.exitCode).toBe(spawned.exitCode);
     expect(answered?.stdout.equals(spawned.stdout)).toBe(true);
     expect(answered?.stderr.equals(spawned.stderr)).toBe(true);
     expect(spawned.stdout.length).toBeGreaterThan(100);
@@ -93,7 +93,7 @@ describe("STATUS answered in-process", () => {
     const argv = statusArgv(s.repo, true);
     const spawned = await runProgram(gentleAi, argv, { cwd: s.repo, env: s.env("spawned"), timeoutMs: 20_000 });
     const answered = await gentleAiInProcess({ argv, env: s.env("in-process"), cwd: s.repo, executablePath: gentleAi });
-    expect(spawned.code).toBe(2);
+    expect(spawned.exitCode).toBe(2);
     expect(answered).toEqual({ stdout: spawned.stdout, stderr: spawned.stderr, exitCode: 2 });
     expect(spawned.stderr.toString("utf8")).toMatch(/scenario/);
   });

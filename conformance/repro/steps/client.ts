@@ -1,14 +1,16 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { parseDefects, type CompactTargetedValidation, type CorrectionClient, type CorrectionClientContext, type CreateCorrectionClient, type DefectId } from "../client-contract.ts";
 import { clientFromFinalizeModule, hasFinalizeApi } from "../clients/adapt-finalize-module.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
-import { harnessPaths } from "../../paths.ts";
+import { runTaskInHost } from "../../host/run-task.ts";
 import { REPO_ROOT, SIM_GENTLE_AI } from "../paths.ts";
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
 import { defects, nonEmpty, oneOf, section, type StepDef } from "./step-def.ts";
+
+/** The bound of one `process=fresh` call, start-up included. */
+const FRESH_PROCESS_TIMEOUT_MS = 120_000;
 
 /** Evidence bytes used when a step names no `input=` section. */
 export const DEFAULT_EVIDENCE = "targeted verification: go test ./internal/review/... ok\n";
@@ -60,30 +62,16 @@ export async function runJob(client: CorrectionClient, job: Omit<ClientJob, "mod
   }
 }
 
-// A fresh host process: the worker loads the module itself, so nothing this runner remembers reaches it.
-function runInFreshProcess(job: ClientJob): Promise<Outcome> {
-  // Resolved like the harness does: an installed package's tsx is usually hoisted out of its own node_modules.
-  const loader = harnessPaths().tsxLoader;
-  const worker = join(REPO_ROOT, "conformance", "repro", "worker.ts");
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", loader, worker], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"], shell: false });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    child.stdout.on("data", (b: Buffer) => out.push(b));
-    child.stderr.on("data", (b: Buffer) => err.push(b));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const text = Buffer.concat(out).toString("utf8");
-      try {
-        resolve({ ...(JSON.parse(text) as Outcome), hostPid: child.pid ?? null });
-      } catch {
-        reject(new Error(`repro worker exited ${code}: ${Buffer.concat(err).toString("utf8").trim()}`));
-      }
-    });
-    child.stdin.end(JSON.stringify(job));
-  });
+// A fresh host process: the task loads the module itself in a new relay host, so nothing this runner remembers
+// reaches it; the host's tree is killed once it answered or ran past FRESH_PROCESS_TIMEOUT_MS.
+async function runInFreshProcess(job: ClientJob): Promise<Outcome> {
+  const task = { module: join(REPO_ROOT, "conformance", "repro", "worker.ts"), export: "runClientJob", input: job };
+  try {
+    const { value, hostPid } = await runTaskInHost(task, { cwd: REPO_ROOT, env: process.env, timeoutMs: FRESH_PROCESS_TIMEOUT_MS });
+    return { ...(value as Outcome), hostPid: hostPid ?? null };
+  } catch (error) {
+    throw new Error(`repro worker failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /**

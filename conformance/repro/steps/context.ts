@@ -2,6 +2,9 @@ import type { DefectId } from "../client-contract.ts";
 import type { Outcome } from "../outcome.ts";
 import type { Sandbox } from "../sandbox.ts";
 
+/** The bound of one provider call a step makes itself (STATUS, `exec`): its process group is killed past it. */
+export const REPRO_CALL_TIMEOUT_MS = 60_000;
+
 /** The module a step drives: its relay and/or client entry, and a printable name. */
 export interface ModuleChoice {
   readonly label: string;

@@ -1,10 +1,10 @@
 import { decodeReviewCollectInput, reviewHostRelaySlots, type ReviewHostRelaySlot } from "../../../relay/index.ts";
 import { flattenInto, type Outcome } from "../outcome.ts";
 import { SIM_GENTLE_AI } from "../paths.ts";
-import { runChild } from "../spawn.ts";
+import { runChild } from "../../host/run-child.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
 import * as z from "zod/mini";
-import type { StepContext, StepResult } from "./context.ts";
+import { REPRO_CALL_TIMEOUT_MS, type StepContext, type StepResult } from "./context.ts";
 import { oneOf, type StepDef } from "./step-def.ts";
 
 const HANDSHAKE = { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } as const;
@@ -19,7 +19,7 @@ export interface StatusRead {
 /** Runs STATUS (with the handshake when agent=pi, as the host exports it) and decodes what a repro needs. */
 export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?: string): Promise<StatusRead> {
   const env = { ...ctx.sandbox.env, ...(agent ? HANDSHAKE : {}), ...(scenarioPath ? { GENTLE_AI_SIM_SCENARIO: scenarioPath } : {}) };
-  const answer = await runChild(SIM_GENTLE_AI, statusArgv(ctx.sandbox.work, agent), { cwd: ctx.sandbox.work, env });
+  const answer = await runChild(SIM_GENTLE_AI, statusArgv(ctx.sandbox.work, agent), { cwd: ctx.sandbox.work, env, timeoutMs: REPRO_CALL_TIMEOUT_MS });
   const outcome: Outcome = { ok: answer.exitCode === 0, exitCode: answer.exitCode };
   const vars: Record<string, string> = {};
   let slots: ReviewHostRelaySlot[] = [];

@@ -13,7 +13,7 @@ import type {
   CorrectionClientContext,
   FinalizeReceipt,
 } from "../../../conformance/repro/client-contract.ts";
-import { runChild } from "../../../conformance/repro/spawn.ts";
+import { runChild } from "../../../conformance/host/run-child.ts";
 
 const CONTRACT = "gentle-ai.review-integration/v2";
 const PREFIXED = /^sha256:[0-9a-f]{64}$/;
@@ -71,7 +71,7 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
   let captured: { record: Record<string, unknown>; evidence: Buffer; outcome: string; status: StatusView } | undefined;
 
   async function gentleAi(argv: string[]): Promise<{ stdout: string }> {
-    const answer = await runChild(context.gentleAiExecutable, argv, { cwd: context.targetCwd, env: context.environment });
+    const answer = await runChild(context.gentleAiExecutable, argv, { cwd: context.targetCwd, env: context.environment, timeoutMs: 60_000 });
     const stdout = answer.stdout.toString("utf8");
     const stderr = answer.stderr.toString("utf8");
     if (answer.exitCode === 0) return { stdout };

@@ -1,45 +1,21 @@
-import { spawn, type ChildProcess } from "node:child_process";
+// The one host of the relay under test (run, matrix, goldens, record, repro): a Node child running the adapter
+// child (runner/adapter-child.ts) in its own process group, taking one job at a time on stdin and replying on fd 3.
+// Every job has a load-scaled bound; a timeout, a crash, a broken channel or a cancellation kills the child's whole
+// tree (its group, its descendants and the processes carrying the job's marker folders) before the job reports.
 import type { Readable } from "node:stream";
-import { loadScaledTimeout } from "./load-clock.ts";
-import { killGroup, killTree } from "./process-tree.ts";
-import { AdapterReplySchema, MAX_REPLY_LINE_BYTES, type AdapterJob, type AdapterReply } from "./protocol.ts";
-import { trackProcessGroup } from "./teardown.ts";
+import { loadScaledTimeout } from "../runner/load-clock.ts";
+import { killTree } from "../runner/process-tree.ts";
+import { AdapterReplySchema, type AdapterJob } from "../runner/protocol.ts";
+import type { ChildEvidence, JobOptions, JobOutcome } from "./job-outcome.ts";
+import { tail } from "./job-outcome.ts";
+import { readLines, safeJson } from "./reply-lines.ts";
+import { spawnInGroup, type GroupSubprocess } from "./spawn-in-group.ts";
 
-/** The relay's own evidence when its child had to go: exit, signal and the tail of what it printed. */
-export interface ChildEvidence {
-  readonly code: number | null;
-  readonly signal: string | null;
-  /** The last OUTPUT_TAIL bytes of the child's stdout and stderr, interleaved as they arrived. */
-  readonly output: string;
-}
-
-/**
- * How one job ended. Every ending but `reply` leaves the child killed with its whole process tree:
- * - timeout: no reply within the job's load-scaled bound (a relay that never settles, or wedges the child);
- * - exited: the child died mid-job (the relay exited, crashed or ran out of heap);
- * - protocol: the relay broke the reply channel (garbage, a foreign or oversized line, fd 3 closed);
- * - harness: the harness's own fault (the child could not start, was busy, or the run was cancelled).
- */
-export type JobOutcome =
-  | { readonly status: "reply"; readonly reply: AdapterReply }
-  | { readonly status: "timeout"; readonly timeoutMs: number; readonly wallMs: number; readonly evidence: ChildEvidence }
-  | { readonly status: "exited"; readonly evidence: ChildEvidence }
-  | { readonly status: "protocol"; readonly detail: string; readonly evidence: ChildEvidence }
-  | { readonly status: "harness"; readonly detail: string };
-
-export interface AdapterWorkerOptions {
+export interface RelayHostOptions {
   readonly tsxLoader: string;
   readonly adapterChild: string;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
-}
-
-/** Per-job options: the bound, folders whose processes die with the child, and a run-wide cancellation. */
-export interface JobOptions {
-  readonly timeoutMs: number;
-  /** Folders a relay's escaped processes carry (the case folder): killed with the child's tree. */
-  readonly markers?: readonly string[];
-  readonly signal?: AbortSignal;
 }
 
 const OUTPUT_TAIL = 16 * 1024;
@@ -49,8 +25,8 @@ const HEAP_MB = 2048;
 type Settle = (outcome: JobOutcome) => void;
 
 /** One adapter child (its own process group, so a kill takes the relay and everything it launched). */
-export class AdapterWorker {
-  readonly #child: ChildProcess;
+export class RelayHost {
+  readonly #child: GroupSubprocess;
   #output = "";
   #pending: { readonly id: number; readonly settle: Settle; readonly markers: readonly string[] } | null = null;
   #exited = false;
@@ -59,18 +35,18 @@ export class AdapterWorker {
   #channelEnded = false;
   readonly #exit: Promise<void>;
   readonly #started: Promise<boolean>;
-  readonly #untrack: () => void;
+  readonly #killGroup: () => void;
 
-  constructor(options: AdapterWorkerOptions) {
-    this.#child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, "--import", options.tsxLoader, options.adapterChild], {
+  constructor(options: RelayHostOptions) {
+    // fd 3 is an extra execa pipe; nothing is buffered by execa (buffer: false): the host reads every stream itself.
+    const { subprocess, killGroup } = spawnInGroup(process.execPath, [`--max-old-space-size=${HEAP_MB}`, "--import", options.tsxLoader, options.adapterChild], {
       cwd: options.cwd,
-      env: { ...options.env },
+      env: options.env,
       stdio: ["pipe", "pipe", "pipe", "pipe"],
-      detached: true,
-      shell: false,
+      buffer: false,
     });
-    // An interrupted command kills this group even if the child itself is gone and left the relay's processes behind.
-    this.#untrack = trackProcessGroup(this.#child.pid);
+    this.#child = subprocess;
+    this.#killGroup = killGroup;
     const keep = (chunk: Buffer): void => {
       this.#output = (this.#output + chunk.toString("utf8")).slice(-OUTPUT_TAIL);
     };
@@ -80,7 +56,7 @@ export class AdapterWorker {
     let markReady: (ok: boolean) => void = () => {};
     this.#started = new Promise((resolve) => (markReady = resolve));
     readLines(
-      this.#child.stdio[3] as Readable,
+      this.#child.stdio[3] as unknown as Readable,
       (line) => this.#onLine(line, markReady),
       () => this.#violation("the reply line exceeds the channel's limit (the relay wrote to fd 3)"),
       () => {
@@ -89,7 +65,7 @@ export class AdapterWorker {
         // then tells the two apart: killed by us means the relay closed the channel.
         if (this.#exited) return;
         this.#channelEnded = true;
-        killGroup(this.#child.pid);
+        this.#killGroup();
       },
     );
     this.#exit = new Promise((resolve) => {
@@ -115,6 +91,8 @@ export class AdapterWorker {
       };
       let lingering: NodeJS.Timeout | undefined;
       this.#child.on("error", (error) => keep(Buffer.from(`adapter spawn error: ${error.message}\n`)));
+      // execa's own result is not used (every stream is read above); its promise never rejects (reject: false).
+      void this.#child.then(() => undefined);
       // `close` waits for every stdio stream; `exit` plus a short grace for the output tail is enough.
       this.#child.on("exit", (code, signal) => {
         lingering = setTimeout(() => finish(code, signal), 200);
@@ -215,7 +193,6 @@ export class AdapterWorker {
     const pid = this.#child.pid;
     if (pid !== undefined) await killTree({ groups: [pid], roots: this.#exited ? [] : [pid], markers });
     await this.#exit;
-    this.#untrack();
   }
 
   /** Closes stdin so the child exits on its own; kills the group if it lingers, then anything left in the group. */
@@ -231,51 +208,4 @@ export class AdapterWorker {
 function cancelled(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;
   return reason instanceof Error ? reason.message : typeof reason === "string" ? reason : "the run was cancelled";
-}
-
-/** The last lines of a child's output, for a one-line message; a fatal V8 line (heap limit) leads when there is one. */
-export function tail(output: string, chars = 600): string {
-  const trimmed = output.trim();
-  if (trimmed === "") return "(no output)";
-  const fatal = /^.*FATAL ERROR:.*$/m.exec(trimmed)?.[0]?.trim();
-  const end = trimmed.slice(-chars);
-  return fatal === undefined || end.includes(fatal) ? end : `${fatal} … ${end}`;
-}
-
-/** Splits a stream into lines without ever buffering more than MAX_REPLY_LINE_BYTES of one line. */
-function readLines(stream: Readable, onLine: (line: string) => void, onOverflow: () => void, onEnd: () => void): void {
-  let parts: Buffer[] = [];
-  let size = 0;
-  let overflowed = false;
-  stream.on("data", (chunk: Buffer) => {
-    if (overflowed) return;
-    let start = 0;
-    for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
-      parts.push(chunk.subarray(start, nl));
-      const line = Buffer.concat(parts).toString("utf8");
-      parts = [];
-      size = 0;
-      start = nl + 1;
-      if (line.trim() !== "") onLine(line);
-    }
-    const rest = chunk.subarray(start);
-    size += rest.length;
-    if (size > MAX_REPLY_LINE_BYTES) {
-      overflowed = true;
-      parts = [];
-      onOverflow();
-      return;
-    }
-    if (rest.length > 0) parts.push(rest);
-  });
-  stream.on("error", () => {});
-  stream.on("end", onEnd);
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line) as unknown;
-  } catch {
-    return null;
-  }
 }

@@ -1,0 +1,47 @@
+import { harnessPaths } from "../paths.ts";
+import type { HostTask } from "../runner/protocol.ts";
+import { describeOutcome } from "./job-outcome.ts";
+import { RelayHost } from "./relay-host.ts";
+
+/** Where and how long a one-shot task runs. */
+export interface TaskOptions {
+  readonly cwd: string;
+  /** The host child's whole environment, and the task's process.env. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly timeoutMs: number;
+  /** Folders whose processes die with the host (a run's temp folder). */
+  readonly markers?: readonly string[];
+}
+
+/** What a one-shot task returned, with the pid of the host child that ran it. */
+export interface TaskResult {
+  readonly value: unknown;
+  readonly hostPid: number | undefined;
+}
+
+let nextId = 1;
+
+/**
+ * Runs one harness task in a fresh relay host and closes it, killing its whole tree; resolves with the task's JSON
+ * result, rejects with why there was none (the task threw, timed out, or the child died).
+ */
+export async function runTaskInHost(task: HostTask, options: TaskOptions): Promise<TaskResult> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
+  const paths = harnessPaths();
+  const host = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: options.cwd, env });
+  try {
+    const id = nextId++;
+    const markers = options.markers ?? [];
+    const outcome = await host.run({ id, op: "task", relayModule: task.module, cwd: options.cwd, processEnv: env, task }, { timeoutMs: options.timeoutMs, markers });
+    if (outcome.status === "reply" && outcome.reply.type === "result") return { value: outcome.reply.value, hostPid: host.pid };
+    throw new Error(outcome.status === "reply" && outcome.reply.type === "load-error" ? outcome.reply.message : describeOutcome(outcome));
+  } finally {
+    await host.kill(options.markers ?? []);
+  }
+}
+
+/** runTaskInHost, for callers that want the value only. */
+export async function runTask(task: HostTask, options: TaskOptions): Promise<unknown> {
+  return (await runTaskInHost(task, options)).value;
+}
