@@ -121,7 +121,7 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
     const doc = JSON.parse(String(status.stdout)) as { next_transition?: { collect?: { inputs?: Slot[] } } };
     slots = (doc.next_transition?.collect?.inputs ?? []).filter((s) => s.submission !== undefined);
   } catch {
-    slots = [];
+    // STATUS printed no JSON: no slot was offered.
   }
   if (slots.length === 0)
     return [{ lane: "positive", file, name: "(STATUS offered no pi slot with a submission form)", status: "fail", durationMs: null, detail: String(status.stdout).slice(0, 300) }];
