@@ -1,14 +1,63 @@
 import { defineConfig } from "vitest/config";
 
+// Two projects. `unit`: tests that run in their worker and start no Node process (no simulator, relay, CLI or tsx
+// child; git and tar for fixtures are fine), so `npm run test:unit` is quick and needs no build. A setup file makes
+// a Node spawn throw there. `e2e`: every other test file; only it builds dist/ first (global setup).
+// A new test file is e2e until it is listed here.
+const UNIT = [
+  "conformance/fidelity/contracts-tree.test.ts",
+  "conformance/lanes/tap.test.ts",
+  "simulator/contract/*.test.ts",
+  "simulator/gentle-ai/argv/*.test.ts",
+  "simulator/gentle-ai/verbs/admission.test.ts",
+  "simulator/output/*.test.ts",
+  "simulator/repository/*.test.ts",
+  "simulator/state/evidence-record.test.ts",
+  "simulator/state/identities.test.ts",
+  "test/conformance/cli-bad-input.test.ts",
+  "test/conformance/cli-usage.test.ts",
+  "test/conformance/harness-units.test.ts",
+  "test/conformance/load-clock.test.ts",
+  "test/conformance/plan-runs.test.ts",
+  "test/conformance/progress.test.ts",
+  "test/conformance/report.test.ts",
+  "test/conformance/status-decode.test.ts",
+  "test/goldens/diff.test.ts",
+  "test/goldens/normalise.test.ts",
+  "test/import-graph.test.ts",
+  "test/package/ci-recipe.test.ts",
+  "test/relay/classify.test.ts",
+  "test/relay/correction-units.test.ts",
+  "test/relay/errors.test.ts",
+  "test/relay/properties.test.ts",
+  "test/relay/slots.test.ts",
+  "test/relay/submission.test.ts",
+  "test/relay/timeouts.test.ts",
+  "test/release/install.test.ts",
+  "test/release/ustar.test.ts",
+  "test/repro/parse.test.ts",
+  "test/repro/txtar.test.ts",
+  "test/schemas.test.ts",
+  "test/simulator/faults/apply.test.ts",
+  "test/simulator/faults/match.test.ts",
+  "test/simulator/gentle-ai/route.test.ts",
+  "test/simulator/runtime/*.test.ts",
+  "test/simulator/scenario/format-issues.test.ts",
+  "test/simulator/scenario/json-syntax.test.ts",
+  "test/support/gentle-ai-digests.test.ts",
+];
+
 // Subprocess-heavy suite on a 2-core machine: forks, two workers, generous per-test bounds.
 export default defineConfig({
   test: {
-    include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "dist/**", "**/fixtures/**"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    globalSetup: ["test/global-setup.ts"],
+    projects: [
+      { extends: true, test: { name: "unit", include: UNIT, setupFiles: ["test/support/unit-no-node-spawn.ts"] } },
+      { extends: true, test: { name: "e2e", include: ["**/*.test.ts"], exclude: UNIT, globalSetup: ["test/global-setup.ts"] } },
+    ],
   },
 });

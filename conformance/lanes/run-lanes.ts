@@ -110,7 +110,7 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
     const doc = JSON.parse(status.stdout.toString("utf8")) as { next_transition?: { collect?: { inputs?: Slot[] } } };
     slots = (doc.next_transition?.collect?.inputs ?? []).filter((s) => s.submission !== undefined);
   } catch {
-    slots = [];
+    // STATUS printed no JSON: no slot was offered.
   }
   if (slots.length === 0)
     return [{ lane: "positive", file, name: "(STATUS offered no pi slot with a submission form)", status: "fail", durationMs: null, detail: status.stdout.toString("utf8").slice(0, 300) }];

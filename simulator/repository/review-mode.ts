@@ -187,7 +187,7 @@ function statusOf(global: ModeValue, override: OverrideRecord | undefined, reach
   let source: ModeSource = "default";
   if (cloneLocal === "off") source = "clone_local";
   else if (global === "off") source = "global";
-  else if (global === "on") (effective = "on"), (source = "global");
+  else if (global === "on") [effective, source] = ["on", "global"];
   return {
     schema: STATUS_SCHEMA,
     global,

@@ -38,7 +38,8 @@ describe("shipped goldens", () => {
     for (const spec of CATALOGUE) expect(readGolden(cataloguePath(spec)).name).toBe(spec.name);
   });
 
-  it.each(CATALOGUE.map((s) => s.name))("%s replays byte-identical against our relay", async (name) => {
+  // Concurrent: each replay is its own temp dir and child processes, mostly waiting on them.
+  it.concurrent.each(CATALOGUE.map((s) => s.name))("%s replays byte-identical against our relay", async (name) => {
     const report = await replayGolden(cataloguePath(CATALOGUE.find((s) => s.name === name)!), { relayModule: paths.ourRelay(), update: false });
     expect(report.diff).toBe("");
     expect(report.divergence).toBeUndefined();

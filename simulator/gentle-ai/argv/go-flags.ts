@@ -123,10 +123,10 @@ function parseUint(s0: string, bitSize: number): NumResult {
   let s = s0;
   let base = 10n;
   if (s[0] === "0") {
-    if (s.length >= 3 && lower(s[1]!) === "b") (base = 2n), (s = s.slice(2));
-    else if (s.length >= 3 && lower(s[1]!) === "o") (base = 8n), (s = s.slice(2));
-    else if (s.length >= 3 && lower(s[1]!) === "x") (base = 16n), (s = s.slice(2));
-    else (base = 8n), (s = s.slice(1));
+    if (s.length >= 3 && lower(s[1]!) === "b") [base, s] = [2n, s.slice(2)];
+    else if (s.length >= 3 && lower(s[1]!) === "o") [base, s] = [8n, s.slice(2)];
+    else if (s.length >= 3 && lower(s[1]!) === "x") [base, s] = [16n, s.slice(2)];
+    else [base, s] = [8n, s.slice(1)];
   }
   const maxVal = (1n << BigInt(bitSize)) - 1n;
   const cutoff = ((1n << 64n) - 1n) / base + 1n; // Go: maxUint64/base + 1
@@ -157,7 +157,7 @@ export function parseGoInt(s: string): NumResult {
   let body = s;
   let neg = false;
   if (s[0] === "+") body = s.slice(1);
-  else if (s[0] === "-") (neg = true), (body = s.slice(1));
+  else if (s[0] === "-") [neg, body] = [true, s.slice(1)];
   const u = parseUint(body, 64);
   if (!u.ok) return u;
   const cutoff = 1n << 63n;
