@@ -109,7 +109,7 @@ function armAbort(plan: AbortPlan | undefined, controller: AbortController): () 
     return () => {};
   }
   const timer = setInterval(() => {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(plan.dir);
     } catch {

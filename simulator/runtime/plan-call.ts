@@ -29,7 +29,7 @@ export interface ProcessContext {
   readonly executablePath: string;
   readonly config: SimConfig;
   readonly loaded: LoadedScenario;
-  /** 1-based index among calls of the same class; 0 when nothing needs it (no faults, no transcript). */
+  /** 1-based index among calls of the same class; 0 when nothing needs it (the built-in scenario, no transcript). */
   readonly callIndex: number;
   /** Whole stdin, read on first use only. */
   readStdin(): Buffer;
@@ -99,9 +99,10 @@ export async function prepareCall(spec: ProgramSpec, io: CallIo): Promise<Prepar
 /** Counts the call, produces its outcome, plans its faults; a fault-bytes failure gives its message. */
 export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { readonly failure: string }> {
   const { spec, io, config, loaded, call } = prepared;
-  // The count serves nth-call faults and the transcript only: a call with neither leaves no file behind, as gentle-ai
-  // keeps none (a client that sets only HOME finds nothing of the simulator's in its TMPDIR).
-  const counted = loaded.scenario.faults.length > 0 || config.transcriptPath !== null;
+  // The count serves nth-call faults and the transcript. A scenario file may gain faults between calls (the count
+  // must then include the calls before), but the built-in scenario never has any: without a transcript its calls
+  // leave no file behind, as gentle-ai keeps none (a client that sets only HOME finds nothing of ours in TMPDIR).
+  const counted = config.scenarioPath !== null || config.transcriptPath !== null;
   const callIndex = counted ? nextCallIndex(config.stateDir, callKey(spec.program, call)) : 0;
   let stdin: Buffer | null = null;
   const files: TranscriptEntry["files"] = [];
