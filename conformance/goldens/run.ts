@@ -68,7 +68,7 @@ async function runDriver(job: DriverJob, env: NodeJS.ProcessEnv, runDir: string)
   try {
     return (await runTask({ module: paths.driver(), export: "runDriverJob", input: job }, { cwd: packageRoot(), env, timeoutMs: DRIVER_TIMEOUT_MS, markers: [runDir] })) as DriverResult;
   } catch (error) {
-    throw new Error(`golden driver failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`golden driver failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -70,7 +70,7 @@ async function runInFreshProcess(job: ClientJob): Promise<Outcome> {
     const { value, hostPid } = await runTaskInHost(task, { cwd: REPO_ROOT, env: process.env, timeoutMs: FRESH_PROCESS_TIMEOUT_MS });
     return { ...(value as Outcome), hostPid: hostPid ?? null };
   } catch (error) {
-    throw new Error(`repro worker failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`repro worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
