@@ -11,8 +11,8 @@ export const NAMED_MODULES: Readonly<Record<string, { relay?: string; client?: s
     describe: "our relay (relay/index.ts) and FINALIZE client (relay/finalize.ts)",
   },
   "gentle-pi-2.1.2": {
-    client: "test/repro/clients/gentle-pi-2.1.2.ts",
-    describe: "gentle-pi 2.1.2 correction FINALIZE model with defects D1 D2 D3 (test/repro/clients/gentle-pi-2.1.2.ts)",
+    client: "conformance/repro/clients/gentle-pi-2.1.2.ts",
+    describe: "gentle-pi 2.1.2 correction FINALIZE model with defects D1 D2 D3 (conformance/repro/clients/gentle-pi-2.1.2.ts)",
   },
 };
 

@@ -1,0 +1,75 @@
+// Boolean options never take a value: the token after them is a file, a tag or a stray argument, never swallowed.
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../../../conformance/cli/main.ts";
+import { splitPositionals } from "../../../conformance/cli/options.ts";
+import { packageRoot } from "../../../conformance/paths.ts";
+
+const root = packageRoot();
+const dir = mkdtempSync(join(tmpdir(), "rc-options-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: string[], cwd = root): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd });
+  return { code, stdout, stderr };
+}
+
+describe("boolean options never consume the next token", () => {
+  it("splitPositionals keeps a file after a boolean flag a file, and a string option's value its value", () => {
+    const table = { update: { type: "boolean", description: "u" }, quiet: { type: "boolean", description: "q" }, relay: { type: "string", description: "r" } } as const;
+    expect(splitPositionals(["--update", "golden/x.golden.json"], table)).toEqual({ positionals: ["golden/x.golden.json"], optionArgs: ["--update"], names: ["update"] });
+    expect(splitPositionals(["a.json", "--relay", "r.ts", "--quiet", "b.json"], table)).toEqual({
+      positionals: ["a.json", "b.json"],
+      optionArgs: ["--relay", "r.ts", "--quiet"],
+      names: ["relay", "quiet"],
+    });
+    expect(splitPositionals(["--relay=r.ts", "--", "--odd.json"], table)).toEqual({ positionals: ["--odd.json"], optionArgs: ["--relay=r.ts"], names: ["relay"] });
+  });
+
+  // The token after each boolean flag must reach the command as an argument (here: one it rejects by name).
+  it.each([
+    [["replay", "--update", "no/such.golden.json"], "relay-conformance: no/such.golden.json: "],
+    [["run", "--keep", "stray"], 'relay-conformance: unexpected argument "stray"'],
+    [["run", "--quiet", "stray"], 'relay-conformance: unexpected argument "stray"'],
+    [["run", "--isolate", "stray"], 'relay-conformance: unexpected argument "stray"'],
+    [["list", "--markdown", "stray"], "relay-conformance: Unexpected argument 'stray'. This command does not take positional arguments"],
+    [["verify", "--no-goldens", "stray"], "relay-conformance: Unexpected argument 'stray'. This command does not take positional arguments"],
+    [["release", "--no-goldens", "v2.4.0", "stray"], "relay-conformance: release needs exactly one tag, e.g. `release v2.4.0`"],
+  ])("%j", async (args, first) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.startsWith(first)).toBe(true);
+    expect(r.stderr.endsWith(`Run \`relay-conformance ${args[0]} --help\` for usage.\n`)).toBe(true);
+  });
+
+  it("repro --list is boolean; a value option never takes the next option as its value", async () => {
+    expect(await cli(["repro", "--list", "279"])).toEqual({ code: 2, stdout: "", stderr: "relay-conformance repro: --list takes no reproduction\n" });
+    const r = await cli(["repro", "--against", "--list"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split("\n")[0]).toBe('relay-conformance repro: --against needs a value (got the option "--list")');
+  });
+
+  it(
+    "replay --update <golden> replays that golden (flag first), and so does <golden> --update",
+    async () => {
+      const copy = join(dir, "lens-capture-2.4.0.golden.json");
+      copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
+      // With CI set, --update also prints a notice on stderr; this test is about argument parsing only.
+      const ci = process.env.CI;
+      delete process.env.CI;
+      try {
+      const before = await cli(["replay", "--update", "lens-capture-2.4.0.golden.json"], dir);
+      expect(before).toEqual({ code: 0, stdout: "PASS golden lens-capture-2.4.0\n", stderr: "" });
+      const after = await cli(["replay", "lens-capture-2.4.0.golden.json", "--update"], dir);
+      expect(after).toEqual({ code: 0, stdout: "PASS golden lens-capture-2.4.0\n", stderr: "" });
+      } finally {
+        if (ci !== undefined) process.env.CI = ci;
+      }
+    },
+    240_000,
+  );
+});

@@ -1,0 +1,61 @@
+// Helpers for tests that spawn the CLI with a private TMPDIR and look for what it left behind.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { packageRoot } from "../../../conformance/paths.ts";
+import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
+
+export const root = packageRoot();
+export const launcher = join(root, "conformance/bin/relay-conformance");
+
+/** A fresh TMPDIR for one spawned CLI; `cleanup` removes every one made. */
+export function privateTmps(): { make(): string; cleanup(): void } {
+  const dirs: string[] = [];
+  return {
+    make: () => {
+      const d = mkdtempSync(join(tmpdir(), "rc-process-test-"));
+      dirs.push(d);
+      return d;
+    },
+    cleanup: () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })),
+  };
+}
+
+/** What the harness left in TMPDIR (tsx's compile cache is tsx's own, kept on purpose). */
+export function leftovers(tmp: string): string[] {
+  return readdirSync(tmp).filter((n) => !n.startsWith("tsx-"));
+}
+
+/** Live (non-zombie) processes whose environment mentions the private TMPDIR: the CLI's children and all below. */
+export function processesUsing(tmp: string, except: readonly number[] = []): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name) || except.includes(Number(name))) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
+      if (readFileSync(`/proc/${name}/environ`).toString("utf8").includes(tmp)) found.push(Number(name));
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/** Polls `check` every 50 ms for up to `ms`. */
+export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+/** A spawned command's stderr without its progress lines (off a terminal it prints one every 10% or 10 s). */
+export function withoutProgress(stderr: string): string {
+  return stderr
+    .split("\n")
+    .filter((l) => !PROGRESS_LINE.test(l))
+    .join("\n");
+}

@@ -1,0 +1,87 @@
+// --help is generated from each command's option table; README's help blocks are that output, byte for byte.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../../../conformance/cli/commands/index.ts";
+import { main } from "../../../conformance/cli/main.ts";
+import { optionLines, usageText, wrap } from "../../../conformance/cli/usage.ts";
+import { packageRoot } from "../../../conformance/paths.ts";
+
+const root = packageRoot();
+
+async function help(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main([...args, "--help"], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: root });
+  return { code, stdout, stderr };
+}
+
+/** README's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text. */
+function readmeHelpBlocks(): { command: string | null; text: string }[] {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  return [...readme.matchAll(/^```console\n\$ relay-conformance (?:([a-z-]+) )?--help\n([\s\S]*?)^```$/gm)].map((m) => ({ command: m[1] ?? null, text: m[2] ?? "" }));
+}
+
+describe("README's help blocks are the commands' --help output", () => {
+  const blocks = readmeHelpBlocks();
+
+  it("README shows the top-level help and run's, record's and repro's", () => {
+    expect(blocks.map((b) => b.command)).toEqual([null, "run", "record", "repro"]);
+  });
+
+  it.each(blocks.map((b) => [b.command ?? "(top level)", b] as const))("%s", async (_name, block) => {
+    const r = await help(block.command === null ? [] : [block.command]);
+    expect(r).toEqual({ code: 0, stdout: block.text, stderr: "" });
+  });
+});
+
+describe("every command's --help", () => {
+  it.each(COMMANDS.map((c) => [c.name]))("%s: exit 0, the usage on stdout, the shared layout", async (name) => {
+    const r = await help([name]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe(COMMANDS.find((c) => c.name === name)?.usage);
+    expect(r.stdout.startsWith(`Usage: relay-conformance ${name} `)).toBe(true);
+    expect(r.stdout).toMatch(/\n\nOptions:\n(?: {2}-.*\n(?: {4,}\S.*\n)*)+/);
+    expect(r.stdout).toContain("\n  -h, --help  ");
+    for (const line of r.stdout.split("\n")) if (line.startsWith("  --") || line.startsWith("  -h")) expect(line.length, line).toBeLessThanOrEqual(118);
+  });
+});
+
+describe("the help renderer", () => {
+  it("writes flags with their value names in one column, defaults after the description, wrapped under it", () => {
+    const table = {
+      relay: { type: "string", valueName: "path", description: "the relay module" },
+      runs: { type: "string", valueName: "n", description: "runs per property", default: "4" },
+      keep: { type: "boolean", description: "keep the temp folders, also when interrupted, for debugging" },
+      help: { type: "boolean", short: "h", description: "this help" },
+    } as const;
+    expect(optionLines(table, 50)).toBe(
+      [
+        "  --relay <path>  the relay module",
+        "  --runs <n>      runs per property (default 4)",
+        "  --keep          keep the temp folders, also when",
+        "                  interrupted, for debugging",
+        "  -h, --help      this help",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("lays out synopsis, about, option tables and footer, separated by blank lines", () => {
+    const text = usageText({
+      synopsis: ["x a", "x b"],
+      about: "About.",
+      options: { help: { type: "boolean", short: "h", description: "this help" } },
+      more: [{ heading: "More:", options: { cwd: { type: "string", description: "where" } } }],
+      footer: "Exit 0.",
+    });
+    expect(text).toBe("Usage: x a\n       x b\n\nAbout.\n\nOptions:\n  -h, --help  this help\n\nMore:\n  --cwd <value>  where\n\nExit 0.\n");
+  });
+
+  it("wraps words at the width, never inside a word", () => {
+    expect(wrap("aaa bbb ccc", 9, 2)).toBe("aaa bbb\n  ccc");
+    expect(wrap("aaa bbb ccc", 8, 2)).toBe("aaa\n  bbb\n  ccc");
+    expect(wrap("a-very-long-word b", 5, 0)).toBe("a-very-long-word\nb");
+  });
+});

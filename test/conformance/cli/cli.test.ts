@@ -1,0 +1,98 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../../conformance/cli/main.ts";
+import { ReportSchema } from "../../../conformance/report/report-schema.ts";
+import { packageRoot } from "../../../conformance/paths.ts";
+
+const root = packageRoot();
+const launcher = join(root, "conformance/bin/relay-conformance");
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: root });
+  return { code, stdout, stderr };
+}
+
+describe("relay-conformance CLI: bad input exits 2 with one clear error", () => {
+  it.each([
+    [["run", "--profile", "2.6.0"], 'relay-conformance: unknown profile "2.6.0" (expected 2.3.0, 2.4.0, 2.5.0 or all)\n'],
+    [["run", "--relay", "no/such/relay.ts"], "relay-conformance: relay module not found: no/such/relay.ts\n"],
+    [["run", "--seed", "abc"], 'relay-conformance: --seed must be an integer ≥ 0, got "abc"\n'],
+    [["run", "--runs=-1"], 'relay-conformance: --runs must be an integer ≥ 0, got "-1"\n'],
+    [["run", "--timeout-ms", "0"], 'relay-conformance: --timeout-ms must be an integer ≥ 1, got "0"\n'],
+    [["run", "--frobnicate"], "relay-conformance: Unknown option '--frobnicate'\n"],
+    [["run", "--grep", "("], "relay-conformance: --grep is not a valid regular expression: Invalid regular expression: /(/i: Unterminated group\n"],
+    [["run", "--grep", "NO-SUCH-CLAUSE-ID"], 'relay-conformance: --grep "NO-SUCH-CLAUSE-ID" matches no clause\n'],
+    [["frob"], 'relay-conformance: unknown command "frob"\n'],
+    [["matrix"], "relay-conformance: matrix needs at least one --relay\n"],
+    // matrix shares run's selection options and their checks.
+    [["matrix", "--relay", "relay/index.ts", "--grep", "NO-SUCH-CLAUSE-ID"], 'relay-conformance: --grep "NO-SUCH-CLAUSE-ID" matches no clause\n'],
+    [["matrix", "--relay", "relay/index.ts", "--concurrency", "0"], 'relay-conformance: --concurrency must be an integer ≥ 1, got "0"\n'],
+  ])("%j", async (args, firstLine) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.startsWith(firstLine)).toBe(true);
+    expect(r.stderr.endsWith("--help` for usage.\n")).toBe(true);
+  });
+
+  it("a module without runReviewHostRelaySlot exits 2", async () => {
+    const r = await cli(["run", "--quiet", "--relay", "test/conformance/clauses/broken-relays/no-export.ts"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`relay-conformance: relay module ${join(root, "test/conformance/clauses/broken-relays/no-export.ts")} does not export a function named runReviewHostRelaySlot\nRun \`relay-conformance run --help\` for usage.\n`);
+  });
+
+  it("--help prints usage and exits 0; no command prints usage and exits 2", async () => {
+    const help = await cli(["run", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout.startsWith("Usage: relay-conformance run [options]\n")).toBe(true);
+    const none = await cli([]);
+    expect(none.code).toBe(2);
+    expect(none.stdout.startsWith("Usage: relay-conformance <command> [options]\n")).toBe(true);
+    for (const name of ["run", "matrix", "replay", "list"]) expect(none.stdout).toContain(`  ${name} `);
+  });
+});
+
+describe("relay-conformance launcher", () => {
+  it("runs the bundle: a selection passes with exit 0 and writes all three reports", () => {
+    const dir = mkdtempSync(join(tmpdir(), "rc-cli-test-"));
+    try {
+      const r = spawnSync(launcher, ["run", "--grep", "^(FORM-MISSING|PI-ARGV-FIXED|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "3", "--json", join(dir, "r.json"), "--junit", join(dir, "r.xml"), "--markdown", join(dir, "r.md")], { cwd: root, encoding: "utf8" });
+      expect(r.status).toBe(0);
+      const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, "r.json"), "utf8")));
+      expect(report.summary).toEqual({ passed: 3, failed: 0, skipped: 0, errored: 0 });
+      expect(report.clauses.map((c) => [c.id, c.status])).toEqual([["FORM-MISSING", "pass"], ["PI-ARGV-FIXED", "pass"], ["API-CONSTANTS", "pass"]]);
+      expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain('<testsuite name="gentle-ai 2.4.0" tests="3" failures="0" skipped="0" errors="0">');
+      expect(readFileSync(join(dir, "r.md"), "utf8").startsWith("# Relay conformance: PASS\n")).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a failing relay exits 1 and names the failed clause", () => {
+    const r = spawnSync(launcher, ["run", "--quiet", "--relay", "test/conformance/clauses/broken-relays/retries-refused-submit.ts", "--grep", "^NO-RETRY$", "--profile", "2.4.0", "--seed", "1"], { cwd: root, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^NO-RETRY {2}fail {4}fail$/m);
+  });
+
+  it("matrix prints relays × profiles and exits 1 when a cell fails", () => {
+    const r = spawnSync(launcher, ["matrix", "--relay", "relay/index.ts", "--relay", "test/conformance/clauses/broken-relays/handshake-to-pi.ts", "--grep", "^PI-ENV-UNTOUCHED$", "--profile", "2.4.0,2.5.0", "--seed", "1"], { cwd: root, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    const ours = join(root, "relay/index.ts");
+    const broken = join(root, "test/conformance/clauses/broken-relays/handshake-to-pi.ts");
+    const w = broken.length;
+    expect(r.stdout).toBe(
+      `\n${"relay".padEnd(w)}  ${"2.4.0".padEnd(23)}  2.5.0\n${ours.padEnd(w)}  ${"pass".padEnd(23)}  pass\n${broken}  FAIL (PI-ENV-UNTOUCHED)  FAIL (PI-ENV-UNTOUCHED)\n`,
+    );
+  });
+
+  it("list prints every clause ID once", () => {
+    const out = execFileSync(launcher, ["list"], { cwd: root, encoding: "utf8" });
+    const ids = [...out.matchAll(/^([A-Z0-9-]+) {2}\[/gm)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(60);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

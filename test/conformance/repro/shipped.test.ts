@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runRepro } from "./run-repro.ts";
+
+const SHIPPED = ["279", "367", "522", "handshake", "old-binary"];
+
+// A private TMPDIR per run: every sandbox, staging and scratch dir of the run lands there, so "nothing left
+// behind" is exact even while other test files run in parallel.
+async function inPrivateTmp<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "repro-shipped-"));
+  const saved = process.env["TMPDIR"];
+  process.env["TMPDIR"] = dir;
+  try {
+    return await fn(dir);
+  } finally {
+    if (saved === undefined) delete process.env["TMPDIR"];
+    else process.env["TMPDIR"] = saved;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("shipped reproductions", () => {
+  it("--list names every shipped reproduction with its title", async () => {
+    const { code, out, err } = await runRepro(["--list"]);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const ids = out.split("\n").map((l) => l.split(/\s+/)[0]);
+    expect(ids).toEqual(SHIPPED);
+    expect(out).toContain("279          correction FINALIZE cannot bind its provider-owned targeted validation or its captured evidence");
+  });
+
+  for (const id of SHIPPED) {
+    it(`${id} behaves as documented (exit 0, no mismatch, no temp dir left)`, { timeout: 120_000 }, async () => {
+      await inPrivateTmp(async (dir) => {
+        const { code, out, err } = await runRepro([id]);
+        expect(err).toBe("");
+        expect(out).not.toContain("MISMATCH");
+        expect(out.split("\n").at(-1)).toMatch(new RegExp(`^PASS ${id}: behaves as documented \\(\\d+ phases, \\d+ steps, \\d+ checks\\)$`));
+        expect(code).toBe(0);
+        // tsx keeps its compile cache (tsx-<uid>) in TMPDIR on purpose; everything else must be gone.
+        expect(readdirSync(dir).filter((n) => !/^tsx-\d+$/.test(n))).toEqual([]);
+      });
+    });
+  }
+
+  it("279 prints the argv, the provider answer and expected vs actual of each step", { timeout: 60_000 }, async () => {
+    const { code, out } = await runRepro(["279", "--phase", "1,2"]);
+    expect(code).toBe(0);
+    expect(out).toContain("-- 279.txtar:34: finalize client=gentle-pi-2.1.2 defects=D1,D2,D3 validation=validation.json");
+    expect(out).toContain('   => error name=CandidateViewError code=correction-evidence-binding-drift\n      message: "captured correction evidence does not match the requested lineage, target, and outcome"');
+    expect(out).toContain("   ok        calls finalize=0");
+    expect(out).toMatch(/\$ gentle-ai review finalize --contract gentle-ai\.review-integration\/v2 --cwd \$WORK --lineage review-[0-9a-f]{16} --validation \$TMPDIR\/gentle-ai-finalize-\w+\/validation\.json --evidence \$TMPDIR\/gentle-ai-finalize-\w+\/evidence\.txt\n {5}-> exit 1\n {8}stderr: "Error: The negotiated review request is invalid\. \[invalid_request\]\\n"/);
+    expect(out).toContain('cause="compact correction acceptance requires captured repository verification evidence"');
+  });
+
+  it("bad input exits 2: unknown id, unknown flag, bad --defects, missing module", async () => {
+    expect(await runRepro(["no-such-issue"])).toEqual({ code: 2, out: "", err: 'relay-conformance repro: no reproduction "no-such-issue" (see relay-conformance repro --list)' });
+    expect((await runRepro(["279", "--frobnicate"])).code).toBe(2);
+    expect(await runRepro(["279", "--defects", "D4"])).toMatchObject({ code: 2, err: 'relay-conformance repro: --defects: unknown defect "D4" (known: D1, D2, D3, or none)' });
+    expect(await runRepro(["279", "--against", "./nope.ts"])).toMatchObject({ code: 2, err: "--against ./nope.ts: no such module" });
+    expect(await runRepro(["279", "--phase", "0"])).toMatchObject({ code: 2 });
+    expect(await runRepro([])).toMatchObject({ code: 2 });
+  });
+
+  it("a module lacking the export a step needs is bad input (exit 2)", { timeout: 60_000 }, async () => {
+    const r = await runRepro(["367", "--against", "conformance/repro/clients/gentle-pi-2.1.2.ts", "--phase", "1"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/gentle-pi-2\.1\.2\.ts exports no runReviewHostRelaySlot\(\)$/);
+    expect(existsSync("nope.ts")).toBe(false);
+  });
+});
