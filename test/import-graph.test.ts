@@ -1,5 +1,6 @@
 // The module graph's rules: the simulator never imports the harness (it ships alone, in dist/gentle-ai.cjs and
-// dist/pi.cjs), and no source tree has an import cycle, type-only imports included.
+// dist/pi.cjs), the harness never imports the relay under test (it judges the relay, so it decodes the provider's
+// documents with its own code), and no source tree has an import cycle, type-only imports included.
 import { describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import { importCycles, importGraph, importsOf } from "./support/import-graph.ts";
@@ -11,6 +12,12 @@ describe("import graph", () => {
     const edges = importGraph(ROOT, "simulator");
     expect(edges.length).toBeGreaterThan(100);
     expect(edges.filter((e) => e.to.startsWith("conformance/") || e.to.startsWith("relay/"))).toEqual([]);
+  });
+
+  it("no conformance/ file imports from relay/ (the relay is loaded by path, as a subject)", () => {
+    const edges = importGraph(ROOT, "conformance");
+    expect(edges.length).toBeGreaterThan(100);
+    expect(edges.filter((e) => e.to.startsWith("relay/"))).toEqual([]);
   });
 
   it.each(["simulator", "conformance", "relay"])("%s/ has no import cycle", (dir) => {

@@ -13,3 +13,7 @@ export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";
 export function statusArgv(cwd: string, agent: boolean): string[] {
   return ["review", "status", "--contract", CONTRACT_V2, "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
 }
+
+/** The capture operations of the self-contained provider role vectors (gentle-ai spawns its own pi for them). */
+export const ROLE_VECTOR_CAPTURE_OPERATIONS = ["review.capture-refuter", "review.capture-validation"] as const;
+export type RoleVectorCaptureOperation = (typeof ROLE_VECTOR_CAPTURE_OPERATIONS)[number];

@@ -2,11 +2,11 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { reviewHostRelaySlots } from "../../relay/index.ts";
 import { ScenarioSchema, type Scenario, type ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { runChild } from "../host/run-child.ts";
 import { recordGolden } from "../record/record.ts";
-import { collectInputs } from "./conversations.ts";
+import { replyCollectInputs } from "../status/decode.ts";
+import { relaySlots } from "../status/slots.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
 import type { Golden } from "./golden-schema.ts";
 import { paths } from "./paths.ts";
@@ -40,7 +40,7 @@ async function handshakeRefusalScenario(base: ScenarioInput): Promise<ScenarioIn
       return runChild(paths.simGentleAi(), argv, { cwd: dir, env: e, timeoutMs: SIMULATOR_TIMEOUT_MS });
     };
     const status = await run(statusArgv(dir, true), true);
-    const slot = reviewHostRelaySlots(collectInputs(status))[0];
+    const slot = relaySlots(replyCollectInputs(status))[0];
     if (slot === undefined) throw new Error("simulator STATUS offers no relay slot for the handshake-refusal golden");
     const refusal = await run(["review", "capture-result", ...slot.captureArgumentTokens], false);
     const leg = { program: "gentle-ai" as const, verb: "capture-result", leg: "materialize" as const, calls: [1] };

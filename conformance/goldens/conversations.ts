@@ -1,37 +1,18 @@
 // The shipped conversations: how a host (gentle-pi's controller, reduced to what the relay needs) walks one
 // provider through a review. Used only while recording; a golden stores the steps actually taken.
-import {
-  decodeReviewCollectInput,
-  reviewHostRelaySlots,
-  reviewProviderRoleVectorSlots,
-  type ReviewCollectInputV3,
-} from "../../relay/index.ts";
-import type { ChildResult } from "../host/child-result.ts";
 import type { Host } from "./host.ts";
 import { statusArgv } from "../contract/provider.ts";
+import { replyCollectInputs, type TypedSubmission } from "../status/decode.ts";
+import { relaySlots, renderToken, roleVectorSlots } from "../status/slots.ts";
 import type { GoldenSubmission } from "./golden-schema.ts";
 
-
-/** The collect inputs of a STATUS reply, or [] when it is not a collect transition. */
-export function collectInputs(reply: Pick<ChildResult, "exitCode" | "stdout">): ReviewCollectInputV3[] {
-  if (reply.exitCode !== 0) return [];
-  let status: unknown;
-  try {
-    status = JSON.parse(reply.stdout.toString("utf8"));
-  } catch {
-    return [];
-  }
-  const inputs = (status as { next_transition?: { collect?: { inputs?: unknown[] } } }).next_transition?.collect?.inputs ?? [];
-  return inputs.map((i) => decodeReviewCollectInput(i));
-}
-
-function mutable(submission: ReviewCollectInputV3["submission"]): GoldenSubmission | undefined {
+function mutable(submission: TypedSubmission | undefined): GoldenSubmission | undefined {
   if (submission === undefined) return undefined;
   return JSON.parse(JSON.stringify(submission)) as GoldenSubmission;
 }
 
 async function firstSlot(host: Host, cwd: string): Promise<{ tokens: string[]; submission: GoldenSubmission | undefined } | undefined> {
-  const slot = reviewHostRelaySlots(collectInputs(await host.provider(statusArgv(cwd, true), true)))[0];
+  const slot = relaySlots(replyCollectInputs(await host.provider(statusArgv(cwd, true), true)))[0];
   return slot === undefined ? undefined : { tokens: [...slot.captureArgumentTokens], submission: mutable(slot.submission) };
 }
 
@@ -40,7 +21,7 @@ export type Conversation = (host: Host, cwd: string) => Promise<void>;
 
 /** STATUS with `--agent pi`, every relay slot in provider order, then STATUS again. */
 const lensCapture: Conversation = async (host, cwd) => {
-  const slots = reviewHostRelaySlots(collectInputs(await host.provider(statusArgv(cwd, true), true)));
+  const slots = relaySlots(replyCollectInputs(await host.provider(statusArgv(cwd, true), true)));
   for (const slot of slots) {
     const submission = mutable(slot.submission);
     await host.slot({ kind: "slot", captureArgumentTokens: [...slot.captureArgumentTokens], ...(submission ? { submission } : {}) });
@@ -54,8 +35,8 @@ const lensCapture: Conversation = async (host, cwd) => {
  */
 const unknownFlag: Conversation = async (host, cwd) => {
   await host.provider(statusArgv(cwd, true), true);
-  const input = collectInputs(await host.provider(statusArgv(cwd, false), true)).find((i) => i.captureOperation === "review.capture-result");
-  const binding = input?.arguments.map((a) => a.token ?? `--${a.name}=${a.value}`) ?? [];
+  const input = replyCollectInputs(await host.provider(statusArgv(cwd, false), true)).find((i) => i.capture_operation === "review.capture-result");
+  const binding = input?.arguments.map(renderToken) ?? [];
   await host.slot({
     kind: "slot",
     captureArgumentTokens: [...binding, "--agent=pi", "--materialize=true"],
@@ -86,10 +67,10 @@ const admissionResubmit: Conversation = async (host, cwd) => {
 
 /** Every role vector STATUS offers runs verbatim; STATUS again after each. */
 const roleVector: Conversation = async (host, cwd) => {
-  let vectors = reviewProviderRoleVectorSlots(collectInputs(await host.provider(statusArgv(cwd, true), true)));
+  let vectors = roleVectorSlots(replyCollectInputs(await host.provider(statusArgv(cwd, true), true)));
   for (let guard = 0; vectors.length > 0 && guard < 4; guard += 1) {
     for (const v of vectors) await host.roleVector(v.captureOperation, v.argumentTokens);
-    vectors = reviewProviderRoleVectorSlots(collectInputs(await host.provider(statusArgv(cwd, true), true)));
+    vectors = roleVectorSlots(replyCollectInputs(await host.provider(statusArgv(cwd, true), true)));
   }
 };
 

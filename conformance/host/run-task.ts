@@ -1,6 +1,6 @@
 import { harnessPaths } from "../paths.ts";
 import type { HostTask } from "../runner/protocol.ts";
-import { describeOutcome } from "./job-outcome.ts";
+import { describeOutcome, type JobOutcome } from "./job-outcome.ts";
 import { RelayHost } from "./relay-host.ts";
 
 /** Where and how long a one-shot task runs. */
@@ -21,11 +21,17 @@ export interface TaskResult {
 
 let nextId = 1;
 
+/** How a one-shot task ended (any JobOutcome), with the pid of the host child that ran it. */
+export interface TaskOutcome {
+  readonly outcome: JobOutcome;
+  readonly hostPid: number | undefined;
+}
+
 /**
- * Runs one harness task in a fresh relay host and closes it, killing its whole tree; resolves with the task's JSON
- * result, rejects with why there was none (the task threw, timed out, or the child died).
+ * Runs one harness task in a fresh relay host and closes it, killing its whole tree; resolves with how the job ended
+ * (never rejects), for callers that turn a timeout or a dead child into their own typed result.
  */
-export async function runTaskInHost(task: HostTask, options: TaskOptions): Promise<TaskResult> {
+export async function runTaskOutcome(task: HostTask, options: TaskOptions): Promise<TaskOutcome> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
   const paths = harnessPaths();
@@ -34,11 +40,20 @@ export async function runTaskInHost(task: HostTask, options: TaskOptions): Promi
     const id = nextId++;
     const markers = options.markers ?? [];
     const outcome = await host.run({ id, op: "task", relayModule: task.module, cwd: options.cwd, processEnv: env, task }, { timeoutMs: options.timeoutMs, markers });
-    if (outcome.status === "reply" && outcome.reply.type === "result") return { value: outcome.reply.value, hostPid: host.pid };
-    throw new Error(outcome.status === "reply" && outcome.reply.type === "load-error" ? outcome.reply.message : describeOutcome(outcome));
+    return { outcome, hostPid: host.pid };
   } finally {
     await host.kill(options.markers ?? []);
   }
+}
+
+/**
+ * Runs one harness task in a fresh relay host and closes it, killing its whole tree; resolves with the task's JSON
+ * result, rejects with why there was none (the task threw, timed out, or the child died).
+ */
+export async function runTaskInHost(task: HostTask, options: TaskOptions): Promise<TaskResult> {
+  const { outcome, hostPid } = await runTaskOutcome(task, options);
+  if (outcome.status === "reply" && outcome.reply.type === "result") return { value: outcome.reply.value, hostPid };
+  throw new Error(outcome.status === "reply" && outcome.reply.type === "load-error" ? outcome.reply.message : describeOutcome(outcome));
 }
 
 /** runTaskInHost, for callers that want the value only. */

@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { decodeReviewCaptureSubmission } from "../../relay/index.ts";
 import { ScenarioSchema, type Scenario } from "../../simulator/scenario/schema.ts";
 import { UsageError, type Command } from "../cli/command.ts";
 import { HELP_OPTION, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
@@ -9,6 +8,7 @@ import { CONVERSATIONS } from "../goldens/conversations.ts";
 import { goldenText } from "../goldens/golden-file.ts";
 import { GoldenSubmissionSchema, type GoldenStep, type GoldenSubmission } from "../goldens/golden-schema.ts";
 import { paths } from "../goldens/paths.ts";
+import { decodeSubmission } from "../status/decode.ts";
 import { recordGolden } from "./record.ts";
 import { writeFile } from "node:fs/promises";
 
@@ -23,7 +23,7 @@ function jsonOption(name: string, text: string): unknown {
 function submissionOption(text: string): GoldenSubmission {
   const value = jsonOption("submission", text) as Record<string, unknown>;
   // Accept the STATUS wire form (snake_case, `value` or `values`) as well as the relay's typed form.
-  const typed = "operation_token" in value ? decodeReviewCaptureSubmission(value) : value;
+  const typed = "operation_token" in value ? decodeSubmission(value) : value;
   const parsed = GoldenSubmissionSchema.safeParse(JSON.parse(JSON.stringify(typed)));
   if (!parsed.success) throw new UsageError(`--submission is not a submission form: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   return parsed.data;

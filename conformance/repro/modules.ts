@@ -7,7 +7,7 @@ import { REPO_ROOT } from "./paths.ts";
 export const NAMED_MODULES: Readonly<Record<string, { relay?: string; client?: string; describe: string }>> = {
   ours: {
     relay: "relay/index.ts",
-    client: "conformance/repro/clients/ours.ts",
+    client: "relay/finalize.ts",
     describe: "our relay (relay/index.ts) and FINALIZE client (relay/finalize.ts)",
   },
   "gentle-pi-2.1.2": {

@@ -5,6 +5,9 @@ const ValueWireSchema = z.looseObject({
   slot: z.string(),
   domain: z.string(),
   schema: z.optional(z.string()),
+  minimum: z.optional(z.number()),
+  maximum: z.optional(z.number()),
+  allowed_values: z.optional(z.array(z.string())),
   substitution_location: z.number(),
 });
 
@@ -26,6 +29,8 @@ export const CollectInputSchema = z.looseObject({
   arguments: z.array(CollectArgumentSchema),
   submission: z.optional(SubmissionWireSchema),
   artifact_subject: z.optional(z.looseObject({ subject_hash: z.optional(z.string()) })),
+  base_tree: z.optional(z.string()),
+  candidate_tree: z.optional(z.string()),
 });
 export type CollectInput = z.infer<typeof CollectInputSchema>;
 
@@ -45,7 +50,18 @@ export type Status = z.infer<typeof StatusSchema>;
 export interface TypedSubmission {
   readonly operationToken: string;
   readonly argumentTokens: readonly string[];
-  readonly values: readonly { readonly slot: string; readonly domain: string; readonly substitutionLocation: number; readonly schema?: string }[];
+  readonly values: readonly TypedSubmissionValue[];
+}
+
+/** One value of the typed form; the bounds and allowed values belong to the correction forms. */
+export interface TypedSubmissionValue {
+  readonly slot: string;
+  readonly domain: string;
+  readonly substitutionLocation: number;
+  readonly schema?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly allowedValues?: readonly string[];
 }
 
 /** Maps either wire form onto the typed one-entry-array shape, as gentle-pi's STATUS decoder does. */
@@ -59,11 +75,37 @@ export function typedSubmission(wire: SubmissionWire): TypedSubmission {
       domain: v.domain,
       substitutionLocation: v.substitution_location,
       ...(v.schema === undefined ? {} : { schema: v.schema }),
+      ...(v.minimum === undefined ? {} : { minimum: v.minimum }),
+      ...(v.maximum === undefined ? {} : { maximum: v.maximum }),
+      ...(v.allowed_values === undefined ? {} : { allowedValues: [...v.allowed_values] }),
     })),
   };
+}
+
+/** Decodes a submission descriptor in the STATUS wire form (throws on one that is not). */
+export function decodeSubmission(wire: unknown): TypedSubmission {
+  return typedSubmission(SubmissionWireSchema.parse(wire));
 }
 
 /** STATUS's collect inputs, or [] when the transition collects nothing. */
 export function collectInputs(status: Status): readonly CollectInput[] {
   return status.next_transition?.collect?.inputs ?? [];
+}
+
+const ReplyInputsSchema = z.array(CollectInputSchema);
+
+/**
+ * The collect inputs of a STATUS reply as a host reads them: [] when it failed, is not JSON or collects nothing;
+ * throws on a collect input that does not decode. Only the inputs are decoded, not the rest of the document.
+ */
+export function replyCollectInputs(reply: { readonly exitCode: number | null; readonly stdout: Buffer }): readonly CollectInput[] {
+  if (reply.exitCode !== 0) return [];
+  let status: unknown;
+  try {
+    status = JSON.parse(reply.stdout.toString("utf8"));
+  } catch {
+    return [];
+  }
+  const inputs = (status as { next_transition?: { collect?: { inputs?: unknown } } } | null)?.next_transition?.collect?.inputs ?? [];
+  return ReplyInputsSchema.parse(inputs);
 }

@@ -1,4 +1,5 @@
 // Relay slot detection with gentle-pi's reviewHostRelaySlots semantics (relay reference §12.1), re-done in the harness.
+import { ROLE_VECTOR_CAPTURE_OPERATIONS, type RoleVectorCaptureOperation } from "../contract/provider.ts";
 import { typedSubmission, type CollectArgument, type CollectInput, type TypedSubmission } from "./decode.ts";
 
 /** One relay slot as a host hands it to runReviewHostRelaySlot. */
@@ -40,4 +41,25 @@ export function relaySlots(inputs: readonly CollectInput[]): readonly RelaySlot[
       ...(subjectHash === undefined ? {} : { subjectHash }),
     };
   });
+}
+
+/** A self-contained role vector a host runs verbatim as `gentle-ai review <verb> <argumentTokens>`. */
+export interface RoleVectorSlot {
+  readonly captureOperation: RoleVectorCaptureOperation;
+  readonly argumentTokens: readonly string[];
+  readonly name: string;
+}
+
+/** True for a refuter/validation role input carrying exactly one execute=true and one agent=pi. */
+export function isRoleVectorInput(input: CollectInput): boolean {
+  return (ROLE_VECTOR_CAPTURE_OPERATIONS as readonly string[]).includes(input.capture_operation) && argumentValue(input, "execute") === "true" && argumentValue(input, "agent") === "pi";
+}
+
+/** Every role vector, in provider order, tokens rendered as the provider gave them. */
+export function roleVectorSlots(inputs: readonly CollectInput[]): readonly RoleVectorSlot[] {
+  return inputs.filter(isRoleVectorInput).map((input) => ({
+    captureOperation: input.capture_operation as RoleVectorCaptureOperation,
+    argumentTokens: input.arguments.map(renderToken),
+    name: input.name,
+  }));
 }

@@ -2,8 +2,8 @@
 // provider state: captures are only attempted with inputs the provider must refuse before persisting anything.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { reviewHostRelaySlots } from "../../relay/index.ts";
-import { collectInputs } from "../goldens/conversations.ts";
+import { replyCollectInputs, typedSubmission } from "../status/decode.ts";
+import { relaySlots, renderToken } from "../status/slots.ts";
 import {
   BINDING_MISMATCH_PREFIX,
   HANDSHAKE,
@@ -172,7 +172,7 @@ const statusHandshakeProbe: Probe = {
 /** STATUS the stateful probes start from; undefined when the provider has no collectable review here. */
 async function baseStatus(ctx: ProbeContext, agent: boolean): Promise<ProbeCall | undefined> {
   const call = await ctx.call(statusArgv(ctx.cwd, agent), { handshake: HANDSHAKE });
-  return call.exitCode === 0 && collectInputs(call).length > 0 ? call : undefined;
+  return call.exitCode === 0 && replyCollectInputs(call).length > 0 ? call : undefined;
 }
 
 const NO_STATE = "provider STATUS offers no collectable review in this repository (point --cwd at a repository with an active review)";
@@ -202,7 +202,7 @@ const submissionShapeProbe: Probe = {
       const plain = await baseStatus(ctx, false);
       const findings: (string | undefined)[] = [exitFinding(agentCall, 1), bytesFinding("STATUS --agent pi stderr", TRANSPORT_UNSUPPORTED_STDERR, agentCall.stderr)];
       if (plain === undefined) return findings.every((f) => f === undefined) ? inconclusive(NO_STATE) : verdict(findings);
-      for (const input of collectInputs({ ...plain, exitCode: 0 })) {
+      for (const input of replyCollectInputs({ ...plain, exitCode: 0 })) {
         if (input.submission !== undefined) findings.push(`pre-relay input ${input.name} carries a submission form`);
       }
       return verdict(findings);
@@ -272,10 +272,10 @@ const identityProbe: Probe = {
       ["repository_context.handle", context.handle, /^rctx1_[0-9a-f]{64}$/],
       ["repository_context.revision", context.revision, prefixed],
     ];
-    for (const input of collectInputs({ ...call, exitCode: 0 })) {
-      if (input.artifactSubject) checks.push([`${input.name}.artifact_subject.subject_hash`, input.artifactSubject.subjectHash, prefixed]);
-      if (input.baseTree !== undefined) checks.push([`${input.name}.base_tree`, input.baseTree, tree]);
-      if (input.candidateTree !== undefined) checks.push([`${input.name}.candidate_tree`, input.candidateTree, tree]);
+    for (const input of replyCollectInputs({ ...call, exitCode: 0 })) {
+      if (input.artifact_subject) checks.push([`${input.name}.artifact_subject.subject_hash`, input.artifact_subject.subject_hash, prefixed]);
+      if (input.base_tree !== undefined) checks.push([`${input.name}.base_tree`, input.base_tree, tree]);
+      if (input.candidate_tree !== undefined) checks.push([`${input.name}.candidate_tree`, input.candidate_tree, tree]);
     }
     const findings: (string | undefined)[] = checks.map(([name, value, re]) =>
       typeof value === "string" && re.test(value) && !/^0+$/.test(value) ? undefined : `${name} ${JSON.stringify(value)} does not match ${re}`,
@@ -295,7 +295,7 @@ const materializeProbe: Probe = {
     if (!isRelayProfile(ctx.profile)) return { status: "not-applicable", findings: ["pre-relay builds have no materialize"] };
     const before = await relayStatus(ctx);
     if (!isCall(before)) return before;
-    const slot = reviewHostRelaySlots(collectInputs({ ...before, exitCode: 0 }))[0];
+    const slot = relaySlots(replyCollectInputs({ ...before, exitCode: 0 }))[0];
     if (slot === undefined) return verdict(["STATUS with --agent pi and the handshake offers no relay slot"]);
     const argv = ["review", "capture-result", ...slot.captureArgumentTokens];
     const first = await ctx.call(argv, { handshake: HANDSHAKE });
@@ -328,18 +328,19 @@ const refusalProbe: Probe = {
     const relay = isRelayProfile(ctx.profile);
     const before = relay ? await relayStatus(ctx) : ((await baseStatus(ctx, false)) ?? inconclusive(NO_STATE));
     if (!isCall(before)) return before;
-    const input = collectInputs({ ...before, exitCode: 0 }).find((i) => i.captureOperation === "review.capture-result");
+    const input = replyCollectInputs({ ...before, exitCode: 0 }).find((i) => i.capture_operation === "review.capture-result");
     if (input === undefined) return verdict(["STATUS offers no review.capture-result input"]);
+    const submission = input.submission === undefined ? undefined : typedSubmission(input.submission);
     const path = join(ctx.scratch, "whitespace-result.raw");
     await writeFile(path, "\n");
     let tokens: string[];
     if (relay) {
-      if (input.submission === undefined) return verdict(["relay input carries no submission form"]);
-      tokens = substitute(input.submission.argumentTokens, input.submission.values[0]?.substitutionLocation ?? -1, path);
+      if (submission === undefined) return verdict(["relay input carries no submission form"]);
+      tokens = substitute(submission.argumentTokens, submission.values[0]?.substitutionLocation ?? -1, path);
     } else {
-      tokens = [...input.arguments.map((a) => a.token ?? `--${a.name}=${a.value}`), `--input=${path}`];
+      tokens = [...input.arguments.map(renderToken), `--input=${path}`];
     }
-    const op = relay ? input.submission!.operationToken : "capture-result";
+    const op = relay ? submission!.operationToken : "capture-result";
     const whitespace = await ctx.call(["review", op, ...tokens], { handshake: HANDSHAKE });
     // Another slot's order: a binding drift (a drifted revision is refused earlier, as an unresolvable context).
     const drifted = tokens.map((t) => (t.startsWith("--order=") ? `--order=${t === "--order=1" ? "2" : "1"}` : t));

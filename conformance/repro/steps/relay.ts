@@ -1,31 +1,82 @@
+import { join } from "node:path";
+import { DEFAULT_GENTLE_AI_TIMEOUT_MS, derivedPiTimeoutMs, PI_TIMEOUT_ENV, piTimeoutOverride } from "../../clauses/common.ts";
+import { describeOutcome } from "../../host/job-outcome.ts";
+import { runTaskOutcome } from "../../host/run-task.ts";
+import { RELAY_ENTRY_EXPORT } from "../../runner/protocol.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
-import { errorOutcome, type Outcome } from "../outcome.ts";
-import { HANDSHAKE_TAMPER, SIM_GENTLE_AI, SIM_PI } from "../paths.ts";
+import type { Outcome } from "../outcome.ts";
+import { HANDSHAKE_TAMPER, REPO_ROOT, SIM_GENTLE_AI, SIM_PI } from "../paths.ts";
+import type { RelaySlotJob, RelayStepRequest, RunSlot } from "../relay-call.ts";
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
 import { count, integer, nonEmpty, section, type StepDef } from "./step-def.ts";
 import { readStatus } from "./status.ts";
 
-type RunSlot = (request: Record<string, unknown>) => Promise<{ promptByteLength: number; resultByteLength: number; submission: string }>;
+/** The pi bound's ceiling: the derivation's cap, reached here by the largest prompt (the prompt is not known yet). */
+const PI_TIMEOUT_CEILING_MS = derivedPiTimeoutMs(Number.MAX_SAFE_INTEGER);
+/** Covers the host child's start-up, the module's load and the relay's own work between its bounded legs. */
+export const RELAY_HOST_MARGIN_MS = 10_000;
 
-/** Loads a relay module's runReviewHostRelaySlot or reports bad input. */
-export async function relayFunction<T>(ctx: StepContext, client: string | undefined, name: string): Promise<{ fn: T; label: string }> {
+/**
+ * The host's bound on one relay call, from the bounds the relay itself must keep (relay reference §5): both
+ * gentle-ai legs (materialize, submit) at the request's bound or the default, pi at the request's bound, else the
+ * phase environment's override, else the ceiling; plus RELAY_HOST_MARGIN_MS.
+ */
+export function relayCallBoundMs(request: RelayStepRequest): number {
+  const gentleAi = request.gentleAiTimeoutMs ?? DEFAULT_GENTLE_AI_TIMEOUT_MS;
+  const pi = request.piTimeoutMs ?? piTimeoutOverride(request.environment[PI_TIMEOUT_ENV]) ?? PI_TIMEOUT_CEILING_MS;
+  return 2 * gentleAi + pi + RELAY_HOST_MARGIN_MS;
+}
+
+/** Loads a relay module's export `name` or reports bad input. */
+export async function relayFunction<T>(ctx: StepContext, client: string | undefined, name: string): Promise<{ fn: T; label: string; path: string }> {
   const choice = ctx.module(client);
   if (!choice.relay) throw new ReproInputError(`${choice.label} is not a relay module (no relay entry)`);
   const mod = await loadModule(choice.relay);
   const fn = mod[name];
   if (typeof fn !== "function") throw new ReproInputError(`${choice.relay} exports no ${name}()`);
-  return { fn: fn as T, label: choice.label };
+  return { fn: fn as T, label: choice.label, path: choice.relay };
+}
+
+// The call runs in a fresh relay host (conformance/host/run-task.ts), never in this process: past its bound, or
+// when the relay kills or breaks its host, the host's whole tree goes (with every process carrying the sandbox
+// folder) and the step gets a typed failing outcome. Only a fault of the harness's own is thrown.
+async function runInRelayHost(job: RelaySlotJob, markers: readonly string[]): Promise<Outcome> {
+  const boundMs = relayCallBoundMs(job.request);
+  const task = { module: join(REPO_ROOT, "conformance", "repro", "worker.ts"), export: "runRelaySlotJob", input: job };
+  const { outcome } = await runTaskOutcome(task, { cwd: REPO_ROOT, env: process.env, timeoutMs: boundMs, markers });
+  switch (outcome.status) {
+    case "reply":
+      if (outcome.reply.type === "result") return outcome.reply.value as Outcome;
+      break;
+    case "timeout":
+      return {
+        ok: false,
+        name: "RelayHostTimeout",
+        kind: "host-timeout",
+        message: `${RELAY_ENTRY_EXPORT} did not settle within ${boundMs}ms (the relay's own bounds plus ${RELAY_HOST_MARGIN_MS}ms); its host was killed with its process tree`,
+        hostTimeoutMs: boundMs,
+      };
+    case "exited":
+      return { ok: false, name: "RelayHostExited", kind: "host-exited", message: describeOutcome(outcome) };
+    case "protocol":
+      return { ok: false, name: "RelayHostBroken", kind: "host-protocol", message: describeOutcome(outcome) };
+    case "harness":
+      break;
+  }
+  throw new Error(`repro relay host failed: ${describeOutcome(outcome)}`);
 }
 
 /**
  * `relay [slot=N] [client=…] [pi-timeout-ms=N] [gentle-ai-timeout-ms=N] [status-scenario=S] [handshake=unset|VALUE]`:
  * reads the relay slots from a negotiated STATUS (`--agent pi`), then runs the module's runReviewHostRelaySlot
- * on slot N against the simulator. `handshake=` routes the relay's gentle-ai calls through a launcher that
- * removes or replaces the handshake the relay injected (a tampered environment between host and provider).
+ * on slot N against the simulator, in a fresh relay host bounded by relayCallBoundMs. `handshake=` routes the
+ * relay's gentle-ai calls through a launcher that removes or replaces the handshake the relay injected (a tampered
+ * environment between host and provider).
  */
 export async function runRelayStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
-  const { fn } = await relayFunction<RunSlot>(ctx, options["client"], "runReviewHostRelaySlot");
+  // Bad input (not a relay module, no entry) is reported from here, before any call.
+  const { path } = await relayFunction<RunSlot>(ctx, options["client"], RELAY_ENTRY_EXPORT);
   const statusScenario = options["status-scenario"];
   const scenarioPath = statusScenario ? ctx.sandbox.writeScenario(statusScenario, JSON.parse(ctx.section(statusScenario)) as Record<string, unknown>) : undefined;
   const status = await readStatus(ctx, true, scenarioPath);
@@ -40,7 +91,7 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
   const environment: Record<string, string | undefined> = { ...ctx.sandbox.env };
   const tamper = options["handshake"];
   if (tamper !== undefined) environment["GENTLE_RELAY_REPRO_HANDSHAKE"] = tamper;
-  const request: Record<string, unknown> = {
+  const request: RelayStepRequest = {
     captureArgumentTokens: slot.captureArgumentTokens,
     ...(slot.submission ? { submission: slot.submission } : {}),
     targetCwd: ctx.sandbox.work,
@@ -50,13 +101,7 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
     ...(options["pi-timeout-ms"] !== undefined ? { piTimeoutMs: Number(options["pi-timeout-ms"]) } : {}),
     ...(options["gentle-ai-timeout-ms"] !== undefined ? { gentleAiTimeoutMs: Number(options["gentle-ai-timeout-ms"]) } : {}),
   };
-  let outcome: Outcome;
-  try {
-    const result = await fn(request);
-    outcome = { ok: true, promptByteLength: result.promptByteLength, resultByteLength: result.resultByteLength, submission: result.submission };
-  } catch (e) {
-    outcome = errorOutcome(e);
-  }
+  const outcome = await runInRelayHost({ modulePath: path, request }, [ctx.sandbox.root]);
   outcome["slot.lens"] = slot.lens ?? null;
   outcome["slot.order"] = slot.order ?? null;
   outcome["slot.tokens"] = slot.captureArgumentTokens.join(" ");

@@ -1,8 +1,9 @@
-import { decodeReviewCollectInput, reviewHostRelaySlots, type ReviewHostRelaySlot } from "../../../relay/index.ts";
 import { flattenInto, type Outcome } from "../outcome.ts";
 import { SIM_GENTLE_AI } from "../paths.ts";
 import { runChild } from "../../host/run-child.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
+import { CollectInputSchema } from "../../status/decode.ts";
+import { relaySlots, type RelaySlot } from "../../status/slots.ts";
 import * as z from "zod/mini";
 import { REPRO_CALL_TIMEOUT_MS, type StepContext, type StepResult } from "./context.ts";
 import { oneOf, type StepDef } from "./step-def.ts";
@@ -13,7 +14,7 @@ const HANDSHAKE = { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } as const;
 export interface StatusRead {
   readonly outcome: Outcome;
   readonly vars: Record<string, string>;
-  readonly slots: readonly ReviewHostRelaySlot[];
+  readonly slots: readonly RelaySlot[];
 }
 
 /** Runs STATUS (with the handshake when agent=pi, as the host exports it) and decodes what a repro needs. */
@@ -22,7 +23,7 @@ export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?
   const answer = await runChild(SIM_GENTLE_AI, statusArgv(ctx.sandbox.work, agent), { cwd: ctx.sandbox.work, env, timeoutMs: REPRO_CALL_TIMEOUT_MS });
   const outcome: Outcome = { ok: answer.exitCode === 0, exitCode: answer.exitCode };
   const vars: Record<string, string> = {};
-  let slots: ReviewHostRelaySlot[] = [];
+  let slots: RelaySlot[] = [];
   if (answer.exitCode !== 0) return { outcome, vars, slots };
   let s: Record<string, unknown>;
   try {
@@ -53,7 +54,7 @@ export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?
   }
   const inputs = ((next["collect"] as Record<string, unknown> | undefined)?.["inputs"] ?? []) as unknown[];
   try {
-    slots = [...reviewHostRelaySlots(inputs.map((i) => decodeReviewCollectInput(i)))];
+    slots = [...relaySlots(inputs.map((i) => CollectInputSchema.parse(i)))];
   } catch (e) {
     outcome["decodeError"] = (e as Error).message;
   }

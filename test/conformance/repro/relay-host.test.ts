@@ -1,0 +1,67 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseReproductionFile } from "../../../conformance/repro/parse.ts";
+import { runReproduction } from "../../../conformance/repro/run.ts";
+import { RELAY_HOST_MARGIN_MS } from "../../../conformance/repro/steps/relay.ts";
+import { MAX_STRETCH } from "../../../conformance/runner/load-clock.ts";
+import { isGone } from "../../support/processes.ts";
+
+// A relay that never settles: it launches one process in the host's group and one in a session of its own, writes
+// their pids and the host's, and never answers.
+const NEVER_SETTLES = `import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+export async function runReviewHostRelaySlot(request) {
+  const grouped = spawn("sleep", ["600"], { stdio: "ignore" });
+  const detached = spawn("sleep", ["600"], { stdio: "ignore", detached: true, env: { ...request.environment } });
+  writeFileSync(new URL("./pids.json", import.meta.url), JSON.stringify({ host: process.pid, grouped: grouped.pid, detached: detached.pid }));
+  return new Promise(() => {});
+}
+`;
+
+// The bound derives from the step's own pi and gentle-ai bounds (1 ms each): two gentle-ai legs, pi, the margin.
+const BOUND_MS = 2 * 1 + 1 + RELAY_HOST_MARGIN_MS;
+
+const REPRO = `title a relay that never settles
+phase the relay call never answers
+scenario reviewing.json
+relay slot=0 client=never.mjs pi-timeout-ms=1 gentle-ai-timeout-ms=1
+expect name=RelayHostTimeout kind=host-timeout hostTimeoutMs=${BOUND_MS}
+expect message='runReviewHostRelaySlot did not settle within ${BOUND_MS}ms (the relay''s own bounds plus ${RELAY_HOST_MARGIN_MS}ms); its host was killed with its process tree'
+-- reviewing.json --
+{ "name": "never-settles", "profile": "2.5.0", "lineage": { "state": "reviewing" } }
+`;
+
+async function until(done: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+  return done();
+}
+
+describe("the relay step runs in the relay host", () => {
+  it("a relay that never settles ends the step with a typed host-timeout outcome and leaves no process behind", { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "repro-never-"));
+    try {
+      writeFileSync(join(dir, "never.mjs"), NEVER_SETTLES);
+      const file = join(dir, "never.txtar");
+      writeFileSync(file, REPRO);
+      const lines: string[] = [];
+      const started = Date.now();
+      const summary = await runReproduction(parseReproductionFile(file), { out: (l) => lines.push(l) });
+      const wallMs = Date.now() - started;
+      expect(lines.filter((l) => l.includes("MISMATCH"))).toEqual([]);
+      expect(summary).toEqual({ ok: true, mismatches: 0, checks: 2, steps: 1 });
+      // Load-scaled: never before the bound, never past its hard stretch (plus STATUS and the sandbox).
+      expect(wallMs).toBeGreaterThanOrEqual(BOUND_MS);
+      expect(wallMs).toBeLessThan(BOUND_MS * MAX_STRETCH + 30_000);
+      expect(existsSync(join(dir, "pids.json"))).toBe(true);
+      const pids = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8")) as Record<string, number>;
+      expect(Object.keys(pids).sort()).toEqual(["detached", "grouped", "host"]);
+      expect(pids["host"]).not.toBe(process.pid);
+      // The host and the grouped child are gone once the step reports; the reparented ones are reaped shortly after.
+      expect(await until(() => Object.values(pids).every(isGone), 5_000)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
