@@ -59,7 +59,21 @@ const STEPS: readonly HarnessStep[] = ["sandbox", "status", "before", "worker-st
 /** An observer that sums what the run reports. */
 function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigures, "wallMs" | "cases" | "casesPerSecond" | "clauses" | "failed" | "nodeStartMs"> } {
   const steps = Object.fromEntries(STEPS.map((s) => [s, { ms: 0, count: 0 }])) as Record<HarnessStep, { ms: number; count: number }>;
-  const totals = { relayCalls: 0, waitingCalls: 0, waitingRelayMs: 0, simulatedMs: 0, statusSpawns: 0, statusInProcess: 0, hostSpawns: 0, steps, propertyOwnMs: 0, probeMs: 0, warmMs: 0, closeMs: 0, caseOtherMs: 0 };
+  const totals = {
+    relayCalls: 0,
+    waitingCalls: 0,
+    waitingRelayMs: 0,
+    simulatedMs: 0,
+    statusSpawns: 0,
+    statusInProcess: 0,
+    hostSpawns: 0,
+    steps,
+    propertyOwnMs: 0,
+    probeMs: 0,
+    warmMs: 0,
+    closeMs: 0,
+    caseOtherMs: 0,
+  };
   let probing = true;
   // Case steps inside the current task, per kind: what a task spent outside them is its own cost.
   let caseStepMs = 0;
@@ -158,16 +172,31 @@ export function conformanceRows(f: ConformanceBenchFigures): BenchRow[] {
   const pct = (ms: number): string => `${((100 * ms) / f.wallMs).toFixed(0)}%`;
   const part = (label: string, ms: number): BenchRow => ({ label: `  ${label} (${pct(ms)} of wall)`, medianMs: ms });
   return [
-    { label: `default run wall time (${f.clauses} clauses, ${f.cases} cases, ${f.failed} failed; target < ${TARGET_MS / 1000} s)`, medianMs: f.wallMs, ratio: f.wallMs / TARGET_MS, target: 1 },
+    {
+      label: `default run wall time (${f.clauses} clauses, ${f.cases} cases, ${f.failed} failed; target < ${TARGET_MS / 1000} s)`,
+      medianMs: f.wallMs,
+      ratio: f.wallMs / TARGET_MS,
+      target: 1,
+    },
     { label: `per case (${f.casesPerSecond.toFixed(2)} cases/s)`, medianMs: f.wallMs / f.cases },
     { label: `node -e 0 (median of ${NODE_ROUNDS}, before and after the run)`, medianMs: f.nodeStartMs },
     { label: `floor: ${f.relayCalls} relay-initiated calls × node -e 0 ÷ ${CONCURRENCY} lanes`, medianMs: floorMs },
     { label: "wall ÷ floor", medianMs: f.wallMs, ratio: f.wallMs / floorMs, target: FLOOR_TARGET },
-    { label: "wall ÷ (floor + prescribed waits above it): harness overhead alone", medianMs: f.wallMs, ratio: f.wallMs / (floorMs + wall(f.waitingRelayMs) - (f.waitingCalls * f.nodeStartMs) / CONCURRENCY) },
+    {
+      label: "wall ÷ (floor + prescribed waits above it): harness overhead alone",
+      medianMs: f.wallMs,
+      ratio: f.wallMs / (floorMs + wall(f.waitingRelayMs) - (f.waitingCalls * f.nodeStartMs) / CONCURRENCY),
+    },
     { label: "where the wall time goes (lane time ÷ lanes):", medianMs: f.wallMs },
     part(`relay calls: the floor`, floorMs),
-    part(`relay jobs of ${f.waitingCalls} calls in cases with prescribed waits (delay, hang, drip faults; the relay's timeouts), above their floor`, wall(f.waitingRelayMs) - (f.waitingCalls * f.nodeStartMs) / CONCURRENCY),
-    part(`relay jobs of the other ${f.relayCalls - f.waitingCalls} calls above their floor (simulator work per call: ${(f.simulatedMs / Math.max(1, f.relayCalls - f.waitingCalls)).toFixed(1)} ms on average after Node's start; the relay itself; adapter IPC)`, wall(s.relay.ms - f.waitingRelayMs) - ((f.relayCalls - f.waitingCalls) * f.nodeStartMs) / CONCURRENCY),
+    part(
+      `relay jobs of ${f.waitingCalls} calls in cases with prescribed waits (delay, hang, drip faults; the relay's timeouts), above their floor`,
+      wall(f.waitingRelayMs) - (f.waitingCalls * f.nodeStartMs) / CONCURRENCY,
+    ),
+    part(
+      `relay jobs of the other ${f.relayCalls - f.waitingCalls} calls above their floor (simulator work per call: ${(f.simulatedMs / Math.max(1, f.relayCalls - f.waitingCalls)).toFixed(1)} ms on average after Node's start; the relay itself; adapter IPC)`,
+      wall(s.relay.ms - f.waitingRelayMs) - ((f.relayCalls - f.waitingCalls) * f.nodeStartMs) / CONCURRENCY,
+    ),
     part(`STATUS acquisition (${f.statusSpawns} spawned, ${f.statusInProcess} in-process; the other cases share an answer)`, wall(s.status.ms)),
     part(`case folders and scenario files (${s.sandbox.count / 2} cases)`, wall(s.sandbox.ms)),
     part(`host-side steps before the relay (${s.before.count} cases; ${f.hostSpawns} host calls spawned, during the relay's run too)`, wall(s.before.ms)),

@@ -47,7 +47,14 @@ describe("the programmatic API", () => {
 
   it("reports a failing relay as a value: passed() is false, nothing exits", async () => {
     const lines: string[] = [];
-    const report = await runConformance({ relay: join(root, "test/conformance/clauses/broken-relays/drops-handshake.ts"), grep: "^HANDSHAKE-GENTLE-AI-ONLY$", profiles: ["2.4.0"], seed: 1, cwd: scratch, log: (t) => lines.push(t) });
+    const report = await runConformance({
+      relay: join(root, "test/conformance/clauses/broken-relays/drops-handshake.ts"),
+      grep: "^HANDSHAKE-GENTLE-AI-ONLY$",
+      profiles: ["2.4.0"],
+      seed: 1,
+      cwd: scratch,
+      log: (t) => lines.push(t),
+    });
     expect(writes).toEqual([]);
     expect(report.clauses.map((c) => [c.id, c.status])).toEqual([["HANDSHAKE-GENTLE-AI-ONLY", "fail"]]);
     expect(passed(report)).toBe(false);

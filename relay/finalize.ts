@@ -7,12 +7,7 @@ import { buildCaptureEvidenceArgv, buildCorrectionStatusArgv, buildNegotiatedFin
 import { runGentleAiCall } from "./correction/call.ts";
 import { renderSubmissionDescriptorArgv } from "./correction/descriptor.ts";
 import { CORRECTION_FINALIZE_FAILURE, CorrectionFinalizeError } from "./correction/errors.ts";
-import {
-  assertCorrectionEvidenceBinding,
-  decodeVerificationEvidenceRecord,
-  type VerificationEvidenceRecord,
-  type VerificationOutcome,
-} from "./correction/evidence.ts";
+import { assertCorrectionEvidenceBinding, decodeVerificationEvidenceRecord, type VerificationEvidenceRecord, type VerificationOutcome } from "./correction/evidence.ts";
 import {
   EVIDENCE_REQUIRED_REASON,
   findCollectInput,
@@ -119,12 +114,14 @@ function resolveOptions(options: CorrectionClientOptions): ResolvedOptions {
   };
 }
 
-const cleanupFailure = (stage: "evidence" | "finalize") => (error: unknown): Error =>
-  new CorrectionFinalizeError(
-    CORRECTION_FINALIZE_FAILURE.CLEANUP_FAILED,
-    stage,
-    `correction staging cleanup failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
+const cleanupFailure =
+  (stage: "evidence" | "finalize") =>
+  (error: unknown): Error =>
+    new CorrectionFinalizeError(
+      CORRECTION_FINALIZE_FAILURE.CLEANUP_FAILED,
+      stage,
+      `correction staging cleanup failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
 
 const preflight = (code: (typeof CORRECTION_FINALIZE_FAILURE)[keyof typeof CORRECTION_FINALIZE_FAILURE], message: string): CorrectionFinalizeError =>
   new CorrectionFinalizeError(code, "preflight", message);
@@ -174,8 +171,7 @@ export async function captureCorrectionEvidence(request: CaptureCorrectionEviden
   const outcome = request.outcome ?? "passed";
   const lineageId = argumentValue(input, "lineage") ?? lineageOf(view, binding);
   // STATUS names arguments in snake_case (tokens are hyphenated); accept either spelling.
-  const expectedRevision =
-    argumentValue(input, "expected_revision") ?? argumentValue(input, "expected-revision") ?? binding.expectedRevision ?? view.revision;
+  const expectedRevision = argumentValue(input, "expected_revision") ?? argumentValue(input, "expected-revision") ?? binding.expectedRevision ?? view.revision;
   const targetIdentity = argumentValue(input, "target") ?? binding.correctionTargetIdentity;
   if (expectedRevision === undefined) throw preflight(CORRECTION_FINALIZE_FAILURE.BINDING_MISSING, "provider evidence input names no expected revision");
   const o = resolveOptions(request);

@@ -31,11 +31,7 @@ export {
   type ReviewHostRelaySlot,
   type ReviewProviderRoleVectorSlot,
 } from "./slots.ts";
-export {
-  REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION,
-  REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS,
-  type ReviewProviderRoleCaptureOperation,
-} from "./role-capture.ts";
+export { REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION, REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS, type ReviewProviderRoleCaptureOperation } from "./role-capture.ts";
 export {
   OPAQUE_PI_REVIEWER_ARGV,
   OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE,

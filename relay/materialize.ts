@@ -38,9 +38,7 @@ export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<Mate
         throw new ReviewHostRelayError(
           F.MATERIALIZE_FAILED,
           "materialize",
-          run.timedOut
-            ? `gentle-ai prompt materialization exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms`
-            : "gentle-ai prompt materialization failed",
+          run.timedOut ? `gentle-ai prompt materialization exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms` : "gentle-ai prompt materialization failed",
           details,
         );
     }

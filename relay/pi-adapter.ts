@@ -31,8 +31,7 @@ export const OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE = Object.freeze({
   CLEANUP_FAILED: "cleanup-failed",
 } as const);
 
-export type OpaquePiReviewerTransportFailureKind =
-  (typeof OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE)[keyof typeof OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE];
+export type OpaquePiReviewerTransportFailureKind = (typeof OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE)[keyof typeof OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE];
 
 /** Evidence an adapter failure carries; stderr stays raw bytes. */
 export interface OpaquePiReviewerTransportErrorDetails {

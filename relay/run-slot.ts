@@ -30,12 +30,7 @@ function piLegError(error: unknown, promptByteLength: number): ReviewHostRelayEr
       return new ReviewHostRelayError(F.PI_LAUNCH_FAILED, "pi", `pi subprocess could not start: ${error.message}`, details);
     case A.TIMED_OUT:
       if (error.elapsedMs !== null && error.timeoutMs !== null) {
-        return new ReviewHostRelayError(
-          F.PI_TIMED_OUT,
-          "pi",
-          reviewHostRelayPiTimeoutMessage(error.elapsedMs, error.timeoutMs, promptByteLength),
-          details,
-        );
+        return new ReviewHostRelayError(F.PI_TIMED_OUT, "pi", reviewHostRelayPiTimeoutMessage(error.elapsedMs, error.timeoutMs, promptByteLength), details);
       }
       return new ReviewHostRelayError(F.PI_FAILED, "pi", "pi subprocess failed", details);
     case A.EMPTY_OUTPUT:
@@ -98,12 +93,7 @@ export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): P
         timeoutMs: gentleAiTimeoutMs,
         ...signal,
       }),
-    (error) =>
-      new ReviewHostRelayError(
-        REVIEW_HOST_RELAY_FAILURE.SUBMISSION_REFUSED,
-        "submit",
-        `Pi host relay result staging cleanup failed: ${messageOf(error)}`,
-      ),
+    (error) => new ReviewHostRelayError(REVIEW_HOST_RELAY_FAILURE.SUBMISSION_REFUSED, "submit", `Pi host relay result staging cleanup failed: ${messageOf(error)}`),
   );
   return { promptByteLength, resultByteLength: reviewed.stdoutByteLength, submission };
 }

@@ -30,11 +30,7 @@ export function renderArgumentToken(argument: ReviewCollectArgumentV3): string {
 
 /** True for `review.capture-result` inputs carrying exactly one `materialize=true` and one `agent=pi`. */
 export function isReviewHostRelayCollectInput(input: ReviewCollectInputV3): boolean {
-  return (
-    input.captureOperation === "review.capture-result" &&
-    argumentValue(input, "materialize") === "true" &&
-    argumentValue(input, "agent") === "pi"
-  );
+  return input.captureOperation === "review.capture-result" && argumentValue(input, "materialize") === "true" && argumentValue(input, "agent") === "pi";
 }
 
 /** Relay slots in input order; a matching input without a submission is still a slot (it fails before launch). */

@@ -14,8 +14,7 @@ export interface ReviewHostRelaySubmissionBinding {
   readonly substitutionLocation: number;
 }
 
-const mismatch = (message: string): ReviewHostRelayError =>
-  new ReviewHostRelayError(REVIEW_HOST_RELAY_FAILURE.SUBMISSION_CONTRACT_MISMATCH, "binding", message);
+const mismatch = (message: string): ReviewHostRelayError => new ReviewHostRelayError(REVIEW_HOST_RELAY_FAILURE.SUBMISSION_CONTRACT_MISMATCH, "binding", message);
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === "string" && value.length > 0;
 

@@ -28,12 +28,7 @@ export async function submitRelayedResult(leg: SubmitLeg): Promise<string> {
     throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", stderr.trim(), { ...details, mutationOutcome: "none" });
   }
   if (run.timedOut) {
-    throw new ReviewHostRelayError(
-      F.SUBMISSION_REFUSED,
-      "submit",
-      `gentle-ai capture submission exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms`,
-      details,
-    );
+    throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", `gentle-ai capture submission exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms`, details);
   }
   throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", "gentle-ai refused the relayed capture submission", details);
 }

@@ -19,7 +19,11 @@ const common = {
   write: false,
 };
 const entryPoints = (entries) =>
-  Object.fromEntries(Object.entries(entries).filter(([, p]) => existsSync(join(root, p))).map(([k, p]) => [k, join(root, p)]));
+  Object.fromEntries(
+    Object.entries(entries)
+      .filter(([, p]) => existsSync(join(root, p)))
+      .map(([k, p]) => [k, join(root, p)]),
+  );
 
 // The scenario validation cache's build key (simulator/scenario/scenario-cache.ts).
 const validatorDigest = await scenarioValidatorDigest(root);
@@ -90,7 +94,11 @@ try {
     return r.stdout;
   };
   const status = JSON.parse(
-    run("gentle-ai", ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", scratch, "--projection", "workspace", "--agent", "pi", "--next-transition"], {}).toString("utf8"),
+    run(
+      "gentle-ai",
+      ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", scratch, "--projection", "workspace", "--agent", "pi", "--next-transition"],
+      {},
+    ).toString("utf8"),
   );
   const tokens = status.next_transition.collect.inputs[0].arguments.map((a) => a.token);
   const writeCache = { GENTLE_AI_SIM_WRITE_CODE_CACHE: "1" };

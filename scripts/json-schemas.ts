@@ -22,13 +22,29 @@ const PUBLISHED: Readonly<Record<string, Published>> = {
   "scenario.schema.json": { schema: ScenarioSchema, io: "input", title: "gentle-relay-conformance simulator scenario" },
   "transcript.schema.json": { schema: TranscriptEntrySchema, io: "output", title: "gentle-relay-conformance simulator transcript entry (one JSONL line)" },
   "golden.schema.json": { schema: GoldenSchema, io: "input", title: "gentle-relay-conformance golden (scenario, conversation, normalised calls and outcomes)" },
-  "verify-report.schema.json": { schema: VerifyReportSchema, io: "output", title: "gentle-relay-conformance verify report (probe verdicts and golden drift for one gentle-ai binary)" },
+  "verify-report.schema.json": {
+    schema: VerifyReportSchema,
+    io: "output",
+    title: "gentle-relay-conformance verify report (probe verdicts and golden drift for one gentle-ai binary)",
+  },
   "repro.schema.json": { schema: ReproductionSchema, io: "output", title: "gentle-relay-conformance issue reproduction (parsed .txtar: phases, steps, assertions, sections)" },
   "report.schema.json": { schema: ReportSchema, io: "output", title: "gentle-relay-conformance run report" },
   "counterexample.schema.json": { schema: CounterexampleSchema, io: "input", title: "gentle-relay-conformance property counterexample (replayable)" },
-  "fidelity-report.schema.json": { schema: FidelityReportSchema, io: "output", title: "gentle-relay-conformance fidelity report (simulator documents judged by a gentle-ai tree's published schemas)" },
-  "upstream-lanes-report.schema.json": { schema: LanesReportSchema, io: "output", title: "gentle-relay-conformance upstream-lanes report (gentle-pi's own lanes against the simulator)" },
-  "release-report.schema.json": { schema: ReleaseReportSchema, io: "output", title: "gentle-relay-conformance release report (a gentle-ai release's binary verified and its published contract checked)" },
+  "fidelity-report.schema.json": {
+    schema: FidelityReportSchema,
+    io: "output",
+    title: "gentle-relay-conformance fidelity report (simulator documents judged by a gentle-ai tree's published schemas)",
+  },
+  "upstream-lanes-report.schema.json": {
+    schema: LanesReportSchema,
+    io: "output",
+    title: "gentle-relay-conformance upstream-lanes report (gentle-pi's own lanes against the simulator)",
+  },
+  "release-report.schema.json": {
+    schema: ReleaseReportSchema,
+    io: "output",
+    title: "gentle-relay-conformance release report (a gentle-ai release's binary verified and its published contract checked)",
+  },
 };
 
 /** The published JSON Schemas (file name under schemas/ -> exact text), generated from the zod sources. */

@@ -18,6 +18,10 @@ export async function scenarioValidatorDigest(root, read = readFileSync) {
     logLevel: "warning",
   });
   const digest = createHash("sha256");
-  for (const input of Object.keys(result.metafile.inputs).sort()) digest.update(`${input}\0`).update(read(join(root, input))).update("\0");
+  for (const input of Object.keys(result.metafile.inputs).sort())
+    digest
+      .update(`${input}\0`)
+      .update(read(join(root, input)))
+      .update("\0");
   return digest.digest("hex");
 }

@@ -158,7 +158,9 @@ export const API_CLAUSES: readonly Clause[] = [
         verify: (view, results) => {
           needExport(view, "resolveReviewHostRelayPiTimeoutMs", "function");
           TIMEOUT_TABLE.forEach(([bytes, want], i) => eq(callValue(results[i], `resolve(${show(bytes)})`), want, `bound for ${show(bytes)} bytes`));
-          ENV_TABLE.forEach(([value, want], i) => eq(callValue(results[TIMEOUT_TABLE.length + i], `resolve(1000, env=${show(value)})`), want, `bound with override ${show(value)}`));
+          ENV_TABLE.forEach(([value, want], i) =>
+            eq(callValue(results[TIMEOUT_TABLE.length + i], `resolve(1000, env=${show(value)})`), want, `bound with override ${show(value)}`),
+          );
           eq(derivedPiTimeoutMs(1000), 900859, "harness derivation self-check");
         },
       },
@@ -204,7 +206,9 @@ export const API_CLAUSES: readonly Clause[] = [
         probe: ADMISSION_TABLE.map(([capture, stderr]) => ({ fn: "isReviewHostRelayAdmissionRefusal", args: [capture, stderr] })),
         verify: (view, results) => {
           needExport(view, "isReviewHostRelayAdmissionRefusal", "function");
-          ADMISSION_TABLE.forEach(([capture, stderr, want], i) => eq(callValue(results[i], "isReviewHostRelayAdmissionRefusal"), want, `admission(${show(capture)}, ${show(stderr, 40)})`));
+          ADMISSION_TABLE.forEach(([capture, stderr, want], i) =>
+            eq(callValue(results[i], "isReviewHostRelayAdmissionRefusal"), want, `admission(${show(capture)}, ${show(stderr, 40)})`),
+          );
         },
       },
     ],
@@ -217,12 +221,19 @@ export const API_CLAUSES: readonly Clause[] = [
     checks: [
       {
         probe: [
-          { fn: "resolveReviewHostRelaySubmission", args: [{ operationToken: "capture-result", argumentTokens: ["--a=1", "--input={{value}}"], values: [{ slot: "s", domain: "d", substitutionLocation: 1 }] }] },
+          {
+            fn: "resolveReviewHostRelaySubmission",
+            args: [{ operationToken: "capture-result", argumentTokens: ["--a=1", "--input={{value}}"], values: [{ slot: "s", domain: "d", substitutionLocation: 1 }] }],
+          },
           { fn: "resolveReviewHostRelaySubmission", args: [{ operationToken: "", argumentTokens: ["--input={{value}}"], values: [] }] },
         ],
         verify: (view, results) => {
           needExport(view, "resolveReviewHostRelaySubmission", "function");
-          eq(callValue(results[0], "resolve(valid)"), { operationToken: "capture-result", argumentTokens: ["--a=1", "--input={{value}}"], substitutionLocation: 1 }, "binding");
+          eq(
+            callValue(results[0], "resolve(valid)"),
+            { operationToken: "capture-result", argumentTokens: ["--a=1", "--input={{value}}"], substitutionLocation: 1 },
+            "binding",
+          );
           const bad = results[1];
           if (!bad || bad.ok) fail("an empty operation token was accepted");
           eq(bad.error, { name: "ReviewHostRelayError", message: EMPTY_TOKEN_MESSAGE }, "thrown error");

@@ -9,7 +9,17 @@ const source = "gentle-pi 2.3.0 lib/review-host-relay.ts (df5e66fc); relay refer
 /** The binding-stage error with all details at their defaults. */
 function mismatch(message: string) {
   return (run: CaseRun): void => {
-    relayError(run, { kind: "submission-contract-mismatch", stage: "binding", message, mutationOutcome: "none", exitCode: null, stderr: "", timedOut: false, elapsedMs: null, timeoutMs: null });
+    relayError(run, {
+      kind: "submission-contract-mismatch",
+      stage: "binding",
+      message,
+      mutationOutcome: "none",
+      exitCode: null,
+      stderr: "",
+      timedOut: false,
+      elapsedMs: null,
+      timeoutMs: null,
+    });
   };
 }
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
@@ -32,21 +42,21 @@ const FORM_CASES = [
 export const BINDING_CLAUSES: readonly Clause[] = [
   {
     id: "CAPTURE-TOKENS-REQUIRED",
-    statement: "Empty captureArgumentTokens throw TypeError(\"Pi host relay requires the provider-issued capture tokens\") before any launch.",
+    statement: 'Empty captureArgumentTokens throw TypeError("Pi host relay requires the provider-issued capture tokens") before any launch.',
     source: "gentle-pi 2.3.0; relay reference §6 step 1",
     profiles: ALL_PROFILES,
     checks: [{ case: C.NO_TOKENS, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires the provider-issued capture tokens"), nothingLaunched(r)) }],
   },
   {
     id: "CAPTURE-TOKENS-NONEMPTY",
-    statement: "An empty capture token throws TypeError(\"Pi host relay capture tokens must all be non-empty strings\") before any launch.",
+    statement: 'An empty capture token throws TypeError("Pi host relay capture tokens must all be non-empty strings") before any launch.',
     source: "gentle-pi 2.3.0; relay reference §6 step 1",
     profiles: ALL_PROFILES,
     checks: [{ case: C.EMPTY_TOKEN, assert: (r) => (plainError(r, "TypeError", "Pi host relay capture tokens must all be non-empty strings"), nothingLaunched(r)) }],
   },
   {
     id: "GENTLE-AI-PATH-ABSOLUTE",
-    statement: "A relative gentleAiExecutable throws TypeError(\"Pi host relay requires an absolute gentle-ai executable path\") before any launch.",
+    statement: 'A relative gentleAiExecutable throws TypeError("Pi host relay requires an absolute gentle-ai executable path") before any launch.',
     source: "gentle-pi 2.3.0; relay reference §6 step 3",
     profiles: ALL_PROFILES,
     checks: [{ case: C.RELATIVE_GENTLE_AI, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires an absolute gentle-ai executable path"), nothingLaunched(r)) }],
@@ -67,7 +77,7 @@ export const BINDING_CLAUSES: readonly Clause[] = [
   },
   {
     id: "FORM-ONE-VALUE",
-    statement: "A form binding other than exactly one value fails \"…must bind exactly one artifact value, received ${n}\".",
+    statement: 'A form binding other than exactly one value fails "…must bind exactly one artifact value, received ${n}".',
     source,
     profiles: ALL_PROFILES,
     checks: [
@@ -84,7 +94,7 @@ export const BINDING_CLAUSES: readonly Clause[] = [
   },
   {
     id: "FORM-LOCATION-PLACEHOLDER",
-    statement: "A location token without {{value}} fails \"…the submission token at location ${loc} carries no {{value}} slot\".",
+    statement: 'A location token without {{value}} fails "…the submission token at location ${loc} carries no {{value}} slot".',
     source,
     profiles: ALL_PROFILES,
     checks: [{ case: C.FORM_NO_PLACEHOLDER, assert: mismatch(noSlotMessage(0)) }],

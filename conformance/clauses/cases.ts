@@ -7,12 +7,29 @@ import { readTranscript } from "../runner/transcript.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
 import { runProgram } from "../host/run-child.ts";
 import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../contract/provider.ts";
-import { base64, defineCase, HANDSHAKE_REFUSAL_V240, HANDSHAKE_REFUSAL_V250, onMaterialize, onPi, onSubmit, PI_TIMEOUT_ENV, PRE_RELAY, RELAY_PROFILES, SCRATCH_PREFIX, STAGING_PREFIX, SUBMIT_ACCEPTS_FAULTS, text } from "./common.ts";
+import {
+  base64,
+  defineCase,
+  HANDSHAKE_REFUSAL_V240,
+  HANDSHAKE_REFUSAL_V250,
+  onMaterialize,
+  onPi,
+  onSubmit,
+  PI_TIMEOUT_ENV,
+  PRE_RELAY,
+  RELAY_PROFILES,
+  SCRATCH_PREFIX,
+  STAGING_PREFIX,
+  SUBMIT_ACCEPTS_FAULTS,
+  text,
+} from "./common.ts";
 import { HANDSHAKE_ENV } from "../contract/provider.ts";
 import type { CaseDef, RequestContext } from "./types.ts";
 
 type Faults = NonNullable<ScenarioInput["faults"]>;
-const withFaults = (faults: Readonly<Faults>, extra: Omit<ScenarioInput, "profile" | "faults"> = {}) => () => ({ ...extra, faults: [...faults] });
+const withFaults =
+  (faults: Readonly<Faults>, extra: Omit<ScenarioInput, "profile" | "faults"> = {}) =>
+  () => ({ ...extra, faults: [...faults] });
 const relay = { profiles: RELAY_PROFILES } as const;
 const agnostic = { profiles: RELAY_PROFILES, agnostic: true } as const;
 
@@ -50,7 +67,12 @@ export const TRICKY_PROMPT = defineCase({
 });
 
 /** pi answers bytes that a decoder or trimmer would alter; the submit leg is forced to succeed. */
-export const TRICKY_RESULT_BYTES = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("{\"x\":1}\r\n\u0000", "utf8"), Buffer.from([0xff, 0x80]), Buffer.from("  \n\n")]);
+export const TRICKY_RESULT_BYTES = Buffer.concat([
+  Buffer.from([0xef, 0xbb, 0xbf]),
+  Buffer.from('{"x":1}\r\n\u0000', "utf8"),
+  Buffer.from([0xff, 0x80]),
+  Buffer.from("  \n\n"),
+]);
 export const TRICKY_RESULT = defineCase({
   id: "tricky-result-bytes",
   ...relay,
@@ -69,7 +91,11 @@ export const OPAQUE_SUBMISSION = defineCase({
 });
 
 /** Materialize succeeds with stderr noise: stderr is ignored on success. */
-export const MATERIALIZE_STDERR_NOISE = defineCase({ id: "materialize-stderr-noise", ...agnostic, scenario: withFaults([onMaterialize({ kind: "stderr", bytes: text("warning: unrelated\n") })]) });
+export const MATERIALIZE_STDERR_NOISE = defineCase({
+  id: "materialize-stderr-noise",
+  ...agnostic,
+  scenario: withFaults([onMaterialize({ kind: "stderr", bytes: text("warning: unrelated\n") })]),
+});
 
 /** A form whose other tokens carry decoy {{value}} slots and whose location token carries two. */
 export const DECOY_FORM = defineCase({
@@ -97,9 +123,21 @@ const refusal = (stderr: string, code = 1, stdout?: string): Faults => [
   onMaterialize({ kind: "exit-code", code }),
   onMaterialize({ kind: "stdout", bytes: text(stdout ?? "") }),
 ];
-export const UNKNOWN_FLAG_AGENT = defineCase({ id: "stderr-unknown-flag-agent", ...agnostic, scenario: withFaults(refusal("Error: flag provided but not defined: -agent [invalid_request]\n")) });
-export const UNKNOWN_FLAG_MATERIALIZE_DD = defineCase({ id: "stderr-unknown-flag-materialize", ...agnostic, scenario: withFaults(refusal("flag provided but not defined: --materialize\n", 2)) });
-export const UNKNOWN_FLAG_WORD_BOUNDARY = defineCase({ id: "stderr-unknown-flag-agents", ...agnostic, scenario: withFaults(refusal("Error: flag provided but not defined: -agents\n")) });
+export const UNKNOWN_FLAG_AGENT = defineCase({
+  id: "stderr-unknown-flag-agent",
+  ...agnostic,
+  scenario: withFaults(refusal("Error: flag provided but not defined: -agent [invalid_request]\n")),
+});
+export const UNKNOWN_FLAG_MATERIALIZE_DD = defineCase({
+  id: "stderr-unknown-flag-materialize",
+  ...agnostic,
+  scenario: withFaults(refusal("flag provided but not defined: --materialize\n", 2)),
+});
+export const UNKNOWN_FLAG_WORD_BOUNDARY = defineCase({
+  id: "stderr-unknown-flag-agents",
+  ...agnostic,
+  scenario: withFaults(refusal("Error: flag provided but not defined: -agents\n")),
+});
 export const UNKNOWN_FLAG_ON_STDOUT_ONLY = defineCase({
   id: "stdout-unknown-flag-only",
   ...agnostic,
@@ -107,8 +145,16 @@ export const UNKNOWN_FLAG_ON_STDOUT_ONLY = defineCase({
 });
 export const HANDSHAKE_V240 = defineCase({ id: "stderr-handshake-v240", ...agnostic, scenario: withFaults(refusal(HANDSHAKE_REFUSAL_V240)) });
 export const HANDSHAKE_V250 = defineCase({ id: "stderr-handshake-v250", ...agnostic, scenario: withFaults(refusal(HANDSHAKE_REFUSAL_V250)) });
-export const HANDSHAKE_CONTRACT_ONLY = defineCase({ id: "stderr-handshake-contract-only", ...agnostic, scenario: withFaults(refusal("  needs gentle-pi.review-relay/v1\n\n", 1)) });
-export const HANDSHAKE_WRONG_CASE = defineCase({ id: "stderr-handshake-wrong-case", ...agnostic, scenario: withFaults(refusal("Error: THE ACTIVE RUNTIME IS NOT ELIGIBLE FOR IMMUTABLE RECEIPT REVIEW\n")) });
+export const HANDSHAKE_CONTRACT_ONLY = defineCase({
+  id: "stderr-handshake-contract-only",
+  ...agnostic,
+  scenario: withFaults(refusal("  needs gentle-pi.review-relay/v1\n\n", 1)),
+});
+export const HANDSHAKE_WRONG_CASE = defineCase({
+  id: "stderr-handshake-wrong-case",
+  ...agnostic,
+  scenario: withFaults(refusal("Error: THE ACTIVE RUNTIME IS NOT ELIGIBLE FOR IMMUTABLE RECEIPT REVIEW\n")),
+});
 export const LACKS_TRANSPORT = defineCase({
   id: "stderr-lacks-transport",
   ...agnostic,
@@ -129,7 +175,9 @@ export const STALE_CAPTURE_TOKENS = defineCase({
   ...relay,
   request: (ctx) => ({
     ...ctx.defaultRequest,
-    captureArgumentTokens: ctx.defaultRequest.captureArgumentTokens.map((t) => (t.startsWith("--expected-revision=sha256:") ? `--expected-revision=sha256:${"e".repeat(64)}` : t)),
+    captureArgumentTokens: ctx.defaultRequest.captureArgumentTokens.map((t) =>
+      t.startsWith("--expected-revision=sha256:") ? `--expected-revision=sha256:${"e".repeat(64)}` : t,
+    ),
   }),
 });
 
@@ -247,7 +295,11 @@ export const SUBMIT_TIMEOUT_TRAPS_SIGTERM = defineCase({
 // ---- submit leg ----------------------------------------------------------------------------------------------------
 
 /** pi answers prose; the provider's admission refuses it: [invalid_request], exit 1. */
-export const ADMISSION_REFUSED = defineCase({ id: "admission-refused", ...relay, scenario: () => ({ pi: { result: { kind: "bytes", bytes: text("not a reviewer result\n") } } }) });
+export const ADMISSION_REFUSED = defineCase({
+  id: "admission-refused",
+  ...relay,
+  scenario: () => ({ pi: { result: { kind: "bytes", bytes: text("not a reviewer result\n") } } }),
+});
 
 const submitRefusal = (id: string, stderr: string, code: number, stdout = ""): CaseDef =>
   defineCase({
@@ -257,13 +309,22 @@ const submitRefusal = (id: string, stderr: string, code: number, stdout = ""): C
   });
 export const SUBMIT_INVALID_REQUEST_MIDTEXT = submitRefusal("submit-invalid-request-midtext", "  Error: decode reviewer result: x [invalid_request] trailing  \n\n", 1);
 export const SUBMIT_INVALID_REQUEST_EXIT_2 = submitRefusal("submit-invalid-request-exit-2", "Error: bad [invalid_request]\n", 2);
-export const SUBMIT_INVALID_REQUEST_STDOUT_ONLY = submitRefusal("submit-invalid-request-stdout-only", "Error: refused [capture_binding_mismatch]\n", 1, "{\"code\":\"[invalid_request]\"}\n");
+export const SUBMIT_INVALID_REQUEST_STDOUT_ONLY = submitRefusal(
+  "submit-invalid-request-stdout-only",
+  "Error: refused [capture_binding_mismatch]\n",
+  1,
+  '{"code":"[invalid_request]"}\n',
+);
 export const SUBMIT_UNTYPED = submitRefusal(
   "submit-binding-mismatch-fault",
   "Error: capture binding does not match the current reviewing authority under the provider-issued repository context [capture_binding_mismatch]\n",
   1,
 );
-export const SUBMIT_EMPTY_STDOUT = defineCase({ id: "submit-empty-stdout", ...agnostic, scenario: withFaults([onSubmit({ kind: "empty-output" }), onSubmit({ kind: "exit-code", code: 0 })]) });
+export const SUBMIT_EMPTY_STDOUT = defineCase({
+  id: "submit-empty-stdout",
+  ...agnostic,
+  scenario: withFaults([onSubmit({ kind: "empty-output" }), onSubmit({ kind: "exit-code", code: 0 })]),
+});
 export const SUBMIT_SIGNAL = defineCase({ id: "submit-signal", ...agnostic, scenario: withFaults([onSubmit({ kind: "signal", signal: "SIGKILL" })]) });
 export const SUBMIT_TIMEOUT = defineCase({
   id: "submit-timeout",
@@ -439,7 +500,7 @@ const atLocation = (ctx: RequestContext, loc: unknown): Record<string, unknown> 
   return { submission: { ...f, values: [{ ...f.values[0], substitutionLocation: loc }] } };
 };
 export const FORM_LOCATION_NEGATIVE = bindingCase("form-location-negative", (ctx) => atLocation(ctx, -1));
-export const FORM_LOCATION_PAST_END = bindingCase("form-location-past-end", (ctx) => atLocation(ctx, (ctx.slot.submission?.argumentTokens.length ?? 0)));
+export const FORM_LOCATION_PAST_END = bindingCase("form-location-past-end", (ctx) => atLocation(ctx, ctx.slot.submission?.argumentTokens.length ?? 0));
 export const FORM_LOCATION_FRACTION = bindingCase("form-location-fraction", (ctx) => atLocation(ctx, 1.5));
 export const FORM_LOCATION_NAN = bindingCase("form-location-nan", (ctx) => atLocation(ctx, { $number: "NaN" }));
 export const FORM_NO_PLACEHOLDER = bindingCase("form-location-no-placeholder", (ctx) => atLocation(ctx, 0));

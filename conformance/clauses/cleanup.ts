@@ -9,7 +9,18 @@ import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
 
 const STAGES = ["binding", "materialize", "pi", "submit"];
-const KINDS = ["relay-unavailable", "handshake-refused", "submission-contract-mismatch", "materialize-failed", "empty-prompt", "pi-launch-failed", "pi-failed", "pi-timed-out", "pi-empty-output", "submission-refused"];
+const KINDS = [
+  "relay-unavailable",
+  "handshake-refused",
+  "submission-contract-mismatch",
+  "materialize-failed",
+  "empty-prompt",
+  "pi-launch-failed",
+  "pi-failed",
+  "pi-timed-out",
+  "pi-empty-output",
+  "submission-refused",
+];
 
 /** Every failing case of the catalogue that ends in a typed error, across all stages. */
 const TYPED_FAILURES = [
@@ -62,7 +73,7 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
   },
   {
     id: "ERROR-SHAPE",
-    statement: "Typed failures are ReviewHostRelayError instances (name \"ReviewHostRelayError\") with a declared kind and stage.",
+    statement: 'Typed failures are ReviewHostRelayError instances (name "ReviewHostRelayError") with a declared kind and stage.',
     source: "gentle-pi 2.3.0; relay reference §2.3, §3",
     profiles: RELAY_PROFILES,
     checks: each(TYPED_FAILURES, (run) => {
@@ -76,16 +87,29 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
   },
   {
     id: "CLEANUP-FAILURE-TYPED",
-    statement: "A staging cleanup failure after a successful submit is submission-refused \"Pi host relay result staging cleanup failed: ${msg}\", unknown, no exit code or timings.",
+    statement:
+      'A staging cleanup failure after a successful submit is submission-refused "Pi host relay result staging cleanup failed: ${msg}", unknown, no exit code or timings.',
     source: "gentle-pi 2.3.0 (b975dfad, d243fdda); relay reference §11",
     profiles: RELAY_PROFILES,
     checks: [
       {
         case: C.STAGING_CLEANUP_FAILS,
         assert: (run) => {
-          const e = relayError(run, { kind: "submission-refused", stage: "submit", mutationOutcome: "unknown", exitCode: null, timedOut: false, elapsedMs: null, timeoutMs: null });
+          const e = relayError(run, {
+            kind: "submission-refused",
+            stage: "submit",
+            mutationOutcome: "unknown",
+            exitCode: null,
+            timedOut: false,
+            elapsedMs: null,
+            timeoutMs: null,
+          });
           ok(e.message.startsWith("Pi host relay result staging cleanup failed: "), `message ${JSON.stringify(e.message.slice(0, 120))}`);
-          eq(run.transcript.map((t) => t.program), ["gentle-ai", "pi", "gentle-ai"], "launch sequence");
+          eq(
+            run.transcript.map((t) => t.program),
+            ["gentle-ai", "pi", "gentle-ai"],
+            "launch sequence",
+          );
         },
       },
     ],
@@ -96,13 +120,23 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
     source: "gentle-pi 2.3.0 (d243fdda); relay reference §11",
     profiles: RELAY_PROFILES,
     checks: [
-      { case: C.STAGING_CLEANUP_FAILS_AFTER_REFUSAL, assert: (run) => void relayError(run, { kind: "submission-refused", stage: "submit", message: "gentle-ai refused the relayed capture submission", mutationOutcome: "unknown", exitCode: 1 }) },
+      {
+        case: C.STAGING_CLEANUP_FAILS_AFTER_REFUSAL,
+        assert: (run) =>
+          void relayError(run, {
+            kind: "submission-refused",
+            stage: "submit",
+            message: "gentle-ai refused the relayed capture submission",
+            mutationOutcome: "unknown",
+            exitCode: 1,
+          }),
+      },
       { case: C.SCRATCH_CLEANUP_FAILS_AFTER_TIMEOUT, assert: (run) => void relayError(run, { kind: "pi-timed-out", stage: "pi", timedOut: true, mutationOutcome: "none" }) },
     ],
   },
   {
     id: "SCRATCH-CLEANUP-FAILURE",
-    statement: "A pi scratch cleanup failure with no primary failure is pi-failed \"pi subprocess failed\" and nothing is submitted.",
+    statement: 'A pi scratch cleanup failure with no primary failure is pi-failed "pi subprocess failed" and nothing is submitted.',
     source: "gentle-pi main 2026-08-22 (d243fdda); relay reference §9, §11",
     profiles: RELAY_PROFILES,
     checks: [
@@ -124,7 +158,12 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
       {
         case: C.ABORT_BEFORE,
         assert: (run) => {
-          relayError(run, { kind: "materialize-failed", stage: "materialize", message: "gentle-ai prompt materialization could not start: The operation was aborted", mutationOutcome: "none" });
+          relayError(run, {
+            kind: "materialize-failed",
+            stage: "materialize",
+            message: "gentle-ai prompt materialization could not start: The operation was aborted",
+            mutationOutcome: "none",
+          });
           ok(run.transcript.every((e) => e.program === "gentle-ai") && run.transcript.length <= 1, "processes after an aborted materialize");
         },
       },
@@ -134,15 +173,28 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
           relayError(run, { kind: "pi-failed", stage: "pi", message: "pi subprocess failed", mutationOutcome: "none" });
           ok(!run.transcript.some((e) => e.program === "gentle-ai" && e.leg === "submit"), "submit launched after abort");
           eq(run.survivors, [], "processes alive after the relay returned");
-          eq(run.leftovers.filter((n) => n.startsWith(SCRATCH_PREFIX)), [], "scratch left behind");
+          eq(
+            run.leftovers.filter((n) => n.startsWith(SCRATCH_PREFIX)),
+            [],
+            "scratch left behind",
+          );
         },
       },
       {
         case: C.ABORT_DURING_SUBMIT,
         assert: (run) => {
-          relayError(run, { kind: "submission-refused", stage: "submit", message: "gentle-ai capture submission could not start: The operation was aborted", mutationOutcome: "unknown" });
+          relayError(run, {
+            kind: "submission-refused",
+            stage: "submit",
+            message: "gentle-ai capture submission could not start: The operation was aborted",
+            mutationOutcome: "unknown",
+          });
           eq(run.survivors, [], "processes alive after the relay returned");
-          eq(run.leftovers.filter((n) => n.startsWith(STAGING_PREFIX)), [], "staging left behind");
+          eq(
+            run.leftovers.filter((n) => n.startsWith(STAGING_PREFIX)),
+            [],
+            "staging left behind",
+          );
         },
       },
     ],
@@ -159,8 +211,9 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
   },
   {
     id: "TIMEOUT-HARD-KILL",
-    statement: "A timed-out child is SIGKILLed, not sent SIGTERM: a gentle-ai or pi that traps SIGTERM still ends at the bound, the relay settles with the leg's typed timeout within 3 s of it, and nothing it launched survives.",
-    source: "gentle-pi 2.3.0 lib/review-host-relay.ts:358 and lib/opaque-pi-reviewer-adapter.ts:111 (child.kill(\"SIGKILL\") when the timer fires); relay reference §5.1",
+    statement:
+      "A timed-out child is SIGKILLed, not sent SIGTERM: a gentle-ai or pi that traps SIGTERM still ends at the bound, the relay settles with the leg's typed timeout within 3 s of it, and nothing it launched survives.",
+    source: 'gentle-pi 2.3.0 lib/review-host-relay.ts:358 and lib/opaque-pi-reviewer-adapter.ts:111 (child.kill("SIGKILL") when the timer fires); relay reference §5.1',
     profiles: RELAY_PROFILES,
     checks: [
       { case: C.MATERIALIZE_TIMEOUT_TRAPS_SIGTERM, assert: hardKilled({ kind: "materialize-failed", stage: "materialize", timeoutMs: 1500 }) },
@@ -173,6 +226,8 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
     statement: "No process the relay launched outlives the relay call (timeouts, signals, aborts).",
     source: "gentle-pi 2.3.0; relay reference §5.1",
     profiles: RELAY_PROFILES,
-    checks: each([C.MATERIALIZE_TIMEOUT, C.PI_TIMEOUT_FIRES, C.SUBMIT_TIMEOUT, C.ABORT_DURING_PI, C.ABORT_DURING_SUBMIT], (run) => eq(run.survivors, [], "processes alive after the relay returned")),
+    checks: each([C.MATERIALIZE_TIMEOUT, C.PI_TIMEOUT_FIRES, C.SUBMIT_TIMEOUT, C.ABORT_DURING_PI, C.ABORT_DURING_SUBMIT], (run) =>
+      eq(run.survivors, [], "processes alive after the relay returned"),
+    ),
   },
 ];

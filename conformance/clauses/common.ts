@@ -87,7 +87,10 @@ export function stagedPathIn(token: string, tmp: string): string | undefined {
 }
 
 /** The argv a faithful relay submits: only the location token changes, every `{{value}}` in it becomes the path. */
-export function expectedSubmitArgv(form: { operationToken: string; argumentTokens: readonly string[]; values: readonly { substitutionLocation: number }[] }, path: string): string[] {
+export function expectedSubmitArgv(
+  form: { operationToken: string; argumentTokens: readonly string[]; values: readonly { substitutionLocation: number }[] },
+  path: string,
+): string[] {
   const loc = form.values[0]?.substitutionLocation ?? -1;
   return ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(path) : t))];
 }

@@ -33,7 +33,9 @@ export function bytesEq(actual: Buffer, expected: Buffer, what: string): void {
   if (actual.equals(expected)) return;
   let i = 0;
   while (i < actual.length && i < expected.length && actual[i] === expected[i]) i += 1;
-  fail(`${what}: ${actual.length} bytes vs expected ${expected.length}, first difference at byte ${i} (got ${show(actual.subarray(i, i + 16))}, expected ${show(expected.subarray(i, i + 16))})`);
+  fail(
+    `${what}: ${actual.length} bytes vs expected ${expected.length}, first difference at byte ${i} (got ${show(actual.subarray(i, i + 16))}, expected ${show(expected.subarray(i, i + 16))})`,
+  );
 }
 
 /** The relay's calls by leg: gentle-ai calls in order are materialize then submit; pi is leg B. */
@@ -130,5 +132,9 @@ export function plainError(run: CaseRun, name: string, message: string): void {
 
 /** The relay launched nothing at all. */
 export function nothingLaunched(run: CaseRun): void {
-  eq(run.transcript.map((e) => `${e.program} ${e.argv.slice(0, 2).join(" ")}`), [], "processes launched");
+  eq(
+    run.transcript.map((e) => `${e.program} ${e.argv.slice(0, 2).join(" ")}`),
+    [],
+    "processes launched",
+  );
 }

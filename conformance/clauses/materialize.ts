@@ -10,7 +10,11 @@ const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCh
 
 /** Only the materialize leg ran. */
 export function onlyMaterialize(run: CaseRun): void {
-  eq(run.transcript.map((e) => e.program), ["gentle-ai"], "processes launched after a failed materialize");
+  eq(
+    run.transcript.map((e) => e.program),
+    ["gentle-ai"],
+    "processes launched after a failed materialize",
+  );
 }
 
 /** A leg-A failure carrying the child's exit, verbatim stderr and the timing fields. */
@@ -74,7 +78,10 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
       // Without distinct folders the check would prove nothing: that is the harness's fault, not the relay's.
       if (run.relayCwd === run.repo) throw new HarnessError(`case ${run.caseId} ran the relay in its target folder`);
       const l = legs(run);
-      for (const [leg, entry] of [["materialize", need(l.materialize, "materialize")], ["submit", l.submit]] as const) {
+      for (const [leg, entry] of [
+        ["materialize", need(l.materialize, "materialize")],
+        ["submit", l.submit],
+      ] as const) {
         if (entry === undefined) continue;
         ok(entry.cwd !== run.relayCwd, `${leg} ran in the relay's process cwd ${entry.cwd}, not in targetCwd ${run.repo}`);
         eq(entry.cwd, run.repo, `${leg} cwd`);
@@ -127,7 +134,8 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "UNKNOWN-FLAG-RELAY-UNAVAILABLE",
-    statement: "A materialize refusal whose stderr matches /flag provided but not defined: -{1,2}(materialize|agent)\\b/ is relay-unavailable with REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE.",
+    statement:
+      "A materialize refusal whose stderr matches /flag provided but not defined: -{1,2}(materialize|agent)\\b/ is relay-unavailable with REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE.",
     source: "gentle-pi 2.3.0 (818c3e68); relay reference §8, §13",
     profiles: ALL_PROFILES,
     checks: [
@@ -145,14 +153,17 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "HANDSHAKE-REFUSED-VERBATIM",
-    statement: "A handshake refusal (env name, contract value or \"not eligible for immutable receipt review\" in stderr) is handshake-refused whose message is the raw stderr, untrimmed.",
+    statement:
+      'A handshake refusal (env name, contract value or "not eligible for immutable receipt review" in stderr) is handshake-refused whose message is the raw stderr, untrimmed.',
     source: "gentle-pi 2.3.0; relay reference §3, §8, §13",
     profiles: RELAY_PROFILES,
-    checks: each([C.HANDSHAKE_V240, C.HANDSHAKE_V250, C.HANDSHAKE_CONTRACT_ONLY], (run) => legAFailure("handshake-refused", (r) => stderrOf(need(legs(r).materialize, "materialize")).toString("utf8"))(run)),
+    checks: each([C.HANDSHAKE_V240, C.HANDSHAKE_V250, C.HANDSHAKE_CONTRACT_ONLY], (run) =>
+      legAFailure("handshake-refused", (r) => stderrOf(need(legs(r).materialize, "materialize")).toString("utf8"))(run),
+    ),
   },
   {
     id: "HANDSHAKE-PATTERN-EXACT",
-    statement: "The handshake rule is case-sensitive and does not match \"lacks immutable receipt-review transport\": those are materialize-failed.",
+    statement: 'The handshake rule is case-sensitive and does not match "lacks immutable receipt-review transport": those are materialize-failed.',
     source: "gentle-pi 2.3.0; relay reference §8",
     profiles: RELAY_PROFILES,
     checks: each([C.HANDSHAKE_WRONG_CASE, C.LACKS_TRANSPORT], legAFailure("materialize-failed", "gentle-ai prompt materialization failed")),
@@ -166,7 +177,8 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "MATERIALIZE-FAILED",
-    statement: "Any other non-zero exit or signal of leg A is materialize-failed \"gentle-ai prompt materialization failed\" with exitCode (null on signal) and verbatim stderr.",
+    statement:
+      'Any other non-zero exit or signal of leg A is materialize-failed "gentle-ai prompt materialization failed" with exitCode (null on signal) and verbatim stderr.',
     source: "gentle-pi 2.3.0; relay reference §3, §7, §13",
     profiles: RELAY_PROFILES,
     checks: each([C.MATERIALIZE_EXIT_3, C.STALE_CAPTURE_TOKENS, C.MATERIALIZE_SIGNAL], legAFailure("materialize-failed", "gentle-ai prompt materialization failed")),
@@ -180,14 +192,22 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "MATERIALIZE-TIMEOUT",
-    statement: "A leg-A child past gentleAiTimeoutMs is SIGKILLed: materialize-failed \"…exceeded its ${T}ms bound after ${E}ms\", timedOut, exitCode null.",
+    statement: 'A leg-A child past gentleAiTimeoutMs is SIGKILLed: materialize-failed "…exceeded its ${T}ms bound after ${E}ms", timedOut, exitCode null.',
     source: "gentle-pi 2.3.0; relay reference §3, §5.1",
     profiles: RELAY_PROFILES,
     checks: [
       {
         case: C.MATERIALIZE_TIMEOUT,
         assert: (run) => {
-          const e = relayError(run, { kind: "materialize-failed", stage: "materialize", mutationOutcome: "none", exitCode: null, timedOut: true, timeoutMs: 1500, elapsedMs: "number" });
+          const e = relayError(run, {
+            kind: "materialize-failed",
+            stage: "materialize",
+            mutationOutcome: "none",
+            exitCode: null,
+            timedOut: true,
+            timeoutMs: 1500,
+            elapsedMs: "number",
+          });
           eq(e.message, `gentle-ai prompt materialization exceeded its 1500ms bound after ${String(e.elapsedMs)}ms`, "message");
           eq(run.survivors, [], "processes alive after the relay returned");
           // The killed child may not have recorded itself yet; nothing else may appear.
@@ -198,7 +218,7 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "MATERIALIZE-COULD-NOT-START",
-    statement: "A leg-A spawn error is materialize-failed \"gentle-ai prompt materialization could not start: ${err.message}\" with no details.",
+    statement: 'A leg-A spawn error is materialize-failed "gentle-ai prompt materialization could not start: ${err.message}" with no details.',
     source: "gentle-pi 2.3.0; relay reference §3",
     profiles: RELAY_PROFILES,
     checks: [
@@ -225,14 +245,21 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "EMPTY-PROMPT",
-    statement: "Leg A exiting 0 with no stdout is empty-prompt \"gentle-ai prompt materialization produced no bytes\" and pi never starts.",
+    statement: 'Leg A exiting 0 with no stdout is empty-prompt "gentle-ai prompt materialization produced no bytes" and pi never starts.',
     source: "gentle-pi 2.3.0; relay reference §3, §7",
     profiles: RELAY_PROFILES,
     checks: [
       {
         case: C.EMPTY_PROMPT,
         assert: (run) => {
-          relayError(run, { kind: "empty-prompt", stage: "materialize", message: "gentle-ai prompt materialization produced no bytes", mutationOutcome: "none", exitCode: 0, timedOut: false });
+          relayError(run, {
+            kind: "empty-prompt",
+            stage: "materialize",
+            message: "gentle-ai prompt materialization produced no bytes",
+            mutationOutcome: "none",
+            exitCode: 0,
+            timedOut: false,
+          });
           onlyMaterialize(run);
         },
       },
@@ -261,4 +288,3 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
     }),
   },
 ];
-

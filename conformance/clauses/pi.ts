@@ -9,7 +9,11 @@ const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCh
 
 /** Materialize and pi ran; submit did not. */
 export function noSubmit(run: CaseRun): void {
-  eq(run.transcript.map((e) => e.program), ["gentle-ai", "pi"], "processes launched after a failed pi leg");
+  eq(
+    run.transcript.map((e) => e.program),
+    ["gentle-ai", "pi"],
+    "processes launched after a failed pi leg",
+  );
 }
 
 const promptLength = (run: CaseRun): number => need(legs(run).materialize, "materialize").stdout.length;
@@ -49,23 +53,35 @@ export const PI_CLAUSES: readonly Clause[] = [
       eq(dirname(pi.cwd), run.tmp, "pi cwd parent (TMPDIR)");
       ok(basename(pi.cwd).startsWith(SCRATCH_PREFIX), `pi cwd ${pi.cwd} lacks the ${SCRATCH_PREFIX} prefix`);
       eq(pi.cwdListing ?? [], [], "pi scratch folder contents at launch");
-      eq(run.leftovers.filter((n) => n.startsWith(SCRATCH_PREFIX)), [], "scratch folders left in TMPDIR");
+      eq(
+        run.leftovers.filter((n) => n.startsWith(SCRATCH_PREFIX)),
+        [],
+        "scratch folders left in TMPDIR",
+      );
     }),
   },
   {
     id: "PI-FAILED",
-    statement: "pi exiting non-zero or by signal is pi-failed \"pi subprocess failed\" with its exitCode (null on signal) and UTF-8 stderr; submit never starts.",
+    statement: 'pi exiting non-zero or by signal is pi-failed "pi subprocess failed" with its exitCode (null on signal) and UTF-8 stderr; submit never starts.',
     source: "gentle-pi 2.3.0; relay reference §3, §9",
     profiles: RELAY_PROFILES,
     checks: each([C.PI_NONZERO, C.PI_SIGNAL], (run) => {
       const pi = need(legs(run).pi, "pi");
-      relayError(run, { kind: "pi-failed", stage: "pi", message: "pi subprocess failed", mutationOutcome: "none", exitCode: pi.exit.code, stderr: stderrOf(pi).toString("utf8"), timedOut: false });
+      relayError(run, {
+        kind: "pi-failed",
+        stage: "pi",
+        message: "pi subprocess failed",
+        mutationOutcome: "none",
+        exitCode: pi.exit.code,
+        stderr: stderrOf(pi).toString("utf8"),
+        timedOut: false,
+      });
       noSubmit(run);
     }),
   },
   {
     id: "PI-EMPTY-OUTPUT",
-    statement: "pi exiting 0 with no stdout is pi-empty-output \"pi subprocess produced no output bytes\"; submit never starts.",
+    statement: 'pi exiting 0 with no stdout is pi-empty-output "pi subprocess produced no output bytes"; submit never starts.',
     source: "gentle-pi 2.3.0; relay reference §3, §9",
     profiles: RELAY_PROFILES,
     checks: [
@@ -80,15 +96,24 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-LAUNCH-FAILED",
-    statement: "An unlaunchable pi is pi-launch-failed \"pi subprocess could not start: Pi process could not start: ${err.message}\".",
+    statement: 'An unlaunchable pi is pi-launch-failed "pi subprocess could not start: Pi process could not start: ${err.message}".',
     source: "gentle-pi 2.3.0; relay reference §3, §9",
     profiles: RELAY_PROFILES,
     checks: [
       {
         case: C.PI_MISSING,
         assert: (run) => {
-          relayError(run, { kind: "pi-launch-failed", stage: "pi", message: `pi subprocess could not start: Pi process could not start: spawn ${run.request.piExecutable ?? ""} ENOENT`, mutationOutcome: "none" });
-          eq(run.transcript.map((e) => e.program), ["gentle-ai"], "processes recorded");
+          relayError(run, {
+            kind: "pi-launch-failed",
+            stage: "pi",
+            message: `pi subprocess could not start: Pi process could not start: spawn ${run.request.piExecutable ?? ""} ENOENT`,
+            mutationOutcome: "none",
+          });
+          eq(
+            run.transcript.map((e) => e.program),
+            ["gentle-ai"],
+            "processes recorded",
+          );
         },
       },
     ],
@@ -131,11 +156,18 @@ export const PI_CLAUSES: readonly Clause[] = [
     statement: "The pi bound is min(900000 + ceil(bytes/1048576 × 900000), 7200000) ms for the materialized prompt length.",
     source: "gentle-pi #367 (b3475557); relay reference §5.2",
     profiles: RELAY_PROFILES,
-    checks: [...C.PROMPT_SIZE_CASES.map((c, i) => ({ case: c, assert: (run: CaseRun) => (eq(promptLength(run), C.PROMPT_SIZES[i], "prompt length"), piBound((r) => derivedPiTimeoutMs(promptLength(r)))(run)) })), { case: C.PI_NONZERO, assert: piBound((r) => derivedPiTimeoutMs(promptLength(r))) }],
+    checks: [
+      ...C.PROMPT_SIZE_CASES.map((c, i) => ({
+        case: c,
+        assert: (run: CaseRun) => (eq(promptLength(run), C.PROMPT_SIZES[i], "prompt length"), piBound((r) => derivedPiTimeoutMs(promptLength(r)))(run)),
+      })),
+      { case: C.PI_NONZERO, assert: piBound((r) => derivedPiTimeoutMs(promptLength(r))) },
+    ],
   },
   {
     id: "PI-TIMEOUT-ENV-OVERRIDE",
-    statement: "GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS matching /^[1-9]\\d*$/ replaces the bound (clamped to 7200000, may go below the floor); a hung pi is then SIGKILLed at it: pi-timed-out with the exact message.",
+    statement:
+      "GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS matching /^[1-9]\\d*$/ replaces the bound (clamped to 7200000, may go below the floor); a hung pi is then SIGKILLed at it: pi-timed-out with the exact message.",
     source: "gentle-pi #367 (b3475557); relay reference §5.2, §5.3",
     profiles: RELAY_PROFILES,
     checks: [
@@ -153,7 +185,7 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-TIMEOUT-ENV-IGNORED",
-    statement: "Override values not matching /^[1-9]\\d*$/ or not safe integers (\"\", \"0\", \"12.5\", padded, \"007\", 20 digits) are ignored silently: the derived bound applies.",
+    statement: 'Override values not matching /^[1-9]\\d*$/ or not safe integers ("", "0", "12.5", padded, "007", 20 digits) are ignored silently: the derived bound applies.',
     source: "gentle-pi #367; relay reference §5.2",
     profiles: RELAY_PROFILES,
     checks: C.ENV_IGNORED_CASES.map((c) => ({ case: c, assert: piBound((r) => derivedPiTimeoutMs(promptLength(r))) })),

@@ -6,7 +6,8 @@ import type { Clause } from "./types.ts";
 export const PROPERTY_CLAUSES: readonly Clause[] = [
   {
     id: "PROP-SUBMIT-FORM-EXACT",
-    statement: "For generated forms (unicode, spaces, =, quotes, shell metacharacters, leading dashes, several {{value}}, decoys, any location) submit argv = form with only its location token substituted; capture argv verbatim; handshake on gentle-ai legs only.",
+    statement:
+      "For generated forms (unicode, spaces, =, quotes, shell metacharacters, leading dashes, several {{value}}, decoys, any location) submit argv = form with only its location token substituted; capture argv verbatim; handshake on gentle-ai legs only.",
     source: "gentle-pi 2.3.0; relay reference §10.3",
     profiles: RELAY_PROFILES,
     checks: [{ property: SUBMISSION_FORM_PROPERTY }],

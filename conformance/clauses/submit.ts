@@ -51,17 +51,25 @@ function submitRefusal(message: string | ((run: CaseRun) => string), mutationOut
     });
   };
 }
-const trimmedStderr = (run: CaseRun): string => stderrOf(need(legs(run).submit, "submit")).toString("utf8").trim();
+const trimmedStderr = (run: CaseRun): string =>
+  stderrOf(need(legs(run).submit, "submit"))
+    .toString("utf8")
+    .trim();
 
 /** Exactly one call per leg: no retry, no second submit. */
 export function oncePerLeg(run: CaseRun): void {
-  eq(run.transcript.map((e) => e.program), ["gentle-ai", "pi", "gentle-ai"], "launch sequence");
+  eq(
+    run.transcript.map((e) => e.program),
+    ["gentle-ai", "pi", "gentle-ai"],
+    "launch sequence",
+  );
 }
 
 export const SUBMIT_CLAUSES: readonly Clause[] = [
   {
     id: "SUBMIT-ARGV-EXACT",
-    statement: "Leg C runs `gentle-ai review <operationToken> <argumentTokens…>` with only the location token changed: every {{value}} in it becomes the staged path; decoys elsewhere stay verbatim.",
+    statement:
+      "Leg C runs `gentle-ai review <operationToken> <argumentTokens…>` with only the location token changed: every {{value}} in it becomes the staged path; decoys elsewhere stay verbatim.",
     source: "gentle-pi 2.3.0 (df5e66fc); relay reference §10.3",
     profiles: RELAY_PROFILES,
     checks: each([C.HAPPY, C.DECOY_FORM], submitArgv),
@@ -135,7 +143,9 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     statement: "Nothing the relay created stays in TMPDIR after it returns, on success and on every failure.",
     source: "gentle-pi 2.3.0 (d243fdda); relay reference §11",
     profiles: RELAY_PROFILES,
-    checks: each([C.HAPPY, C.ADMISSION_REFUSED, C.SUBMIT_TIMEOUT, C.SUBMIT_SIGNAL, C.PI_NONZERO, C.OBSERVE_STAGING, C.ABORT_DURING_SUBMIT], (run) => eq(run.leftovers, [], "TMPDIR entries left behind")),
+    checks: each([C.HAPPY, C.ADMISSION_REFUSED, C.SUBMIT_TIMEOUT, C.SUBMIT_SIGNAL, C.PI_NONZERO, C.OBSERVE_STAGING, C.ABORT_DURING_SUBMIT], (run) =>
+      eq(run.leftovers, [], "TMPDIR entries left behind"),
+    ),
   },
   {
     id: "RESULT-SHAPE",
@@ -145,11 +155,15 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     checks: each([C.HAPPY, C.OPAQUE_SUBMISSION, C.TRICKY_RESULT], (run) => {
       const l = legs(run);
       const value = resolved(run);
-      eq(value, {
-        promptByteLength: need(l.materialize, "materialize").stdout.length,
-        resultByteLength: need(l.pi, "pi").stdout.length,
-        submission: stdoutOf(need(l.submit, "submit")).toString("utf8"),
-      }, "result");
+      eq(
+        value,
+        {
+          promptByteLength: need(l.materialize, "materialize").stdout.length,
+          resultByteLength: need(l.pi, "pi").stdout.length,
+          submission: stdoutOf(need(l.submit, "submit")).toString("utf8"),
+        },
+        "result",
+      );
     }),
   },
   {
@@ -168,7 +182,8 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
   },
   {
     id: "UNTYPED-REFUSAL-UNKNOWN",
-    statement: "Other submit refusals ([capture_binding_mismatch], [reviewer_result_slot_occupied], [rdd_disabled]) are \"gentle-ai refused the relayed capture submission\", outcome unknown.",
+    statement:
+      'Other submit refusals ([capture_binding_mismatch], [reviewer_result_slot_occupied], [rdd_disabled]) are "gentle-ai refused the relayed capture submission", outcome unknown.',
     source: "gentle-pi 2.3.0; relay reference §4, §10.4, §13",
     profiles: RELAY_PROFILES,
     checks: [
@@ -178,7 +193,12 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
         assert: (run) => {
           const other = run.observations.during as { otherHostExit?: number | null; otherHostStderr?: string } | undefined;
           if (other?.otherHostExit !== 0) fail(`setup: the other host's capture did not land first (${show(other ?? run.observations.duringError)})`);
-          ok(stderrOf(need(legs(run).submit, "submit")).toString("utf8").includes("[reviewer_result_slot_occupied]"), "the provider did not answer [reviewer_result_slot_occupied]");
+          ok(
+            stderrOf(need(legs(run).submit, "submit"))
+              .toString("utf8")
+              .includes("[reviewer_result_slot_occupied]"),
+            "the provider did not answer [reviewer_result_slot_occupied]",
+          );
           submitRefusal(REFUSED, "unknown")(run);
         },
       },
@@ -193,14 +213,22 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
   },
   {
     id: "SUBMIT-TIMEOUT",
-    statement: "A submit past gentleAiTimeoutMs is killed: \"gentle-ai capture submission exceeded its ${T}ms bound after ${E}ms\", timedOut, outcome unknown.",
+    statement: 'A submit past gentleAiTimeoutMs is killed: "gentle-ai capture submission exceeded its ${T}ms bound after ${E}ms", timedOut, outcome unknown.',
     source: "gentle-pi 2.3.0 #522/#524; relay reference §3, §10.4",
     profiles: RELAY_PROFILES,
     checks: [
       {
         case: C.SUBMIT_TIMEOUT,
         assert: (run) => {
-          const e = relayError(run, { kind: "submission-refused", stage: "submit", mutationOutcome: "unknown", timedOut: true, exitCode: null, timeoutMs: 3000, elapsedMs: "number" });
+          const e = relayError(run, {
+            kind: "submission-refused",
+            stage: "submit",
+            mutationOutcome: "unknown",
+            timedOut: true,
+            exitCode: null,
+            timeoutMs: 3000,
+            elapsedMs: "number",
+          });
           eq(e.message, `gentle-ai capture submission exceeded its 3000ms bound after ${String(e.elapsedMs)}ms`, "message");
           eq(run.survivors, [], "processes alive after the relay returned");
         },
@@ -224,7 +252,10 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
         case: C.HAPPY,
         assert: (run) => {
           const l = legs(run);
-          const spans = [need(l.materialize, "materialize"), need(l.pi, "pi"), need(l.submit, "submit")].map((e) => ({ start: Date.parse(e.timing.startedAt), end: Date.parse(e.timing.startedAt) + e.timing.durationMs }));
+          const spans = [need(l.materialize, "materialize"), need(l.pi, "pi"), need(l.submit, "submit")].map((e) => ({
+            start: Date.parse(e.timing.startedAt),
+            end: Date.parse(e.timing.startedAt) + e.timing.durationMs,
+          }));
           for (let i = 1; i < spans.length; i += 1) ok((spans[i]?.start ?? 0) + 1 >= (spans[i - 1]?.end ?? 0), `leg ${i + 1} started before leg ${i} ended`);
         },
       },

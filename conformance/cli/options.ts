@@ -32,7 +32,10 @@ export type ParserTable<T extends OptionTable> = { -readonly [K in keyof T]: Omi
 
 function parserTable<T extends OptionTable>(options: T): ParserTable<T> {
   return Object.fromEntries(
-    Object.entries(options).map(([name, o]) => [name, { type: o.type, ...(o.short === undefined ? {} : { short: o.short }), ...(o.multiple === undefined ? {} : { multiple: o.multiple }) }]),
+    Object.entries(options).map(([name, o]) => [
+      name,
+      { type: o.type, ...(o.short === undefined ? {} : { short: o.short }), ...(o.multiple === undefined ? {} : { multiple: o.multiple }) },
+    ]),
   ) as ParserTable<T>;
 }
 
@@ -132,7 +135,8 @@ export function parseProfiles(values: readonly string[] | undefined): Profile[] 
 /** A non-negative integer option (seed, runs, timeouts). */
 export function parseCount(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 

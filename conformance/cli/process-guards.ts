@@ -68,6 +68,10 @@ export function watchExit(code: number): void {
   setTimeout(() => {
     if (ending) return;
     const open = process.getActiveResourcesInfo().filter((r) => r !== "TTYWrap");
-    end(code, (done) => `relay-conformance: internal error: still running ${EXIT_GRACE_MS}ms after the verdict (open: ${open.join(", ") || "nothing named"}; stopped ${done.processes} child processes); exiting\n`);
+    end(
+      code,
+      (done) =>
+        `relay-conformance: internal error: still running ${EXIT_GRACE_MS}ms after the verdict (open: ${open.join(", ") || "nothing named"}; stopped ${done.processes} child processes); exiting\n`,
+    );
   }, EXIT_GRACE_MS).unref();
 }

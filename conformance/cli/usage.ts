@@ -56,6 +56,11 @@ export function usageText(u: UsageText): string {
   const [first = "", ...more] = u.synopsis;
   const synopsis = [`Usage: ${first}`, ...more.map((l) => `       ${l}`)].join("\n");
   const tables = [{ heading: "Options:", options: u.options }, ...(u.more ?? [])];
-  const sections = [synopsis, ...(u.about === undefined ? [] : [u.about.trimEnd()]), ...tables.map((t) => `${t.heading}\n${optionLines(t.options).trimEnd()}`), ...(u.footer === undefined ? [] : [u.footer.trimEnd()])];
+  const sections = [
+    synopsis,
+    ...(u.about === undefined ? [] : [u.about.trimEnd()]),
+    ...tables.map((t) => `${t.heading}\n${optionLines(t.options).trimEnd()}`),
+    ...(u.footer === undefined ? [] : [u.footer.trimEnd()]),
+  ];
   return `${sections.join("\n\n")}\n`;
 }

@@ -42,7 +42,10 @@ export const fidelityCommand: Command = {
   name: "fidelity",
   summary: "check every document the simulator prints against a gentle-ai tree's published JSON Schemas",
   usage: usageText({
-    synopsis: ["relay-conformance fidelity --contracts <dir> [--profile 2.3.0|2.4.0|2.5.0|all] [--scenario <name>]", "                           [--concurrency N] [--json <file>]"],
+    synopsis: [
+      "relay-conformance fidelity --contracts <dir> [--profile 2.3.0|2.4.0|2.5.0|all] [--scenario <name>]",
+      "                           [--concurrency N] [--json <file>]",
+    ],
     about: `Drives the simulator through every verb and document kind (capabilities, STATUS in each contract and state, the
 lens leg: materialize, pi, preflights, a refused and an admitted submission, and the execute transition STATUS
 offers), in each profile and shipped scenario (golden/scenarios/ and the built-in default; their faults dropped),

@@ -11,7 +11,6 @@ export class ContractsTreeError extends Error {
   override readonly name = "ContractsTreeError";
 }
 
-
 /** The compiled schemas of one tree. */
 export interface ContractsTree {
   /** The `contracts/review-integration` folder. */
@@ -70,10 +69,14 @@ export function loadContractsTree(dir: string): ContractsTree {
   const idOf = new Map<string, string>();
   const fileOf = new Map<string, string>();
   const files: string[] = [];
-  for (const version of readdirSync(root).filter((d) => /^v\d+$/.test(d)).sort()) {
+  for (const version of readdirSync(root)
+    .filter((d) => /^v\d+$/.test(d))
+    .sort()) {
     const schemas = join(root, version, "schemas");
     if (!existsSync(schemas)) continue;
-    for (const name of readdirSync(schemas).filter((n) => n.endsWith(".json")).sort()) {
+    for (const name of readdirSync(schemas)
+      .filter((n) => n.endsWith(".json"))
+      .sort()) {
       const file = join(schemas, name);
       let schema: AnySchemaObject & { properties?: { schema?: { const?: unknown } } };
       try {

@@ -236,7 +236,15 @@ async function submitForm(lane: Lane, input: CollectInput): Promise<void> {
 async function git(repo: string, ...args: string[]): Promise<void> {
   const run = await runChild("git", ["-C", repo, ...args], {
     cwd: repo,
-    env: { PATH: process.env.PATH, HOME: repo, GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "sweep", GIT_AUTHOR_EMAIL: "sweep@example.invalid", GIT_COMMITTER_NAME: "sweep", GIT_COMMITTER_EMAIL: "sweep@example.invalid" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: repo,
+      GIT_CONFIG_NOSYSTEM: "1",
+      GIT_AUTHOR_NAME: "sweep",
+      GIT_AUTHOR_EMAIL: "sweep@example.invalid",
+      GIT_COMMITTER_NAME: "sweep",
+      GIT_COMMITTER_EMAIL: "sweep@example.invalid",
+    },
     timeoutMs: CALL_TIMEOUT_MS,
   });
   if (run.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed (exit ${run.exitCode ?? run.signal}): ${run.stderr.toString("utf8").trim()}`);
@@ -277,12 +285,15 @@ async function repositoryLeg(lane: Lane): Promise<void> {
   writeFileSync(join(repo, ".github/workflows/deploy.yml"), "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n");
   writeFileSync(join(repo, "notes.txt"), "an untracked file\n");
   const { json: asked } = await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], { handshake: true });
-  const selection = (asked as { next_transition?: { collect?: { inputs?: { arguments?: { name?: unknown; value?: unknown }[] }[] } } } | undefined)?.next_transition?.collect?.inputs?.[0];
+  const selection = (asked as { next_transition?: { collect?: { inputs?: { arguments?: { name?: unknown; value?: unknown }[] }[] } } } | undefined)?.next_transition?.collect
+    ?.inputs?.[0];
   const inventory = selection?.arguments?.find((a) => a.name === "expected_untracked_inventory")?.value;
   if (typeof inventory !== "string") return;
   const declared = ["--untracked-scope=select", `--expected-untracked-inventory=${inventory}`, "--intended-untracked=notes.txt"];
   await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V1, "--next-transition", ...declared]);
-  const { json: fresh } = await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition", ...declared], { handshake: true });
+  const { json: fresh } = await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition", ...declared], {
+    handshake: true,
+  });
   const start = (fresh as { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined)?.next_transition;
   if (start?.kind !== "execute" || start.execute?.operation !== "review.start") return;
   const startArgs = tokensOf(start.execute.arguments);

@@ -20,7 +20,10 @@ function differs(a: Buffer | undefined, b: Buffer | undefined): boolean {
 }
 
 function callFields(call: GoldenCall): [string, Buffer][] {
-  const fields: [string, Buffer][] = [["program", text(call.program)], ["argv.length", text(String(call.argv.length))]];
+  const fields: [string, Buffer][] = [
+    ["program", text(call.program)],
+    ["argv.length", text(String(call.argv.length))],
+  ];
   call.argv.forEach((a, i) => fields.push([`argv[${i}]`, text(a)]));
   fields.push(["cwd", text(call.cwd)]);
   fields.push(["cwdListing", json(call.cwdListing ?? null)]);

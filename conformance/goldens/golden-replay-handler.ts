@@ -30,8 +30,7 @@ function parse(args: readonly string[], io: CommandIo): GoldenReplayArgs {
 function print(report: ReplayReport, io: CommandIo, quiet: boolean): number {
   if (report.divergence === undefined) {
     if (!quiet || report.rewritten) io.stdout(`PASS golden ${report.name}${report.rewritten ? " (re-recorded)" : ""}\n`);
-  }
-  else if (report.rewritten) io.stdout(`UPDATED golden ${report.name}: it diverged and was re-recorded\n${report.diff}\n`);
+  } else if (report.rewritten) io.stdout(`UPDATED golden ${report.name}: it diverged and was re-recorded\n${report.diff}\n`);
   else io.stdout(`FAIL golden ${report.name}\n${report.diff}\n`);
   return report.divergence !== undefined && !report.rewritten ? 1 : 0;
 }

@@ -65,7 +65,11 @@ export function jsonSafe(value: unknown): unknown {
   if (Buffer.isBuffer(value)) return { base64: value.toString("base64") };
   if (Array.isArray(value)) return value.map(jsonSafe);
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, jsonSafe(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, jsonSafe(v)]),
+    );
   }
   return value;
 }

@@ -66,7 +66,10 @@ function normaliseOutcome(outcome: RawOutcome, rules: ReturnType<typeof placehol
 /** Runs the conversation in a fresh relay host: its tree, and anything carrying runDir, dies with it. */
 async function runDriver(job: DriverJob, env: NodeJS.ProcessEnv, runDir: string): Promise<DriverResult> {
   try {
-    return (await runTask({ module: paths.driver(), export: "runDriverJob", input: job }, { cwd: packageRoot(), env, timeoutMs: DRIVER_TIMEOUT_MS, markers: [runDir] })) as DriverResult;
+    return (await runTask(
+      { module: paths.driver(), export: "runDriverJob", input: job },
+      { cwd: packageRoot(), env, timeoutMs: DRIVER_TIMEOUT_MS, markers: [runDir] },
+    )) as DriverResult;
   } catch (error) {
     throw new Error(`golden driver failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

@@ -23,7 +23,11 @@ export const LANE_FILES: Readonly<Record<LaneName, { readonly dir: string; reado
 export function laneFiles(checkout: string, lane: LaneName): string[] {
   const { dir, suffix } = LANE_FILES[lane];
   const abs = join(checkout, dir);
-  const files = existsSync(abs) ? readdirSync(abs).filter((n) => n.endsWith(suffix)).sort() : [];
+  const files = existsSync(abs)
+    ? readdirSync(abs)
+        .filter((n) => n.endsWith(suffix))
+        .sort()
+    : [];
   if (files.length === 0) throw new LaneInputError(`${checkout}: no ${dir}/*${suffix} (this gentle-pi checkout has no ${lane} lane)`);
   return files.map((n) => `${dir}/${n}`);
 }
@@ -39,8 +43,7 @@ function git(args: readonly string[]): Promise<ChildResult> {
 export async function checkoutCommit(checkout: string): Promise<string> {
   if (!existsSync(checkout)) throw new LaneInputError(`${checkout}: no such directory`);
   if (!statSync(checkout).isDirectory()) throw new LaneInputError(`${checkout}: not a directory`);
-  if (!existsSync(join(checkout, "lib", "review-host-relay.ts")))
-    throw new LaneInputError(`${checkout}: not a gentle-pi checkout (no lib/review-host-relay.ts)`);
+  if (!existsSync(join(checkout, "lib", "review-host-relay.ts"))) throw new LaneInputError(`${checkout}: not a gentle-pi checkout (no lib/review-host-relay.ts)`);
   const head = await git(["-C", checkout, "rev-parse", "HEAD"]);
   if (head.exitCode !== 0) throw new LaneInputError(`${checkout}: not a git checkout (git rev-parse HEAD: ${head.stderr.toString("utf8").trim()})`);
   return head.stdout.toString("utf8").trim();

@@ -43,7 +43,12 @@ const LANES_OPTIONS = {
   "gentle-pi": { type: "string", valueName: "dir", description: "a gentle-pi git checkout" },
   lane: { type: "string", multiple: true, valueName: "l", description: "lanes to run (repeatable, comma lists; default all)" },
   profile: { type: "string", valueName: "p", description: "the simulator's profile (default 2.4.0, the release gentle-pi's compatibility check expects)" },
-  "deps-cache": { type: "string", valueName: "dir", description: "where to install the lanes' dependencies", default: "$XDG_CACHE_HOME or ~/.cache, then gentle-relay-conformance/upstream-lanes" },
+  "deps-cache": {
+    type: "string",
+    valueName: "dir",
+    description: "where to install the lanes' dependencies",
+    default: "$XDG_CACHE_HOME or ~/.cache, then gentle-relay-conformance/upstream-lanes",
+  },
   "timeout-ms": { type: "string", valueName: "n", description: "bound of one lane file's run", default: "600000" },
   json: { type: "string", valueName: "file", description: "also write the report as JSON (schemas/upstream-lanes-report.schema.json)" },
   quiet: { type: "boolean", description: "no progress line" },

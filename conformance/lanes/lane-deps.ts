@@ -43,7 +43,14 @@ export async function laneNodeModules(checkout: string, cache: string, log: (lin
     timeoutMs: INSTALL_TIMEOUT_MS,
   }).catch((error: unknown) => refuse(`npm could not start: ${error instanceof Error ? error.message : String(error)}`));
   if (install.exitCode !== 0 || !hasAll(cached)) {
-    refuse(install.stderr.toString("utf8").trim().split("\n").filter((l) => l !== "").slice(-1)[0] ?? `npm exited ${install.exitCode}`);
+    refuse(
+      install.stderr
+        .toString("utf8")
+        .trim()
+        .split("\n")
+        .filter((l) => l !== "")
+        .slice(-1)[0] ?? `npm exited ${install.exitCode}`,
+    );
   }
   return cached;
 }

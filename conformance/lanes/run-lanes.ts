@@ -67,7 +67,11 @@ function baseEnv(): Record<string, string> {
 }
 
 async function runTestFile(worktree: string, file: string, lane: LaneName, env: Record<string, string>, options: LanesOptions): Promise<LaneTest[]> {
-  const run = await runChild(process.execPath, ["--import", harnessPaths().tsxLoader, "--test", "--test-reporter=tap", file], { cwd: worktree, env, timeoutMs: options.timeoutMs });
+  const run = await runChild(process.execPath, ["--import", harnessPaths().tsxLoader, "--test", "--test-reporter=tap", file], {
+    cwd: worktree,
+    env,
+    timeoutMs: options.timeoutMs,
+  });
   const results = parseTap(run.stdout.toString("utf8"));
   const tests = results.map((r) => ({ lane, file, ...r }));
   if (run.timedOut || (tests.length === 0 && run.exitCode !== 0))
@@ -113,7 +117,16 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
     // STATUS printed no JSON: no slot was offered.
   }
   if (slots.length === 0)
-    return [{ lane: "positive", file, name: "(STATUS offered no pi slot with a submission form)", status: "fail", durationMs: null, detail: status.stdout.toString("utf8").slice(0, 300) }];
+    return [
+      {
+        lane: "positive",
+        file,
+        name: "(STATUS offered no pi slot with a submission form)",
+        status: "fail",
+        durationMs: null,
+        detail: status.stdout.toString("utf8").slice(0, 300),
+      },
+    ];
   const cases = slots.map((slot, i) => {
     const lens = slot.arguments?.find((a) => a.name === "lens")?.value;
     const value = slot.submission!.value ?? {};
@@ -145,7 +158,12 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
   return cases.map((c) => {
     const v = verdicts.find((x) => x.name === c.name);
     const pass = v?.verdict === "pass";
-    const detail = v === undefined ? `no verdict (exit ${run.exitCode}): ${run.stderr.toString("utf8").trim().slice(0, 300)}` : pass ? "" : `${String(v.verdict)}: ${String(v.reason ?? "")}`;
+    const detail =
+      v === undefined
+        ? `no verdict (exit ${run.exitCode}): ${run.stderr.toString("utf8").trim().slice(0, 300)}`
+        : pass
+          ? ""
+          : `${String(v.verdict)}: ${String(v.reason ?? "")}`;
     return { lane: "positive" as const, file, name: c.name, status: pass ? ("pass" as const) : ("fail" as const), durationMs, detail };
   });
 }

@@ -57,8 +57,20 @@ const RESERVED_OPERATIONS = new Set(["capture-result", "status"]);
 export const validForm: fc.Arbitrary<GeneratedForm> = fc
   .record({
     operationToken: tokenText.filter((t) => !RESERVED_OPERATIONS.has(t) && t !== "" && !t.startsWith("-") && t !== "help" && t !== "review"),
-    before: fc.array(fc.oneof(tokenText, tokenText.map((t) => `${t}{{value}}`)), { maxLength: 4 }),
-    after: fc.array(fc.oneof(tokenText, tokenText.map((t) => `--decoy={{value}}${t}`)), { maxLength: 4 }),
+    before: fc.array(
+      fc.oneof(
+        tokenText,
+        tokenText.map((t) => `${t}{{value}}`),
+      ),
+      { maxLength: 4 },
+    ),
+    after: fc.array(
+      fc.oneof(
+        tokenText,
+        tokenText.map((t) => `--decoy={{value}}${t}`),
+      ),
+      { maxLength: 4 },
+    ),
     pieces: fc.array(fc.oneof(fc.constant(""), tokenText), { minLength: 2, maxLength: 4 }),
   })
   .map(({ operationToken, before, after, pieces }) => {
@@ -73,24 +85,48 @@ export interface InvalidForm {
 }
 
 export const invalidForm: fc.Arbitrary<InvalidForm> = fc.oneof(
-  validForm.map((f) => ({ submission: { operationToken: "", argumentTokens: f.argumentTokens, values: [{ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation }] }, message: "provider contract mismatch: the submission form carries an empty operation or argument token" })),
-  validForm.map((f) => ({ submission: { operationToken: f.operationToken, argumentTokens: [], values: [{ slot: "s", domain: "d", substitutionLocation: 0 }] }, message: "provider contract mismatch: the submission form carries an empty operation or argument token" })),
+  validForm.map((f) => ({
+    submission: { operationToken: "", argumentTokens: f.argumentTokens, values: [{ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation }] },
+    message: "provider contract mismatch: the submission form carries an empty operation or argument token",
+  })),
+  validForm.map((f) => ({
+    submission: { operationToken: f.operationToken, argumentTokens: [], values: [{ slot: "s", domain: "d", substitutionLocation: 0 }] },
+    message: "provider contract mismatch: the submission form carries an empty operation or argument token",
+  })),
   fc.tuple(validForm, fc.nat()).map(([f, i]) => {
     const tokens = [...f.argumentTokens];
     tokens.splice(i % (tokens.length + 1), 0, "");
-    return { submission: { operationToken: f.operationToken, argumentTokens: tokens, values: [{ slot: "s", domain: "d", substitutionLocation: 0 }] }, message: "provider contract mismatch: the submission form carries an empty operation or argument token" };
+    return {
+      submission: { operationToken: f.operationToken, argumentTokens: tokens, values: [{ slot: "s", domain: "d", substitutionLocation: 0 }] },
+      message: "provider contract mismatch: the submission form carries an empty operation or argument token",
+    };
   }),
   fc.tuple(validForm, fc.constantFrom(0, 2, 3)).map(([f, n]) => ({
-    submission: { operationToken: f.operationToken, argumentTokens: f.argumentTokens, values: Array.from({ length: n }, () => ({ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation })) },
+    submission: {
+      operationToken: f.operationToken,
+      argumentTokens: f.argumentTokens,
+      values: Array.from({ length: n }, () => ({ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation })),
+    },
     message: `provider contract mismatch: the submission form must bind exactly one artifact value, received ${n}`,
   })),
   fc.tuple(validForm, fc.oneof(fc.integer({ max: -1 }), fc.constantFrom(0.5, 1e300), fc.integer({ min: 0, max: 5 }))).map(([f, offset]) => {
     const loc = Number.isInteger(offset) && offset >= 0 ? f.argumentTokens.length + offset : offset;
-    return { submission: { operationToken: f.operationToken, argumentTokens: f.argumentTokens, values: [{ slot: "s", domain: "d", substitutionLocation: loc }] }, message: "provider contract mismatch: the submission substitution location is outside its argument tokens" };
+    return {
+      submission: { operationToken: f.operationToken, argumentTokens: f.argumentTokens, values: [{ slot: "s", domain: "d", substitutionLocation: loc }] },
+      message: "provider contract mismatch: the submission substitution location is outside its argument tokens",
+    };
   }),
-  fc.tuple(validForm, tokenText.filter((t) => !t.includes("{{value}}"))).map(([f, plain]) => {
-    const tokens = [...f.argumentTokens];
-    tokens[f.substitutionLocation] = plain;
-    return { submission: { operationToken: f.operationToken, argumentTokens: tokens, values: [{ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation }] }, message: `provider contract mismatch: the submission token at location ${f.substitutionLocation} carries no {{value}} slot` };
-  }),
+  fc
+    .tuple(
+      validForm,
+      tokenText.filter((t) => !t.includes("{{value}}")),
+    )
+    .map(([f, plain]) => {
+      const tokens = [...f.argumentTokens];
+      tokens[f.substitutionLocation] = plain;
+      return {
+        submission: { operationToken: f.operationToken, argumentTokens: tokens, values: [{ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation }] },
+        message: `provider contract mismatch: the submission token at location ${f.substitutionLocation} carries no {{value}} slot`,
+      };
+    }),
 );

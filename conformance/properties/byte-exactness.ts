@@ -27,7 +27,14 @@ export const MAX_SHRINK_RUNS = 64;
  * A run the harness could not carry out (HarnessError) is neither a failure nor shrunk: the property ends as the
  * harness's error, unless a genuine counterexample was already found.
  */
-async function check<T>(id: string, arb: fc.Arbitrary<T>, encode: (v: T) => unknown, predicate: (v: T) => Promise<void>, runner: PropertyRunner, examples: T[] = []): Promise<void> {
+async function check<T>(
+  id: string,
+  arb: fc.Arbitrary<T>,
+  encode: (v: T) => unknown,
+  predicate: (v: T) => Promise<void>,
+  runner: PropertyRunner,
+  examples: T[] = [],
+): Promise<void> {
   let harness: HarnessError | null = null;
   let shrinking = false;
   let shrinkRuns = 0;
@@ -59,7 +66,9 @@ async function check<T>(id: string, arb: fc.Arbitrary<T>, encode: (v: T) => unkn
   const value = details.counterexample?.[0] as T;
   const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const file = runner.saveCounterexample({ property: id, seed: details.seed, path: details.counterexamplePath ?? "", message, value: encode(value) });
-  throw new ClauseFailure(`property ${id} failed (seed ${details.seed}, path ${JSON.stringify(details.counterexamplePath ?? "")}): ${message} — counterexample saved to ${file}; re-run with \`relay-conformance replay ${file}\``);
+  throw new ClauseFailure(
+    `property ${id} failed (seed ${details.seed}, path ${JSON.stringify(details.counterexamplePath ?? "")}): ${message} — counterexample saved to ${file}; re-run with \`relay-conformance replay ${file}\``,
+  );
 }
 
 // ---- generated submission forms ---------------------------------------------------------------------------------
@@ -68,11 +77,19 @@ function formCase(form: GeneratedForm): CaseDef {
   return {
     id: "property-form",
     scenario: () => ({
-      faults: [onVerb(verbOf(form.operationToken), { kind: "stdout", bytes: text("accepted\n") }), onVerb(verbOf(form.operationToken), { kind: "stderr", bytes: text("") }), onVerb(verbOf(form.operationToken), { kind: "exit-code", code: 0 })],
+      faults: [
+        onVerb(verbOf(form.operationToken), { kind: "stdout", bytes: text("accepted\n") }),
+        onVerb(verbOf(form.operationToken), { kind: "stderr", bytes: text("") }),
+        onVerb(verbOf(form.operationToken), { kind: "exit-code", code: 0 }),
+      ],
     }),
     request: (ctx) => ({
       ...ctx.defaultRequest,
-      submission: { operationToken: form.operationToken, argumentTokens: form.argumentTokens, values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: form.substitutionLocation }] },
+      submission: {
+        operationToken: form.operationToken,
+        argumentTokens: form.argumentTokens,
+        values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: form.substitutionLocation }],
+      },
     }),
   };
 }
@@ -86,14 +103,25 @@ function assertForm(run: CaseRun, form: GeneratedForm): void {
   const token = submit.argv[2 + form.substitutionLocation] ?? "";
   const path = stagedPathIn(token, run.tmp);
   if (!path) fail(`no staged path in the location token ${JSON.stringify(token).slice(0, 200)}`);
-  eq(submit.argv, expectedSubmitArgv({ operationToken: form.operationToken, argumentTokens: form.argumentTokens, values: [{ substitutionLocation: form.substitutionLocation }] }, path), "submit argv");
+  eq(
+    submit.argv,
+    expectedSubmitArgv({ operationToken: form.operationToken, argumentTokens: form.argumentTokens, values: [{ substitutionLocation: form.substitutionLocation }] }, path),
+    "submit argv",
+  );
   eq([m.handshake, need(l.pi, "pi").handshake, submit.handshake], [HANDSHAKE_VALUE, null, HANDSHAKE_VALUE], "handshake per leg (materialize, pi, submit)");
   eq(need(l.pi, "pi").argv, [...PI_ARGV], "pi argv");
 }
 
 export const SUBMISSION_FORM_PROPERTY: PropertyDef = {
   id: "generated-submission-forms",
-  run: (runner) => check("generated-submission-forms", validForm, (f) => f, async (form) => assertForm(await runner.runCase(formCase(form)), form), runner),
+  run: (runner) =>
+    check(
+      "generated-submission-forms",
+      validForm,
+      (f) => f,
+      async (form) => assertForm(await runner.runCase(formCase(form)), form),
+      runner,
+    ),
   replay: async (value, runner) => assertForm(await runner.runCase(formCase(value as GeneratedForm)), value as GeneratedForm),
 };
 
@@ -157,14 +185,19 @@ function largeExample(): BytesInput {
 
 export const BYTES_PROPERTY: PropertyDef = {
   id: "generated-prompt-and-result-bytes",
-  run: (runner) => check("generated-prompt-and-result-bytes", bytesInput, encodeBytes, async (input) => assertBytes(await runner.runCase(bytesCase(input)), input), runner, [largeExample()]),
+  run: (runner) =>
+    check("generated-prompt-and-result-bytes", bytesInput, encodeBytes, async (input) => assertBytes(await runner.runCase(bytesCase(input)), input), runner, [largeExample()]),
   replay: async (value, runner) => assertBytes(await runner.runCase(bytesCase(decodeBytes(value))), decodeBytes(value)),
 };
 
 // ---- generated invalid forms ------------------------------------------------------------------------------------
 
 function invalidCase(input: InvalidForm): CaseDef {
-  return { id: "property-invalid-form", noStatus: true, request: (ctx) => ({ ...ctx.defaultRequest, captureArgumentTokens: [...FIXED_SLOT.captureArgumentTokens], submission: input.submission }) };
+  return {
+    id: "property-invalid-form",
+    noStatus: true,
+    request: (ctx) => ({ ...ctx.defaultRequest, captureArgumentTokens: [...FIXED_SLOT.captureArgumentTokens], submission: input.submission }),
+  };
 }
 
 function assertInvalid(run: CaseRun, input: InvalidForm): void {
@@ -174,9 +207,15 @@ function assertInvalid(run: CaseRun, input: InvalidForm): void {
 
 export const INVALID_FORM_PROPERTY: PropertyDef = {
   id: "generated-invalid-forms",
-  run: (runner) => check("generated-invalid-forms", invalidForm, (v) => v, async (input) => assertInvalid(await runner.runCase(invalidCase(input)), input), runner),
+  run: (runner) =>
+    check(
+      "generated-invalid-forms",
+      invalidForm,
+      (v) => v,
+      async (input) => assertInvalid(await runner.runCase(invalidCase(input)), input),
+      runner,
+    ),
   replay: async (value, runner) => assertInvalid(await runner.runCase(invalidCase(value as InvalidForm)), value as InvalidForm),
 };
 
 export const PROPERTIES: readonly PropertyDef[] = [SUBMISSION_FORM_PROPERTY, BYTES_PROPERTY, INVALID_FORM_PROPERTY];
-

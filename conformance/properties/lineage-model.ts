@@ -152,7 +152,10 @@ class SubmitCommand implements fc.AsyncCommand<LineageModel, LineageReal> {
       expect(r.exitCode === 0 && r.stdout.length > 0, `submit expected to be admitted: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
       model.slots[this.lens] = { kind: "captured", variant: this.variant };
     } else {
-      expect(r.exitCode === 1 && r.stderr.toString("utf8").includes("[reviewer_result_slot_occupied]"), `different bytes into a filled slot: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
+      expect(
+        r.exitCode === 1 && r.stderr.toString("utf8").includes("[reviewer_result_slot_occupied]"),
+        `different bytes into a filled slot: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`,
+      );
     }
   }
   toString = (): string => `submit(${this.lens}, v${this.variant})`;

@@ -55,7 +55,12 @@ const RECORD_OPTIONS = {
 
 /** What the relay is asked to do: the options after `--`. */
 const RELAY_CALL_OPTIONS = {
-  conversation: { type: "string", valueName: "name", description: `a shipped conversation: STATUS, relay slots, STATUS … (${Object.keys(CONVERSATIONS).join(", ")})`, default: "lens-capture" },
+  conversation: {
+    type: "string",
+    valueName: "name",
+    description: `a shipped conversation: STATUS, relay slots, STATUS … (${Object.keys(CONVERSATIONS).join(", ")})`,
+    default: "lens-capture",
+  },
   "capture-tokens": { type: "string", valueName: "json", description: "one relay slot with these capture tokens instead" },
   submission: { type: "string", valueName: "json", description: "its submission form (STATUS wire form or the relay's typed form)" },
   cwd: { type: "string", valueName: "repo", description: "repository the host and the binary work in", default: "an empty temp dir" },
@@ -101,7 +106,8 @@ result is a golden (schemas/golden.schema.json) on stdout or in --out.`,
       steps = [{ kind: "slot", captureArgumentTokens: tokens as string[], ...(submission ? { submission } : {}) }];
     } else {
       conversation = relayCall.conversation ?? "lens-capture";
-      if (CONVERSATIONS[conversation] === undefined) throw new UsageError(`unknown conversation ${JSON.stringify(conversation)} (expected ${Object.keys(CONVERSATIONS).join(", ")})`);
+      if (CONVERSATIONS[conversation] === undefined)
+        throw new UsageError(`unknown conversation ${JSON.stringify(conversation)} (expected ${Object.keys(CONVERSATIONS).join(", ")})`);
     }
     const scenario = values.scenario === undefined ? null : scenarioOption(resolve(io.cwd, values.scenario), values.scenario);
     const golden = await recordGolden({

@@ -105,7 +105,8 @@ const RELEASE_OPTIONS = {
   json: {
     type: "string",
     valueName: "file",
-    description: "the verify report (schemas/verify-report.schema.json); with --contracts, the release report holding it and the fidelity report (schemas/release-report.schema.json)",
+    description:
+      "the verify report (schemas/verify-report.schema.json); with --contracts, the release report holding it and the fidelity report (schemas/release-report.schema.json)",
   },
   "no-goldens": { type: "boolean", description: "skip the golden comparison" },
   contracts: { type: "boolean", description: "also download and check the tag's contracts/ tree (above)" },

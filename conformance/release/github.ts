@@ -38,10 +38,7 @@ function rateLimited(response: Response): boolean {
 function rateLimitError(response: Response, what: string): ReleaseError {
   const reset = Number(response.headers.get("x-ratelimit-reset"));
   const when = Number.isFinite(reset) && reset > 0 ? `; the limit resets at ${new Date(reset * 1000).toISOString()}` : "";
-  return new ReleaseError(
-    "rate-limited",
-    `GitHub API rate limit exhausted (HTTP ${response.status}) fetching ${what}${when}; set GITHUB_TOKEN to raise it`,
-  );
+  return new ReleaseError("rate-limited", `GitHub API rate limit exhausted (HTTP ${response.status}) fetching ${what}${when}; set GITHUB_TOKEN to raise it`);
 }
 
 /** The headers of a GitHub REST API request; the token goes to api.github.com only. */

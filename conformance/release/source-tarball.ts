@@ -78,7 +78,10 @@ export function verifySourceTarball(tarball: Buffer, commit: string, blobs: Read
     const path = rel.join("/");
     if (entry.type === "directory") continue;
     if (entry.type !== "file") {
-      throw new ReleaseError("unsafe-archive", `source tarball entry ${path} is a ${entry.type}${entry.linkname ? ` to ${JSON.stringify(entry.linkname)}` : ""}; only regular files are extracted`);
+      throw new ReleaseError(
+        "unsafe-archive",
+        `source tarball entry ${path} is a ${entry.type}${entry.linkname ? ` to ${JSON.stringify(entry.linkname)}` : ""}; only regular files are extracted`,
+      );
     }
     if (files.has(path)) throw new ReleaseError("unsafe-archive", `source tarball holds ${path} twice`);
     files.set(path, entry.bytes);

@@ -28,7 +28,10 @@ export const counterexampleReplay: ReplayHandler = {
     const property = PROPERTIES.find((p) => p.id === cx.property);
     if (!property) throw new UsageError(`${file}: $.property: unknown property ${JSON.stringify(cx.property)} (known: ${PROPERTIES.map((p) => p.id).join(", ")})`);
     try {
-      await withPropertyRunner({ relayModule: relay, timeoutMs: parseCount("timeout-ms", values["timeout-ms"], 20_000, 1), runs: 1, seed: cx.seed, profile: cx.profile }, (runner) => property.replay(cx.value, runner));
+      await withPropertyRunner(
+        { relayModule: relay, timeoutMs: parseCount("timeout-ms", values["timeout-ms"], 20_000, 1), runs: 1, seed: cx.seed, profile: cx.profile },
+        (runner) => property.replay(cx.value, runner),
+      );
       if (!values.quiet) io.stdout(`PASS  ${cx.clause} (${cx.property}) on ${cx.profile}: counterexample no longer fails against ${relay}\n`);
       return 0;
     } catch (error) {

@@ -5,7 +5,10 @@ import type { OptionTable } from "../cli/options.ts";
 import type { ProgressCounts } from "../report/progress.ts";
 
 /** `--quiet`, shared by every replayer (one description in `replay --help`). */
-export const QUIET_REPLAY_OPTION = { type: "boolean", description: "no line for an item that replays clean, and no progress line: failures, re-recordings and the summary only" } as const;
+export const QUIET_REPLAY_OPTION = {
+  type: "boolean",
+  description: "no line for an item that replays clean, and no progress line: failures, re-recordings and the summary only",
+} as const;
 
 /** One kind of replayable file: its schema ids, options and how to replay it. */
 export interface ReplayHandler {

@@ -10,7 +10,13 @@ export class MergeInputError extends Error {
 function differing(reports: readonly { readonly name: string; readonly report: Report }[]): string | undefined {
   const [first, ...rest] = reports;
   if (!first) return undefined;
-  const fields = { seed: (r: Report) => r.seed, relay: (r: Report) => r.relay, catalogue: (r: Report) => r.catalogue ?? null, profiles: (r: Report) => r.profiles.join(","), runs: (r: Report) => r.runs };
+  const fields = {
+    seed: (r: Report) => r.seed,
+    relay: (r: Report) => r.relay,
+    catalogue: (r: Report) => r.catalogue ?? null,
+    profiles: (r: Report) => r.profiles.join(","),
+    runs: (r: Report) => r.runs,
+  };
   for (const [field, get] of Object.entries(fields)) {
     for (const other of rest) {
       if (get(other.report) !== get(first.report)) {

@@ -34,8 +34,7 @@ export const TICK_MS = 1000;
 /** Carriage return and erase-line: the live line is rewritten from column 0. */
 export const CLEAR_LINE = "\r\x1b[2K";
 /** What a progress line looks like (tests strip these from stderr). */
-export const PROGRESS_LINE =
-  /^relay-conformance [^:\n]*: \d+\/\d+ \S+ \(\d+%\), \d+ failed, [\d:]+ elapsed, ETA [-\d:]+$/;
+export const PROGRESS_LINE = /^relay-conformance [^:\n]*: \d+\/\d+ \S+ \(\d+%\), \d+ failed, [\d:]+ elapsed, ETA [-\d:]+$/;
 
 /** Milliseconds as m:ss, or h:mm:ss from an hour on. */
 export function clockText(ms: number): string {
@@ -47,23 +46,14 @@ export function clockText(ms: number): string {
 }
 
 /** The remaining time at the pace so far; null before anything finished. */
-export function etaMs(
-  counts: ProgressCounts,
-  elapsedMs: number,
-): number | null {
+export function etaMs(counts: ProgressCounts, elapsedMs: number): number | null {
   if (counts.done <= 0) return null;
   return Math.max(0, (elapsedMs * (counts.total - counts.done)) / counts.done);
 }
 
 /** The progress text: `relay-conformance run: 13/126 cases (10%), 1 failed, 0:14 elapsed, ETA 2:02`. */
-export function progressText(
-  label: string,
-  unit: string,
-  counts: ProgressCounts,
-  elapsedMs: number,
-): string {
-  const percent =
-    counts.total > 0 ? Math.floor((counts.done * 100) / counts.total) : 100;
+export function progressText(label: string, unit: string, counts: ProgressCounts, elapsedMs: number): string {
+  const percent = counts.total > 0 ? Math.floor((counts.done * 100) / counts.total) : 100;
   const eta = etaMs(counts, elapsedMs);
   return `${label}: ${counts.done}/${counts.total} ${unit} (${percent}%), ${counts.failed} failed, ${clockText(elapsedMs)} elapsed, ETA ${eta === null ? "-:--" : clockText(eta)}`;
 }
@@ -90,8 +80,7 @@ export function createProgress(options: ProgressOptions): Progress {
   let finished = false;
   let lastLineAt = started;
   let lastDecile = 0;
-  const text = (c: ProgressCounts): string =>
-    progressText(options.label, options.unit, c, options.now() - started);
+  const text = (c: ProgressCounts): string => progressText(options.label, options.unit, c, options.now() - started);
   const draw = (): void => {
     if (finished || counts === undefined) return;
     const full = text(counts);
@@ -104,8 +93,7 @@ export function createProgress(options: ProgressOptions): Progress {
     lastLineAt = options.now();
     lastDecile = Math.max(lastDecile, decile);
   };
-  const decileOf = (c: ProgressCounts): number =>
-    c.total > 0 ? Math.floor((c.done * 10) / c.total) : 0;
+  const decileOf = (c: ProgressCounts): number => (c.total > 0 ? Math.floor((c.done * 10) / c.total) : 0);
   const suspend = (): void => {
     if (!drawn) return;
     options.write(CLEAR_LINE);
@@ -117,14 +105,12 @@ export function createProgress(options: ProgressOptions): Progress {
       counts = next;
       if (options.mode === "tty") return draw();
       const decile = decileOf(next);
-      if (decile > lastDecile || options.now() - lastLineAt >= LINE_EVERY_MS)
-        line(next, decile);
+      if (decile > lastDecile || options.now() - lastLineAt >= LINE_EVERY_MS) line(next, decile);
     },
     tick() {
       if (finished || counts === undefined) return;
       if (options.mode === "tty") return draw();
-      if (options.now() - lastLineAt >= LINE_EVERY_MS)
-        line(counts, decileOf(counts));
+      if (options.now() - lastLineAt >= LINE_EVERY_MS) line(counts, decileOf(counts));
     },
     suspend,
     resume() {

@@ -49,4 +49,3 @@ export const ReportSchema = z.strictObject({
   clauses: z.array(ClauseResultSchema),
 });
 export type Report = z.infer<typeof ReportSchema>;
-

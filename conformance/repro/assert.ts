@@ -66,13 +66,21 @@ export function evaluate(a: Assertion, input: AssertionInput): Verdict {
       const m = new RegExp(input.expand(a.pattern), "m").exec(text);
       if (m?.groups && !a.negate) Object.assign(vars, Object.fromEntries(Object.entries(m.groups).filter(([, v]) => v !== undefined)));
       const ok = a.negate ? m === null : m !== null;
-      return { ok, detail: `${a.stream}: expected ${a.negate ? "no " : ""}match /${input.expand(a.pattern)}/, actual ${JSON.stringify(text.length > 400 ? text.slice(0, 400) + "…" : text)}`, vars };
+      return {
+        ok,
+        detail: `${a.stream}: expected ${a.negate ? "no " : ""}match /${input.expand(a.pattern)}/, actual ${JSON.stringify(text.length > 400 ? text.slice(0, 400) + "…" : text)}`,
+        vars,
+      };
     }
     case "cmp": {
       const bytes = answer?.[a.stream];
       if (!bytes) return { ok: false, detail: answer ? `${a.stream} not recorded` : "the step made no provider call of its own (e.g. FINALIZE never launched)", vars };
       const want = Buffer.from(input.section(a.section), "utf8");
-      return { ok: bytes.equals(want), detail: `${a.stream}: expected the bytes of @${a.section} ${JSON.stringify(want.toString("utf8"))}, actual ${JSON.stringify(bytes.toString("utf8"))}`, vars };
+      return {
+        ok: bytes.equals(want),
+        detail: `${a.stream}: expected the bytes of @${a.section} ${JSON.stringify(want.toString("utf8"))}, actual ${JSON.stringify(bytes.toString("utf8"))}`,
+        vars,
+      };
     }
     case "expect": {
       const results = a.checks.map((c) => checkOne(c, input.outcome[c.key], input, vars));

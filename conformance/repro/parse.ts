@@ -1,15 +1,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
-import {
-  ReproductionSchema,
-  type Assertion,
-  type Check,
-  type Phase,
-  type Reproduction,
-  type ScenarioRef,
-  type Step,
-} from "./format.ts";
+import { ReproductionSchema, type Assertion, type Check, type Phase, type Reproduction, type ScenarioRef, type Step } from "./format.ts";
 import { stepDef } from "./steps/index.ts";
 import type { StepDef } from "./steps/step-def.ts";
 import { parseTxtar, type TxtarFile } from "./txtar.ts";
@@ -305,13 +297,7 @@ function parseAssertion(
   }
 }
 
-function parseScenarioLine(
-  line: number,
-  words: string[],
-  file: string,
-  sections: Map<string, TxtarFile>,
-  fail: (l: number, r: string) => void,
-): ScenarioRef | undefined {
+function parseScenarioLine(line: number, words: string[], file: string, sections: Map<string, TxtarFile>, fail: (l: number, r: string) => void): ScenarioRef | undefined {
   const [source, ...sets] = words;
   if (source === undefined) return void fail(line, "scenario needs a section name or a path");
   let text: string;

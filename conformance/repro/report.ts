@@ -2,7 +2,6 @@ import type { Outcome } from "./outcome.ts";
 import type { SimCall } from "./transcript.ts";
 import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 
-
 function short(v: string): string {
   // Long digests stay recognisable (prefix kept, so bare vs sha256: shows) without flooding the report.
   return v.replace(/\b(sha256:)?([0-9a-f]{12})[0-9a-f]{52}\b/g, "$1$2…");
@@ -48,7 +47,12 @@ export function summariseStdout(bytes: Buffer | undefined, length: number): stri
 /** The report lines of one simulator call: the argv, then exit, stderr and key stdout. */
 export function callLines(c: SimCall, redact: (s: string) => string): string[] {
   const argv = c.argv.map((w) => showWord(redact(w))).join(" ");
-  const hs = c.program === "gentle-ai" && c.handshake !== HANDSHAKE_VALUE && (c.verb === "capture-result" || c.verb === "capture-refuter" || c.verb === "capture-validation") ? (c.handshake === null ? " [handshake unset]" : ` [handshake ${JSON.stringify(c.handshake)}]`) : "";
+  const hs =
+    c.program === "gentle-ai" && c.handshake !== HANDSHAKE_VALUE && (c.verb === "capture-result" || c.verb === "capture-refuter" || c.verb === "capture-validation")
+      ? c.handshake === null
+        ? " [handshake unset]"
+        : ` [handshake ${JSON.stringify(c.handshake)}]`
+      : "";
   const lines = [`$ ${c.program} ${short(argv)}${hs}`];
   const exit = c.completed ? (c.exitCode !== null ? `exit ${c.exitCode}` : `signal ${c.signal ?? "?"}`) : "killed (did not complete)";
   lines.push(`  -> ${exit}`);

@@ -29,7 +29,12 @@ export interface StepTally {
 function dispatch(ctx: StepContext, step: Step): Promise<StepResult> {
   const options: Record<string, string> = {};
   for (const [k, v] of Object.entries(step.options)) options[k] = ctx.expand(v);
-  if (step.command === "exec") return runExecStep(ctx, step.args.map((w) => ctx.expand(w)), step.stdin);
+  if (step.command === "exec")
+    return runExecStep(
+      ctx,
+      step.args.map((w) => ctx.expand(w)),
+      step.stdin,
+    );
   return stepDef(step.command)?.run(ctx, options) ?? Promise.resolve({ outcome: { ok: true } });
 }
 

@@ -68,7 +68,9 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   if (repro.issue) out(`  issue:   ${repro.issue}`);
   const shown = relative(REPO_ROOT, repro.file);
   out(`  file:    ${shown.startsWith("..") ? repro.file : shown}`);
-  out(`  subject: ${subject.label}${options.against === undefined ? ` (${NAMED_MODULES["ours"]?.describe})` : ""}${options.defects ? ` defects=${options.defects.join(",") || "none"}${options.against === undefined ? " (ignored: our client has no defects; pass --against gentle-pi-2.1.2)" : ""}` : ""}`);
+  out(
+    `  subject: ${subject.label}${options.against === undefined ? ` (${NAMED_MODULES["ours"]?.describe})` : ""}${options.defects ? ` defects=${options.defects.join(",") || "none"}${options.against === undefined ? " (ignored: our client has no defects; pass --against gentle-pi-2.1.2)" : ""}` : ""}`,
+  );
 
   for (const [name, path] of Object.entries(options.modules ?? {})) {
     if (!existsSync(resolveModulePath(path, cwd))) throw new ReproInputError(`--module ${name}=${path}: no such module`);
@@ -83,8 +85,12 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     out(`== phase ${pi + 1}/${repro.phases.length}: ${phase.title}`);
     const sc = phase.scenario;
     const r = sc.resolved;
-    const over = Object.entries(sc.overrides).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(" ");
-    out(`   scenario ${"section" in sc.source ? sc.source.section : sc.source.path}${over ? " " + over : ""} (profile ${String(r["profile"] ?? "2.4.0")}, identities ${String(r["identities"] ?? "prefixed")})`);
+    const over = Object.entries(sc.overrides)
+      .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+      .join(" ");
+    out(
+      `   scenario ${"section" in sc.source ? sc.source.section : sc.source.path}${over ? " " + over : ""} (profile ${String(r["profile"] ?? "2.4.0")}, identities ${String(r["identities"] ?? "prefixed")})`,
+    );
     const before = mismatches;
     const sandbox = new Sandbox(r);
     const printer: StepPrinter = { file, lines, out, said: [] };

@@ -31,7 +31,9 @@ export function verbOf(argv: readonly string[]): string | undefined {
 /** Reads the transcript lines from index `from` on; unreadable lines are skipped (a crash mid-write). */
 export function readCalls(path: string, from = 0): SimCall[] {
   if (!existsSync(path)) return [];
-  const lines = readFileSync(path, "utf8").split("\n").filter((l) => l !== "");
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
   const calls: SimCall[] = [];
   for (const line of lines.slice(from)) {
     let e: Record<string, unknown>;
@@ -67,7 +69,9 @@ export function readCalls(path: string, from = 0): SimCall[] {
 /** Number of transcript lines so far (a step's calls are the lines after this mark). */
 export function transcriptMark(path: string): number {
   if (!existsSync(path)) return 0;
-  return readFileSync(path, "utf8").split("\n").filter((l) => l !== "").length;
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l !== "").length;
 }
 
 /** How many calls a name counts: `pi`, `gentle-ai`, a verb (`finalize`), or verb:leg (`capture-result:submit`). */

@@ -6,7 +6,6 @@ import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider
 import { harnessPaths } from "../paths.ts";
 import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";
 
-
 /** Where a case's slot came from: the provider's relay slot, or (pre-relay builds) bare inputs plus the relay tokens. */
 export interface AcquiredSlot {
   readonly slot: RelaySlot;
@@ -57,7 +56,12 @@ let simulatorPath: string | undefined;
  * saved per case. A call only a process can answer (a fault may select it, a Git repository), and any other
  * gentle-ai, is spawned.
  */
-async function status(options: AcquireOptions, argv: readonly string[], env: Record<string, string>, timeoutMs: number): Promise<{ exitCode: number | null; stdout: Buffer; stderr: Buffer }> {
+async function status(
+  options: AcquireOptions,
+  argv: readonly string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ exitCode: number | null; stdout: Buffer; stderr: Buffer }> {
   simulatorPath ??= harnessPaths().gentleAiSimulator;
   if (!options.spawn && options.gentleAi === simulatorPath) {
     const answered = await gentleAiInProcess({ argv, env, cwd: options.cwd, executablePath: options.gentleAi });

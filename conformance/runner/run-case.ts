@@ -190,7 +190,12 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
 }
 
 /** Scenario, STATUS slot, host-side steps and the request: everything before the relay runs (harness-side). */
-async function prepare(def: CaseDef, profile: Profile, env: CaseEnvironment, ctx: CaseContext): Promise<{ acquired: AcquiredSlot; rctx: RequestContext; request: WireRelayRequest }> {
+async function prepare(
+  def: CaseDef,
+  profile: Profile,
+  env: CaseEnvironment,
+  ctx: CaseContext,
+): Promise<{ acquired: AcquiredSlot; rctx: RequestContext; request: WireRelayRequest }> {
   const { sandbox } = ctx;
   const observer = env.observer;
   let stepStart = observer ? performance.now() : 0;
@@ -208,7 +213,12 @@ async function prepare(def: CaseDef, profile: Profile, env: CaseEnvironment, ctx
       profile,
       ...(def.slotIndex === undefined ? {} : { index: def.slotIndex }),
     });
-  const cacheKey = JSON.stringify([profile, def.slotIndex ?? 0, (scenario as { identities?: unknown }).identities ?? null, (scenario as { lineage?: unknown }).lineage ?? null]);
+  const cacheKey = JSON.stringify([
+    profile,
+    def.slotIndex ?? 0,
+    (scenario as { identities?: unknown }).identities ?? null,
+    (scenario as { lineage?: unknown }).lineage ?? null,
+  ]);
   let acquired: AcquiredSlot;
   if (def.noStatus) acquired = { slot: FIXED_SLOT, source: "status", offered: [] };
   else if (env.slotCache) {
@@ -254,9 +264,15 @@ function toOutcome(reply: JobOutcome): RelayOutcome {
     case "timeout":
       return { type: "timeout", timeoutMs: reply.timeoutMs, wallMs: reply.wallMs, output: reply.evidence.output };
     case "exited":
-      return { type: "crashed", detail: `its adapter child died mid-call (exit ${reply.evidence.code ?? "null"}, signal ${reply.evidence.signal ?? "null"}) and was replaced with its process tree killed; output tail: ${tail(reply.evidence.output, 400)}` };
+      return {
+        type: "crashed",
+        detail: `its adapter child died mid-call (exit ${reply.evidence.code ?? "null"}, signal ${reply.evidence.signal ?? "null"}) and was replaced with its process tree killed; output tail: ${tail(reply.evidence.output, 400)}`,
+      };
     case "protocol":
-      return { type: "crashed", detail: `${reply.detail}; its adapter child was killed with its process tree and replaced (exit ${reply.evidence.code ?? "null"}, signal ${reply.evidence.signal ?? "null"}); output tail: ${tail(reply.evidence.output, 400)}` };
+      return {
+        type: "crashed",
+        detail: `${reply.detail}; its adapter child was killed with its process tree and replaced (exit ${reply.evidence.code ?? "null"}, signal ${reply.evidence.signal ?? "null"}); output tail: ${tail(reply.evidence.output, 400)}`,
+      };
     case "harness":
       return { type: "harness-error", detail: reply.detail };
     case "reply": {

@@ -2,17 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
-import {
-  ClauseFailure,
-  HarnessError,
-  SkipCheck,
-  type CaseDef,
-  type CaseRun,
-  type Clause,
-  type ProbeCheck,
-  type ProbeView,
-  type PropertyRunner,
-} from "../clauses/types.ts";
+import { ClauseFailure, HarnessError, SkipCheck, type CaseDef, type CaseRun, type Clause, type ProbeCheck, type ProbeView, type PropertyRunner } from "../clauses/types.ts";
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
 import { REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileResult, type Report } from "../report/report-schema.ts";
 import { tail, type JobOptions, type JobOutcome } from "../host/job-outcome.ts";
@@ -116,7 +106,8 @@ class Lanes {
       return worker;
     }
     await worker.kill();
-    if (loaded.status === "timeout") return { status: "harness", detail: `the adapter child did not load the relay module within ${loaded.timeoutMs}ms: ${tail(loaded.evidence.output)}` };
+    if (loaded.status === "timeout")
+      return { status: "harness", detail: `the adapter child did not load the relay module within ${loaded.timeoutMs}ms: ${tail(loaded.evidence.output)}` };
     return loaded;
   }
 
@@ -208,7 +199,8 @@ async function probeModule(lanes: Lanes, calls: ProbeCheck["probe"][number][], s
   const cannot = `cannot load relay module ${lanes.options.relayModule}`;
   if (reply.status === "harness") throw new HarnessError(`${cannot}: ${reply.detail}`);
   if (reply.status === "timeout") throw new RelayLoadError(`${cannot}: loading timed out`);
-  if (reply.status !== "reply") throw new RelayLoadError(`${cannot}: ${reply.status === "protocol" ? reply.detail : tail(reply.evidence.output).split("\n").slice(-3).join(" ")}`);
+  if (reply.status !== "reply")
+    throw new RelayLoadError(`${cannot}: ${reply.status === "protocol" ? reply.detail : tail(reply.evidence.output).split("\n").slice(-3).join(" ")}`);
   const r = reply.reply;
   if (r.type === "load-error") throw new RelayLoadError(`${cannot}: ${r.message}`);
   if (r.type !== "probe") throw new HarnessError(`unexpected adapter reply ${r.type}`);
@@ -291,11 +283,17 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     // The lanes that will have work start their children now, alongside lane 0's probe (a task per planned run).
     const tasksPlanned = plan.caseRuns.length + plan.propertyRuns.length;
     for (let lane = 1; lane < Math.min(options.concurrency, tasksPlanned); lane += 1) lanes.warm(lane, signal);
-    const probe = await probeModule(lanes, probeChecks.flatMap((c) => [...c.probe]), signal);
+    const probe = await probeModule(
+      lanes,
+      probeChecks.flatMap((c) => [...c.probe]),
+      signal,
+    );
     if (observer) observer.phase?.("probe", since(probeStart));
     options.onStart?.();
 
-    const caseRuns = new Map(plan.caseRuns.map((run) => [run.key, { ...run } as { def: CaseDef; profile: Profile; result?: Promise<CaseRun>; resolve?: (r: CaseRun) => void }]));
+    const caseRuns = new Map(
+      plan.caseRuns.map((run) => [run.key, { ...run } as { def: CaseDef; profile: Profile; result?: Promise<CaseRun>; resolve?: (r: CaseRun) => void }]),
+    );
     const propertyRuns = plan.propertyRuns;
     for (const entry of caseRuns.values()) entry.result = new Promise<CaseRun>((res) => (entry.resolve = res));
     const propertyResults = new Map<string, Promise<CheckOutcome>>();
@@ -316,7 +314,11 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           const outcomes: CheckOutcome[] = [];
           for (const check of clause.checks) {
             if (isProbe(check)) outcomes.push(evaluate(() => check.verify(probe.view, probeSlices.get(check) ?? [])));
-            else if (isProperty(check)) outcomes.push(await (propertyResults.get(propertyRunKey(clause.id, check.property.id, profile)) ?? Promise.resolve({ status: "skip" as const, message: "property not run" })));
+            else if (isProperty(check))
+              outcomes.push(
+                await (propertyResults.get(propertyRunKey(clause.id, check.property.id, profile)) ??
+                  Promise.resolve({ status: "skip" as const, message: "property not run" })),
+              );
             else {
               const p = caseProfile(check.case, clause, profile, options.profiles);
               if (p === null) {
@@ -325,8 +327,15 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
               }
               const run = await caseRuns.get(caseRunKey(check.case.id, p))?.result;
               if (!run) throw new Error(`unplanned case ${check.case.id}@${p}`);
-              const o = run.outcome.type === "harness-error" ? { status: "error" as const, message: `harness error: ${run.outcome.detail}` } : evaluate(() => check.assert(run));
-              outcomes.push(o.status === "fail" ? { ...o, message: `[${check.case.id}] ${withCause(run, o.message)}` } : o.status === "error" ? { ...o, message: `[${check.case.id}] ${o.message}` } : o);
+              const o =
+                run.outcome.type === "harness-error" ? { status: "error" as const, message: `harness error: ${run.outcome.detail}` } : evaluate(() => check.assert(run));
+              outcomes.push(
+                o.status === "fail"
+                  ? { ...o, message: `[${check.case.id}] ${withCause(run, o.message)}` }
+                  : o.status === "error"
+                    ? { ...o, message: `[${check.case.id}] ${o.message}` }
+                    : o,
+              );
             }
           }
           const combined = combine(outcomes);
@@ -374,7 +383,9 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
         const taskStart = observer ? performance.now() : 0;
         const run = await lanes
           .runCase(entry.def, entry.profile, lane, signal)
-          .catch((error: unknown): CaseRun => harnessFailure(entry.def, entry.profile, `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`));
+          .catch((error: unknown): CaseRun =>
+            harnessFailure(entry.def, entry.profile, `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`),
+          );
         entry.resolve?.(run);
         if (observer) observer.task?.("case", since(taskStart));
         done += 1;

@@ -52,7 +52,11 @@ export interface RoleVectorSlot {
 
 /** True for a refuter/validation role input carrying exactly one execute=true and one agent=pi. */
 export function isRoleVectorInput(input: CollectInput): boolean {
-  return (ROLE_VECTOR_CAPTURE_OPERATIONS as readonly string[]).includes(input.capture_operation) && argumentValue(input, "execute") === "true" && argumentValue(input, "agent") === "pi";
+  return (
+    (ROLE_VECTOR_CAPTURE_OPERATIONS as readonly string[]).includes(input.capture_operation) &&
+    argumentValue(input, "execute") === "true" &&
+    argumentValue(input, "agent") === "pi"
+  );
 }
 
 /** Every role vector, in provider order, tokens rendered as the provider gave them. */

@@ -19,11 +19,9 @@ export const NOT_ELIGIBLE_V240 =
 export const NOT_ELIGIBLE_PR3444 =
   "the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run";
 
-export const TRANSPORT_UNSUPPORTED_STDERR =
-  "Error: The active runtime cannot provide immutable receipt-review transport. [immutable_review_transport_unsupported]\n";
+export const TRANSPORT_UNSUPPORTED_STDERR = "Error: The active runtime cannot provide immutable receipt-review transport. [immutable_review_transport_unsupported]\n";
 
-export const WHITESPACE_REFUSAL =
-  "reviewer result payload is empty or whitespace-only: the task may have completed without producing output";
+export const WHITESPACE_REFUSAL = "reviewer result payload is empty or whitespace-only: the task may have completed without producing output";
 
 export const BINDING_MISMATCH_PREFIX = "capture binding does not match the current reviewing authority";
 

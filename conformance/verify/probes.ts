@@ -65,7 +65,8 @@ const versionProbe: Probe = {
     for (const call of calls) {
       findings.push(exitFinding(call, 0), bytesFinding(`\`${describe(call)}\` stderr`, EMPTY, call.stderr));
       const v = parseVersionOutput(call.stdout.toString("utf8"));
-      if (v === undefined || !call.stdout.toString("utf8").endsWith("\n")) findings.push(`\`${describe(call)}\` stdout is not one \`gentle-ai <Version>\\n\` line: ${JSON.stringify(call.stdout.toString("utf8"))}`);
+      if (v === undefined || !call.stdout.toString("utf8").endsWith("\n"))
+        findings.push(`\`${describe(call)}\` stdout is not one \`gentle-ai <Version>\\n\` line: ${JSON.stringify(call.stdout.toString("utf8"))}`);
       else versions.add(v);
     }
     if (versions.size > 1) findings.push(`the three spellings report different versions: ${[...versions].join(", ")}`);
@@ -77,14 +78,10 @@ const versionProbe: Probe = {
 
 const unknownVerbProbe: Probe = {
   id: "unknown-verb",
-  clause: "§2 unknown review verb: empty stdout, stderr `Error: unknown review command \"<x>\"`, exit 1",
+  clause: '§2 unknown review verb: empty stdout, stderr `Error: unknown review command "<x>"`, exit 1',
   async run(ctx) {
     const call = await ctx.call(["review", "no-such-verb"]);
-    return verdict([
-      exitFinding(call, 1),
-      bytesFinding("stdout", EMPTY, call.stdout),
-      bytesFinding("stderr", 'Error: unknown review command "no-such-verb"\n', call.stderr),
-    ]);
+    return verdict([exitFinding(call, 1), bytesFinding("stdout", EMPTY, call.stdout), bytesFinding("stderr", 'Error: unknown review command "no-such-verb"\n', call.stderr)]);
   },
 };
 
@@ -146,11 +143,13 @@ const handshakeGateProbe: Probe = {
         ...envelopeFindings(call, "invalid_request", { operation: "review.capture-result" }),
       );
       // Go's encoder escapes < and > in the cause (§3): `<repo>` must appear as \u003crepo\u003e.
-      if (ctx.profile === "2.4.0" && jsonOf(call.stdout) !== undefined && !call.stdout.includes("\\u003crepo\\u003e")) findings.push(`${label}: envelope cause lacks Go HTML escaping of <repo>`);
+      if (ctx.profile === "2.4.0" && jsonOf(call.stdout) !== undefined && !call.stdout.includes("\\u003crepo\\u003e"))
+        findings.push(`${label}: envelope cause lacks Go HTML escaping of <repo>`);
     }
     if (isRelayProfile(ctx.profile)) {
       const admitted = await ctx.call(argv, { handshake: HANDSHAKE });
-      if (admitted.stderr.includes("not eligible for immutable receipt review")) findings.push(`the exact handshake is refused: ${JSON.stringify(admitted.stderr.toString("utf8"))}`);
+      if (admitted.stderr.includes("not eligible for immutable receipt review"))
+        findings.push(`the exact handshake is refused: ${JSON.stringify(admitted.stderr.toString("utf8"))}`);
     }
     return verdict(findings);
   },
@@ -211,7 +210,8 @@ const submissionShapeProbe: Probe = {
     if (!isCall(call)) return call;
     const findings: (string | undefined)[] = [bytesFinding("STATUS stderr", EMPTY, call.stderr)];
     const status = jsonOf(call.stdout) ?? {};
-    if (status.schema !== "gentle-ai.review-integration.status/v5") findings.push(`STATUS schema: expected "gentle-ai.review-integration.status/v5", got ${JSON.stringify(status.schema)}`);
+    if (status.schema !== "gentle-ai.review-integration.status/v5")
+      findings.push(`STATUS schema: expected "gentle-ai.review-integration.status/v5", got ${JSON.stringify(status.schema)}`);
     const rawInputs = ((status.next_transition as { collect?: { inputs?: Record<string, unknown>[] } } | undefined)?.collect?.inputs ?? []).filter(
       (i) => i.capture_operation === "review.capture-result",
     );
@@ -246,7 +246,8 @@ const submissionShapeProbe: Probe = {
         findings.push(`${name}: submission keys ${JSON.stringify(Object.keys(sub))}, expected ["operation_token","argument_tokens","value"]`);
       }
       if (sub.operation_token !== "capture-result") findings.push(`${name}: operation_token ${JSON.stringify(sub.operation_token)}`);
-      if (JSON.stringify(sub.argument_tokens) !== JSON.stringify(want)) findings.push(`${name}: argument_tokens ${JSON.stringify(sub.argument_tokens)}, expected ${JSON.stringify(want)}`);
+      if (JSON.stringify(sub.argument_tokens) !== JSON.stringify(want))
+        findings.push(`${name}: argument_tokens ${JSON.stringify(sub.argument_tokens)}, expected ${JSON.stringify(want)}`);
       const value = { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "https://gentle-ai.dev/schema/review/reviewer/v1", substitution_location: 7 };
       if (JSON.stringify(sub.value) !== JSON.stringify(value)) findings.push(`${name}: value ${JSON.stringify(sub.value)}, expected ${JSON.stringify(value)}`);
     }
@@ -307,7 +308,7 @@ const materializeProbe: Probe = {
       bytesFinding("materialize stderr", EMPTY, first.stderr),
       first.stdout.length === 0 ? "materialize printed no bytes" : undefined,
       prefixFinding("materialize first line", "GENTLE_AI_REVIEW_BINDING {", firstLine),
-      firstLine.includes('"subject_hash":"sha256:') ? undefined : "binding line carries no \"subject_hash\":\"sha256:…",
+      firstLine.includes('"subject_hash":"sha256:') ? undefined : 'binding line carries no "subject_hash":"sha256:…',
       first.stdout.subarray(-"GENTLE_AI_REVIEW_CONTEXT_END\n".length).toString("latin1") === "GENTLE_AI_REVIEW_CONTEXT_END\n"
         ? undefined
         : "prompt does not end with GENTLE_AI_REVIEW_CONTEXT_END\\n",
@@ -350,12 +351,18 @@ const refusalProbe: Probe = {
     return verdict([
       exitFinding(whitespace, 1),
       bytesFinding("whitespace submit stderr", `Error: ${WHITESPACE_REFUSAL}${relay ? " [invalid_request]" : ""}\n`, whitespace.stderr),
-      ...(relay ? envelopeFindings(whitespace, "invalid_request", { operation: "review.capture-result" }) : [bytesFinding("whitespace submit stdout", EMPTY, whitespace.stdout)]),
+      ...(relay
+        ? envelopeFindings(whitespace, "invalid_request", { operation: "review.capture-result" })
+        : [bytesFinding("whitespace submit stdout", EMPTY, whitespace.stdout)]),
       exitFinding(mismatch, 1),
       mismatchText.startsWith(`Error: ${BINDING_MISMATCH_PREFIX}`) ? undefined : `binding-drift stderr: ${JSON.stringify(mismatchText)}`,
       relay
-        ? mismatchText.endsWith(" [capture_binding_mismatch]\n") ? undefined : "binding-drift stderr does not end with [capture_binding_mismatch]"
-        : /\[[a-z_]+\]\n$/.test(mismatchText) ? "pre-relay refusal carries a [code] suffix" : undefined,
+        ? mismatchText.endsWith(" [capture_binding_mismatch]\n")
+          ? undefined
+          : "binding-drift stderr does not end with [capture_binding_mismatch]"
+        : /\[[a-z_]+\]\n$/.test(mismatchText)
+          ? "pre-relay refusal carries a [code] suffix"
+          : undefined,
       ...(relay ? envelopeFindings(mismatch, "capture_binding_mismatch", { next_action: "review.status" }) : []),
       bytesFinding("STATUS after refused submits (slot not consumed)", before.stdout, after.stdout),
     ]);
@@ -368,7 +375,11 @@ const roleVerbProbe: Probe = {
   async run(ctx) {
     const call = await ctx.call(["review", "capture-refuter", "--input=x"], { handshake: HANDSHAKE });
     if (!isRelayProfile(ctx.profile)) {
-      return verdict([exitFinding(call, 1), bytesFinding("stdout", EMPTY, call.stdout), bytesFinding("stderr", 'Error: unknown review command "capture-refuter"\n', call.stderr)]);
+      return verdict([
+        exitFinding(call, 1),
+        bytesFinding("stdout", EMPTY, call.stdout),
+        bytesFinding("stderr", 'Error: unknown review command "capture-refuter"\n', call.stderr),
+      ]);
     }
     return verdict([exitFinding(call, 1), bytesFinding("stderr", "Error: flag provided but not defined: -input [invalid_request]\n", call.stderr)]);
   },
@@ -395,7 +406,8 @@ export function outputDisciplineFindings(calls: readonly ProbeCall[]): string[] 
   for (const call of calls) {
     if (call.exitCode !== 0 && call.exitCode !== 1) findings.push(`\`${describe(call)}\` exited ${call.exitCode ?? call.signal}; gentle-ai exits only 0 or 1`);
     const err = call.stderr.toString("utf8");
-    if (call.exitCode === 1 && !/^Error: [^\n]*\n$/.test(err)) findings.push(`\`${describe(call)}\` failure stderr is not one \`Error: …\` line: ${JSON.stringify(err.slice(0, 160))}`);
+    if (call.exitCode === 1 && !/^Error: [^\n]*\n$/.test(err))
+      findings.push(`\`${describe(call)}\` failure stderr is not one \`Error: …\` line: ${JSON.stringify(err.slice(0, 160))}`);
     if (call.exitCode === 0 && call.stderr.length > 0) findings.push(`\`${describe(call)}\` succeeded with stderr ${JSON.stringify(err.slice(0, 160))}`);
   }
   return findings;

@@ -13,7 +13,6 @@ import { outputDisciplineFindings, PROBES } from "./probes.ts";
 import { parseVersionOutput, profileOfVersion, type Profile } from "./profile.ts";
 import { VERIFY_REPORT_SCHEMA_ID, type GoldenCheck, type ProbeResult, type VerifyReport } from "./report-schema.ts";
 
-
 /** Bad input to verify (exit 2): missing binary, unknown profile, underivable version. */
 export class VerifyInputError extends Error {
   override readonly name = "VerifyInputError";
@@ -183,7 +182,9 @@ export function verifyProgressText(event: VerifyProgress): string {
   const lines: string[] = [];
   if (event.kind === "start") {
     lines.push(`verify ${event.binary}`);
-    lines.push(`  version: ${JSON.stringify(event.versionOutput)}; expected contract: profile ${event.profile} (from ${event.profileSource === "flag" ? "--profile" : "version"})`);
+    lines.push(
+      `  version: ${JSON.stringify(event.versionOutput)}; expected contract: profile ${event.profile} (from ${event.profileSource === "flag" ? "--profile" : "version"})`,
+    );
   } else if (event.kind === "probe") {
     const p = event.probe;
     lines.push(`  ${p.status === "drift" ? "DRIFT" : p.status.padEnd(5)}  ${p.id}  ${p.clause}`);
@@ -221,6 +222,8 @@ export function renderVerifyReport(report: VerifyReport): string {
 
 /** The --quiet rendering: the header, only drifted or inconclusive checks (with their findings), the result line. */
 export function renderQuietVerifyReport(report: VerifyReport): string {
-  const shown = reportEvents(report).filter((e) => (e.kind === "probe" ? e.probe.status === "drift" || e.probe.status === "inconclusive" : e.kind === "golden" ? e.check.status !== "pass" : true));
+  const shown = reportEvents(report).filter((e) =>
+    e.kind === "probe" ? e.probe.status === "drift" || e.probe.status === "inconclusive" : e.kind === "golden" ? e.check.status !== "pass" : true,
+  );
   return `${shown.map(verifyProgressText).join("")}${verifyResultText(report)}`;
 }

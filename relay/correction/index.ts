@@ -2,12 +2,7 @@
 export { CORRECTION_FINALIZE_FAILURE, CorrectionFinalizeError } from "./errors.ts";
 export type { CorrectionFinalizeErrorDetails, CorrectionFinalizeFailureCode, CorrectionFinalizeStage } from "./errors.ts";
 export { BARE_SHA256_HEX, CANONICAL_SHA256_IDENTITY, bareSha256Hex, isCanonicalSha256Identity, normalizeSha256Identity } from "./identities.ts";
-export {
-  CORRECTION_EVIDENCE_DRIFT_MESSAGE,
-  VERIFICATION_OUTCOMES,
-  assertCorrectionEvidenceBinding,
-  decodeVerificationEvidenceRecord,
-} from "./evidence.ts";
+export { CORRECTION_EVIDENCE_DRIFT_MESSAGE, VERIFICATION_OUTCOMES, assertCorrectionEvidenceBinding, decodeVerificationEvidenceRecord } from "./evidence.ts";
 export type { CorrectionEvidenceExpectation, VerificationEvidenceRecord, VerificationOutcome } from "./evidence.ts";
 export {
   CAPTURED_VALIDATION_READY_REASON,

@@ -98,9 +98,8 @@ export function readTargetedValidationBinding(status: unknown): TargetedValidati
       "provider validation_request binding is not canonical sha256:<64 lowercase hex>",
     );
   }
-  const paths = Array.isArray(request["correction_paths"]) && request["correction_paths"].every((p) => typeof p === "string")
-    ? (request["correction_paths"] as string[])
-    : undefined;
+  const paths =
+    Array.isArray(request["correction_paths"]) && request["correction_paths"].every((p) => typeof p === "string") ? (request["correction_paths"] as string[]) : undefined;
   const optional = {
     lineageId: text(request["lineage_id"]),
     expectedRevision: text(request["expected_revision"]),

@@ -17,7 +17,10 @@ function tsxLoaderUrl() {
 module.exports = function runFromSource(name) {
   // The simulator's stderr is compared byte for byte under the harness, so the warning goes to a terminal only;
   // the relay-conformance launcher warns once per run for the calls it makes.
-  if (process.stderr.isTTY) process.stderr.write(`${name}: dist/ is not built (installed without scripts?); running from TypeScript through tsx (slower). \`node ${path.join(__dirname, "..", "..", "scripts", "build.mjs")}\` builds it.\n`);
+  if (process.stderr.isTTY)
+    process.stderr.write(
+      `${name}: dist/ is not built (installed without scripts?); running from TypeScript through tsx (slower). \`node ${path.join(__dirname, "..", "..", "scripts", "build.mjs")}\` builds it.\n`,
+    );
   const main = path.join(__dirname, "..", name, "main.ts");
   const r = spawnSync(process.execPath, ["--import", tsxLoaderUrl(), main, ...process.argv.slice(2)], { stdio: "inherit", shell: false });
   if (r.error) throw r.error;

@@ -59,15 +59,28 @@ describe("capture-result document mirrors", () => {
     expect(CaptureResultDryRunSchema.safeParse(DRY).success).toBe(true);
     expect(CaptureResultDryRunSchema.safeParse({ ...DRY, lens: "reliability", admission_decision: undefined }).success).toBe(true);
     expect(ResultArtifactV2Schema.safeParse(ARTIFACT).success).toBe(true);
-    expect(ResultArtifactV2Schema.safeParse({ ...ARTIFACT, reference: undefined, path: "/r/.git/gentle-ai/review-transactions/v2/x/reviewer-results/00-review-reliability.json" }).success).toBe(true);
+    expect(
+      ResultArtifactV2Schema.safeParse({ ...ARTIFACT, reference: undefined, path: "/r/.git/gentle-ai/review-transactions/v2/x/reviewer-results/00-review-reliability.json" })
+        .success,
+    ).toBe(true);
     expect(CapturePreflightSchema.safeParse(PREFLIGHT).success).toBe(true);
     expect(CapturePreflightSchema.safeParse({ ...PREFLIGHT, repository_root: "/r" }).success).toBe(true);
   });
 
   it("refuse mutations", () => {
-    for (const bad of [{ ...DRY, validation: "rejected" }, { ...DRY, selected_order: 4 }, { ...DRY, extra: true }, { ...DRY, subject_hash: "sha256:x" }])
+    for (const bad of [
+      { ...DRY, validation: "rejected" },
+      { ...DRY, selected_order: 4 },
+      { ...DRY, extra: true },
+      { ...DRY, subject_hash: "sha256:x" },
+    ])
       expect(CaptureResultDryRunSchema.safeParse(bad).success).toBe(false);
-    for (const bad of [{ ...ARTIFACT, path: "/x" }, { ...ARTIFACT, reference: undefined }, { ...ARTIFACT, lens: "risk" }, { ...ARTIFACT, admission_decision: "incomplete" }])
+    for (const bad of [
+      { ...ARTIFACT, path: "/x" },
+      { ...ARTIFACT, reference: undefined },
+      { ...ARTIFACT, lens: "risk" },
+      { ...ARTIFACT, admission_decision: "incomplete" },
+    ])
       expect(ResultArtifactV2Schema.safeParse(bad).success).toBe(false);
     for (const bad of [
       { ...PREFLIGHT, repository_root: "" },

@@ -54,7 +54,10 @@ export const ResultArtifactV2Schema = z
     schema: z.literal("gentle-ai.review-result-artifact/v2"),
     capability: z.literal("review.native_result_artifact"),
     path: z.string().min(1).optional(),
-    reference: z.string().regex(/^rart1_[0-9a-f]{64}$/).optional(),
+    reference: z
+      .string()
+      .regex(/^rart1_[0-9a-f]{64}$/)
+      .optional(),
     sha256: Sha256,
     lineage_id: LineageId,
     target_identity: Sha256,

@@ -5,7 +5,10 @@ import type { ProviderDocument } from "./provider-document.ts";
 import { LineageId, Sha256 } from "./status-formats.ts";
 
 const unique = <T extends z.ZodType>(item: T) =>
-  z.array(item).min(1).refine((a) => new Set(a.map((x) => JSON.stringify(x))).size === a.length, "items must be unique");
+  z
+    .array(item)
+    .min(1)
+    .refine((a) => new Set(a.map((x) => JSON.stringify(x))).size === a.length, "items must be unique");
 
 export const CorrectionPlanFindingSchema = z.strictObject({
   id: z.string().min(1),

@@ -6,7 +6,10 @@ import type { ProviderDocument } from "./provider-document.ts";
 
 const Sha256 = z.string().regex(/^sha256:[0-9a-f]{64}$/);
 const Tree = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
-const Lineage = z.string().max(128).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+const Lineage = z
+  .string()
+  .max(128)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 const SingleLine = z.string().regex(/^[^\r\n]+$/);
 
 /** The eight negotiated operations: the whole v1 enum. */
@@ -22,12 +25,7 @@ export const NEGOTIATED_FAILURE_OPERATIONS = [
 ] as const;
 
 /** v2 adds the four collect-capture verbs. */
-export const CAPTURE_FAILURE_OPERATIONS = [
-  "review.capture-result",
-  "review.capture-evidence",
-  "review.capture-refuter",
-  "review.capture-validation",
-] as const;
+export const CAPTURE_FAILURE_OPERATIONS = ["review.capture-result", "review.capture-evidence", "review.capture-refuter", "review.capture-validation"] as const;
 
 const TargetEvidence = z.strictObject({ candidate_tree: Tree, paths_digest: Sha256 });
 
@@ -80,14 +78,31 @@ function failureFields<S extends string, C extends string>(schema: S, contract: 
     required_inputs: z
       .array(
         z.enum([
-          "lineage_id", "change", "expected_binding_revision", "predecessor_lineage_id", "expected_predecessor_revision",
-          "successor_lineage_id", "disposition", "reason", "actor", "incident", "maintainer_authorization", "base_ref",
+          "lineage_id",
+          "change",
+          "expected_binding_revision",
+          "predecessor_lineage_id",
+          "expected_predecessor_revision",
+          "successor_lineage_id",
+          "disposition",
+          "reason",
+          "actor",
+          "incident",
+          "maintainer_authorization",
+          "base_ref",
         ]),
       )
       .refine((items) => new Set(items).size === items.length, { message: "required_inputs must be unique" }),
     next_action: z.enum([
-      "correct_request", "retry", "retry_with_bounded_backoff", "review.status", "review.finalize", "review.repair", "review.bind_sdd",
-      "explicit-maintainer-action", "stop",
+      "correct_request",
+      "retry",
+      "retry_with_bounded_backoff",
+      "review.status",
+      "review.finalize",
+      "review.repair",
+      "review.bind_sdd",
+      "explicit-maintainer-action",
+      "stop",
     ]),
     cause_category: z.enum(["inventory_io_or_layout", "lock_ambiguous", "reset_residue", "record_or_graph_invalid", "inventory_incomplete"]).optional(),
     cause: SingleLine.min(1).max(4000).optional(),
@@ -144,12 +159,7 @@ export type FailureV1 = z.infer<typeof FailureV1Schema>;
 
 /** `gentle-ai.review-integration.failure/v2`: the v2 contract, including the collect-capture verbs. */
 export const FailureV2Schema = z
-  .strictObject(
-    failureFields("gentle-ai.review-integration.failure/v2", "gentle-ai.review-integration/v2", [
-      ...NEGOTIATED_FAILURE_OPERATIONS,
-      ...CAPTURE_FAILURE_OPERATIONS,
-    ]),
-  )
+  .strictObject(failureFields("gentle-ai.review-integration.failure/v2", "gentle-ai.review-integration/v2", [...NEGOTIATED_FAILURE_OPERATIONS, ...CAPTURE_FAILURE_OPERATIONS]))
   .refine(conditionalsHold, CONDITIONALS);
 export type FailureV2 = z.infer<typeof FailureV2Schema>;
 

@@ -22,7 +22,9 @@ describe.skipIf(!upstream)("lifecycle document mirrors against published documen
       expect(ConsentV3Schema.safeParse(doc).success).toBe(true);
       expect(ConsentV3Schema.safeParse({ ...doc, choices: [doc.choices[1], doc.choices[0]] }).success).toBe(false);
       expect(ConsentV3Schema.safeParse({ ...doc, risk_level: "low" }).success).toBe(false);
-      expect(ConsentV3Schema.safeParse({ ...doc, choices: [{ ...doc.choices[0], invocation: "gentle-ai review start --consent granted" }, doc.choices[1]] }).success).toBe(false);
+      expect(ConsentV3Schema.safeParse({ ...doc, choices: [{ ...doc.choices[0], invocation: "gentle-ai review start --consent granted" }, doc.choices[1]] }).success).toBe(
+        false,
+      );
       const { agent: _agent, ...withoutAgent } = doc;
       expect(ConsentV3Schema.safeParse(withoutAgent).success).toBe(false);
     }

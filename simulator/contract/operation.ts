@@ -74,8 +74,16 @@ export const ActionEligibilitySchema = z.strictObject({
   forbidden_actions: z.array(
     z.strictObject({
       action: z.enum([
-        "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim",
-        "review.reconcile-authority", "review.reconcile-authority-batch", "review.recover", "review.start", "review.validate",
+        "review.abandon",
+        "review.finalize",
+        "review.invalidate",
+        "review.quarantine-legacy",
+        "review.reclaim",
+        "review.reconcile-authority",
+        "review.reconcile-authority-batch",
+        "review.recover",
+        "review.start",
+        "review.validate",
       ]),
       reason_code: Code,
     }),

@@ -4,7 +4,10 @@ import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
 import { GitTree, Sha256 } from "./status-formats.ts";
 
-const RepoPath = z.string().min(1).regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/);
+const RepoPath = z
+  .string()
+  .min(1)
+  .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/);
 const Paths = z.array(RepoPath).refine((p) => new Set(p).size === p.length, "paths must be unique");
 
 export const ProjectionSchema = z.strictObject({

@@ -48,7 +48,8 @@ export const RepairAssessmentSchema = z
   .superRefine((v, ctx) => {
     const extras = [v.class, v.cause, v.disposition, v.repository_binding, v.candidate];
     if (v.status === "eligible") {
-      if (extras.some((x) => x === undefined)) ctx.addIssue({ code: "custom", message: "an eligible assessment names class, cause, disposition, repository_binding and candidate" });
+      if (extras.some((x) => x === undefined))
+        ctx.addIssue({ code: "custom", message: "an eligible assessment names class, cause, disposition, repository_binding and candidate" });
       if (v.counts.eligible_candidates !== 1 || v.counts.unsupported_lineages !== 0 || v.counts.conflicts !== 0)
         ctx.addIssue({ code: "custom", message: "an eligible assessment counts exactly one candidate and no conflicts" });
     } else if (extras.some((x) => x !== undefined)) {

@@ -6,16 +6,7 @@
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
 
-const LENS = z.enum([
-  "risk",
-  "resilience",
-  "readability",
-  "reliability",
-  "review-risk",
-  "review-resilience",
-  "review-readability",
-  "review-reliability",
-]);
+const LENS = z.enum(["risk", "resilience", "readability", "reliability", "review-risk", "review-resilience", "review-readability", "review-reliability"]);
 
 // The schema's "\S" plus its case-insensitive rejection of isConcreteEvidence's placeholder words.
 const PLACEHOLDER = /^\s*(?:n\/a|na|none|todo|tbd|pass|passed|success|placeholder)\s*$/i;
@@ -27,7 +18,10 @@ const CONCRETE = z
 /** One finding: location, severity, claim and proof_refs required; BLOCKER/CRITICAL also need the causal fields. */
 export const ReviewerFindingSchema = z
   .strictObject({
-    id: z.string().regex(/^R[1-4]-[A-Za-z0-9][A-Za-z0-9._-]*$/).optional(),
+    id: z
+      .string()
+      .regex(/^R[1-4]-[A-Za-z0-9][A-Za-z0-9._-]*$/)
+      .optional(),
     lens: LENS.optional(),
     location: z.string().regex(/^.+:[1-9][0-9]*(?:-[1-9][0-9]*)?$/),
     severity: z.enum(["BLOCKER", "CRITICAL", "WARNING", "SUGGESTION"]),
@@ -46,9 +40,7 @@ export const ReviewerResultSchema = z.strictObject({
   subject_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   inspection: z.strictObject({
     status: z.literal("completed"),
-    paths: z
-      .array(z.string().min(1))
-      .refine((paths) => new Set(paths).size === paths.length, "inspection.paths must be unique"),
+    paths: z.array(z.string().min(1)).refine((paths) => new Set(paths).size === paths.length, "inspection.paths must be unique"),
   }),
   lens: LENS.optional(),
   findings: z.array(ReviewerFindingSchema),

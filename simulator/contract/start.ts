@@ -12,8 +12,17 @@ const RiskLevel = z.enum(["low", "medium", "high"]);
 
 const RiskReason = z.strictObject({
   code: z.enum([
-    "configuration_change", "empty_content", "executable_change", "executable_mode", "hot_path", "large_change",
-    "non_executable_only", "process_boundary", "process_scan_limit", "service_token", "shell_source",
+    "configuration_change",
+    "empty_content",
+    "executable_change",
+    "executable_mode",
+    "hot_path",
+    "large_change",
+    "non_executable_only",
+    "process_boundary",
+    "process_scan_limit",
+    "service_token",
+    "shell_source",
   ]),
   signal: z.optional(z.enum(["auth", "update", "security", "payments", "permissions", "shell_process"])),
   path: z.optional(z.string().min(1)),
@@ -31,9 +40,21 @@ export const StartV3Schema = z
     lenses_required: z.boolean(),
     lineage_id: z.string().min(1),
     state: z.enum([
-      "unreviewed", "reviewing", "judges_confirmed", "findings_frozen", "evidence_classified", "fix_required", "fixing",
-      "fix_validating", "correction_required", "validating", "ready_final_verification", "final_verifying", "approved",
-      "escalated", "invalidated",
+      "unreviewed",
+      "reviewing",
+      "judges_confirmed",
+      "findings_frozen",
+      "evidence_classified",
+      "fix_required",
+      "fixing",
+      "fix_validating",
+      "correction_required",
+      "validating",
+      "ready_final_verification",
+      "final_verifying",
+      "approved",
+      "escalated",
+      "invalidated",
     ]),
     risk_level: RiskLevel,
     selected_lenses: z.array(LensName).max(4),
@@ -55,8 +76,7 @@ export const StartV3Schema = z
     if ((d.base_tree === undefined) !== (d.candidate_tree === undefined)) issue("base_tree and candidate_tree come together");
     if (d.changed_path_manifest !== undefined && d.base_tree === undefined) issue("changed_path_manifest requires the trees");
     if ((d.target_mode === undefined) !== (d.target_identity === undefined)) issue("target_mode and target_identity come together");
-    if (d.selected_lenses.length > 0 && (d.base_tree === undefined || d.changed_path_manifest === undefined))
-      issue("selected lenses require the frozen trees and manifest");
+    if (d.selected_lenses.length > 0 && (d.base_tree === undefined || d.changed_path_manifest === undefined)) issue("selected lenses require the frozen trees and manifest");
     const live = (d.action === "created" || d.action === "replayed") && d.state === "reviewing";
     if (live !== (d.repository_context !== undefined)) issue("repository_context exactly when a reviewing lineage was created or replayed");
     if (new Set(d.selected_lenses).size !== d.selected_lenses.length) issue("selected_lenses are unique");
@@ -88,9 +108,7 @@ export const START_DOCUMENTS: readonly ProviderDocument[] = [
     id: "gentle-ai.review-integration.start/v3",
     upstream: "v2/schemas/start.schema.json",
     schema: StartV3Schema,
-    stricter: [
-      "artifact subjects are the native Git v2 shape (trees, no candidate_diff_sha256), as review_start_contract.go Validate requires for start/v3",
-    ],
+    stricter: ["artifact subjects are the native Git v2 shape (trees, no candidate_diff_sha256), as review_start_contract.go Validate requires for start/v3"],
   },
   {
     id: "review/start (declined)",

@@ -19,7 +19,10 @@ const VALIDATION_REQUEST_SCHEMA = "gentle-ai.review-targeted-validation-request/
 const ReasonCode = z.string().regex(/^[a-z0-9_]+$/);
 
 type Issue = (message: string) => void;
-const issues = (ctx: z.RefinementCtx): Issue => (message) => ctx.addIssue({ code: "custom", message });
+const issues =
+  (ctx: z.RefinementCtx): Issue =>
+  (message) =>
+    ctx.addIssue({ code: "custom", message });
 
 // --- shared parts (status-v2.schema.json $defs) -------------------------------------------------------------------
 
@@ -84,8 +87,16 @@ const FrozenSchema = z.strictObject({
 
 const Applicability = z.enum(["current_target", "unrelated", "ambiguous", "corrupted"]);
 const Action = z.enum([
-  "start", "finalize", "validate", "recover", "retry_final_verification", "maintainer_action", "select_lineage", "repair_authority",
-  "reconcile_finalize", "stop",
+  "start",
+  "finalize",
+  "validate",
+  "recover",
+  "retry_final_verification",
+  "maintainer_action",
+  "select_lineage",
+  "repair_authority",
+  "reconcile_finalize",
+  "stop",
 ]);
 const Disposition = z.enum(["scope_changed", "invalidated", "escalated", "final_verification_retry"]);
 const Replayability = z.enum(["not_replayable", "exact_replay_safe", "status_required", "manual_action_required"]);
@@ -112,8 +123,18 @@ const ActionEligibilitySchema = z.strictObject({
   forbidden_actions: z.array(
     z.strictObject({
       action: z.enum([
-        "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim", "review.reconcile-authority",
-        "review.reconcile-authority-batch", "review.recover", "review.repair", "review.retry_final_verification", "review.start", "review.validate",
+        "review.abandon",
+        "review.finalize",
+        "review.invalidate",
+        "review.quarantine-legacy",
+        "review.reclaim",
+        "review.reconcile-authority",
+        "review.reconcile-authority-batch",
+        "review.recover",
+        "review.repair",
+        "review.retry_final_verification",
+        "review.start",
+        "review.validate",
       ]),
       reason_code: ReasonCode,
     }),
@@ -143,7 +164,10 @@ function checkTransition(t: { kind: string; reason_code: string; execute?: unkno
 
 const FrozenCandidateDiffSchema = z.strictObject({
   encoding: z.literal("base64"),
-  data: z.string().max(5592408).regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/),
+  data: z
+    .string()
+    .max(5592408)
+    .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/),
   sha256: Sha256,
   byte_size: z.number().int().min(0).max(4194304),
 });
@@ -166,7 +190,8 @@ export const TransitionInputV1Schema = z
     } else if (i.validation_request !== undefined) issue("only external.run_targeted_validation carries a validation_request");
     const capture = [i.artifact_subject, i.candidate_diff, i.changed_path_manifest];
     if (i.capture_operation === "review.capture-result") {
-      if (capture.some((x) => x === undefined) || i.schema !== REVIEWER_SCHEMA) issue("review.capture-result carries artifact_subject, candidate_diff and changed_path_manifest");
+      if (capture.some((x) => x === undefined) || i.schema !== REVIEWER_SCHEMA)
+        issue("review.capture-result carries artifact_subject, candidate_diff and changed_path_manifest");
     } else if (capture.some((x) => x !== undefined)) issue("only review.capture-result carries capture fields");
   });
 
@@ -294,7 +319,15 @@ const SubmissionValueSchema = z
 const FinalizeSubmissionSchema = z
   .strictObject({
     operation_token: z.literal("finalize"),
-    argument_tokens: z.array(z.string().min(1).regex(/^--\S+$/)).min(7).max(8),
+    argument_tokens: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .regex(/^--\S+$/),
+      )
+      .min(7)
+      .max(8),
     value: SubmissionValueSchema,
   })
   .superRefine((d, ctx) => {
@@ -309,7 +342,10 @@ const CaptureEvidenceSubmissionSchema = z.strictObject({
   operation_token: z.literal("capture-evidence"),
   argument_tokens: z
     .array(z.string())
-    .refine((t) => tokensMatch(t, [tokenRules.lineage, tokenRules.revision, tokenRules.target, CONTEXT_TOKEN, "--outcome={{outcome}}", "--input={{input}}"]), "capture-evidence tokens"),
+    .refine(
+      (t) => tokensMatch(t, [tokenRules.lineage, tokenRules.revision, tokenRules.target, CONTEXT_TOKEN, "--outcome={{outcome}}", "--input={{input}}"]),
+      "capture-evidence tokens",
+    ),
   values: z.tuple([
     z.strictObject({
       slot: z.literal("outcome"),
@@ -332,7 +368,16 @@ const CaptureResultSubmissionSchema = z.strictObject({
     .array(z.string())
     .refine(
       (t) =>
-        tokensMatch(t, [tokenRules.lineage, tokenRules.revision, tokenRules.target, CONTEXT_TOKEN, /^--lens=\S+$/, /^--order=[0-9]+$/, /^--subject-hash=sha256:[0-9a-f]{64}$/, "--input={{value}}"]),
+        tokensMatch(t, [
+          tokenRules.lineage,
+          tokenRules.revision,
+          tokenRules.target,
+          CONTEXT_TOKEN,
+          /^--lens=\S+$/,
+          /^--order=[0-9]+$/,
+          /^--subject-hash=sha256:[0-9a-f]{64}$/,
+          "--input={{value}}",
+        ]),
       "capture-result tokens are the seven binding tokens plus --input={{value}}",
     ),
   value: z.strictObject({
@@ -410,8 +455,12 @@ export const NextTransitionV5Schema = z
     if (
       t.reason_code === "targeted_validation_required" &&
       (t.kind !== "collect" ||
-        !oneInput(inputs, (op, i: { provider_task?: unknown; validation_request?: unknown }) =>
-          op === "external.run_targeted_validation" || (op === "external.run_provider_role" && i.provider_task !== undefined) || (op === "review.capture-validation" && i.validation_request !== undefined),
+        !oneInput(
+          inputs,
+          (op, i: { provider_task?: unknown; validation_request?: unknown }) =>
+            op === "external.run_targeted_validation" ||
+            (op === "external.run_provider_role" && i.provider_task !== undefined) ||
+            (op === "review.capture-validation" && i.validation_request !== undefined),
         ))
     )
       issue("targeted_validation_required collects one targeted-validation input");
@@ -425,9 +474,7 @@ export const NextTransitionV5Schema = z
 export const ForecastSchema = z
   .strictObject({
     horizon: z.enum(["partial", "terminal"]),
-    steps: z
-      .array(z.strictObject({ step: z.literal(1), kind: z.enum(["execute", "collect", "stop"]), reason_code: ReasonCode, description: z.string().min(1) }))
-      .length(1),
+    steps: z.array(z.strictObject({ step: z.literal(1), kind: z.enum(["execute", "collect", "stop"]), reason_code: ReasonCode, description: z.string().min(1) })).length(1),
   })
   .superRefine((f, ctx) => {
     if ((f.horizon === "terminal") !== (f.steps[0]?.kind === "stop")) issues(ctx)("a stop head is terminal, any other head partial");

@@ -13,7 +13,10 @@ function unique<T>(items: readonly T[]): boolean {
 export const VerificationEvidenceRecordSchema = z.strictObject({
   schema: z.literal("gentle-ai.review-verification-evidence/v2"),
   version: z.literal(2),
-  lineage_id: z.string().max(128).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  lineage_id: z
+    .string()
+    .max(128)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   authority_revision: Sha256,
   target_identity: Sha256,
   candidate_tree: z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/),
@@ -21,7 +24,10 @@ export const VerificationEvidenceRecordSchema = z.strictObject({
   paths: z.array(z.string().min(1)).refine(unique, { message: "paths must be unique" }),
   ledger_ids: z.array(z.string().min(1)).refine(unique, { message: "ledger_ids must be unique" }),
   raw_payload_sha256: Sha256,
-  raw_payload_bytes: z.int().min(1).max(4 * 1024 * 1024),
+  raw_payload_bytes: z
+    .int()
+    .min(1)
+    .max(4 * 1024 * 1024),
   outcome: z.enum(["passed", "verification_failed", "procedural_tooling_failed"]),
   record_digest: Sha256,
 });

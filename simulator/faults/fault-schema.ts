@@ -36,23 +36,21 @@ export const FaultSchema = z.discriminatedUnion("kind", [
 export type Fault = z.infer<typeof FaultSchema>;
 
 /** Which invocations a fault applies to: program, optional verb and capture leg, and 1-based call indexes. */
-export const FaultRuleSchema = z.strictObject({
-  program: z.enum(["gentle-ai", "pi"]),
-  verb: z.optional(
-    z.string().check(z.minLength(1), z.describe("gentle-ai only: `version`, `review` (help), or the review sub-command, e.g. `capture-result`.")),
-  ),
-  leg: z.optional(
-    z.enum(["materialize", "submit"]).check(z.describe("materialize: argv has a --materialize[=…] token; submit: an --input[=…] token and no materialize.")),
-  ),
-  calls: z.optional(
-    z
-      .union([z.literal("every"), z.array(z.number().check(z.int(), z.positive())).check(z.minLength(1))])
-      .check(z.describe("1-based indexes among calls with the same program, verb and leg (counted across processes per state dir); default every.")),
-  ),
-  fault: FaultSchema,
-}).check(
-  // A pi call has neither verb nor leg, so such a rule could never match: reject it rather than silently ignore it.
-  z.refine((rule) => rule.program !== "pi" || rule.verb === undefined, { message: "pi calls have no verb", path: ["verb"] }),
-  z.refine((rule) => rule.program !== "pi" || rule.leg === undefined, { message: "pi calls have no leg", path: ["leg"] }),
-);
+export const FaultRuleSchema = z
+  .strictObject({
+    program: z.enum(["gentle-ai", "pi"]),
+    verb: z.optional(z.string().check(z.minLength(1), z.describe("gentle-ai only: `version`, `review` (help), or the review sub-command, e.g. `capture-result`."))),
+    leg: z.optional(z.enum(["materialize", "submit"]).check(z.describe("materialize: argv has a --materialize[=…] token; submit: an --input[=…] token and no materialize."))),
+    calls: z.optional(
+      z
+        .union([z.literal("every"), z.array(z.number().check(z.int(), z.positive())).check(z.minLength(1))])
+        .check(z.describe("1-based indexes among calls with the same program, verb and leg (counted across processes per state dir); default every.")),
+    ),
+    fault: FaultSchema,
+  })
+  .check(
+    // A pi call has neither verb nor leg, so such a rule could never match: reject it rather than silently ignore it.
+    z.refine((rule) => rule.program !== "pi" || rule.verb === undefined, { message: "pi calls have no verb", path: ["verb"] }),
+    z.refine((rule) => rule.program !== "pi" || rule.leg === undefined, { message: "pi calls have no leg", path: ["leg"] }),
+  );
 export type FaultRule = z.infer<typeof FaultRuleSchema>;

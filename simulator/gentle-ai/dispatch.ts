@@ -6,19 +6,38 @@ import { negotiationRefusal, okOutcome, plainError } from "./route.ts";
 import { version } from "./verbs/version.ts";
 
 const REVIEW_VERBS_V240 = [
-  "capture-result", "capture-refuter", "capture-validation", "lens-context", "capture-evidence", "preserve-result",
-  "capabilities", "start", "finalize", "validate", "status", "repair", "invalidate", "abandon", "recover",
-  "retry-final-verification", "reclaim", "store-reset", "inspect-authority", "inspect-candidate", "dispose-result",
-  "reopen-results", "schema", "opencode-transport", "bind-sdd",
+  "capture-result",
+  "capture-refuter",
+  "capture-validation",
+  "lens-context",
+  "capture-evidence",
+  "preserve-result",
+  "capabilities",
+  "start",
+  "finalize",
+  "validate",
+  "status",
+  "repair",
+  "invalidate",
+  "abandon",
+  "recover",
+  "retry-final-verification",
+  "reclaim",
+  "store-reset",
+  "inspect-authority",
+  "inspect-candidate",
+  "dispose-result",
+  "reopen-results",
+  "schema",
+  "opencode-transport",
+  "bind-sdd",
 ] as const;
 
 /**
  * The lifecycle verbs that act on one lineage (in the repository world they find it in the repository). STATUS
  * chooses its facts itself (status.ts), as it reads every lineage of the clone.
  */
-const LINEAGE_VERBS: ReadonlySet<string> = new Set([
-  "capture-result", "capture-evidence", "finalize", "capture-refuter", "capture-validation", "lens-context",
-]);
+const LINEAGE_VERBS: ReadonlySet<string> = new Set(["capture-result", "capture-evidence", "finalize", "capture-refuter", "capture-validation", "lens-context"]);
 
 /** Review verbs whose capture may spawn pi itself (`--execute`). */
 export const ROLE_VERBS: ReadonlySet<string> = new Set(["capture-refuter", "capture-validation"]);

@@ -89,12 +89,7 @@ export function negotiationRefusal(args: readonly string[]): Outcome | undefined
  * given (capabilities always), plain otherwise. The envelope lineage scan uses the registry's flag shape, not the
  * FlagSet (`flags` is kept for callers and used only for verbs outside the registry).
  */
-export function routeFor(
-  argv: readonly string[],
-  verb: string,
-  kind: "collect-capture" | "negotiable" | "plain",
-  flags: readonly ScanFlag[] = [],
-): Route {
+export function routeFor(argv: readonly string[], verb: string, kind: "collect-capture" | "negotiable" | "plain", flags: readonly ScanFlag[] = []): Route {
   const operation = `review.${verb}`;
   const row = operationRow(verb);
   const lineageId = row === undefined ? safeScanLineage(argv, flags) : envelopeLineage(row, argv);
@@ -148,10 +143,7 @@ export function refusalOutcome(route: Route, refusal: ReviewRefusal, buffered: B
 }
 
 /** Runs a verb body on a route: success copies the buffer to stdout; a ReviewRefusal becomes the route's failure. */
-export async function runRouted(
-  route: Route,
-  body: (out: StdoutBuffer) => void | Promise<void>,
-): Promise<Outcome> {
+export async function runRouted(route: Route, body: (out: StdoutBuffer) => void | Promise<void>): Promise<Outcome> {
   const out = new StdoutBuffer();
   try {
     await body(out);

@@ -27,29 +27,24 @@ export const FAILURE_CODES = {
   unsupported_contract: { message: "The requested review integration contract is not supported.", next: "correct_request", noCause: true },
   empty_contract: { message: "The review integration contract cannot be empty.", next: "correct_request", noCause: true },
   capture_binding_mismatch: {
-    message:
-      "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.",
+    message: "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.",
     next: "review.status",
   },
   reviewer_result_slot_occupied: {
-    message:
-      "A different reviewer result already occupies this immutable slot; re-derive the exact next transition before retrying.",
+    message: "A different reviewer result already occupies this immutable slot; re-derive the exact next transition before retrying.",
     next: "review.status",
   },
   verification_evidence_binding_mismatch: {
-    message:
-      "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.",
+    message: "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.",
     next: "review.status",
   },
   captured_final_evidence_conflict: {
-    message:
-      "Captured verification evidence already exists for this authority and candidate with different immutable content.",
+    message: "Captured verification evidence already exists for this authority and candidate with different immutable content.",
     next: "review.status",
   },
   // reviewPreflightStaleTargetReason (review_operation_contract.go:264-290): re-derive, never "correct the request".
   stale_target_identity: {
-    message:
-      "The negotiated review request no longer matches the live workspace snapshot; re-derive the exact next transition before retrying.",
+    message: "The negotiated review request no longer matches the live workspace snapshot; re-derive the exact next transition before retrying.",
     next: "review.status",
   },
   // reviewPreflightEmptyCandidateReason (:341-346): its required input (base_ref) travels with the refusal.

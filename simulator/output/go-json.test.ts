@@ -4,9 +4,7 @@ import { failureEnvelope, safeScanLineage, scrubCause } from "./envelope.ts";
 
 describe("Go encoding/json", () => {
   it("HTML-escapes and uses Go's short escapes", () => {
-    expect(goQuote("<a>&\u2028\u2029\b\f\n\r\t\u0001\"\\é")).toBe(
-      '"\\u003ca\\u003e\\u0026\\u2028\\u2029\\b\\f\\n\\r\\t\\u0001\\"\\\\é"',
-    );
+    expect(goQuote('<a>&\u2028\u2029\b\f\n\r\t\u0001"\\é')).toBe('"\\u003ca\\u003e\\u0026\\u2028\\u2029\\b\\f\\n\\r\\t\\u0001\\"\\\\é"');
     expect(goQuote("\ud800x")).toBe('"\\ufffdx"');
   });
 
@@ -18,7 +16,13 @@ describe("Go encoding/json", () => {
     const out = encodeReviewJson({
       a: [],
       b: {},
-      nested: { changed_path_manifest: [{ path: "a<b", status: "M" }, { path: "c", status: "A" }], list: [1, 2] },
+      nested: {
+        changed_path_manifest: [
+          { path: "a<b", status: "M" },
+          { path: "c", status: "A" },
+        ],
+        list: [1, 2],
+      },
       changed_path_manifest: [],
     }).toString("utf8");
     expect(out).toBe(
@@ -101,9 +105,7 @@ describe("failure envelope", () => {
     expect(safeScanLineage(["--lineage", "review-ab12", "--lineage=review-cd"], flags)).toBe("review-cd");
     expect(safeScanLineage(["--lineage", "review--ab"], flags)).toBeUndefined();
     expect(safeScanLineage(["--lineage", "review-ab-"], flags)).toBeUndefined();
-    expect(safeScanLineage(["--order", "+7", "--predecessor=review-x"], [...flags, { name: "predecessor", kind: "string" }], "predecessor")).toBe(
-      "review-x",
-    );
+    expect(safeScanLineage(["--order", "+7", "--predecessor=review-x"], [...flags, { name: "predecessor", kind: "string" }], "predecessor")).toBe("review-x");
   });
 
   it("publishes the negotiation and catch-all classes as the source builds them", () => {

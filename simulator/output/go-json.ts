@@ -68,13 +68,7 @@ function indentValue(value: GoJson, depth: number, key: string | undefined): str
   }
   const entries = Object.entries(value as Record<string, GoJson | undefined>).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return "{}";
-  return (
-    "{\n" +
-    entries.map(([k, v]) => inner + goQuote(k) + ": " + indentValue(v as GoJson, depth + 1, k)).join(",\n") +
-    "\n" +
-    pad +
-    "}"
-  );
+  return "{\n" + entries.map(([k, v]) => inner + goQuote(k) + ": " + indentValue(v as GoJson, depth + 1, k)).join(",\n") + "\n" + pad + "}";
 }
 
 /** encodeReviewJSON: Marshal, json.Indent("", "  "), manifest re-rendering, one trailing newline. */

@@ -78,17 +78,17 @@ export function reviewerResultDocument(b: PromptBinding, findings: SimFindings =
     ...(b.lens === null ? {} : { lens: b.lens }),
     findings:
       cited !== undefined
-      ? [
-          {
-            ...(prefix === undefined ? {} : { id: `${prefix}001` }),
-            ...(b.lens === null ? {} : { lens: b.lens }),
-            location: `${cited}:1`,
-            severity: "SUGGESTION",
-            claim: "Simulated reviewer suggestion.",
-            proof_refs: [cite(cited)],
-          },
-        ]
-      : [],
+        ? [
+            {
+              ...(prefix === undefined ? {} : { id: `${prefix}001` }),
+              ...(b.lens === null ? {} : { lens: b.lens }),
+              location: `${cited}:1`,
+              severity: "SUGGESTION",
+              claim: "Simulated reviewer suggestion.",
+              proof_refs: [cite(cited)],
+            },
+          ]
+        : [],
     evidence: [cited !== undefined ? `${scope}; one suggestion at ${cite(cited)}` : `${scope}; no defect found`],
   };
 }

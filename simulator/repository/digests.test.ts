@@ -11,9 +11,7 @@ describe("gentle-ai's published digests", () => {
     const tree = "619289f137abd616d94899f2c9b6726de091ac92";
     expect(pathsDigest([])).toBe("sha256:2286a180488f90f2e97062d500a629bc747716d55a34c2861a8309e1b02589a1");
     expect(untrackedProof([])).toBe("sha256:b97229718d4c7fe50a8892eb474ae5aa6491697bccb400e3e31dbaca4894d2f3");
-    expect(snapshotIdentity("current-changes", "workspace", tree, tree, pathsDigest([]))).toBe(
-      "sha256:50d13aa33f913bbf99df6ad5b94ac1db2aba969445ffc08aadffd8b42b79f1c4",
-    );
+    expect(snapshotIdentity("current-changes", "workspace", tree, tree, pathsDigest([]))).toBe("sha256:50d13aa33f913bbf99df6ad5b94ac1db2aba969445ffc08aadffd8b42b79f1c4");
   });
 
   it("the identity of a one-file candidate (status-v5-repository-context.captured.json)", () => {

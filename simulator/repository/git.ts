@@ -31,8 +31,15 @@ export interface GitOptions {
 // Repository selectors a caller may have inherited: gentle-ai strips them so --cwd alone decides the repository
 // (reviewtransaction/snapshot.go sanitizedGitEnvironment); so does the simulator.
 const INHERITED_SELECTORS = [
-  "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",
-  "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX", "GIT_CEILING_DIRECTORIES",
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_COMMON_DIR",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_NAMESPACE",
+  "GIT_PREFIX",
+  "GIT_CEILING_DIRECTORIES",
 ];
 
 function environment(extra: Readonly<Record<string, string>> | undefined): NodeJS.ProcessEnv {

@@ -31,8 +31,7 @@ export interface RepositoryLineageRecord {
 /** The folder holding every repository lineage of one clone. */
 export function lineageStoreRoot(repo: RepositoryIdentity, env: Readonly<Record<string, string | undefined>>, cwd: string): string {
   const simState = env.GENTLE_AI_SIM_STATE;
-  if (simState !== undefined && simState !== "")
-    return join(resolve(cwd, simState), "repositories", repo.repositoryRef.replace(/^sha256:/, ""));
+  if (simState !== undefined && simState !== "") return join(resolve(cwd, simState), "repositories", repo.repositoryRef.replace(/^sha256:/, ""));
   // (inferred) layout below review-transactions: gentle-ai's own compact store layout is not reproduced.
   return join(repo.gitCommonDir, "gentle-ai", "review-transactions", "gentle-ai-sim");
 }

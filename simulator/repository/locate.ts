@@ -52,7 +52,7 @@ export function resolveRepository(path: string): RepositoryIdentity {
   try {
     lines = gitText(start, ["rev-parse", "--path-format=absolute", "--show-toplevel", "--git-common-dir", "--git-dir"]).split("\n");
   } catch (error) {
-    const detail = error instanceof GitError ? error.stderr.trim().split("\n")[0] ?? "" : String(error);
+    const detail = error instanceof GitError ? (error.stderr.trim().split("\n")[0] ?? "") : String(error);
     // (inferred) wording: gentle-ai wraps the git failure as "resolve review repository root: …".
     throw new RepositoryNotFoundError(`resolve review repository root: ${detail || `${start} is not a git repository`}`);
   }

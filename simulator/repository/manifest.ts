@@ -48,7 +48,19 @@ function rawEntries(output: Buffer): Map<string, RawEntry> {
 
 function raw(repo: RepositoryIdentity, snapshot: Snapshot): Map<string, RawEntry> {
   return rawEntries(
-    git(repo.root, ["diff", "--raw", "-z", "--full-index", "--no-renames", "--no-ext-diff", "--no-textconv", "--ignore-submodules=none", snapshot.baseTree, snapshot.candidateTree, "--"]),
+    git(repo.root, [
+      "diff",
+      "--raw",
+      "-z",
+      "--full-index",
+      "--no-renames",
+      "--no-ext-diff",
+      "--no-textconv",
+      "--ignore-submodules=none",
+      snapshot.baseTree,
+      snapshot.candidateTree,
+      "--",
+    ]),
   );
 }
 
@@ -83,24 +95,66 @@ export function changedPathEntries(repo: RepositoryIdentity, snapshot: Snapshot)
 /** The candidate-inspection `patch` of one path (frozen_candidate_context.go:258-260): what the reviewer prompt shows. */
 export function pathPatch(repo: RepositoryIdentity, snapshot: Snapshot, path: string): string {
   return git(repo.root, [
-    "-c", "color.ui=false", "-c", "diff.external=", "diff", "--patch", "--text", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv",
-    "--no-renames", "--diff-algorithm=myers", "--no-indent-heuristic", "--unified=3", "--ignore-submodules=none",
-    snapshot.baseTree, snapshot.candidateTree, "--", `:(literal)${path}`,
+    "-c",
+    "color.ui=false",
+    "-c",
+    "diff.external=",
+    "diff",
+    "--patch",
+    "--text",
+    "--full-index",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-renames",
+    "--diff-algorithm=myers",
+    "--no-indent-heuristic",
+    "--unified=3",
+    "--ignore-submodules=none",
+    snapshot.baseTree,
+    snapshot.candidateTree,
+    "--",
+    `:(literal)${path}`,
   ]).toString("utf8");
 }
 
 /** WithLegacyCandidateDiff's payload (frozen_candidate_context.go:120-123): the whole candidate diff, review-integration/v1. */
 export function candidateDiff(repo: RepositoryIdentity, snapshot: Snapshot): Buffer {
   return git(repo.root, [
-    "diff", "--binary", "--full-index", "--no-color", "--no-renames", "--no-ext-diff", "--no-textconv", "--diff-algorithm=myers",
-    "--no-indent-heuristic", "--unified=3", "--ignore-submodules=none", "--src-prefix=a/", "--dst-prefix=b/", snapshot.baseTree, snapshot.candidateTree, "--",
+    "diff",
+    "--binary",
+    "--full-index",
+    "--no-color",
+    "--no-renames",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--diff-algorithm=myers",
+    "--no-indent-heuristic",
+    "--unified=3",
+    "--ignore-submodules=none",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    snapshot.baseTree,
+    snapshot.candidateTree,
+    "--",
   ]);
 }
 
 /** DiffStats: numstat counts plus raw modes for every snapshot path. */
 export function diffStats(repo: RepositoryIdentity, snapshot: Snapshot): DiffStat[] {
   if (snapshot.paths.length === 0) return [];
-  const numstat = git(repo.root, ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "--ignore-submodules=none", snapshot.baseTree, snapshot.candidateTree, "--"]);
+  const numstat = git(repo.root, [
+    "diff",
+    "--numstat",
+    "-z",
+    "--no-renames",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--ignore-submodules=none",
+    snapshot.baseTree,
+    snapshot.candidateTree,
+    "--",
+  ]);
   const counts = new Map<string, { additions: number; deletions: number; binary: boolean }>();
   for (const record of numstat.toString("utf8").split("\0")) {
     if (record === "") continue;

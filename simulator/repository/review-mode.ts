@@ -275,8 +275,6 @@ export function disabledText(operation: "start" | "mutate", source: ModeSource):
   let message = `receipt-driven development is disabled: ${subject} is rejected because the ${source} mode source keeps it off`;
   if (operation === "mutate") message += "; the review is frozen, not discarded";
   const enable =
-    source === "clone_local"
-      ? "gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone"
-      : "gentle-ai review mode enable --scope=global";
+    source === "clone_local" ? "gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone" : "gentle-ai review mode enable --scope=global";
   return operation === "mutate" ? `${message}; turn reviews on with ${enable} to continue it from where it stopped` : `${message}; turn reviews on with ${enable}`;
 }

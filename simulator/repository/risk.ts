@@ -39,10 +39,36 @@ export interface RiskAssessment {
 }
 
 const SCAN_LIMIT = 8 << 20;
-const SEMANTIC_SOURCE = new Set([".c", ".cc", ".cpp", ".cs", ".go", ".h", ".hpp", ".java", ".js", ".jsx", ".kt", ".kts", ".php", ".py", ".rb", ".rs", ".sh", ".bash", ".zsh", ".ts", ".tsx"]);
+const SEMANTIC_SOURCE = new Set([
+  ".c",
+  ".cc",
+  ".cpp",
+  ".cs",
+  ".go",
+  ".h",
+  ".hpp",
+  ".java",
+  ".js",
+  ".jsx",
+  ".kt",
+  ".kts",
+  ".php",
+  ".py",
+  ".rb",
+  ".rs",
+  ".sh",
+  ".bash",
+  ".zsh",
+  ".ts",
+  ".tsx",
+]);
 const AUTHORITY_PATHS = new Set([
-  "internal/reviewtransaction/compact.go", "internal/reviewtransaction/transaction.go", "internal/reviewtransaction/compact_store.go",
-  "internal/reviewtransaction/store.go", "internal/reviewtransaction/compact_gate.go", "internal/reviewtransaction/gate.go",
+  "internal/reviewtransaction/compact.go",
+  "internal/reviewtransaction/transaction.go",
+  "internal/reviewtransaction/compact_store.go",
+  "internal/reviewtransaction/store.go",
+  "internal/reviewtransaction/compact_gate.go",
+  "internal/reviewtransaction/gate.go",
 ]);
 
 function ext(path: string): string {
@@ -90,7 +116,10 @@ function stripSemanticExtension(segment: string): string {
 
 function isServiceTokenPath(path: string): boolean {
   return path.split("/").some((segment) => {
-    const tokens = stripSemanticExtension(segment).toLowerCase().split(/[-_]/).filter((t) => t !== "");
+    const tokens = stripSemanticExtension(segment)
+      .toLowerCase()
+      .split(/[-_]/)
+      .filter((t) => t !== "");
     return tokens.some((t, i) => t === "service" && tokens[i + 1] === "token");
   });
 }
@@ -122,7 +151,9 @@ function isOperationalMarkdown(path: string): boolean {
     const name = segment.slice(0, segment.length - extname(segment).length);
     return name
       .split(/[^a-z0-9]/)
-      .some((t) => ["agent", "agents", "skill", "skills", "prompt", "prompts", "instruction", "instructions", "orchestrator", "orchestrators", "workflow", "workflows"].includes(t));
+      .some((t) =>
+        ["agent", "agents", "skill", "skills", "prompt", "prompts", "instruction", "instructions", "orchestrator", "orchestrators", "workflow", "workflows"].includes(t),
+      );
   });
 }
 
@@ -167,7 +198,10 @@ function isStaticMdx(content: string): boolean {
       continue;
     }
     // (inferred) code spans and leading block comments are stripped as risk.go does, more coarsely.
-    const prose = trimmed.replace(/`[^`]*`/g, "").replace(/^\/\*.*?\*\//, "").trim();
+    const prose = trimmed
+      .replace(/`[^`]*`/g, "")
+      .replace(/^\/\*.*?\*\//, "")
+      .trim();
     if (/^(import|export)(?![A-Za-z0-9_$])/.test(prose) || /[{}<]/.test(prose)) return false;
   }
   return true;
@@ -204,7 +238,10 @@ function activePassivePaths(repo: RepositoryIdentity, snapshot: Snapshot, stats:
   const scanned = sides.reduce((sum, side) => sum + [...side.values()].reduce((n, b) => n + b.size, 0), 0);
   if (scanned > SCAN_LIMIT) return new Set(paths);
   for (const s of candidates) {
-    for (const [side, mode] of [[sides[0]!, s.oldMode], [sides[1]!, s.newMode]] as const) {
+    for (const [side, mode] of [
+      [sides[0]!, s.oldMode],
+      [sides[1]!, s.newMode],
+    ] as const) {
       if (mode === "" || mode === "000000") continue;
       const blob = side.get(s.path);
       if (blob === undefined) continue;
@@ -284,8 +321,7 @@ function snapshotReasons(stats: readonly DiffStat[], active: ReadonlySet<string>
       if (isServiceTokenPath(s.path)) found.push({ code: "service_token", signal: "auth", path: s.path });
       if (isShellPath(s.path)) found.push({ code: "shell_source", signal: "shell_process", path: s.path });
     }
-    if (executableModeChanged(s.oldMode, s.newMode))
-      found.push({ code: "executable_mode", signal: "permissions", path: s.path, old_mode: s.oldMode, new_mode: s.newMode });
+    if (executableModeChanged(s.oldMode, s.newMode)) found.push({ code: "executable_mode", signal: "permissions", path: s.path, old_mode: s.oldMode, new_mode: s.newMode });
     if (!s.generated) for (const signal of hotPathSignals(s.path)) found.push({ code: "hot_path", signal, path: s.path });
   }
   if (found.length === 0) found.push(fallbackReason(stats, active));
@@ -332,29 +368,46 @@ export function selectLenses(level: RiskLevel, focus = "reliability"): string[] 
 
 function signalSubject(signal: RiskSignal | undefined): string {
   switch (signal) {
-    case "auth": return "authentication";
-    case "security": return "security";
-    case "payments": return "payments";
-    case "data_exposure": return "data exposure";
-    case "data_loss": return "data loss";
-    case "permissions": return "permissions";
-    case "update": return "the update path";
-    case "shell_process": return "shell or process execution";
-    default: return "a sensitive area";
+    case "auth":
+      return "authentication";
+    case "security":
+      return "security";
+    case "payments":
+      return "payments";
+    case "data_exposure":
+      return "data exposure";
+    case "data_loss":
+      return "data loss";
+    case "permissions":
+      return "permissions";
+    case "update":
+      return "the update path";
+    case "shell_process":
+      return "shell or process execution";
+    default:
+      return "a sensitive area";
   }
 }
 
 function evidenceSubject(reason: RiskReason): string {
   switch (reason.code) {
-    case "service_token": return "service credentials";
-    case "shell_source": return "shell scripting";
+    case "service_token":
+      return "service credentials";
+    case "shell_source":
+      return "shell scripting";
     case "process_boundary":
-    case "process_scan_limit": return "code that starts other processes";
-    case "executable_mode": return "an executable permission change";
-    case "executable_change": return "an executable change";
-    case "configuration_change": return "a configuration change";
-    case "hot_path": return signalSubject(reason.signal);
-    default: return "";
+    case "process_scan_limit":
+      return "code that starts other processes";
+    case "executable_mode":
+      return "an executable permission change";
+    case "executable_change":
+      return "an executable change";
+    case "configuration_change":
+      return "a configuration change";
+    case "hot_path":
+      return signalSubject(reason.signal);
+    default:
+      return "";
   }
 }
 

@@ -51,8 +51,7 @@ export function canonicalLogicalPath(value: string): string {
 /** canonicalPaths: every path canonical, sorted, no duplicates. */
 export function canonicalPathList(values: readonly string[]): string[] {
   const sorted = values.map(canonicalLogicalPath).sort();
-  for (let i = 1; i < sorted.length; i++)
-    if (sorted[i] === sorted[i - 1]) throw new UntrackedSelectionError(`duplicate intended-untracked path ${goQuoteStr(sorted[i]!)}`);
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) throw new UntrackedSelectionError(`duplicate intended-untracked path ${goQuoteStr(sorted[i]!)}`);
   return sorted;
 }
 
@@ -80,9 +79,7 @@ export function untrackedScopeFor(inventory: UntrackedInventory, declaration: Un
   const base = { inventory: inventory.paths, intended: [] as string[], digest: inventory.digest, declared };
   if (!declared) return { ...base, needsSelection: inventory.paths.length > 0 };
   if (declaration.scope === undefined || declaration.expectedInventory === undefined)
-    throw new UntrackedSelectionError(
-      "untracked selection requires --untracked-scope and --expected-untracked-inventory; rerun `gentle-ai review status --next-transition`",
-    );
+    throw new UntrackedSelectionError("untracked selection requires --untracked-scope and --expected-untracked-inventory; rerun `gentle-ai review status --next-transition`");
   switch (declaration.scope) {
     case "exclude":
       if (declaration.intended.length > 0)

@@ -26,7 +26,10 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
     for (;;) {
       if (i >= text.length) fail("unterminated string");
       const ch = text.charCodeAt(i);
-      if (ch === 0x22) { i++; return; }
+      if (ch === 0x22) {
+        i++;
+        return;
+      }
       if (ch < 0x20) fail("control character in string");
       if (ch === 0x5c) {
         const esc = text[i + 1];
@@ -47,26 +50,50 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
     ws();
     const ch = text[i];
     if (ch === "{") {
-      i++; ws();
-      if (text[i] === "}") { i++; return; }
+      i++;
+      ws();
+      if (text[i] === "}") {
+        i++;
+        return;
+      }
       for (;;) {
         ws();
         if (text[i] !== '"') fail(i >= text.length ? "unexpected end of input" : "expected a property name");
-        string(); ws();
+        string();
+        ws();
         if (text[i] !== ":") fail(i >= text.length ? "unexpected end of input" : "expected ':' after property name");
-        i++; value(); ws();
-        if (text[i] === ",") { i++; continue; }
-        if (text[i] === "}") { i++; return; }
+        i++;
+        value();
+        ws();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "}") {
+          i++;
+          return;
+        }
         fail(i >= text.length ? "unexpected end of input" : "expected ',' or '}' after property value");
       }
     }
     if (ch === "[") {
-      i++; ws();
-      if (text[i] === "]") { i++; return; }
+      i++;
+      ws();
+      if (text[i] === "]") {
+        i++;
+        return;
+      }
       for (;;) {
-        value(); ws();
-        if (text[i] === ",") { i++; continue; }
-        if (text[i] === "]") { i++; return; }
+        value();
+        ws();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "]") {
+          i++;
+          return;
+        }
         fail(i >= text.length ? "unexpected end of input" : "expected ',' or ']' after array element");
       }
     }
@@ -78,7 +105,8 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
   };
   try {
     if (text.charCodeAt(0) === 0xfeff) fail("byte order mark is not allowed");
-    value(); ws();
+    value();
+    ws();
     if (i < text.length) fail(`unexpected ${JSON.stringify(text[i])} after the JSON value`);
     return null;
   } catch (error) {
@@ -91,7 +119,10 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
 }
 
 class SyntaxErrorAt extends Error {
-  constructor(readonly at: number, readonly reason: string) {
+  constructor(
+    readonly at: number,
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }

@@ -65,12 +65,7 @@ export function computeRecordDigest(r: VerificationEvidenceRecord): string {
  * Builds the record for payload bytes. In `bare` mode (#279 as reported, counterfactual) the four evidence
  * identities lose their prefix; candidate_tree is a Git tree id either way and record_digest stays prefixed.
  */
-export function buildEvidenceRecord(
-  binding: EvidenceBinding,
-  payload: Buffer,
-  outcome: VerificationOutcome,
-  mode: IdentityMode,
-): VerificationEvidenceRecord {
+export function buildEvidenceRecord(binding: EvidenceBinding, payload: Buffer, outcome: VerificationOutcome, mode: IdentityMode): VerificationEvidenceRecord {
   const id = (v: string): string => (mode === "bare" ? bareDigest(v) : v);
   const draft: VerificationEvidenceRecord = {
     schema: EVIDENCE_RECORD_SCHEMA,

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bareDigest,
-  changedPathManifest,
-  changedPathManifestDigest,
-  emptyIntendedUntrackedProof,
-  identitiesFor,
-  pathsDigest,
-  snapshotIdentity,
-} from "./identities.ts";
+import { bareDigest, changedPathManifest, changedPathManifestDigest, emptyIntendedUntrackedProof, identitiesFor, pathsDigest, snapshotIdentity } from "./identities.ts";
 import type { ManifestEntry } from "./identities.ts";
 import { LENSES } from "../scenario/lineage-spec.ts";
 
@@ -27,9 +19,9 @@ describe("gentle-ai's identity formulas", () => {
     expect(
       snapshotIdentity("current-changes", "workspace", "96c8f6a2eee2da821f202ee686b70c211bd9fd37", "6812ab6b7a19550f0dc49cee57518528c4479756", pathsDigest(["src/add.js"])),
     ).toBe("sha256:c15e3de5404ab556a237a0a94f1d8d99e33e2ac6664877b2eefee0e210f8252a");
-    expect(
-      snapshotIdentity("current-changes", "workspace", "619289f137abd616d94899f2c9b6726de091ac92", "619289f137abd616d94899f2c9b6726de091ac92", pathsDigest([])),
-    ).toBe("sha256:50d13aa33f913bbf99df6ad5b94ac1db2aba969445ffc08aadffd8b42b79f1c4");
+    expect(snapshotIdentity("current-changes", "workspace", "619289f137abd616d94899f2c9b6726de091ac92", "619289f137abd616d94899f2c9b6726de091ac92", pathsDigest([]))).toBe(
+      "sha256:50d13aa33f913bbf99df6ad5b94ac1db2aba969445ffc08aadffd8b42b79f1c4",
+    );
     expect(
       snapshotIdentity("current-changes", "workspace", "3e21a205dd9b55021aeae87965092623807e455f", "1c3325617279b38743f073302ba190fc421b5a09", pathsDigest(["tracked.txt"])),
     ).toBe("sha256:00c0d796b4136e365d0130886f300c954ecf9431c45d96d8031155c415507d49");
@@ -51,7 +43,14 @@ describe("gentle-ai's identity formulas", () => {
     expect(changedPathManifestDigest([modified("src/add.js")])).toBe("sha256:247cb9ffff17f6f97cf3fbeca795889a281805f676c53c204b319735a3eaf4dd");
     expect(changedPathManifestDigest([modified("tracked.txt")])).toBe("sha256:64d028ff676fb4ef10f2d4a3488d568854b364b4cc4399578b5932d144d2347b");
     expect(Object.keys(changedPathManifest([modified("x")])[0]!)).toEqual([
-      "path", "status", "old_mode", "new_mode", "deleted", "type_changed", "mode_only", "intended_untracked",
+      "path",
+      "status",
+      "old_mode",
+      "new_mode",
+      "deleted",
+      "type_changed",
+      "mode_only",
+      "intended_untracked",
     ]);
   });
 
@@ -70,8 +69,16 @@ describe("deterministic identities", () => {
     expect(ids.repositoryContext).toMatch(/^rctx1_[0-9a-f]{64}$/);
     for (const t of [ids.baseTree, ids.candidateTree, ids.correctionCandidateTree]) expect(t).toMatch(/^(?!0+$)[0-9a-f]{40}$/);
     for (const v of [
-      ids.revision(0), ids.revision(1), ids.eventId(0), ids.requestHash(0), ids.correctionTargetIdentity, ids.correctionPathsDigest,
-      ids.manifestSha256, ids.stagedTargetIdentity, ids.correctionLiveIdentity, ids.receiptIdentity,
+      ids.revision(0),
+      ids.revision(1),
+      ids.eventId(0),
+      ids.requestHash(0),
+      ids.correctionTargetIdentity,
+      ids.correctionPathsDigest,
+      ids.manifestSha256,
+      ids.stagedTargetIdentity,
+      ids.correctionLiveIdentity,
+      ids.receiptIdentity,
     ])
       expect(v).toMatch(prefixed);
     expect(new Set(LENSES.map((l) => ids.subjectHash(l))).size).toBe(4);

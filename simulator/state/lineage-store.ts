@@ -72,8 +72,7 @@ export function updateLineage<T>(stateDir: string, scenario: Scenario, fn: (draf
     const result = fn(draft);
     if (!isLineageState(draft)) throw new Error("gentle-ai-sim: refusing to persist an invalid lineage state");
     const afterText = JSON.stringify(draft);
-    if (afterText !== beforeText || !existsSync(join(stateDir, LINEAGE_FILE)))
-      writeFileAtomic(join(stateDir, LINEAGE_FILE), afterText + "\n");
+    if (afterText !== beforeText || !existsSync(join(stateDir, LINEAGE_FILE))) writeFileAtomic(join(stateDir, LINEAGE_FILE), afterText + "\n");
     return result;
   });
 }

@@ -38,6 +38,9 @@ export function writeConsumer(dir: string, repoRoot: string, tarball: string): v
     if (path === "" || entry.dev === true) continue;
     packages[path] = { ...entry, resolved: entry.resolved ?? registryTarball(path, entry) };
   }
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module", dependencies: { "gentle-relay-conformance": spec } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, "package.json"),
+    `${JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module", dependencies: { "gentle-relay-conformance": spec } }, null, 2)}\n`,
+  );
   writeFileSync(join(dir, "package-lock.json"), `${JSON.stringify({ name: "consumer", version: "1.0.0", lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
 }

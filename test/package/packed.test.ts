@@ -37,14 +37,28 @@ afterAll(() => {
 describe("the packed package", () => {
   it("ships the bundles and runtime sources, and no tests or benches", () => {
     const paths = packed.files.map((f) => f.path);
-    for (const file of ["dist/relay-conformance.mjs", "dist/api.mjs", "dist/gentle-ai.cjs", "dist/pi.cjs", "dist/types/conformance/api.d.ts", "conformance/runner/adapter-child.ts", "relay/index.ts", "LICENSE"]) expect(paths).toContain(file);
+    for (const file of [
+      "dist/relay-conformance.mjs",
+      "dist/api.mjs",
+      "dist/gentle-ai.cjs",
+      "dist/pi.cjs",
+      "dist/types/conformance/api.d.ts",
+      "conformance/runner/adapter-child.ts",
+      "relay/index.ts",
+      "LICENSE",
+    ])
+      expect(paths).toContain(file);
     expect(paths.filter((p) => /\.test\.ts$|^bench\/|^test\/(?!repro\/clients\/)/.test(p))).toEqual([]);
   });
 
   it("runs relay-conformance from the consumer and writes a valid report", async () => {
     const relay = join(root, "relay", "index.ts");
     const grep = CLAUSES.map((c) => `^${c}$`).join("|");
-    const r = await execa("npx", ["--no-install", "relay-conformance", "run", "--relay", relay, "--profile", "2.4.0", "--grep", grep, "--seed", "7", "--json", "r.json", "--quiet"], { cwd: consumer, env, extendEnv: false, reject: false });
+    const r = await execa(
+      "npx",
+      ["--no-install", "relay-conformance", "run", "--relay", relay, "--profile", "2.4.0", "--grep", grep, "--seed", "7", "--json", "r.json", "--quiet"],
+      { cwd: consumer, env, extendEnv: false, reject: false },
+    );
     expect(r.stderr).toBe("");
     expect(r.exitCode).toBe(0);
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(consumer, "r.json"), "utf8")));
@@ -73,7 +87,19 @@ describe("the packed package", () => {
       `}`,
     ].join("\n");
     writeFileSync(join(consumer, "use.ts"), `${use}\n`);
-    const tsconfig = { compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true, noEmit: true, skipLibCheck: false, typeRoots: [join(root, "node_modules/@types")], types: ["node"] }, files: ["use.ts"] };
+    const tsconfig = {
+      compilerOptions: {
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        target: "ES2022",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        typeRoots: [join(root, "node_modules/@types")],
+        types: ["node"],
+      },
+      files: ["use.ts"],
+    };
     writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify(tsconfig));
     const r = await execa(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", consumer], { cwd: consumer, env, extendEnv: false, reject: false });
     expect(r.stdout).toBe("");

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  classifyReviewHostRelayRefusal,
-  isReviewHostRelayAdmissionRefusal,
-  REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE,
-} from "../../relay/index.ts";
+import { classifyReviewHostRelayRefusal, isReviewHostRelayAdmissionRefusal, REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE } from "../../relay/index.ts";
 
 const V240_HANDSHAKE =
   "Error: the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex [invalid_request]\n";

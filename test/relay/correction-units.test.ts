@@ -62,11 +62,7 @@ describe("validation document (#279 D1)", () => {
   });
 
   it("keeps the legacy three-field proof", () => {
-    expect(Object.keys(JSON.parse(buildLegacyValidationProofDocument(VALIDATION).toString("utf8")))).toEqual([
-      "original_criteria",
-      "correction_regression",
-      "follow_ups",
-    ]);
+    expect(Object.keys(JSON.parse(buildLegacyValidationProofDocument(VALIDATION).toString("utf8")))).toEqual(["original_criteria", "correction_regression", "follow_ups"]);
   });
 
   it.each([
@@ -139,12 +135,7 @@ describe("evidence records (#279 D3)", () => {
     ).toBe("no error");
   });
 
-  it.each([
-    ["sha256:" + hex("A")],
-    ["SHA256:" + hex("a")],
-    [hex("a").slice(1)],
-    [42],
-  ])("rejects identity %j", (value) => {
+  it.each([["sha256:" + hex("A")], ["SHA256:" + hex("a")], [hex("a").slice(1)], [42]])("rejects identity %j", (value) => {
     expect(codeOf(() => decodeVerificationEvidenceRecord({ ...wire("prefixed"), target_identity: value }))).toBe("correction-evidence-invalid/preflight/none");
   });
 
@@ -157,7 +148,14 @@ describe("evidence records (#279 D3)", () => {
     ["outcome", { outcome: "verification_failed" as const }],
   ])("flags %s drift as correction-evidence-binding-drift", (_label, change) => {
     const record = decodeVerificationEvidenceRecord(wire("bare"));
-    const expected = { lineageId: "review-1", authorityRevision: hex("c"), targetIdentity: TARGET, candidateTree: "d".repeat(40), pathsDigest: hex("e"), outcome: "passed" as const };
+    const expected = {
+      lineageId: "review-1",
+      authorityRevision: hex("c"),
+      targetIdentity: TARGET,
+      candidateTree: "d".repeat(40),
+      pathsDigest: hex("e"),
+      outcome: "passed" as const,
+    };
     expect(codeOf(() => assertCorrectionEvidenceBinding(record, { ...expected, ...change }))).toBe("correction-evidence-binding-drift/preflight/none");
   });
 
@@ -179,7 +177,16 @@ describe("argv builders (#279 D2)", () => {
   it("renders provider descriptors verbatim with only their slots substituted", () => {
     const finalize = {
       operationToken: "finalize",
-      argumentTokens: ["--contract=gentle-ai.review-integration/v2", "--lineage=review-1", "--expected-revision=sha256:c", "--target=" + TARGET, "--request-hash=" + REQUEST_HASH, "--repository-context=rctx1_x", "--validation={{value}}", "--captured-evidence=true"],
+      argumentTokens: [
+        "--contract=gentle-ai.review-integration/v2",
+        "--lineage=review-1",
+        "--expected-revision=sha256:c",
+        "--target=" + TARGET,
+        "--request-hash=" + REQUEST_HASH,
+        "--repository-context=rctx1_x",
+        "--validation={{value}}",
+        "--captured-evidence=true",
+      ],
       values: [{ slot: "validation", domain: "artifact_path_or_stdin", substitutionLocation: 6 }],
     };
     expect(renderSubmissionDescriptorArgv(finalize, { validation: "/t/$&/v.json" })).toEqual([
@@ -214,11 +221,39 @@ describe("argv builders (#279 D2)", () => {
 
   it("builds the descriptor-less forms", () => {
     expect(buildNegotiatedFinalizeArgv({ cwd: "/r", lineageId: "review-1", validationPath: "/v.json", evidence: { captured: true } })).toEqual([
-      "review", "finalize", "--contract", "gentle-ai.review-integration/v2", "--cwd", "/r", "--lineage", "review-1", "--validation", "/v.json", "--captured-evidence=true",
+      "review",
+      "finalize",
+      "--contract",
+      "gentle-ai.review-integration/v2",
+      "--cwd",
+      "/r",
+      "--lineage",
+      "review-1",
+      "--validation",
+      "/v.json",
+      "--captured-evidence=true",
     ]);
-    expect(buildNegotiatedFinalizeArgv({ cwd: "/r", lineageId: "review-1", validationPath: "/v.json", evidence: { documentPath: "/e.txt" } }).slice(-2)).toEqual(["--evidence", "/e.txt"]);
-    expect(buildCaptureEvidenceArgv({ cwd: "/r", lineageId: "review-1", targetIdentity: TARGET, expectedRevision: "sha256:c", outcome: "passed", inputPath: "/e.txt" })).toEqual([
-      "review", "capture-evidence", "--cwd", "/r", "--lineage", "review-1", "--target", TARGET, "--expected-revision", "sha256:c", "--outcome", "passed", "--input", "/e.txt",
+    expect(buildNegotiatedFinalizeArgv({ cwd: "/r", lineageId: "review-1", validationPath: "/v.json", evidence: { documentPath: "/e.txt" } }).slice(-2)).toEqual([
+      "--evidence",
+      "/e.txt",
+    ]);
+    expect(
+      buildCaptureEvidenceArgv({ cwd: "/r", lineageId: "review-1", targetIdentity: TARGET, expectedRevision: "sha256:c", outcome: "passed", inputPath: "/e.txt" }),
+    ).toEqual([
+      "review",
+      "capture-evidence",
+      "--cwd",
+      "/r",
+      "--lineage",
+      "review-1",
+      "--target",
+      TARGET,
+      "--expected-revision",
+      "sha256:c",
+      "--outcome",
+      "passed",
+      "--input",
+      "/e.txt",
     ]);
   });
 });
@@ -253,7 +288,21 @@ describe("finalizeCorrection preflight (before any launch)", () => {
   });
 
   it("fails closed on evidence drift", async () => {
-    const record = { schema: "s", version: 2, lineage_id: "review-1", authority_revision: hex("c"), target_identity: hex("0"), candidate_tree: "d".repeat(40), paths_digest: hex("e"), paths: ["a.go"], ledger_ids: [], raw_payload_sha256: hex("9"), raw_payload_bytes: 3, outcome: "passed", record_digest: "sha256:" + hex("8") };
+    const record = {
+      schema: "s",
+      version: 2,
+      lineage_id: "review-1",
+      authority_revision: hex("c"),
+      target_identity: hex("0"),
+      candidate_tree: "d".repeat(40),
+      paths_digest: hex("e"),
+      paths: ["a.go"],
+      ledger_ids: [],
+      raw_payload_sha256: hex("9"),
+      raw_payload_bytes: 3,
+      outcome: "passed",
+      record_digest: "sha256:" + hex("8"),
+    };
     expect(await attempt({ ...base, status: captured, evidenceRecord: Buffer.from(JSON.stringify(record)) })).toBe("correction-evidence-binding-drift/preflight");
   });
 

@@ -86,12 +86,26 @@ describe("same-process capture-then-finalize (criterion 8)", () => {
       expect(finalize.argv.slice(0, 3)).toEqual(["review", "finalize", "--contract=gentle-ai.review-integration/v2"]);
       expect(finalize.argv[8]).toBe(`--validation=${finalize.files[0]!.path}`);
     } else {
-      expect(finalize.argv.slice(0, 10)).toEqual(["review", "finalize", "--contract", "gentle-ai.review-integration/v2", "--cwd", sandbox.repo, "--lineage", run.evidence?.record.lineageId, "--validation", finalize.files[0]!.path]);
+      expect(finalize.argv.slice(0, 10)).toEqual([
+        "review",
+        "finalize",
+        "--contract",
+        "gentle-ai.review-integration/v2",
+        "--cwd",
+        sandbox.repo,
+        "--lineage",
+        run.evidence?.record.lineageId,
+        "--validation",
+        finalize.files[0]!.path,
+      ]);
     }
     const after = run.status.status as { authority: { state: string }; receipt: { status: string } };
     expect([after.authority.state, after.receipt.status]).toEqual(["approved", "present"]);
     // Negotiated FINALIZE answers operation/v2: the state is in its result (review_operation_contract.go:1566-1630).
-    expect(JSON.parse(run.finalize.stdout.toString("utf8"))).toMatchObject({ schema: "gentle-ai.review-integration.operation/v2", result: { operation: "review/finalize", state: "approved" } });
+    expect(JSON.parse(run.finalize.stdout.toString("utf8"))).toMatchObject({
+      schema: "gentle-ai.review-integration.operation/v2",
+      result: { operation: "review/finalize", state: "approved" },
+    });
     expectClean(sandbox);
   });
 });
@@ -151,7 +165,10 @@ describe("fail closed before launch against real STATUS", () => {
     const error = await refused(
       finalizeCorrection({ ...options(sandbox), status: ready.status, validation: validationFor(ready.status), evidenceRecord: Buffer.from(JSON.stringify(drifted)) }),
     );
-    expect([error.code, error.message]).toEqual(["correction-evidence-binding-drift", "captured correction evidence does not match the requested lineage, target, and outcome"]);
+    expect([error.code, error.message]).toEqual([
+      "correction-evidence-binding-drift",
+      "captured correction evidence does not match the requested lineage, target, and outcome",
+    ]);
     expect(sandbox.transcript()).toHaveLength(count);
     expectClean(sandbox);
   });

@@ -24,7 +24,17 @@ describe("runOpaquePiReviewer", () => {
       "cleanup-failed",
     ]);
     expect(OPAQUE_PI_REVIEWER_ARGV).toEqual([
-      "--print", "--mode", "text", "--no-session", "--no-tools", "--no-extensions", "--no-skills", "--no-prompt-templates", "--no-themes", "--no-context-files", "--no-approve",
+      "--print",
+      "--mode",
+      "text",
+      "--no-session",
+      "--no-tools",
+      "--no-extensions",
+      "--no-skills",
+      "--no-prompt-templates",
+      "--no-themes",
+      "--no-context-files",
+      "--no-approve",
     ]);
     expect(Object.isFrozen(OPAQUE_PI_REVIEWER_ARGV)).toBe(true);
   });

@@ -24,7 +24,6 @@ function setup(scenario: Record<string, unknown>): { sandbox: Sandbox; slot: Rev
 
 const failure = (promise: Promise<unknown>): Promise<unknown> => rejectionOf(promise, "expected the relay to fail");
 
-
 /** Polls the transcript until a line of `program` appears (the simulator writes it before hanging). */
 async function waitForCall(sandbox: Sandbox, program: "gentle-ai" | "pi", leg?: string): Promise<void> {
   for (let i = 0; i < 400; i++) {
@@ -67,7 +66,14 @@ describe("abort", () => {
   });
 
   it.each([
-    ["materialize", hang("gentle-ai", "materialize"), "gentle-ai", "materialize-failed", "gentle-ai prompt materialization could not start: The operation was aborted", "none"],
+    [
+      "materialize",
+      hang("gentle-ai", "materialize"),
+      "gentle-ai",
+      "materialize-failed",
+      "gentle-ai prompt materialization could not start: The operation was aborted",
+      "none",
+    ],
     ["pi", hang("pi"), "pi", "pi-failed", "pi subprocess failed", "none"],
     ["submit", hang("gentle-ai", "submit"), "gentle-ai", "submission-refused", "gentle-ai capture submission could not start: The operation was aborted", "unknown"],
   ] as const)("kills the %s leg's process tree on abort", async (leg, fault, program, kind, message, outcome) => {
@@ -149,9 +155,19 @@ describe("private modes", () => {
 
 describe("refusals before any launch", () => {
   it.each([
-    ["missing submission", (s: ReviewHostRelaySlot) => ({ submission: undefined, captureArgumentTokens: s.captureArgumentTokens }), ReviewHostRelayError, "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form"],
+    [
+      "missing submission",
+      (s: ReviewHostRelaySlot) => ({ submission: undefined, captureArgumentTokens: s.captureArgumentTokens }),
+      ReviewHostRelayError,
+      "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form",
+    ],
     ["no tokens", () => ({ captureArgumentTokens: [] }), TypeError, "Pi host relay requires the provider-issued capture tokens"],
-    ["an empty token", (s: ReviewHostRelaySlot) => ({ captureArgumentTokens: [...s.captureArgumentTokens, ""] }), TypeError, "Pi host relay capture tokens must all be non-empty strings"],
+    [
+      "an empty token",
+      (s: ReviewHostRelaySlot) => ({ captureArgumentTokens: [...s.captureArgumentTokens, ""] }),
+      TypeError,
+      "Pi host relay capture tokens must all be non-empty strings",
+    ],
     ["a relative executable", () => ({ gentleAiExecutable: "simulator/bin/gentle-ai" }), TypeError, "Pi host relay requires an absolute gentle-ai executable path"],
   ] as const)("%s", async (_label, change, type, message) => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });

@@ -298,9 +298,7 @@ describe("submit leg", () => {
     const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     const submit = relayCalls(sandbox)[2]!;
     const stderr = blobBytes(submit.stderr).toString("utf8");
-    expect(stderr).toBe(
-      "Error: reviewer result payload is empty or whitespace-only: the task may have completed without producing output [invalid_request]\n",
-    );
+    expect(stderr).toBe("Error: reviewer result payload is empty or whitespace-only: the task may have completed without producing output [invalid_request]\n");
     expect([error.kind, error.stage, error.message, error.stderr, error.exitCode, error.timedOut, error.timeoutMs, error.mutationOutcome]).toEqual([
       "submission-refused",
       "submit",

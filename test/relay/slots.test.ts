@@ -10,7 +10,11 @@ import {
   type ReviewCollectInputV3,
 } from "../../relay/index.ts";
 
-const SUBMISSION = { operationToken: "capture-result", argumentTokens: ["--input={{value}}"], values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 0 }] };
+const SUBMISSION = {
+  operationToken: "capture-result",
+  argumentTokens: ["--input={{value}}"],
+  values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 0 }],
+};
 const lensInput = (extra: { name: string; value: string; token?: string }[], overrides: Partial<ReviewCollectInputV3> = {}): ReviewCollectInputV3 => ({
   name: "reviewer_result",
   schema: "https://gentle-ai.dev/schema/review/reviewer/v1",
@@ -45,7 +49,14 @@ describe("relay slot detection (reference §12.1)", () => {
   });
 
   it("keeps a slot without submission and renders missing tokens without converting _", () => {
-    const input = lensInput([{ name: "agent", value: "pi" }, { name: "materialize", value: "true" }, { name: "repository_context", value: "rctx1_x" }], { artifactSubject: undefined });
+    const input = lensInput(
+      [
+        { name: "agent", value: "pi" },
+        { name: "materialize", value: "true" },
+        { name: "repository_context", value: "rctx1_x" },
+      ],
+      { artifactSubject: undefined },
+    );
     const slots = reviewHostRelaySlots([input]);
     expect(slots).toHaveLength(1);
     expect(slots[0]).toEqual({
@@ -90,8 +101,14 @@ describe("role vectors (reference §12.2)", () => {
   });
 
   it("maps refuter and validation vectors", () => {
-    const ok = role("review.capture-refuter", [{ name: "agent", value: "pi", token: "--agent=pi" }, { name: "execute", value: "true", token: "--execute=true" }]);
-    const ok2 = role("review.capture-validation", [{ name: "agent", value: "pi" }, { name: "execute", value: "true" }]);
+    const ok = role("review.capture-refuter", [
+      { name: "agent", value: "pi", token: "--agent=pi" },
+      { name: "execute", value: "true", token: "--execute=true" },
+    ]);
+    const ok2 = role("review.capture-validation", [
+      { name: "agent", value: "pi" },
+      { name: "execute", value: "true" },
+    ]);
     expect(reviewProviderRoleVectorSlots([ok, ok2])).toEqual([
       { captureOperation: "review.capture-refuter", argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true"], name: "provider_refuter" },
       { captureOperation: "review.capture-validation", argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true"], name: "provider_refuter" },
@@ -99,10 +116,29 @@ describe("role vectors (reference §12.2)", () => {
   });
 
   it.each([
-    ["capture-result op", role("review.capture-result", [{ name: "agent", value: "pi" }, { name: "execute", value: "true" }])],
+    [
+      "capture-result op",
+      role("review.capture-result", [
+        { name: "agent", value: "pi" },
+        { name: "execute", value: "true" },
+      ]),
+    ],
     ["no execute", role("review.capture-refuter", [{ name: "agent", value: "pi" }])],
-    ["agent codex", role("review.capture-refuter", [{ name: "agent", value: "codex" }, { name: "execute", value: "true" }])],
-    ["duplicate execute", role("review.capture-refuter", [{ name: "agent", value: "pi" }, { name: "execute", value: "true" }, { name: "execute", value: "true" }])],
+    [
+      "agent codex",
+      role("review.capture-refuter", [
+        { name: "agent", value: "codex" },
+        { name: "execute", value: "true" },
+      ]),
+    ],
+    [
+      "duplicate execute",
+      role("review.capture-refuter", [
+        { name: "agent", value: "pi" },
+        { name: "execute", value: "true" },
+        { name: "execute", value: "true" },
+      ]),
+    ],
   ])("%s is not a role vector", (_label, input) => {
     expect(isReviewProviderRoleVectorInput(input)).toBe(false);
   });
@@ -114,7 +150,10 @@ describe("decodeReviewCollectInput", () => {
       name: "reviewer_result",
       schema: "s",
       capture_operation: "review.capture-result",
-      arguments: [{ name: "agent", value: "pi", token: "--agent=pi" }, { name: "materialize", value: "true", token: "--materialize=true" }],
+      arguments: [
+        { name: "agent", value: "pi", token: "--agent=pi" },
+        { name: "materialize", value: "true", token: "--materialize=true" },
+      ],
       submission: { operation_token: "capture-result", argument_tokens: ["--input={{value}}"], value: { slot: "r", domain: "d", substitution_location: 0 } },
       artifact_subject: { subject_hash: "sha256:" + "1".repeat(64) },
       base_tree: "a".repeat(40),
@@ -123,7 +162,10 @@ describe("decodeReviewCollectInput", () => {
       name: "reviewer_result",
       schema: "s",
       captureOperation: "review.capture-result",
-      arguments: [{ name: "agent", value: "pi", token: "--agent=pi" }, { name: "materialize", value: "true", token: "--materialize=true" }],
+      arguments: [
+        { name: "agent", value: "pi", token: "--agent=pi" },
+        { name: "materialize", value: "true", token: "--materialize=true" },
+      ],
       submission: { operationToken: "capture-result", argumentTokens: ["--input={{value}}"], values: [{ slot: "r", domain: "d", substitutionLocation: 0 }] },
       artifactSubject: { subjectHash: "sha256:" + "1".repeat(64) },
       baseTree: "a".repeat(40),

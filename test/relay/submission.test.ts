@@ -53,36 +53,55 @@ describe("resolveReviewHostRelaySubmission (reference §10.1)", () => {
     ["empty operation", form({ operationToken: "" }), "provider contract mismatch: the submission form carries an empty operation or argument token"],
     ["no tokens", form({ argumentTokens: [] }), "provider contract mismatch: the submission form carries an empty operation or argument token"],
     ["an empty token", form({ argumentTokens: ["--a", ""] }), "provider contract mismatch: the submission form carries an empty operation or argument token"],
-    ["a non-string token", form({ argumentTokens: ["--a", 3 as unknown as string] }), "provider contract mismatch: the submission form carries an empty operation or argument token"],
+    [
+      "a non-string token",
+      form({ argumentTokens: ["--a", 3 as unknown as string] }),
+      "provider contract mismatch: the submission form carries an empty operation or argument token",
+    ],
     ["zero values", form({ values: [] }), "provider contract mismatch: the submission form must bind exactly one artifact value, received 0"],
     [
       "two values",
-      form({ values: [{ slot: "a", domain: "d", substitutionLocation: 7 }, { slot: "b", domain: "d", substitutionLocation: 6 }] }),
+      form({
+        values: [
+          { slot: "a", domain: "d", substitutionLocation: 7 },
+          { slot: "b", domain: "d", substitutionLocation: 6 },
+        ],
+      }),
       "provider contract mismatch: the submission form must bind exactly one artifact value, received 2",
     ],
-    ["location = length", form({ values: [{ slot: "a", domain: "d", substitutionLocation: 8 }] }), "provider contract mismatch: the submission substitution location is outside its argument tokens"],
-    ["negative location", form({ values: [{ slot: "a", domain: "d", substitutionLocation: -1 }] }), "provider contract mismatch: the submission substitution location is outside its argument tokens"],
-    ["fractional location", form({ values: [{ slot: "a", domain: "d", substitutionLocation: 6.5 }] }), "provider contract mismatch: the submission substitution location is outside its argument tokens"],
-    ["token without slot", form({ values: [{ slot: "a", domain: "d", substitutionLocation: 6 }] }), "provider contract mismatch: the submission token at location 6 carries no {{value}} slot"],
+    [
+      "location = length",
+      form({ values: [{ slot: "a", domain: "d", substitutionLocation: 8 }] }),
+      "provider contract mismatch: the submission substitution location is outside its argument tokens",
+    ],
+    [
+      "negative location",
+      form({ values: [{ slot: "a", domain: "d", substitutionLocation: -1 }] }),
+      "provider contract mismatch: the submission substitution location is outside its argument tokens",
+    ],
+    [
+      "fractional location",
+      form({ values: [{ slot: "a", domain: "d", substitutionLocation: 6.5 }] }),
+      "provider contract mismatch: the submission substitution location is outside its argument tokens",
+    ],
+    [
+      "token without slot",
+      form({ values: [{ slot: "a", domain: "d", substitutionLocation: 6 }] }),
+      "provider contract mismatch: the submission token at location 6 carries no {{value}} slot",
+    ],
   ])("%s", (_label, submission, message) => {
     const error = refusal(submission);
-    expect([error.kind, error.stage, error.message, error.mutationOutcome, error.exitCode]).toEqual([
-      "submission-contract-mismatch",
-      "binding",
-      message,
-      "none",
-      null,
-    ]);
+    expect([error.kind, error.stage, error.message, error.mutationOutcome, error.exitCode]).toEqual(["submission-contract-mismatch", "binding", message, "none", null]);
   });
 
   it("checks in order: an empty token wins over a bad value count", () => {
-    expect(refusal(form({ operationToken: "", values: [] })).message).toBe(
-      "provider contract mismatch: the submission form carries an empty operation or argument token",
-    );
+    expect(refusal(form({ operationToken: "", values: [] })).message).toBe("provider contract mismatch: the submission form carries an empty operation or argument token");
   });
 
   it("does not check slot, domain, schema or the operation name", () => {
-    expect(() => resolveReviewHostRelaySubmission(form({ operationToken: "anything", values: [{ slot: "", domain: "", substitutionLocation: 7, schema: "x" }] }))).not.toThrow();
+    expect(() =>
+      resolveReviewHostRelaySubmission(form({ operationToken: "anything", values: [{ slot: "", domain: "", substitutionLocation: 7, schema: "x" }] })),
+    ).not.toThrow();
   });
 });
 
@@ -111,7 +130,11 @@ describe("decodeReviewCaptureSubmission", () => {
         argument_tokens: TOKENS,
         value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitution_location: 7 },
       }),
-    ).toEqual({ operationToken: "capture-result", argumentTokens: TOKENS, values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitutionLocation: 7 }] });
+    ).toEqual({
+      operationToken: "capture-result",
+      argumentTokens: TOKENS,
+      values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitutionLocation: 7 }],
+    });
   });
 
   it("maps the legacy values array", () => {

@@ -27,11 +27,7 @@ export function correctionScenario(profile: "2.3.0" | "2.4.0" | "2.5.0", stage: 
 
 /** The capture-evidence binding tokens of the correction (with or without the repository context). */
 export function evidenceTokens(s: WithIds, opts: { context?: boolean; revisionIndex?: number; target?: string } = {}): string[] {
-  const t = [
-    `--lineage=${s.ids.lineageId}`,
-    `--expected-revision=${s.ids.revision(opts.revisionIndex ?? 0)}`,
-    `--target=${opts.target ?? s.ids.correctionTargetIdentity}`,
-  ];
+  const t = [`--lineage=${s.ids.lineageId}`, `--expected-revision=${s.ids.revision(opts.revisionIndex ?? 0)}`, `--target=${opts.target ?? s.ids.correctionTargetIdentity}`];
   if (opts.context !== false) t.push(`--repository-context=${s.ids.repositoryContext}`);
   return t;
 }
@@ -89,6 +85,10 @@ export function finalizeEnvelope(cause: string, lineageId: string | undefined, v
 }
 
 /** Parses a STATUS stdout. */
-export function statusOf(stdout: string): { next_transition: Record<string, unknown>; validation_request?: Record<string, unknown>; authority: { state: string; revision: string } } {
+export function statusOf(stdout: string): {
+  next_transition: Record<string, unknown>;
+  validation_request?: Record<string, unknown>;
+  authority: { state: string; revision: string };
+} {
   return JSON.parse(stdout) as never;
 }

@@ -14,7 +14,16 @@ describe("lifecycle oracles", () => {
   });
 
   it("the manifest digest and subject hash of gentle-pi's captured start/v3", () => {
-    const e = (path: string) => ({ path, status: "M", old_mode: "100644", new_mode: "100644", deleted: false, type_changed: false, mode_only: false, intended_untracked: false });
+    const e = (path: string) => ({
+      path,
+      status: "M",
+      old_mode: "100644",
+      new_mode: "100644",
+      deleted: false,
+      type_changed: false,
+      mode_only: false,
+      intended_untracked: false,
+    });
     const digest = oracleManifestDigest([e("internal/runner/runner.go"), e("internal/runner/runner_test.go")]);
     expect(digest).toBe("sha256:487bf2f5df250d6f9d76a28fded97bfad6aec57c62f92e2b997bfd9bf25e7a53");
     expect(

@@ -80,7 +80,18 @@ export function oracleSubjectHash(s: {
 
 /** reviewRepositoryContextHandle. */
 export function oracleContextHandle(lineageId: string, targetIdentity: string, revision: string, repositoryRef: string): string {
-  return "rctx1_" + sha(JSON.stringify({ schema: "gentle-ai.review-repository-context/v1", lineage_id: lineageId, target_identity: targetIdentity, revision, repository_identity: repositoryRef }));
+  return (
+    "rctx1_" +
+    sha(
+      JSON.stringify({
+        schema: "gentle-ai.review-repository-context/v1",
+        lineage_id: lineageId,
+        target_identity: targetIdentity,
+        revision,
+        repository_identity: repositoryRef,
+      }),
+    )
+  );
 }
 
 /** rddModeOverrideDigest over a published generation record (its revision blanked). */

@@ -2,12 +2,7 @@
 
 /** Go-style indented JSON oracle: JSON.stringify(…, 2) plus Go's HTML escaping and the trailing newline. */
 export function goIndent(value: unknown): string {
-  return (
-    JSON.stringify(value, null, 2)
-      .replace(/</g, "\\u003c")
-      .replace(/>/g, "\\u003e")
-      .replace(/&/g, "\\u0026") + "\n"
-  );
+  return JSON.stringify(value, null, 2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026") + "\n";
 }
 
 /** A failure/v1|v2 envelope as a refusal prints it (optional lineage_id after replayability; no cause when undefined). */

@@ -29,7 +29,8 @@ export function importsOf(fileName: string, text: string): { readonly specifier:
       const named = clause?.namedBindings;
       const allTypes =
         clause !== undefined &&
-        (clause.isTypeOnly || (clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+        (clause.isTypeOnly ||
+          (clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: allTypes });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });

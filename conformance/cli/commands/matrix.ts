@@ -67,13 +67,19 @@ elapsed time, ETA), erased before the table; otherwise (CI) a plain line every 1
         const errored = report.clauses.filter((c) => c.profiles.some((r) => r.profile === p && r.status === "error")).map((c) => c.id);
         if (failing.length > 0) anyFail = true;
         if (errored.length > 0) anyError = true;
-        return [failing.length > 0 ? `FAIL (${failing.join(", ")})` : "", errored.length > 0 ? `ERROR (${errored.join(", ")})` : ""].filter((t) => t !== "").join(" ") || "pass";
+        return (
+          [failing.length > 0 ? `FAIL (${failing.join(", ")})` : "", errored.length > 0 ? `ERROR (${errored.join(", ")})` : ""].filter((t) => t !== "").join(" ") || "pass"
+        );
       });
       rows.push([relay, ...cells]);
     }
     const header = ["relay", ...profiles];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-    const line = (cells: readonly string[]): string => `${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd()}\n`;
+    const line = (cells: readonly string[]): string =>
+      `${cells
+        .map((c, i) => c.padEnd(widths[i] ?? 0))
+        .join("  ")
+        .trimEnd()}\n`;
     io.stdout(`\n${line(header)}${rows.map(line).join("")}`);
     return verdictExit({ failed: anyFail ? 1 : 0, errored: anyError ? 1 : 0 });
   },

@@ -38,7 +38,11 @@ or runs, a shard given twice or missing, are bad input (exit 2).`,
       return 0;
     }
     if (positionals.length === 0) throw new UsageError("merge-reports needs the shards' JSON reports");
-    const outputs = { json: outputFileOption(io.cwd, "json", values.json), junit: outputFileOption(io.cwd, "junit", values.junit), markdown: outputFileOption(io.cwd, "markdown", values.markdown) };
+    const outputs = {
+      json: outputFileOption(io.cwd, "json", values.json),
+      junit: outputFileOption(io.cwd, "junit", values.junit),
+      markdown: outputFileOption(io.cwd, "markdown", values.markdown),
+    };
     let merged: Report;
     try {
       const reports = positionals.map((name) => {
@@ -47,7 +51,10 @@ or runs, a shard given twice or missing, are bad input (exit 2).`,
         if (!parsed.success) throw new InputFileError(`${name}: not a run report: ${schemaIssueText(ReportSchema, value)}`);
         return { name, report: parsed.data };
       });
-      merged = mergeReports(reports, CATALOGUE.map((c) => c.id));
+      merged = mergeReports(
+        reports,
+        CATALOGUE.map((c) => c.id),
+      );
     } catch (error) {
       if (error instanceof InputFileError || error instanceof MergeInputError) throw new UsageError(error.message);
       throw error;

@@ -53,7 +53,14 @@ export interface CatalogueSelection {
 }
 
 /** Reads CATALOGUE_OPTIONS' values. */
-export function catalogueSelection(values: { grep?: string; profile?: string[]; runs?: string; seed?: string; "timeout-ms"?: string; concurrency?: string }): CatalogueSelection {
+export function catalogueSelection(values: {
+  grep?: string;
+  profile?: string[];
+  runs?: string;
+  seed?: string;
+  "timeout-ms"?: string;
+  concurrency?: string;
+}): CatalogueSelection {
   const profiles = parseProfiles(values.profile);
   const grep = parseGrep(values.grep);
   const clauses = selectClauses(grep, CATALOGUE);
@@ -70,7 +77,12 @@ export function catalogueSelection(values: { grep?: string; profile?: string[]; 
 }
 
 export const RUN_OPTIONS = {
-  relay: { type: "string", valueName: "path", description: "TS or JS module exporting runReviewHostRelaySlot (gentle-pi's lib/review-host-relay.ts works)", default: "this package's relay/index.ts" },
+  relay: {
+    type: "string",
+    valueName: "path",
+    description: "TS or JS module exporting runReviewHostRelaySlot (gentle-pi's lib/review-host-relay.ts works)",
+    default: "this package's relay/index.ts",
+  },
   ...CATALOGUE_OPTIONS,
   deadline: {
     type: "string",
@@ -80,7 +92,8 @@ export const RUN_OPTIONS = {
   json: {
     type: "string",
     valueName: "file",
-    description: "write the JSON report (schemas/report.schema.json); `-` writes it to stdout, and then every other line goes to stderr (--junit and --markdown take `-` too, one of them at a time)",
+    description:
+      "write the JSON report (schemas/report.schema.json); `-` writes it to stdout, and then every other line goes to stderr (--junit and --markdown take `-` too, one of them at a time)",
   },
   junit: { type: "string", valueName: "file", description: "write JUnit XML (one suite per profile)" },
   markdown: { type: "string", valueName: "file", description: "write a Markdown summary" },
@@ -89,7 +102,8 @@ export const RUN_OPTIONS = {
   keep: { type: "boolean", description: "keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)" },
   quiet: {
     type: "boolean",
-    description: "no header, no progress line and no line for a clause that passed or was skipped: the failing (and harness error) clauses' lines with their reasons, the table and the summary",
+    description:
+      "no header, no progress line and no line for a clause that passed or was skipped: the failing (and harness error) clauses' lines with their reasons, the table and the summary",
   },
   shard: {
     type: "string",
@@ -125,7 +139,11 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
     if (values.shard !== undefined && shard === undefined) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(values.shard)}`);
     const planned = shard === undefined ? clauses : shardClauses(clauses, profiles, runs, shard);
     const deadlineMs = parseDuration("deadline", values.deadline);
-    const outputs = { json: outputTarget(io.cwd, "json", values.json), junit: outputTarget(io.cwd, "junit", values.junit), markdown: outputTarget(io.cwd, "markdown", values.markdown) };
+    const outputs = {
+      json: outputTarget(io.cwd, "json", values.json),
+      junit: outputTarget(io.cwd, "junit", values.junit),
+      markdown: outputTarget(io.cwd, "markdown", values.markdown),
+    };
     const toStdout = Object.entries(outputs).flatMap(([name, target]) => (target === STDOUT_TARGET ? [`--${name}`] : []));
     if (toStdout.length > 1) throw new UsageError(`only one report can go to stdout: ${toStdout.join(" and ")} are both -`);
     // With a report on stdout, every line for people goes to stderr.
@@ -152,7 +170,12 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
         ...(values.keep ? { onRunRoot: (dir: string) => shown.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
         ...(values.quiet
           ? {}
-          : { onStart: () => shown.stdout(`relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${shard === undefined ? "" : `shard ${shard.index}/${shard.count}: ${planned.length} of `}${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`) }),
+          : {
+              onStart: () =>
+                shown.stdout(
+                  `relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${shard === undefined ? "" : `shard ${shard.index}/${shard.count}: ${planned.length} of `}${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`,
+                ),
+            }),
         onClause: (c) => {
           const bad = c.status === "fail" || c.status === "error";
           // A CI log must say why a clause failed, not only that it did: under --quiet failures keep their line.

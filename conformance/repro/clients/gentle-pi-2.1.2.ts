@@ -6,13 +6,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type {
-  CapturedEvidence,
-  CompactTargetedValidation,
-  CorrectionClient,
-  CorrectionClientContext,
-  FinalizeReceipt,
-} from "../client-contract.ts";
+import type { CapturedEvidence, CompactTargetedValidation, CorrectionClient, CorrectionClientContext, FinalizeReceipt } from "../client-contract.ts";
 import { runChild } from "../../host/run-child.ts";
 
 const CONTRACT = "gentle-ai.review-integration/v2";
@@ -142,9 +136,20 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
       try {
         // 2.1.2 calls capture-evidence without --contract and reads the record from stdout.
         const { stdout } = await gentleAi([
-          "review", "capture-evidence", "--cwd", context.targetCwd, "--lineage", view.lineageId,
-          "--target", vr.correctionTargetIdentity, "--expected-revision", view.revision,
-          "--outcome", outcome, "--input", staged.paths["evidence.txt"] as string,
+          "review",
+          "capture-evidence",
+          "--cwd",
+          context.targetCwd,
+          "--lineage",
+          view.lineageId,
+          "--target",
+          vr.correctionTargetIdentity,
+          "--expected-revision",
+          view.revision,
+          "--outcome",
+          outcome,
+          "--input",
+          staged.paths["evidence.txt"] as string,
         ]);
         const record = decodeEvidence(JSON.parse(stdout) as Record<string, unknown>);
         captured = { record, evidence, outcome, status: view };
@@ -196,7 +201,18 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
       }
       const staged = stage("gentle-ai-finalize-", files);
       try {
-        const argv = ["review", "finalize", "--contract", CONTRACT, "--cwd", context.targetCwd, "--lineage", view.lineageId, "--validation", staged.paths["validation.json"] as string];
+        const argv = [
+          "review",
+          "finalize",
+          "--contract",
+          CONTRACT,
+          "--cwd",
+          context.targetCwd,
+          "--lineage",
+          view.lineageId,
+          "--validation",
+          staged.paths["validation.json"] as string,
+        ];
         if (defects.has("D2")) argv.push("--evidence", staged.paths["evidence.txt"] as string);
         else argv.push("--captured-evidence=true");
         const { stdout } = await gentleAi(argv);

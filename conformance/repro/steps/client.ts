@@ -1,5 +1,12 @@
 import { join } from "node:path";
-import { parseDefects, type CompactTargetedValidation, type CorrectionClient, type CorrectionClientContext, type CreateCorrectionClient, type DefectId } from "../client-contract.ts";
+import {
+  parseDefects,
+  type CompactTargetedValidation,
+  type CorrectionClient,
+  type CorrectionClientContext,
+  type CreateCorrectionClient,
+  type DefectId,
+} from "../client-contract.ts";
 import { clientFromFinalizeModule, hasFinalizeApi } from "../clients/adapt-finalize-module.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
@@ -86,7 +93,11 @@ export async function runClientStep(ctx: StepContext, op: ClientJob["op"], optio
   const context = { gentleAiExecutable: SIM_GENTLE_AI, targetCwd: ctx.sandbox.work, environment: { ...ctx.sandbox.env }, ...(defects ? { defects } : {}) };
   const job: Omit<ClientJob, "modulePath" | "context"> =
     op === "capture-evidence"
-      ? { op, outcome: options["outcome"] ?? "passed", evidenceBase64: Buffer.from(options["input"] ? ctx.section(options["input"]) : DEFAULT_EVIDENCE, "utf8").toString("base64") }
+      ? {
+          op,
+          outcome: options["outcome"] ?? "passed",
+          evidenceBase64: Buffer.from(options["input"] ? ctx.section(options["input"]) : DEFAULT_EVIDENCE, "utf8").toString("base64"),
+        }
       : { op, validation: JSON.parse(ctx.expand(options["validation"] ? ctx.section(options["validation"]) : "{}")) as CompactTargetedValidation };
   if (options["process"] === "fresh") {
     await createClient(choice.client, context); // fail fast (exit 2) on a module that is not a client

@@ -84,7 +84,11 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
   const slot = status.slots[index];
   if (!slot) {
     return {
-      outcome: { ok: false, name: "NoRelaySlot", message: `STATUS offers no relay slot ${index} (reason_code ${String(status.outcome["reason_code"] ?? "?")}, ${status.slots.length} slots)` },
+      outcome: {
+        ok: false,
+        name: "NoRelaySlot",
+        message: `STATUS offers no relay slot ${index} (reason_code ${String(status.outcome["reason_code"] ?? "?")}, ${status.slots.length} slots)`,
+      },
     };
   }
   ctx.say(`slot ${index}: lens ${slot.lens ?? "?"} order ${slot.order ?? "?"}`);

@@ -129,13 +129,9 @@ describe("Go flag token grammar", () => {
 
   it("detects a detached bool value", () => {
     const argv = ["--lens", "a", "--materialize", "true"];
-    expect(detachedBoolRefusal(ok(argv), argv)).toBe(
-      'boolean flag --materialize takes --materialize or --materialize=true, not a separate value; got "true"',
-    );
+    expect(detachedBoolRefusal(ok(argv), argv)).toBe('boolean flag --materialize takes --materialize or --materialize=true, not a separate value; got "true"');
     const argv2 = ["-materialize", "false"];
-    expect(detachedBoolRefusal(ok(argv2), argv2)).toBe(
-      'boolean flag --materialize takes --materialize or --materialize=false, not a separate value; got "false"',
-    );
+    expect(detachedBoolRefusal(ok(argv2), argv2)).toBe('boolean flag --materialize takes --materialize or --materialize=false, not a separate value; got "false"');
     const argv3 = ["--materialize=true", "true"];
     expect(detachedBoolRefusal(ok(argv3), argv3)).toBeUndefined();
     const argv4 = ["--materialize", "yes"];

@@ -43,11 +43,7 @@ export function handshakePresent(env: Readonly<Record<string, string | undefined
 }
 
 /** Checks one `--agent` value against the profile's catalog and the handshake. */
-export function gateRuntime(
-  traits: ProfileTraits,
-  agent: string,
-  env: Readonly<Record<string, string | undefined>>,
-): RuntimeGate {
+export function gateRuntime(traits: ProfileTraits, agent: string, env: Readonly<Record<string, string | undefined>>): RuntimeGate {
   if (agent.trim() === "" || agent !== agent.trim()) return { ok: false, text: UNKNOWN };
   const handshake = traits.honoursHandshake && handshakePresent(env);
   if ((COMPILED_RUNTIMES as readonly string[]).includes(agent)) return { ok: true, runtime: agent, kind: "compiled" };

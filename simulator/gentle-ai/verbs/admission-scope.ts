@@ -106,8 +106,7 @@ export function parseFindingLocation(location: string): FindingLocation | { read
     end = parsed;
   }
   const logicalPath = location.slice(0, separator);
-  if (logicalPath.length >= 3 && logicalPath[1] === ":" && logicalPath[2] === "/" && /[A-Za-z]/.test(logicalPath[0]!))
-    return fail("path_must_be_repository_relative");
+  if (logicalPath.length >= 3 && logicalPath[1] === ":" && logicalPath[2] === "/" && /[A-Za-z]/.test(logicalPath[0]!)) return fail("path_must_be_repository_relative");
   if (normalizeLogicalPath(logicalPath.split(":").join("/")) === undefined) return fail("path_must_be_canonical");
   if (normalizeLogicalPath(logicalPath) !== logicalPath) return fail("path_must_be_canonical");
   return { path: logicalPath, startLine: start, endLine: end };
@@ -129,8 +128,7 @@ function safeAdmissionLocation(code: string, raw: string, reason: string): strin
   const parsed = parseFindingLocation(value);
   const parsedOk = !("reason" in parsed);
   if (code === "candidate_causality_unproven") return reason === "line_not_changed_by_candidate" && parsedOk ? value : "";
-  if (code === "evidence_path_out_of_scope" || code === "proof_path_out_of_scope")
-    return reason === "unknown_or_malformed_repository_path" && parsedOk ? value : "";
+  if (code === "evidence_path_out_of_scope" || code === "proof_path_out_of_scope") return reason === "unknown_or_malformed_repository_path" && parsedOk ? value : "";
   if (code !== "invalid_finding_location" || parsedOk || parsed.reason !== reason) return "";
   return value;
 }
@@ -167,7 +165,7 @@ function referenceTokens(value: string): ReferenceToken[] {
     if (start >= 0 && start < end) tokens.push({ value: chars.slice(start, end).join(""), quoted: false });
     start = -1;
   };
-  for (let i = 0; i < chars.length; ) {
+  for (let i = 0; i < chars.length;) {
     const ch = chars[i]!;
     if (ch === "'" || ch === '"' || ch === "`") {
       flush(i);
@@ -229,12 +227,24 @@ export function referenceOutsideRepository(value: string, contains: (path: strin
 }
 
 const UNAVAILABLE_PHRASES = [
-  "inspection blocked", "inspection was blocked", "access denied", "permission denied",
-  "candidate unavailable", "candidate was unavailable", "immutable candidate unavailable",
-  "could not inspect", "unable to inspect", "was not inspected", "not inspected",
-  "could not be inspected", "cannot be inspected", "can not be inspected",
-  "was not able to be inspected", "were not able to be inspected",
-  "no candidate contents were available", "no candidate content was available",
+  "inspection blocked",
+  "inspection was blocked",
+  "access denied",
+  "permission denied",
+  "candidate unavailable",
+  "candidate was unavailable",
+  "immutable candidate unavailable",
+  "could not inspect",
+  "unable to inspect",
+  "was not inspected",
+  "not inspected",
+  "could not be inspected",
+  "cannot be inspected",
+  "can not be inspected",
+  "was not able to be inspected",
+  "were not able to be inspected",
+  "no candidate contents were available",
+  "no candidate content was available",
 ];
 
 /** evidenceReportsUnavailableInspection (artifact_admission.go:712). */

@@ -77,7 +77,9 @@ describe("reviewer result admission: accepted results", () => {
 
   it("verifies candidate causality against the changed lines (a.go changes lines 1-3)", () => {
     const a = admitReviewerResult(
-      Buffer.from(JSON.stringify(doc({ findings: [critical({ location: "a.go:2-3" }), critical({ id: "R1-002", causal_disposition: "behavior-activated", location: "a.go:3" })] }))),
+      Buffer.from(
+        JSON.stringify(doc({ findings: [critical({ location: "a.go:2-3" }), critical({ id: "R1-002", causal_disposition: "behavior-activated", location: "a.go:3" })] })),
+      ),
       BINDING,
     );
     expect(a.candidateCausalFindingIds).toEqual(["R1-001", "R1-002"]);
@@ -92,7 +94,11 @@ describe("reviewer result admission: accepted results", () => {
       evidence: ["reviewed the complete candidate scope"],
     };
     for (const lens of ["review-risk", "review-resilience", "review-readability", "review-reliability"]) {
-      const binding = { lens, subjectHash: vector.subject_hash, manifest: [{ path: "internal/example.go", status: "M" as const, additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" }] };
+      const binding = {
+        lens,
+        subjectHash: vector.subject_hash,
+        manifest: [{ path: "internal/example.go", status: "M" as const, additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" }],
+      };
       expect(admitReviewerResult(Buffer.from(JSON.stringify(vector)), binding).result.lens).toBe(lens);
       // The same vector for another candidate is refused on its subject echo.
       expect(refusal(vector, { ...binding, subjectHash: SUBJECT })).toBe(
@@ -133,9 +139,7 @@ describe("reviewer result admission: refusals in gentle-ai's order", () => {
     const decode = (extra: Record<string, unknown>) => refusal(doc(extra));
     expect(decode({ x: 1, y: 2 })).toBe('decode reviewer result: json: unknown field "x"');
     expect(decode({ inspection: { status: "completed", paths: [], z: 1 } })).toBe('decode reviewer result: json: unknown field "z"');
-    expect(decode({ subject_hash: 5 })).toBe(
-      "decode reviewer result: json: cannot unmarshal number into Go struct field facadeReviewerResult.subject_hash of type string",
-    );
+    expect(decode({ subject_hash: 5 })).toBe("decode reviewer result: json: cannot unmarshal number into Go struct field facadeReviewerResult.subject_hash of type string");
     expect(decode({ inspection: { status: 5, paths: [] } })).toBe(
       "decode reviewer result: json: cannot unmarshal number into Go struct field ArtifactInspection.inspection.status of type reviewtransaction.ArtifactInspectionStatus",
     );
@@ -192,7 +196,9 @@ describe("reviewer result admission: refusals in gentle-ai's order", () => {
     const a = (extra: Record<string, unknown>) => refusal(doc(extra));
     const p = "reviewer artifact admission ";
     expect(a({ subject_hash: "" })).toBe(`${p}incomplete: reviewer result omitted the provider-owned artifact subject: ${CONTINUATION} and a completed inspection envelope`);
-    expect(a({ subject_hash: "sha256:" + "9".repeat(64) })).toBe(`${p}binding_mismatch: reviewer result echoed a different artifact subject: ${CONTINUATION}, which is ${SUBJECT}`);
+    expect(a({ subject_hash: "sha256:" + "9".repeat(64) })).toBe(
+      `${p}binding_mismatch: reviewer result echoed a different artifact subject: ${CONTINUATION}, which is ${SUBJECT}`,
+    );
     expect(a({ inspection: { status: "blocked", paths: ["a.go", "b.go"] } })).toBe(`${p}incomplete: reviewer did not report completed candidate inspection`);
     expect(a({ inspection: { status: "completed", paths: ["a.go", "a.go", "b.go"] } })).toBe(`${p}out_of_scope: reviewer inspection paths are not canonical candidate paths`);
     expect(a({ inspection: { status: "completed", paths: ["./a.go", "b.go"] } })).toBe(`${p}out_of_scope: reviewer inspection paths are not canonical candidate paths`);

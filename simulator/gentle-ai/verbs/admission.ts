@@ -117,8 +117,7 @@ const BACKSLASH = 0x5c;
 
 /** ExtractBoundedSingleJSONObject: the one complete JSON object among prose, or its decision and reason. */
 export function extractSingleObject(payload: Buffer, limit: number): Buffer | { readonly decision: string; readonly reason: string } {
-  if (limit <= 0 || payload.length === 0 || payload.length > limit)
-    return { decision: "incomplete", reason: "reviewer payload is empty or exceeds the native bound" };
+  if (limit <= 0 || payload.length === 0 || payload.length > limit) return { decision: "incomplete", reason: "reviewer payload is empty or exceeds the native bound" };
   const candidates: [number, number][] = [];
   let start = -1;
   let depth = 0;
@@ -208,8 +207,7 @@ function explicitFieldChecks(fields: Record<string, unknown>, expectedLens: stri
       throw invalidRequest("reviewer result does not report the required selected-lens binding");
   }
   const findings = fields["findings"];
-  if (findings === undefined || (findings !== null && !Array.isArray(findings)))
-    throw invalidRequest("reviewer result findings do not match the required schema");
+  if (findings === undefined || (findings !== null && !Array.isArray(findings))) throw invalidRequest("reviewer result findings do not match the required schema");
   for (const [index, item] of (findings ?? []).entries()) {
     if (item !== null && (typeof item !== "object" || Array.isArray(item))) throw invalidRequest("reviewer result findings do not match the required schema");
     const f = (item ?? {}) as Record<string, unknown>;

@@ -15,14 +15,7 @@ import { resolveRepositoryContext } from "../gates/repository-context.ts";
 import { encodeReviewJson, goMarshal } from "../../output/go-json.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
-import {
-  buildEvidenceRecord,
-  isVerificationOutcome,
-  MAX_EVIDENCE_BYTES,
-  recordJson,
-  recordText,
-  sameEvidenceContent,
-} from "../../state/evidence-record.ts";
+import { buildEvidenceRecord, isVerificationOutcome, MAX_EVIDENCE_BYTES, recordJson, recordText, sameEvidenceContent } from "../../state/evidence-record.ts";
 import type { VerificationEvidenceRecord, VerificationOutcome } from "../../state/evidence-record.ts";
 import { sha256Prefixed } from "../../state/identities.ts";
 import { readInputDocument } from "./read-input.ts";
@@ -165,8 +158,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
       if (sameEvidenceContent(existing, { rawPayloadSha256: sha256Prefixed(payload), outcome })) return existing;
       throw new ReviewRefusal(
         "captured_final_evidence_conflict",
-        "captured verification evidence already exists with different bytes or outcome." +
-          defectReportClause(invocation.stateDir, existing, payload, outcome),
+        "captured verification evidence already exists with different bytes or outcome." + defectReportClause(invocation.stateDir, existing, payload, outcome),
       );
     }
     const created = buildEvidenceRecord(evidenceBinding(a), payload, outcome, a.identityMode);

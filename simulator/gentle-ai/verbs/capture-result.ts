@@ -65,8 +65,7 @@ const RELAY_FLAGS: readonly FlagDef[] = [
   {
     name: "materialize",
     kind: "bool",
-    usage:
-      "print the exact Go-materialized opaque provider task for a host-relay --agent runtime without capturing anything; mutually exclusive with --input and --preflight",
+    usage: "print the exact Go-materialized opaque provider task for a host-relay --agent runtime without capturing anything; mutually exclusive with --input and --preflight",
   },
 ];
 
@@ -151,8 +150,7 @@ function shapeChecks(traits: ProfileTraits, argv: readonly string[], out: Stdout
   if (f.positionals.length > 0 || blank(r.lineage) || blank(r.target) || blank(r.lens) || r.order < 0 || (!r.preflight && !r.hasInput && r.agent === ""))
     throw invalidRequest(traits.relayFlags ? REQUIRES_V240 : REQUIRES_PRE);
   if (r.agent !== "") {
-    if (!traits.agentSubmit && (r.hasInput || r.preflight))
-      throw invalidRequest(`${V} --agent requires no --input and cannot be combined with --preflight`);
+    if (!traits.agentSubmit && (r.hasInput || r.preflight)) throw invalidRequest(`${V} --agent requires no --input and cannot be combined with --preflight`);
     // (inferred) PR #3845 (2.5.0) admits --agent pi with --input; this wording for the remaining --preflight
     // conflict has no source.
     if (traits.agentSubmit && r.preflight) throw invalidRequest(`${V} --agent cannot be combined with --preflight`);

@@ -48,8 +48,7 @@ function roleFlags(verb: RoleVerb): FlagDef[] {
     },
     { name: "execute", kind: "bool", usage: "run the Go-owned locked-down pi process on the Go-materialized role request and capture its raw result" },
   ];
-  if (verb === "capture-validation")
-    flags.push({ name: "request-hash", kind: "string", usage: "provider-issued frozen targeted validation request hash" });
+  if (verb === "capture-validation") flags.push({ name: "request-hash", kind: "string", usage: "provider-issued frozen targeted validation request hash" });
   return flags;
 }
 
@@ -101,8 +100,7 @@ function shapeChecks(invocation: Invocation, traits: ProfileTraits, verb: RoleVe
       `${V} requires --lineage, --target, --expected-revision, --agent, and either --materialize or --execute; \`gentle-ai review status --contract ${CONTRACT_V2} --next-transition\` prints the exact bindings`,
     );
   if (agent === "") throw invalidRequest(`${V} requires --agent naming the host-relay runtime`);
-  if (verb === "capture-validation" && r.requestHash === "")
-    throw invalidRequest(`${V} requires --request-hash binding the frozen targeted validation request`);
+  if (verb === "capture-validation" && r.requestHash === "") throw invalidRequest(`${V} requires --request-hash binding the frozen targeted validation request`);
   if (r.context !== "" && f.has("cwd")) throw invalidRequest(`${V} accepts either --repository-context or --cwd, not both`);
   if (materialize && r.context === "") throw invalidRequest(`${V} --materialize requires the provider-issued --repository-context`);
   const gate = requireRuntime(traits, agent, invocation.env, "capture");
@@ -147,8 +145,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, verb: RoleVer
   if (r === undefined) return;
   const role: ProviderRole = verb === "capture-refuter" ? "refuter" : "targeted-validator";
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
-  if (r.context !== "")
-    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
+  if (r.context !== "") resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
   // --materialize is read-only and stays reachable under a frozen switch (:121-127).
   if (!r.materialize && snapshot.rddDisabled) throw rddDisabled(`review ${verb}`);
   checkBinding(invocation, verb, snapshot, r);

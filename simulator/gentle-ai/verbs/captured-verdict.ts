@@ -10,9 +10,7 @@ import { parseFindingLocation, supportsCausality } from "./admission-scope.ts";
 import { isSevere } from "./lens-result.ts";
 
 /** The lifecycle outcome of the captured results. */
-export type CapturedVerdict =
-  | { readonly state: "correction_required"; readonly fixFindings: readonly FixFinding[] }
-  | { readonly state: "validating" };
+export type CapturedVerdict = { readonly state: "correction_required"; readonly fixFindings: readonly FixFinding[] } | { readonly state: "validating" };
 
 /** One canonical finding as the slot's canonical result marshals it (every member but id omitempty). */
 interface CanonicalFinding {

@@ -26,15 +26,7 @@ import { identitiesFor } from "../../state/identities.ts";
 import { authorityOf, capturedEvidence, correctionBudget, correctionCandidatePresent, validationRequestJson } from "./correction-authority.ts";
 import type { Authority } from "./correction-authority.ts";
 import { modernCorrection } from "./status-correction.ts";
-import {
-  D1_TEXT,
-  D2_TEXT,
-  decodeValidation,
-  EMPTY_EVIDENCE_TEXT,
-  inconclusiveCheck,
-  inconclusiveText,
-  MUST_PASS_TEXT,
-} from "./finalize-validation.ts";
+import { D1_TEXT, D2_TEXT, decodeValidation, EMPTY_EVIDENCE_TEXT, inconclusiveCheck, inconclusiveText, MUST_PASS_TEXT } from "./finalize-validation.ts";
 import type { ValidationDocument } from "./finalize-validation.ts";
 import { contractFlag, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
 
@@ -148,7 +140,8 @@ function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly
       );
     const gate = requireRuntime(traits, f.str("agent"), invocation.env, "finalize");
     // Only claude-code and codex run provider roles in-process (reviewProviderCaptureRuntime); opencode and pi do not.
-    if (gate.runtime !== "claude-code" && gate.runtime !== "codex") throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
+    if (gate.runtime !== "claude-code" && gate.runtime !== "codex")
+      throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
     providerRuntime = gate.runtime;
   }
   const descriptor = modern && (flagProvided(argv, "target") || flagProvided(argv, "request-hash") || flagProvided(argv, "repository-context"));
@@ -192,8 +185,7 @@ function validLineage(lineage: string): boolean {
 function discover(r: Request, a: Authority): void {
   const { f } = r;
   const lineage = f.str("lineage");
-  if (r.descriptor)
-    resolveRepositoryContext(a, f.str("repository-context"), { lineage, target: f.str("target"), revision: f.str("expected-revision") });
+  if (r.descriptor) resolveRepositoryContext(a, f.str("repository-context"), { lineage, target: f.str("target"), revision: f.str("expected-revision") });
   if (r.expectedRevisionOnly) throw invalidRequest(DESCRIPTORS_INCOMPLETE);
   if (lineage.trim() !== "") {
     // (inferred) wording: the staged-burn inspection runs first and may word a malformed lineage differently.
@@ -257,8 +249,7 @@ function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageSta
   if (f.count("result-artifact") > 0 || f.count("result-artifact-file") > 0)
     throw invalidRequest("gentle-ai-sim: review finalize from result artifacts is not simulated; use --captured-results");
   // (inferred) text: no reviewer-result source at all.
-  if (!f.bool("captured-results"))
-    throw invalidRequest(`${V} requires one reviewer-result source: --captured-results, --result-artifact, or --result-artifact-file`);
+  if (!f.bool("captured-results")) throw invalidRequest(`${V} requires one reviewer-result source: --captured-results, --result-artifact, or --result-artifact-file`);
   // readCapturedReviewerResults (review_artifact.go:748-750).
   if (draft.lenses.some((lens) => draft.captured[lens] === undefined))
     throw invalidRequest(
@@ -290,7 +281,15 @@ function applyVerdict(draft: LineageState, verdict: CapturedVerdict): void {
     return;
   }
   draft.state = "correction_required";
-  draft.correction = { ...draft.correction, stage: "plan_required", forecastLines: null, evidence: null, evidenceOutcome: null, validatorCaptured: false, fixFindings: [...verdict.fixFindings] };
+  draft.correction = {
+    ...draft.correction,
+    stage: "plan_required",
+    forecastLines: null,
+    evidence: null,
+    evidenceOutcome: null,
+    validatorCaptured: false,
+    fixFindings: [...verdict.fixFindings],
+  };
 }
 
 function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageState): void {
@@ -302,15 +301,13 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
     // (inferred) texts of the forecast refusals.
     if (!flagProvided(r.argv, "correction-lines")) throw invalidRequest("compact correction requires a positive correction line forecast before acceptance");
     const lines = f.int("correction-lines");
-    if (lines < 1 || lines > budget)
-      throw invalidRequest(`correction line forecast ${lines} is outside the frozen correction budget of 1 to ${budget} lines`);
+    if (lines < 1 || lines > budget) throw invalidRequest(`correction line forecast ${lines} is outside the frozen correction budget of 1 to ${budget} lines`);
     draft.correction.stage = "candidate_unavailable";
     draft.correction.forecastLines = lines;
     draft.revisionIndex += 1;
     return;
   }
-  if (stage === "candidate_unavailable")
-    throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction"); // (inferred)
+  if (stage === "candidate_unavailable") throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction"); // (inferred)
   let doc: ValidationDocument | undefined;
   if (f.str("validation").trim() !== "") {
     const decoded = decodeValidation(readInputDocument(invocation, f.str("validation"), "targeted validation"));
@@ -366,8 +363,16 @@ const CONTINUE_ACTION = "continue the current review state";
 
 // reviewFinalizeManagedActions (review_status_contract.go:148-159), each forbidden with the finalize reason.
 const FINALIZE_MANAGED_ACTIONS = [
-  "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim", "review.reconcile-authority",
-  "review.reconcile-authority-batch", "review.recover", "review.start", "review.validate",
+  "review.abandon",
+  "review.finalize",
+  "review.invalidate",
+  "review.quarantine-legacy",
+  "review.reclaim",
+  "review.reconcile-authority",
+  "review.reconcile-authority-batch",
+  "review.recover",
+  "review.start",
+  "review.validate",
 ] as const;
 const FORBIDDEN_FINALIZE_STATUS = "forbidden_finalize_requires_target_status";
 

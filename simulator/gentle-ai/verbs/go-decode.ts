@@ -24,12 +24,7 @@ export type GoType =
 export type Decoded = string | boolean | number | null | Decoded[] | { [field: string]: Decoded };
 
 type Node =
-  | { t: "obj"; members: [string, Node][] }
-  | { t: "arr"; items: Node[] }
-  | { t: "str"; v: string }
-  | { t: "num"; raw: string }
-  | { t: "bool"; v: boolean }
-  | { t: "null" };
+  { t: "obj"; members: [string, Node][] } | { t: "arr"; items: Node[] } | { t: "str"; v: string } | { t: "num"; raw: string } | { t: "bool"; v: boolean } | { t: "null" };
 
 class SyntaxError_ extends Error {}
 

@@ -61,8 +61,7 @@ function body(invocation: Invocation, argv: readonly string[], out: StdoutBuffer
   resolveContextHandle(authorityOf(invocation.scenario, lineage), handle);
   // (inferred) reviewer context is produced only for a reviewing authority; a handle that resolves past reviewing
   // is treated as stale, as validateReviewRepositoryContextRecord treats one without a live reviewing target.
-  if (lineage.state !== "reviewing")
-    throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
+  if (lineage.state !== "reviewing") throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
   const order = (lineage.lenses as readonly string[]).indexOf(lensName);
   if (order < 0) throw lensContextRefusal("lens_context_lens_not_selected");
   const lens = lensName as Lens;

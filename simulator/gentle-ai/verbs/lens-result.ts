@@ -120,8 +120,7 @@ export function lensResultHash(lens: string, findings: readonly LensFinding[], e
 
 function validateStructuredFinding(f: LensFinding, allowMissingSevereLocation: boolean): string | undefined {
   const location = allowMissingSevereLocation && isSevere(f.severity) && f.location === "" ? "<missing>" : f.location;
-  if ([f.id, f.lens, location, f.severity, f.claim].some((v) => goTrimSpace(v) === ""))
-    return "id, lens, location, severity, and neutral claim are required";
+  if ([f.id, f.lens, location, f.severity, f.claim].some((v) => goTrimSpace(v) === "")) return "id, lens, location, severity, and neutral claim are required";
   if (f.proofRefs === null || f.proofRefs.length === 0) return "at least one proof reference is required";
   if (!(SEVERITIES as readonly string[]).includes(f.severity)) return "severity must be BLOCKER, CRITICAL, WARNING, or SUGGESTION";
   if (f.proofRefs.some((p) => !isConcreteEvidence(p))) return "proof references must be concrete";
@@ -135,8 +134,7 @@ function validateStructuredFinding(f: LensFinding, allowMissingSevereLocation: b
 export function canonicalCompactLensResult(result: LensResult): CanonicalLensResult | { readonly error: string } {
   const lens = goTrimSpace(result.lens);
   if (!isSupportedLens(lens)) return { error: `unknown review lens ${goQuoteStr(lens)}` };
-  if (result.findings === null || result.evidence === null || result.evidence.length === 0)
-    return { error: "lens result requires explicit findings and concrete evidence" };
+  if (result.findings === null || result.evidence === null || result.evidence.length === 0) return { error: "lens result requires explicit findings and concrete evidence" };
   const wantFindingLens = lens.slice("review-".length);
   const idPrefix = (FINDING_ID_PREFIX[lens] ?? "").replace(/-$/, "");
   const findings: LensFinding[] = [];
@@ -184,17 +182,13 @@ export interface ShapeRefusal {
  * canonicalReviewerResult (reviewer_envelope.go:170): the compact canonical form, then the selected-lens binding,
  * the lens-bound finding-ID namespace and the severe-finding causal fields. `error` is a plain Go error text.
  */
-export function canonicalReviewerResult(
-  result: LensResult,
-  expectedLens: string,
-): CanonicalLensResult | { readonly error: string } | { readonly shape: ShapeRefusal } {
+export function canonicalReviewerResult(result: LensResult, expectedLens: string): CanonicalLensResult | { readonly error: string } | { readonly shape: ShapeRefusal } {
   const canonical = canonicalCompactLensResult(result);
   if ("error" in canonical) return canonical;
   if (canonical.lens !== expectedLens) return { shape: { decision: "binding_mismatch", message: "reviewer result is not bound to the selected lens" } };
   const wantPrefix = FINDING_ID_PREFIX[canonical.lens] ?? "";
   for (const f of canonical.findings) {
-    if (!FINDING_ID.test(f.id))
-      return { shape: { decision: "binding_mismatch", message: "reviewer finding ID does not match the native ASCII schema" } };
+    if (!FINDING_ID.test(f.id)) return { shape: { decision: "binding_mismatch", message: "reviewer finding ID does not match the native ASCII schema" } };
     if (!f.id.startsWith(wantPrefix))
       return {
         shape: {

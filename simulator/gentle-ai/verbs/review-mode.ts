@@ -58,8 +58,7 @@ export function reviewMode(invocation: Invocation): Outcome {
   const operation = args[0];
   if (operation === undefined || operation === "help" || operation === "-h" || operation === "--help")
     return { stdout: Buffer.from(HELP, "utf8"), stderr: Buffer.alloc(0), exitCode: 0 };
-  if (operation !== "enable" && operation !== "disable" && operation !== "status")
-    return fail("", `unknown review mode command ${goQuoteStr(operation)}`);
+  if (operation !== "enable" && operation !== "disable" && operation !== "status") return fail("", `unknown review mode command ${goQuoteStr(operation)}`);
   const spec = flagSet(operation);
   const rest = args.slice(1);
   const parsed = parseFlags(spec, rest);

@@ -96,7 +96,9 @@ const TOP: { readonly [k: string]: Json } = {
 function inline(v: Json): string {
   if (Array.isArray(v)) return `[${(v as readonly Json[]).map(inline).join(", ")}]`;
   if (v !== null && typeof v === "object") {
-    return `{${Object.entries(v as { readonly [k: string]: Json }).map(([k, x]) => `${JSON.stringify(k)}: ${inline(x)}`).join(", ")}}`;
+    return `{${Object.entries(v as { readonly [k: string]: Json })
+      .map(([k, x]) => `${JSON.stringify(k)}: ${inline(x)}`)
+      .join(", ")}}`;
   }
   return JSON.stringify(v);
 }

@@ -100,7 +100,9 @@ function validateBinding(f: ParsedFlags, negotiated: boolean): void {
     if (counts.get("agent")! !== 0) throw preflight("review start --agent requires a negotiated --contract");
     if (counts.get("target")! !== 0) throw preflight(`review start --target requires --contract ${CONTRACT_V1}`);
     if (counts.get("consent")! !== 0)
-      throw preflight(`review start --consent requires the negotiated form; rerun as gentle-ai review start --contract ${CONTRACT_V1} with the bound --target and --projection`);
+      throw preflight(
+        `review start --consent requires the negotiated form; rerun as gentle-ai review start --contract ${CONTRACT_V1} with the bound --target and --projection`,
+      );
     if (counts.get("locale")! !== 0) throw preflight("review start --locale requires a negotiated --contract");
     return;
   }
@@ -148,8 +150,7 @@ function followUpBase(f: ParsedFlags, snapshot: Snapshot, contract: string, agen
   return parts.join(" ");
 }
 
-const DECLINED_EFFECT_V1 =
-  "Skips the review for this candidate only; nothing is persisted and the next candidate is asked again. This is not the kill switch.";
+const DECLINED_EFFECT_V1 = "Skips the review for this candidate only; nothing is persisted and the next candidate is asked again. This is not the kill switch.";
 const DECLINED_EFFECT_V2 =
   "Skips the review for this exact candidate only; no review lineage or receipt is created, and ordinary delivery is unmanaged by candidate choice. The next candidate is asked again. This is not the kill switch.";
 
@@ -343,12 +344,10 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   if (f.positionals.length > 0) throw preflight(`unexpected review start argument ${goQuoteStr(f.positionals[0]!)}`);
   const negotiated = f.has("contract");
   const contract = f.str("contract");
-  if (negotiated && contract !== CONTRACT_V1 && contract !== CONTRACT_V2)
-    throw preflight(`unsupported review integration contract ${goQuoteStr(contract)}`);
+  if (negotiated && contract !== CONTRACT_V1 && contract !== CONTRACT_V2) throw preflight(`unsupported review integration contract ${goQuoteStr(contract)}`);
   let agent = "";
   if (f.count("agent") > 0 && negotiated) {
-    if (f.count("agent") !== 1)
-      throw new ReviewRefusal("immutable_review_transport_unsupported", "negotiated START requires exactly one generated runtime identity");
+    if (f.count("agent") !== 1) throw new ReviewRefusal("immutable_review_transport_unsupported", "negotiated START requires exactly one generated runtime identity");
     agent = requireRuntime(traits, f.str("agent"), invocation.env, "start").runtime;
   }
   validateBinding(f, negotiated);
@@ -375,7 +374,10 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
         throw preflight("staged projection does not accept intended-untracked selection; remove those flags and rerun `gentle-ai review start --projection staged`");
     } else {
       for (const name of ["untracked-scope", "expected-untracked-inventory"])
-        if (f.count(name) > 1) throw preflight(`invalid value ${goQuoteStr(String(f.all(name)[1]))} for flag -${name}: untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration`);
+        if (f.count(name) > 1)
+          throw preflight(
+            `invalid value ${goQuoteStr(String(f.all(name)[1]))} for flag -${name}: untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration`,
+          );
       scope = untrackedScope(repo, {
         scope: f.has("untracked-scope") ? f.str("untracked-scope") : undefined,
         intended: f.all("intended-untracked").map(String),
@@ -383,7 +385,12 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
       });
       if (scope.needsSelection) throw preflight(selectionRequiredText(scope.digest));
     }
-    snapshot = buildSnapshot(repo, { kind: baseRef === "" ? "current-changes" : "base-diff", projection: projection as "workspace" | "staged", baseRef, intendedUntracked: scope.intended });
+    snapshot = buildSnapshot(repo, {
+      kind: baseRef === "" ? "current-changes" : "base-diff",
+      projection: projection as "workspace" | "staged",
+      baseRef,
+      intendedUntracked: scope.intended,
+    });
   } catch (error) {
     if (error instanceof UntrackedSelectionError) throw preflight(error.message);
     if (error instanceof SnapshotError) throw nativeError(`build facade review target: ${error.message}`);

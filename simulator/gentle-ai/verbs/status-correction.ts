@@ -70,8 +70,7 @@ function evidenceInput(contract: string, b: Binding): TransitionInput {
 /** reviewTargetedValidationCollection: the external validation input and its `--validation` finalize descriptor. */
 function targetedValidationCollection(reason: string, contract: string, b: Binding, request: TargetedValidationRequest): NextTransition {
   const args = bindingArguments(b);
-  if (contract === CONTRACT_V2)
-    args.push(arg("repository-context", b.repositoryContext), arg("purpose", "targeted-validation"), arg("request-hash", request.request_hash));
+  if (contract === CONTRACT_V2) args.push(arg("repository-context", b.repositoryContext), arg("purpose", "targeted-validation"), arg("request-hash", request.request_hash));
   const submission =
     contract !== CONTRACT_V2 || b.repositoryContext === ""
       ? undefined
@@ -173,7 +172,13 @@ function validating(a: AuthorityFacts, b: Binding, ctx: TransitionContext): Next
             ? "captured_verification_tooling_failed"
             : undefined;
     if (reason === undefined) return stopTransition("captured_verification_evidence_invalid");
-    return executeTransition(reason, "review.finalize", [arg("lineage", b.lineageId), arg("captured_evidence", "true")], [arg("state", "validating"), arg("verification_outcome", outcome)], b);
+    return executeTransition(
+      reason,
+      "review.finalize",
+      [arg("lineage", b.lineageId), arg("captured_evidence", "true")],
+      [arg("state", "validating"), arg("verification_outcome", outcome)],
+      b,
+    );
   }
   if (a.tier === "low")
     return executeTransition("native_low_risk_verification", "review.finalize", [arg("lineage", b.lineageId)], [arg("state", "validating"), arg("risk_level", "low")], b);

@@ -153,8 +153,18 @@ function repairJson(): StatusV5["repair"] {
 }
 
 const MANAGED_ACTIONS = [
-  "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim", "review.reconcile-authority",
-  "review.reconcile-authority-batch", "review.recover", "review.repair", "review.retry_final_verification", "review.start", "review.validate",
+  "review.abandon",
+  "review.finalize",
+  "review.invalidate",
+  "review.quarantine-legacy",
+  "review.reclaim",
+  "review.reconcile-authority",
+  "review.reconcile-authority-batch",
+  "review.recover",
+  "review.repair",
+  "review.retry_final_verification",
+  "review.start",
+  "review.validate",
 ] as const;
 
 /** newReviewActionEligibility (review_status_contract.go:276-351) for the actions the simulator reaches. */
@@ -283,7 +293,12 @@ export function renderStatus(facts: StatusFacts, req: StatusRenderRequest): Stat
   const current = a !== undefined;
   let receipt: StatusV5["receipt"] = { status: "not_applicable" };
   if (a !== undefined)
-    receipt = a.receiptIdentity !== "" ? { status: "present", identity: a.receiptIdentity } : a.state === "approved" ? { status: "publication_pending" } : { status: "expected_missing" };
+    receipt =
+      a.receiptIdentity !== ""
+        ? { status: "present", identity: a.receiptIdentity }
+        : a.state === "approved"
+          ? { status: "publication_pending" }
+          : { status: "expected_missing" };
   const next = req.nextTransition ? transitionOf(facts, req, native) : undefined;
   return {
     schema: v2 ? "gentle-ai.review-integration.status/v5" : "gentle-ai.review-integration.status/v2",

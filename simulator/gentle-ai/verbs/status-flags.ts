@@ -134,7 +134,9 @@ export function negotiatedRequest(
   const committedOnly = f.bool("committed-only");
   const overlay = f.bool("workspace-overlay");
   if (committedOnly && (baseRef === "" || overlay))
-    throw new ReadOnlyFailure("review status --committed-only requires --base-ref without --workspace-overlay; rerun `gentle-ai review status --base-ref <ref> --committed-only`");
+    throw new ReadOnlyFailure(
+      "review status --committed-only requires --base-ref without --workspace-overlay; rerun `gentle-ai review status --base-ref <ref> --committed-only`",
+    );
   if (baseRef !== "" && f.has("committed-only") && !committedOnly && !overlay)
     throw new ReadOnlyFailure("review status --base-ref requires --committed-only; rerun `gentle-ai review status --base-ref <ref> --committed-only`");
   const stagedOverlay = overlay && projection === "staged";
@@ -168,8 +170,7 @@ export function negotiatedRequest(
  * contract; the plain answer is the authority inventory.
  */
 export function plainRefusal(f: ParsedFlags): string | undefined {
-  if (f.bool("action-eligibility") || f.bool("next-transition"))
-    return `--action-eligibility and --next-transition require --contract ${CONTRACT_V1} or ${CONTRACT_V2}`;
+  if (f.bool("action-eligibility") || f.bool("next-transition")) return `--action-eligibility and --next-transition require --contract ${CONTRACT_V1} or ${CONTRACT_V2}`;
   const selectors =
     f.str("agent").trim() !== "" ||
     f.str("lineage").trim() !== "" ||

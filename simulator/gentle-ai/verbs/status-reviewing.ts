@@ -18,7 +18,6 @@ import type { Binding, NextTransition, TransitionArgument, TransitionContext, Tr
 import type { AuthorityFacts, SnapshotFacts } from "./status-model.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 
-
 /** reviewProviderCaptureRuntime: the compiled runtimes whose finalize captures reviewer results itself. */
 function captureRuntime(runtime: string): boolean {
   return runtime === "claude-code" || runtime === "codex";
@@ -61,13 +60,12 @@ export function unrelatedTransition(live: SnapshotFacts, ctx: TransitionContext)
       arguments: targetArguments(live),
     });
   }
-  return executeTransition(
-    "fresh_target_ready",
-    "review.start",
-    startArguments(live, ctx),
-    [arg("target_identity", live.identity)],
-    { lineageId: ctx.startLineage, revision: "", targetIdentity: live.identity, repositoryContext: "" },
-  );
+  return executeTransition("fresh_target_ready", "review.start", startArguments(live, ctx), [arg("target_identity", live.identity)], {
+    lineageId: ctx.startLineage,
+    revision: "",
+    targetIdentity: live.identity,
+    repositoryContext: "",
+  });
 }
 
 /** The ambiguous target's lineage selection (review_next_transition.go:177-181). */
@@ -148,7 +146,7 @@ function lensInput(a: AuthorityFacts, b: Binding, lens: string, order: number, c
     submission = {
       operation_token: "capture-result",
       argument_tokens: tokens,
-      value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: REVIEWER_SCHEMA, substitution_location: tokens.length - 1 as 7 },
+      value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: REVIEWER_SCHEMA, substitution_location: (tokens.length - 1) as 7 },
     };
   }
   return {

@@ -36,8 +36,7 @@ export const VALIDATE_FLAG_SET: FlagSetSpec = {
   ],
 };
 
-const DISABLED_REASON =
-  "receipt-driven development is disabled and no receipt governs this candidate, so delivery follows ordinary repository policy";
+const DISABLED_REASON = "receipt-driven development is disabled and no receipt governs this candidate, so delivery follows ordinary repository policy";
 const ENABLED_REASON = "review enforcement is enabled but no review authority governs this candidate, so delivery follows ordinary repository policy";
 
 /** reviewUnmanagedGateResult (gentle-ai.review-gate-result/v1), in Go field order. */
@@ -72,8 +71,7 @@ export function validate(invocation: Invocation): Promise<Outcome> {
     if (f.positionals.length > 0) throw invalidRequest(`unexpected review validate argument ${goQuoteStr(f.positionals[0]!)}`);
     const contract = contractFlag(f);
     const gate = f.str("gate").trim();
-    if (gate === "" || !(GATES as readonly string[]).includes(f.str("gate")))
-      throw invalidRequest(`review validate requires --gate: one of ${GATES.join(", ")}`);
+    if (gate === "" || !(GATES as readonly string[]).includes(f.str("gate"))) throw invalidRequest(`review validate requires --gate: one of ${GATES.join(", ")}`);
     let disabled: boolean;
     try {
       const repo = resolveRepository(resolve(invocation.cwd, f.str("cwd")));

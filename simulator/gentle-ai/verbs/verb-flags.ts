@@ -12,8 +12,7 @@ import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 export const REPOSITORY_CONTEXT_FLAG: FlagDef = {
   name: "repository-context",
   kind: "string",
-  usage:
-    "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd, pass one or the other and not both",
+  usage: "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd, pass one or the other and not both",
 };
 
 /**

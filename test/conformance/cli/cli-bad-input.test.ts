@@ -87,7 +87,10 @@ describe("every command: one error line and exit 2", () => {
     [["replay", "syntax.json"], "syntax.json: invalid JSON at line 2, column 10: expected a property name"],
     [["replay", "bad.golden.json"], "bad.golden.json: not a golden: $.name: Invalid input: expected string, received number"],
     [["replay", "bad-cx.json"], "bad-cx.json: not a counterexample: $.clause: Invalid input: expected string, received number"],
-    [["replay", "unknown-property.json"], 'unknown-property.json: $.property: unknown property "nope" (known: generated-submission-forms, generated-prompt-and-result-bytes, generated-invalid-forms)'],
+    [
+      ["replay", "unknown-property.json"],
+      'unknown-property.json: $.property: unknown property "nope" (known: generated-submission-forms, generated-prompt-and-result-bytes, generated-invalid-forms)',
+    ],
     [["record", "--binary", sim, "--scenario", "bad-scenario.json"], "--scenario bad-scenario.json: not a scenario: $.name: Invalid input: expected string, received number"],
     // options that do not apply to the file's kind
     [["replay", "bad.golden.json", "--timeout-ms", "5"], `--timeout-ms does not apply to bad.golden.json (schema "${GOLDEN_SCHEMA_ID}")`],

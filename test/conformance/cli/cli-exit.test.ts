@@ -11,7 +11,9 @@ const tmps = privateTmps();
 afterAll(() => tmps.cleanup());
 
 /** Runs the CLI; returns its exit code, output and the ms from the summary line to the exit. */
-async function timedRun(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; progress: string[]; afterSummaryMs: number | null; tmp: string }> {
+async function timedRun(
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string; progress: string[]; afterSummaryMs: number | null; tmp: string }> {
   const tmp = tmps.make();
   const child = spawn(launcher, [...args], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
@@ -23,7 +25,14 @@ async function timedRun(args: readonly string[]): Promise<{ code: number | null;
   let stderr = "";
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { code, stdout, stderr: withoutProgress(stderr), progress: stderr.split("\n").filter((l) => PROGRESS_LINE.test(l)), afterSummaryMs: summaryAt === null ? null : Date.now() - summaryAt, tmp };
+  return {
+    code,
+    stdout,
+    stderr: withoutProgress(stderr),
+    progress: stderr.split("\n").filter((l) => PROGRESS_LINE.test(l)),
+    afterSummaryMs: summaryAt === null ? null : Date.now() - summaryAt,
+    tmp,
+  };
 }
 
 describe("exit after the verdict", () => {
@@ -43,7 +52,21 @@ describe("exit after the verdict", () => {
 
   it("--deadline stops a run whose relay never settles: unfinished clauses error, exit 3, out within 2 s", async () => {
     const started = Date.now();
-    const r = await timedRun(["run", "--relay", "test/conformance/clauses/broken-relays/hangs.ts", "--grep", "^(PI-ARGV-FIXED|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "1", "--timeout-ms", "600000", "--deadline", "5s"]);
+    const r = await timedRun([
+      "run",
+      "--relay",
+      "test/conformance/clauses/broken-relays/hangs.ts",
+      "--grep",
+      "^(PI-ARGV-FIXED|API-CONSTANTS)$",
+      "--profile",
+      "2.4.0",
+      "--seed",
+      "1",
+      "--timeout-ms",
+      "600000",
+      "--deadline",
+      "5s",
+    ]);
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(r.code).toBe(HARNESS_ERROR_EXIT);
     expect(r.stdout).toContain("ERROR  PI-ARGV-FIXED  2.4.0: [happy-path] harness error: the run's deadline (5s) passed\n");

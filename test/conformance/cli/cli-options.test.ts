@@ -53,23 +53,19 @@ describe("boolean options never consume the next token", () => {
     expect(r.stderr.split("\n")[0]).toBe('relay-conformance repro: --against needs a value (got the option "--list")');
   });
 
-  it(
-    "replay --update <golden> replays that golden (flag first), and so does <golden> --update",
-    async () => {
-      const copy = join(dir, "lens-capture-2.4.0.golden.json");
-      copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
-      // With CI set, --update also prints a notice on stderr; this test is about argument parsing only.
-      const ci = process.env.CI;
-      delete process.env.CI;
-      try {
+  it("replay --update <golden> replays that golden (flag first), and so does <golden> --update", async () => {
+    const copy = join(dir, "lens-capture-2.4.0.golden.json");
+    copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
+    // With CI set, --update also prints a notice on stderr; this test is about argument parsing only.
+    const ci = process.env.CI;
+    delete process.env.CI;
+    try {
       const before = await cli(["replay", "--update", "lens-capture-2.4.0.golden.json"], dir);
       expect(before).toEqual({ code: 0, stdout: "PASS golden lens-capture-2.4.0\n", stderr: "" });
       const after = await cli(["replay", "lens-capture-2.4.0.golden.json", "--update"], dir);
       expect(after).toEqual({ code: 0, stdout: "PASS golden lens-capture-2.4.0\n", stderr: "" });
-      } finally {
-        if (ci !== undefined) process.env.CI = ci;
-      }
-    },
-    240_000,
-  );
+    } finally {
+      if (ci !== undefined) process.env.CI = ci;
+    }
+  }, 240_000);
 });

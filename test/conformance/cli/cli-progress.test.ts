@@ -63,29 +63,21 @@ describe("verify: one line per probe as it finishes", () => {
 });
 
 describe("replay: one line per golden as it finishes", () => {
-  it(
-    "replay (every golden): a header, a PASS line per golden in its own write, a summary",
-    async () => {
-      const r = await cli(["replay"]);
-      expect(r.stderr).toBe("");
-      expect(r.code).toBe(0);
-      expect(r.chunks[0]).toBe(`replaying ${CATALOGUE.length} goldens against ${join(root, "relay/index.ts")}\n`);
-      expect(r.chunks.slice(1, -1)).toEqual(CATALOGUE.map((s) => `PASS golden ${s.name}\n`));
-      expect(r.chunks.at(-1)).toBe(`PASS: ${CATALOGUE.length} of ${CATALOGUE.length} goldens replay clean\n`);
-    },
-    600_000,
-  );
+  it("replay (every golden): a header, a PASS line per golden in its own write, a summary", async () => {
+    const r = await cli(["replay"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.chunks[0]).toBe(`replaying ${CATALOGUE.length} goldens against ${join(root, "relay/index.ts")}\n`);
+    expect(r.chunks.slice(1, -1)).toEqual(CATALOGUE.map((s) => `PASS golden ${s.name}\n`));
+    expect(r.chunks.at(-1)).toBe(`PASS: ${CATALOGUE.length} of ${CATALOGUE.length} goldens replay clean\n`);
+  }, 600_000);
 
-  it(
-    "--quiet prints nothing for a golden that replays clean",
-    async () => {
-      const copy = join(dir, "lens-capture-2.4.0.golden.json");
-      copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
-      const r = await cli(["replay", "--quiet", copy]);
-      expect(r).toEqual({ code: 0, chunks: [], stderr: "" });
-    },
-    240_000,
-  );
+  it("--quiet prints nothing for a golden that replays clean", async () => {
+    const copy = join(dir, "lens-capture-2.4.0.golden.json");
+    copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
+    const r = await cli(["replay", "--quiet", copy]);
+    expect(r).toEqual({ code: 0, chunks: [], stderr: "" });
+  }, 240_000);
 });
 
 describe("run: --quiet drops the header and passing lines, keeps failures and the table", () => {
@@ -158,7 +150,11 @@ describe("run --json -: the report alone on stdout, every other line and the pro
 
   it("only one report can go to stdout", async () => {
     const r = await cli(["run", "--json", "-", "--junit", "-", "--grep", "^FORM-MISSING$"], {}, "lines");
-    expect(r).toEqual({ code: 2, chunks: [], stderr: "relay-conformance: only one report can go to stdout: --json and --junit are both -\nRun `relay-conformance run --help` for usage.\n" });
+    expect(r).toEqual({
+      code: 2,
+      chunks: [],
+      stderr: "relay-conformance: only one report can go to stdout: --json and --junit are both -\nRun `relay-conformance run --help` for usage.\n",
+    });
   });
 });
 

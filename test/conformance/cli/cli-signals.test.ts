@@ -35,7 +35,9 @@ describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exi
       child.kill(signal);
       const code = await exited;
       expect(code).toBe(signal === "SIGINT" ? 130 : 143);
-      const lines = withoutProgress(stderr).split("\n").filter((l) => l !== "");
+      const lines = withoutProgress(stderr)
+        .split("\n")
+        .filter((l) => l !== "");
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(new RegExp(`^relay-conformance ${command}: interrupted by ${signal}; stopped \\d+ child process(es)?, removed \\d+ temp folders?$`));
       expect(leftovers(tmp)).toEqual([]);

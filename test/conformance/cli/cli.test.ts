@@ -42,7 +42,9 @@ describe("relay-conformance CLI: bad input exits 2 with one clear error", () => 
   it("a module without runReviewHostRelaySlot exits 2", async () => {
     const r = await cli(["run", "--quiet", "--relay", "test/conformance/clauses/broken-relays/no-export.ts"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`relay-conformance: relay module ${join(root, "test/conformance/clauses/broken-relays/no-export.ts")} does not export a function named runReviewHostRelaySlot\nRun \`relay-conformance run --help\` for usage.\n`);
+    expect(r.stderr).toBe(
+      `relay-conformance: relay module ${join(root, "test/conformance/clauses/broken-relays/no-export.ts")} does not export a function named runReviewHostRelaySlot\nRun \`relay-conformance run --help\` for usage.\n`,
+    );
   });
 
   it("--help prints usage and exits 0; no command prints usage and exits 2", async () => {
@@ -60,11 +62,33 @@ describe("relay-conformance launcher", () => {
   it("runs the bundle: a selection passes with exit 0 and writes all three reports", () => {
     const dir = mkdtempSync(join(tmpdir(), "rc-cli-test-"));
     try {
-      const r = spawnSync(launcher, ["run", "--grep", "^(FORM-MISSING|PI-ARGV-FIXED|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "3", "--json", join(dir, "r.json"), "--junit", join(dir, "r.xml"), "--markdown", join(dir, "r.md")], { cwd: root, encoding: "utf8" });
+      const r = spawnSync(
+        launcher,
+        [
+          "run",
+          "--grep",
+          "^(FORM-MISSING|PI-ARGV-FIXED|API-CONSTANTS)$",
+          "--profile",
+          "2.4.0",
+          "--seed",
+          "3",
+          "--json",
+          join(dir, "r.json"),
+          "--junit",
+          join(dir, "r.xml"),
+          "--markdown",
+          join(dir, "r.md"),
+        ],
+        { cwd: root, encoding: "utf8" },
+      );
       expect(r.status).toBe(0);
       const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, "r.json"), "utf8")));
       expect(report.summary).toEqual({ passed: 3, failed: 0, skipped: 0, errored: 0 });
-      expect(report.clauses.map((c) => [c.id, c.status])).toEqual([["FORM-MISSING", "pass"], ["PI-ARGV-FIXED", "pass"], ["API-CONSTANTS", "pass"]]);
+      expect(report.clauses.map((c) => [c.id, c.status])).toEqual([
+        ["FORM-MISSING", "pass"],
+        ["PI-ARGV-FIXED", "pass"],
+        ["API-CONSTANTS", "pass"],
+      ]);
       expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain('<testsuite name="gentle-ai 2.4.0" tests="3" failures="0" skipped="0" errors="0">');
       expect(readFileSync(join(dir, "r.md"), "utf8").startsWith("# Relay conformance: PASS\n")).toBe(true);
     } finally {
@@ -73,13 +97,33 @@ describe("relay-conformance launcher", () => {
   });
 
   it("a failing relay exits 1 and names the failed clause", () => {
-    const r = spawnSync(launcher, ["run", "--quiet", "--relay", "test/conformance/clauses/broken-relays/retries-refused-submit.ts", "--grep", "^NO-RETRY$", "--profile", "2.4.0", "--seed", "1"], { cwd: root, encoding: "utf8" });
+    const r = spawnSync(
+      launcher,
+      ["run", "--quiet", "--relay", "test/conformance/clauses/broken-relays/retries-refused-submit.ts", "--grep", "^NO-RETRY$", "--profile", "2.4.0", "--seed", "1"],
+      { cwd: root, encoding: "utf8" },
+    );
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^NO-RETRY {2}fail {4}fail$/m);
   });
 
   it("matrix prints relays × profiles and exits 1 when a cell fails", () => {
-    const r = spawnSync(launcher, ["matrix", "--relay", "relay/index.ts", "--relay", "test/conformance/clauses/broken-relays/handshake-to-pi.ts", "--grep", "^PI-ENV-UNTOUCHED$", "--profile", "2.4.0,2.5.0", "--seed", "1"], { cwd: root, encoding: "utf8" });
+    const r = spawnSync(
+      launcher,
+      [
+        "matrix",
+        "--relay",
+        "relay/index.ts",
+        "--relay",
+        "test/conformance/clauses/broken-relays/handshake-to-pi.ts",
+        "--grep",
+        "^PI-ENV-UNTOUCHED$",
+        "--profile",
+        "2.4.0,2.5.0",
+        "--seed",
+        "1",
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
     expect(r.status).toBe(1);
     const ours = join(root, "relay/index.ts");
     const broken = join(root, "test/conformance/clauses/broken-relays/handshake-to-pi.ts");

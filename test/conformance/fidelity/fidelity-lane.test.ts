@@ -44,8 +44,7 @@ describe.skipIf(contracts === undefined)(contracts === undefined ? why : `fideli
         checked++;
       }
     }
-    for (const entry of PROVIDER_DOCUMENTS)
-      if (entry.upstream !== undefined) expect(tree.fileFor(entry.id) ?? entry.upstream, entry.id).toBe(entry.upstream);
+    for (const entry of PROVIDER_DOCUMENTS) if (entry.upstream !== undefined) expect(tree.fileFor(entry.id) ?? entry.upstream, entry.id).toBe(entry.upstream);
     expect(checked).toBeGreaterThan(0);
   });
 

@@ -26,9 +26,7 @@ describe("every simulator document parses with the provider mirror", () => {
       .filter((k) => k.invalid.length > 0)
       .map((k) => ({ ...k, status: "invalid" as const }));
     expect(invalid.length, renderFidelityReport({ ...report, kinds: invalid })).toBe(0);
-    expect(report.skipped).toEqual([
-      { scenario: "correction-279-as-reported", reason: 'identities "bare" models gentle-pi #279 as reported, not the source' },
-    ]);
+    expect(report.skipped).toEqual([{ scenario: "correction-279-as-reported", reason: 'identities "bare" models gentle-pi #279 as reported, not the source' }]);
     const known = report.kinds.flatMap((k) => k.invalid.filter(isKnown).map((d) => `${k.kind} ${d.scenario}`));
     expect(known).toEqual([
       "gentle-ai.review-integration.status/v5 correction-279-source-faithful",

@@ -5,7 +5,17 @@ import { blobOf } from "../../../conformance/goldens/normalise.ts";
 
 function call(stdout: Buffer, argv = ["review", "capture-result", "--lens=review-risk"]): GoldenCall {
   const empty = blobOf(Buffer.alloc(0));
-  return { program: "gentle-ai", argv, cwd: "<CWD>", handshake: null, stdin: empty, files: [], stdout: blobOf(stdout), stderr: empty, exit: { code: 0, signal: null, completed: true } };
+  return {
+    program: "gentle-ai",
+    argv,
+    cwd: "<CWD>",
+    handshake: null,
+    stdin: empty,
+    files: [],
+    stdout: blobOf(stdout),
+    stderr: empty,
+    exit: { code: 0, signal: null, completed: true },
+  };
 }
 
 describe("golden diff", () => {
@@ -14,7 +24,7 @@ describe("golden diff", () => {
   });
 
   it("points at the call, field and first differing byte", () => {
-    const want = Buffer.from("GENTLE_AI_REVIEW_BINDING {\"a\":1}\n\x00tail");
+    const want = Buffer.from('GENTLE_AI_REVIEW_BINDING {"a":1}\n\x00tail');
     const got = Buffer.from(want);
     got[33] = 0x01;
     const d = firstDivergence({ calls: [call(Buffer.from("x")), call(want)], outcomes: [] }, { calls: [call(Buffer.from("x")), call(got)], outcomes: [] });

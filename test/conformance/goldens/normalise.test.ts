@@ -8,9 +8,7 @@ const rules = placeholderRules(context);
 
 describe("normalise", () => {
   it("replaces run paths and mkdtemp suffixes with stable placeholders", () => {
-    expect(normaliseText("--input=/t/run-1/tmp/gentle-pi-host-relay-result-aB3dE9/result.raw", rules)).toBe(
-      "--input=<TMP>/gentle-pi-host-relay-result-<X>/result.raw",
-    );
+    expect(normaliseText("--input=/t/run-1/tmp/gentle-pi-host-relay-result-aB3dE9/result.raw", rules)).toBe("--input=<TMP>/gentle-pi-host-relay-result-<X>/result.raw");
     expect(normaliseText("/t/run-1/tmp/gentle-pi-opaque-reviewer-Zz09xY", rules)).toBe("<TMP>/gentle-pi-opaque-reviewer-<X>");
     expect(normaliseText("--cwd /t/run-1/repo --state=/t/run-1/state", rules)).toBe("--cwd <CWD> --state=<STATE>");
     expect(normaliseText("spawn /t/shim/pi ENOENT; /t/shim/gentle-ai", rules)).toBe("spawn <PI> ENOENT; <GENTLE_AI>");

@@ -46,7 +46,16 @@ describe("recording shim", () => {
       expect(entry.cwd).toBe(dir);
       expect(entry.handshake).toBe("x");
       expect(Buffer.from(entry.stdin.base64!, "base64")).toEqual(Buffer.from([9, 0, 8]));
-      expect(entry.files).toEqual([{ path: input, sha256: createHash("sha256").update(Buffer.from([0, 1, 2, 0xfe])).digest("hex"), length: 4, base64: "AAEC/g==" }]);
+      expect(entry.files).toEqual([
+        {
+          path: input,
+          sha256: createHash("sha256")
+            .update(Buffer.from([0, 1, 2, 0xfe]))
+            .digest("hex"),
+          length: 4,
+          base64: "AAEC/g==",
+        },
+      ]);
       expect(Buffer.from(entry.stdout.base64!, "base64")).toEqual(direct.stdout);
       expect(entry.exit).toEqual({ code: 3, signal: null, completed: true });
     } finally {
@@ -72,56 +81,64 @@ describe("recording shim", () => {
 });
 
 describe("record then replay", () => {
-  it("records a lens capture from a binary (the simulator as a black box) and replays it green", async () => {
-    const out = join(dir, "recorded.golden.json");
-    const rec = capture();
-    const code = await main(["record", "--binary", paths.simGentleAi(), "--out", out, "--name", "recorded-lens-capture", "--", "--conversation", "lens-capture"], rec.io);
-    expect([code, rec.err.join("")]).toEqual([0, ""]);
-    const golden = readGolden(out);
-    expect(golden.source).toEqual({ kind: "binary", version: "gentle-ai 2.4.0" });
-    expect(golden.scenario).toBeNull();
-    expect(golden.calls.map((c) => `${c.program} ${c.argv[1] ?? ""}`)).toEqual([
-      "gentle-ai status",
-      ...Array.from({ length: 4 }, () => ["gentle-ai capture-result", "pi --mode", "gentle-ai capture-result"]).flat(),
-      "gentle-ai status",
-    ]);
-    expect(golden.calls[3]!.argv.at(-1)).toBe("--input=<TMP>/gentle-pi-host-relay-result-<X>/result.raw");
-    expect(golden.calls[3]!.files.map((f) => f.path)).toEqual(["<TMP>/gentle-pi-host-relay-result-<X>/result.raw"]);
-    expect(golden.calls[2]!.cwd).toBe("<TMP>/gentle-pi-opaque-reviewer-<X>");
-    expect(rec.out.join("")).toBe(`recorded 14 calls of gentle-ai 2.4.0 into ${out}\n`);
-    const rep = capture();
-    expect(await main(["replay", out], rep.io)).toBe(0);
-    expect(rep.out.join("")).toBe("PASS golden recorded-lens-capture\n");
-  }, SLOW);
+  it(
+    "records a lens capture from a binary (the simulator as a black box) and replays it green",
+    async () => {
+      const out = join(dir, "recorded.golden.json");
+      const rec = capture();
+      const code = await main(["record", "--binary", paths.simGentleAi(), "--out", out, "--name", "recorded-lens-capture", "--", "--conversation", "lens-capture"], rec.io);
+      expect([code, rec.err.join("")]).toEqual([0, ""]);
+      const golden = readGolden(out);
+      expect(golden.source).toEqual({ kind: "binary", version: "gentle-ai 2.4.0" });
+      expect(golden.scenario).toBeNull();
+      expect(golden.calls.map((c) => `${c.program} ${c.argv[1] ?? ""}`)).toEqual([
+        "gentle-ai status",
+        ...Array.from({ length: 4 }, () => ["gentle-ai capture-result", "pi --mode", "gentle-ai capture-result"]).flat(),
+        "gentle-ai status",
+      ]);
+      expect(golden.calls[3]!.argv.at(-1)).toBe("--input=<TMP>/gentle-pi-host-relay-result-<X>/result.raw");
+      expect(golden.calls[3]!.files.map((f) => f.path)).toEqual(["<TMP>/gentle-pi-host-relay-result-<X>/result.raw"]);
+      expect(golden.calls[2]!.cwd).toBe("<TMP>/gentle-pi-opaque-reviewer-<X>");
+      expect(rec.out.join("")).toBe(`recorded 14 calls of gentle-ai 2.4.0 into ${out}\n`);
+      const rep = capture();
+      expect(await main(["replay", out], rep.io)).toBe(0);
+      expect(rep.out.join("")).toBe("PASS golden recorded-lens-capture\n");
+    },
+    SLOW,
+  );
 
-  it("records one explicit slot and rejects bad relay call options with exit 2", async () => {
-    const bad = capture();
-    expect(await main(["record", "--binary", paths.simGentleAi(), "--", "--capture-tokens", "[1]"], bad.io)).toBe(2);
-    expect(bad.err.join("")).toBe("relay-conformance: --capture-tokens must be a JSON array of strings\nRun `relay-conformance record --help` for usage.\n");
-    const missing = capture();
-    expect(await main(["record", "--", "--conversation", "lens-capture"], missing.io)).toBe(2);
-    const rec = capture();
-    const out = join(dir, "slot.golden.json");
-    expect(await main(["record", "--binary", paths.simGentleAi(), "--out", out, "--name", "slot", "--", "--capture-tokens", '["--lineage=review-0"]'], rec.io)).toBe(0);
-    const golden = readGolden(out);
-    expect(golden.steps).toEqual([{ kind: "slot", captureArgumentTokens: ["--lineage=review-0"] }]);
-    expect(golden.calls).toEqual([]);
-    expect(golden.outcomes).toEqual([
-      {
-        kind: "relay-error",
-        name: "ReviewHostRelayError",
-        errorKind: "submission-contract-mismatch",
-        stage: "binding",
-        message: "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form",
-        exitCode: null,
-        stderr: "",
-        timedOut: false,
-        elapsedMs: null,
-        timeoutMs: null,
-        mutationOutcome: "none",
-      },
-    ]);
-    const rep = capture();
-    expect(await main(["replay", out], rep.io)).toBe(0);
-  }, SLOW);
+  it(
+    "records one explicit slot and rejects bad relay call options with exit 2",
+    async () => {
+      const bad = capture();
+      expect(await main(["record", "--binary", paths.simGentleAi(), "--", "--capture-tokens", "[1]"], bad.io)).toBe(2);
+      expect(bad.err.join("")).toBe("relay-conformance: --capture-tokens must be a JSON array of strings\nRun `relay-conformance record --help` for usage.\n");
+      const missing = capture();
+      expect(await main(["record", "--", "--conversation", "lens-capture"], missing.io)).toBe(2);
+      const rec = capture();
+      const out = join(dir, "slot.golden.json");
+      expect(await main(["record", "--binary", paths.simGentleAi(), "--out", out, "--name", "slot", "--", "--capture-tokens", '["--lineage=review-0"]'], rec.io)).toBe(0);
+      const golden = readGolden(out);
+      expect(golden.steps).toEqual([{ kind: "slot", captureArgumentTokens: ["--lineage=review-0"] }]);
+      expect(golden.calls).toEqual([]);
+      expect(golden.outcomes).toEqual([
+        {
+          kind: "relay-error",
+          name: "ReviewHostRelayError",
+          errorKind: "submission-contract-mismatch",
+          stage: "binding",
+          message: "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form",
+          exitCode: null,
+          stderr: "",
+          timedOut: false,
+          elapsedMs: null,
+          timeoutMs: null,
+          mutationOutcome: "none",
+        },
+      ]);
+      const rep = capture();
+      expect(await main(["replay", out], rep.io)).toBe(0);
+    },
+    SLOW,
+  );
 });

@@ -39,85 +39,111 @@ describe("shipped goldens", () => {
   });
 
   // Concurrent: each replay is its own temp dir and child processes, mostly waiting on them.
-  it.concurrent.each(CATALOGUE.map((s) => s.name))("%s replays byte-identical against our relay", async (name) => {
-    const report = await replayGolden(cataloguePath(CATALOGUE.find((s) => s.name === name)!), { relayModule: paths.ourRelay(), update: false });
-    expect(report.diff).toBe("");
-    expect(report.divergence).toBeUndefined();
-    expect(report.rewritten).toBe(false);
-  }, SLOW);
+  it.concurrent.each(CATALOGUE.map((s) => s.name))(
+    "%s replays byte-identical against our relay",
+    async (name) => {
+      const report = await replayGolden(cataloguePath(CATALOGUE.find((s) => s.name === name)!), { relayModule: paths.ourRelay(), update: false });
+      expect(report.diff).toBe("");
+      expect(report.divergence).toBeUndefined();
+      expect(report.rewritten).toBe(false);
+    },
+    SLOW,
+  );
 });
 
 describe("a golden with one flipped byte", () => {
-  it("fails with a diff pointing at the call, the field and the byte", async () => {
-    const { path, original } = flippedGolden(100);
-    const report = await replayGolden(path, { relayModule: paths.ourRelay(), update: false });
-    expect(report.divergence?.where).toBe("call 2 (pi --print --mode)");
-    expect(report.divergence?.field).toBe("stdin");
-    expect(report.divergence?.actual).toEqual(original);
-    const lines = report.diff.split("\n");
-    expect(lines[0]).toBe("golden lens-capture-2.4.0: divergence at call 2 (pi --print --mode), field stdin");
-    expect(lines[1]).toBe(`  first differing byte at offset 100 (expected ${original.length} bytes, actual ${original.length} bytes)`);
-    expect(lines[4]).toMatch(/^ {2}expected hex @76: /);
-  }, SLOW);
+  it(
+    "fails with a diff pointing at the call, the field and the byte",
+    async () => {
+      const { path, original } = flippedGolden(100);
+      const report = await replayGolden(path, { relayModule: paths.ourRelay(), update: false });
+      expect(report.divergence?.where).toBe("call 2 (pi --print --mode)");
+      expect(report.divergence?.field).toBe("stdin");
+      expect(report.divergence?.actual).toEqual(original);
+      const lines = report.diff.split("\n");
+      expect(lines[0]).toBe("golden lens-capture-2.4.0: divergence at call 2 (pi --print --mode), field stdin");
+      expect(lines[1]).toBe(`  first differing byte at offset 100 (expected ${original.length} bytes, actual ${original.length} bytes)`);
+      expect(lines[4]).toMatch(/^ {2}expected hex @76: /);
+    },
+    SLOW,
+  );
 
-  it("makes the CLI exit 1 and print the diff; CI forbids --update from rewriting it", async () => {
-    const { path } = flippedGolden(7);
-    const before = readFileSync(path);
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), cwd: dir };
-    const previous = process.env.CI;
-    process.env.CI = "1";
-    try {
-      expect(await main(["replay", path, "--update"], io)).toBe(1);
-    } finally {
-      if (previous === undefined) delete process.env.CI;
-      else process.env.CI = previous;
-    }
-    expect(out.join("")).toMatch(/^FAIL golden lens-capture-2\.4\.0\ngolden lens-capture-2\.4\.0: divergence at call 2 \(pi --print --mode\), field stdin\n {2}first differing byte at offset 7 /);
-    expect(err.join("")).toBe("relay-conformance replay: CI is set, so --update rewrites nothing; a divergence fails\n");
-    expect(readFileSync(path)).toEqual(before);
-  }, SLOW);
+  it(
+    "makes the CLI exit 1 and print the diff; CI forbids --update from rewriting it",
+    async () => {
+      const { path } = flippedGolden(7);
+      const before = readFileSync(path);
+      const out: string[] = [];
+      const err: string[] = [];
+      const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), cwd: dir };
+      const previous = process.env.CI;
+      process.env.CI = "1";
+      try {
+        expect(await main(["replay", path, "--update"], io)).toBe(1);
+      } finally {
+        if (previous === undefined) delete process.env.CI;
+        else process.env.CI = previous;
+      }
+      expect(out.join("")).toMatch(
+        /^FAIL golden lens-capture-2\.4\.0\ngolden lens-capture-2\.4\.0: divergence at call 2 \(pi --print --mode\), field stdin\n {2}first differing byte at offset 7 /,
+      );
+      expect(err.join("")).toBe("relay-conformance replay: CI is set, so --update rewrites nothing; a divergence fails\n");
+      expect(readFileSync(path)).toEqual(before);
+    },
+    SLOW,
+  );
 
-  it("--update outside CI re-records it from the live simulator, byte-identical to the shipped golden", async () => {
-    const { path } = flippedGolden(9);
-    const env = { ...process.env };
-    delete env.CI;
-    const report = await replayGolden(path, { relayModule: paths.ourRelay(), update: true, env });
-    expect(report.divergence?.field).toBe("stdin");
-    expect(report.rewritten).toBe(true);
-    const shipped = cataloguePath(CATALOGUE.find((s) => s.name === "lens-capture-2.4.0")!);
-    expect(readFileSync(path, "utf8")).toBe(readFileSync(shipped, "utf8"));
-  }, SLOW);
+  it(
+    "--update outside CI re-records it from the live simulator, byte-identical to the shipped golden",
+    async () => {
+      const { path } = flippedGolden(9);
+      const env = { ...process.env };
+      delete env.CI;
+      const report = await replayGolden(path, { relayModule: paths.ourRelay(), update: true, env });
+      expect(report.divergence?.field).toBe("stdin");
+      expect(report.rewritten).toBe(true);
+      const shipped = cataloguePath(CATALOGUE.find((s) => s.name === "lens-capture-2.4.0")!);
+      expect(readFileSync(path, "utf8")).toBe(readFileSync(shipped, "utf8"));
+    },
+    SLOW,
+  );
 
-  it("catches a relay that changes one token, through the CLI's --relay", async () => {
-    const broken = join(dir, "broken-relay.ts");
-    writeFileSync(
-      broken,
-      `import { runReviewHostRelaySlot as ours } from ${JSON.stringify(paths.ourRelay())};
+  it(
+    "catches a relay that changes one token, through the CLI's --relay",
+    async () => {
+      const broken = join(dir, "broken-relay.ts");
+      writeFileSync(
+        broken,
+        `import { runReviewHostRelaySlot as ours } from ${JSON.stringify(paths.ourRelay())};
 export async function runReviewHostRelaySlot(request: { captureArgumentTokens: readonly string[] }) {
   const tokens = request.captureArgumentTokens.map((t) => (t === "--materialize=true" ? "--materialize=1" : t));
   return ours({ ...request, captureArgumentTokens: tokens } as Parameters<typeof ours>[0]);
 }
 `,
-    );
-    const shipped = cataloguePath(CATALOGUE.find((s) => s.name === "lens-capture-2.4.0")!);
-    const out: string[] = [];
-    const io = { stdout: (t: string) => out.push(t), stderr: () => undefined, cwd: dir };
-    expect(await main(["replay", shipped, "--relay", broken], io)).toBe(1);
-    const text = out.join("");
-    expect(text.split("\n").slice(0, 5)).toEqual([
-      "FAIL golden lens-capture-2.4.0",
-      "golden lens-capture-2.4.0: divergence at call 1 (gentle-ai review capture-result), field argv[10]",
-      "  first differing byte at offset 14 (expected 18 bytes, actual 15 bytes)",
-      '  expected: "--materialize=true"',
-      '  actual:   "--materialize=1"',
-    ]);
-  }, SLOW);
+      );
+      const shipped = cataloguePath(CATALOGUE.find((s) => s.name === "lens-capture-2.4.0")!);
+      const out: string[] = [];
+      const io = { stdout: (t: string) => out.push(t), stderr: () => undefined, cwd: dir };
+      expect(await main(["replay", shipped, "--relay", broken], io)).toBe(1);
+      const text = out.join("");
+      expect(text.split("\n").slice(0, 5)).toEqual([
+        "FAIL golden lens-capture-2.4.0",
+        "golden lens-capture-2.4.0: divergence at call 1 (gentle-ai review capture-result), field argv[10]",
+        "  first differing byte at offset 14 (expected 18 bytes, actual 15 bytes)",
+        '  expected: "--materialize=true"',
+        '  actual:   "--materialize=1"',
+      ]);
+    },
+    SLOW,
+  );
 
-  it("an untouched copy replays green from another directory", async () => {
-    const copy = join(dir, "copy.golden.json");
-    copyFileSync(cataloguePath(CATALOGUE[0]!), copy);
-    expect((await replayGolden(copy, { relayModule: paths.ourRelay(), update: false })).divergence).toBeUndefined();
-  }, SLOW);
+  it(
+    "an untouched copy replays green from another directory",
+    async () => {
+      const copy = join(dir, "copy.golden.json");
+      copyFileSync(cataloguePath(CATALOGUE[0]!), copy);
+      expect((await replayGolden(copy, { relayModule: paths.ourRelay(), update: false })).divergence).toBeUndefined();
+    },
+    SLOW,
+  );
 });

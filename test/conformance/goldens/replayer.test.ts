@@ -44,11 +44,7 @@ describe("replayer mode", () => {
     const path = golden([{ program: "pi", stdout: b64("x"), stderr: b64(""), exit: { code: 0, signal: null, completed: true } }]);
     const env = world.env({ GENTLE_AI_SIM_REPLAY: path });
     const wrong = await runSim("gentle-ai", ["version"], { env, cwd: world.dir });
-    expect([wrong.stdout.toString(), wrong.stderr.toString(), wrong.code]).toEqual([
-      "",
-      "gentle-ai-sim: replay: call 0 is gentle-ai but the golden recorded pi\n",
-      125,
-    ]);
+    expect([wrong.stdout.toString(), wrong.stderr.toString(), wrong.code]).toEqual(["", "gentle-ai-sim: replay: call 0 is gentle-ai but the golden recorded pi\n", 125]);
     const beyond = await runSim("pi", [], { env, cwd: world.dir });
     expect([beyond.stderr.toString(), beyond.code]).toEqual(["gentle-ai-sim: replay: call 1 is beyond the golden's 1 replayable calls\n", 125]);
     expect(world.entries().map((e) => e.exit)).toEqual([

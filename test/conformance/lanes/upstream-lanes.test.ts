@@ -98,7 +98,9 @@ describe("relay-conformance upstream-lanes", () => {
     expect(r.stdout.endsWith("3 passed, 0 failed\n")).toBe(true);
     expect(r.code).toBe(0);
     // The file's line, then progress lines only (more than one past 10 s): the last at 100%.
-    expect(r.stderr).toMatch(/^upstream-lanes: devbinary: tests\/devbinary\/fake\.devtest\.ts\n(relay-conformance upstream-lanes: 0\/1 files \(0%\), 0 failed, [^\n]*\n)*relay-conformance upstream-lanes: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);
+    expect(r.stderr).toMatch(
+      /^upstream-lanes: devbinary: tests\/devbinary\/fake\.devtest\.ts\n(relay-conformance upstream-lanes: 0\/1 files \(0%\), 0 failed, [^\n]*\n)*relay-conformance upstream-lanes: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/,
+    );
   });
 
   it("bad input exits 2 with one line: a missing path, not gentle-pi, not git, a missing lane, an unknown lane", async () => {
@@ -113,7 +115,10 @@ describe("relay-conformance upstream-lanes", () => {
       [["upstream-lanes", "--gentle-pi", join(plain, "nope")], `relay-conformance: ${join(plain, "nope")}: no such directory`],
       [["upstream-lanes", "--gentle-pi", plain], `relay-conformance: ${plain}: not a gentle-pi checkout (no lib/review-host-relay.ts)`],
       [["upstream-lanes", "--gentle-pi", notGit], `relay-conformance: ${notGit}: not a git checkout (git rev-parse HEAD: `],
-      [["upstream-lanes", "--gentle-pi", noLane, "--lane", "maintainer"], `relay-conformance: ${noLane}: no tests/maintainer/*.maintest.ts (this gentle-pi checkout has no maintainer lane)`],
+      [
+        ["upstream-lanes", "--gentle-pi", noLane, "--lane", "maintainer"],
+        `relay-conformance: ${noLane}: no tests/maintainer/*.maintest.ts (this gentle-pi checkout has no maintainer lane)`,
+      ],
       [["upstream-lanes", "--gentle-pi", noLane, "--lane", "bogus"], 'relay-conformance: unknown lane "bogus" (expected devbinary, maintainer, positive or all)'],
     ];
     for (const [args, first] of cases) {

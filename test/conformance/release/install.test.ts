@@ -117,9 +117,7 @@ describe("installRelease", () => {
     const e = await failure(install());
     expect(e.code).toBe("checksum-mismatch");
     expect(e.exitCode).toBe(RELEASE_FAILURE["checksum-mismatch"]);
-    expect(e.message).toBe(
-      `sha256 of ${ASSET} is ${hex(fx.archive)} but checksums.txt says ${hex(ARCHIVE)}; refusing to unpack`,
-    );
+    expect(e.message).toBe(`sha256 of ${ASSET} is ${hex(fx.archive)} but checksums.txt says ${hex(ARCHIVE)}; refusing to unpack`);
     nothingInstalled();
   });
 
@@ -155,10 +153,7 @@ describe("installRelease", () => {
   it.each([403, 429])("reports an exhausted rate limit (HTTP %i)", async (status) => {
     server.use(
       http.get(`${API}/:tag`, () =>
-        HttpResponse.json(
-          { message: "API rate limit exceeded" },
-          { status, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1800000000" } },
-        ),
+        HttpResponse.json({ message: "API rate limit exceeded" }, { status, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1800000000" } }),
       ),
     );
     const e = await failure(install());
@@ -186,18 +181,16 @@ describe("installRelease", () => {
   it("refuses a draft", async () => {
     fx.release = releaseBody(["checksums.txt", ASSET], { draft: true });
     const e = await failure(install());
-    expect([e.code, e.exitCode, e.message]).toEqual([
-      "draft",
-      RELEASE_FAILURE.draft,
-      "release v2.4.0 is a draft; only published releases are validated",
-    ]);
+    expect([e.code, e.exitCode, e.message]).toEqual(["draft", RELEASE_FAILURE.draft, "release v2.4.0 is a draft; only published releases are validated"]);
   });
 
   it("reports a network failure on the API", async () => {
     server.use(http.get(`${API}/:tag`, () => HttpResponse.error()));
     const e = await failure(install());
     expect(e.code).toBe("network-failure");
-    expect(e.message).toMatch(/^network failure fetching release v2\.4\.0 \(https:\/\/api\.github\.com\/repos\/Gentleman-Programming\/gentle-ai\/releases\/tags\/v2\.4\.0\): /);
+    expect(e.message).toMatch(
+      /^network failure fetching release v2\.4\.0 \(https:\/\/api\.github\.com\/repos\/Gentleman-Programming\/gentle-ai\/releases\/tags\/v2\.4\.0\): /,
+    );
   });
 
   it("reports a network failure on the download", async () => {

@@ -123,8 +123,9 @@ beforeEach(() => {
   fx = { annotated: true, tree: files, tarball: sourceTarball(files), archive, checksums: `${hex(archive)}  ${ASSET}\n`, requests: [], auth: new Map() };
 });
 afterEach(() => {
-  for (const [k, v] of Object.entries(savedEnv)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(savedEnv))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   server.resetHandlers();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -153,7 +154,9 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
     expect(r.out.startsWith(binaryLines())).toBe(true);
     expect(r.out).toContain(`)\n${sourceLine()}verify `);
     expect(r.out).toContain("result: no drift\n");
-    expect(r.out).toMatch(/\nresult: all \d+ document kinds valid\nverdict: pass: the binary matches profile 2\.4\.0 and the simulator matches v2\.4\.0's published contract\n$/);
+    expect(r.out).toMatch(
+      /\nresult: all \d+ document kinds valid\nverdict: pass: the binary matches profile 2\.4\.0 and the simulator matches v2\.4\.0's published contract\n$/,
+    );
     expect(r.err).toBe("fidelity: swept 1/1 scenario × profile lanes\n");
     expect(r.code).toBe(0);
     expect(fx.requests).toEqual([
@@ -266,7 +269,9 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
     [
       "a symlink out of contracts/",
       (): void => {
-        fx.tarball = sourceTarball(fx.tree, { more: [{ path: `${TOP}/contracts/review-integration/v9`, mode: 0o777, bytes: Buffer.alloc(0), type: "symlink", linkname: "/etc" }] });
+        fx.tarball = sourceTarball(fx.tree, {
+          more: [{ path: `${TOP}/contracts/review-integration/v9`, mode: 0o777, bytes: Buffer.alloc(0), type: "symlink", linkname: "/etc" }],
+        });
       },
       21,
       'unsafe-archive: source tarball entry contracts/review-integration/v9 is a symlink to "/etc"; only regular files are extracted',
@@ -284,7 +289,11 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
   it("a download failure or a missing git tag: one line and the release exit code", async () => {
     server.use(http.get(`${CODELOAD}/${COMMIT}`, () => HttpResponse.error()));
     const a = await release(...FAST, "--contracts");
-    expect(a.err).toMatch(new RegExp(`^relay-conformance release: network-failure: network failure fetching source tarball of ${COMMIT} \\(${CODELOAD.replaceAll(".", "\\.")}/${COMMIT}\\): [^\\n]+\\n$`));
+    expect(a.err).toMatch(
+      new RegExp(
+        `^relay-conformance release: network-failure: network failure fetching source tarball of ${COMMIT} \\(${CODELOAD.replaceAll(".", "\\.")}/${COMMIT}\\): [^\\n]+\\n$`,
+      ),
+    );
     expect(a.code).toBe(17);
     server.use(http.get(`${REPO}/git/ref/tags/:tag`, () => HttpResponse.json({ message: "Not Found" }, { status: 404 })));
     const b = await release(...FAST, "--contracts");

@@ -68,27 +68,23 @@ function io(): { io: { stdout: (t: string) => void; stderr: (t: string) => void;
 }
 
 describe("relay-conformance release (GitHub mocked with msw)", () => {
-  it(
-    "downloads, checks the sha256, installs gentle-ai 0755 and verifies it with no drift",
-    async () => {
-      const cache = join(dir, "cache");
-      const { io: sink, out, err } = io();
-      const code = await main(["release", "v2.4.0", "--os", "linux", "--arch", "amd64", "--cache", cache, "--json", "report.json"], sink);
-      expect(err.join("")).toBe("");
-      const binary = join(cache, "v2.4.0", "linux_amd64", "gentle-ai");
-      const text = out.join("");
-      expect(text.startsWith(`release v2.4.0: ${ASSET} sha256 ${hex(archive)} matches checksums.txt\ninstalled ${binary} (sha256 `)).toBe(true);
-      expect(text.endsWith("result: no drift\n")).toBe(true);
-      expect(code).toBe(0);
-      expect(statSync(binary).mode & 0o777).toBe(0o755);
-      expect(downloads).toEqual(["checksums.txt", ASSET]);
-      const report = VerifyReportSchema.parse(JSON.parse(readFileSync(join(dir, "report.json"), "utf8")));
-      expect([report.binary, report.versionOutput, report.profile, report.simulator, report.drift]).toEqual([binary, "gentle-ai 2.4.0\n", "2.4.0", true, false]);
-      expect(report.goldens.length).toBeGreaterThan(0);
-      expect(report.goldens.every((g) => g.status === "pass")).toBe(true);
-    },
-    420_000,
-  );
+  it("downloads, checks the sha256, installs gentle-ai 0755 and verifies it with no drift", async () => {
+    const cache = join(dir, "cache");
+    const { io: sink, out, err } = io();
+    const code = await main(["release", "v2.4.0", "--os", "linux", "--arch", "amd64", "--cache", cache, "--json", "report.json"], sink);
+    expect(err.join("")).toBe("");
+    const binary = join(cache, "v2.4.0", "linux_amd64", "gentle-ai");
+    const text = out.join("");
+    expect(text.startsWith(`release v2.4.0: ${ASSET} sha256 ${hex(archive)} matches checksums.txt\ninstalled ${binary} (sha256 `)).toBe(true);
+    expect(text.endsWith("result: no drift\n")).toBe(true);
+    expect(code).toBe(0);
+    expect(statSync(binary).mode & 0o777).toBe(0o755);
+    expect(downloads).toEqual(["checksums.txt", ASSET]);
+    const report = VerifyReportSchema.parse(JSON.parse(readFileSync(join(dir, "report.json"), "utf8")));
+    expect([report.binary, report.versionOutput, report.profile, report.simulator, report.drift]).toEqual([binary, "gentle-ai 2.4.0\n", "2.4.0", true, false]);
+    expect(report.goldens.length).toBeGreaterThan(0);
+    expect(report.goldens.every((g) => g.status === "pass")).toBe(true);
+  }, 420_000);
 
   it("never unpacks or runs an archive whose checksum does not match", async () => {
     const cache = join(dir, "cache");

@@ -132,7 +132,13 @@ describe("verifySourceTarball", () => {
   });
 
   it("refuses a link in contracts/ and ignores one elsewhere", () => {
-    const link: TarWriteEntry = { path: `${TOP}/contracts/review-integration/v2/evil`, mode: 0o777, bytes: Buffer.alloc(0), type: "symlink", linkname: "../../../../etc/passwd" };
+    const link: TarWriteEntry = {
+      path: `${TOP}/contracts/review-integration/v2/evil`,
+      mode: 0o777,
+      bytes: Buffer.alloc(0),
+      type: "symlink",
+      linkname: "../../../../etc/passwd",
+    };
     const e = refusal(() => verifySourceTarball(tarball([...tree(), link]), COMMIT, blobs()));
     expect([e.code, e.message]).toEqual([
       "unsafe-archive",
@@ -153,7 +159,9 @@ describe("verifySourceTarball", () => {
 
   it("reads pax long paths, directories and links", () => {
     const long = `${TOP}/contracts/${"d".repeat(120)}.json`;
-    const { entries, global } = readTarEntries(writeTar([dir(`${TOP}/`), file(long, FIXTURE), { path: `${TOP}/l`, mode: 0o777, bytes: Buffer.alloc(0), type: "symlink", linkname: "x" }], { comment: COMMIT }));
+    const { entries, global } = readTarEntries(
+      writeTar([dir(`${TOP}/`), file(long, FIXTURE), { path: `${TOP}/l`, mode: 0o777, bytes: Buffer.alloc(0), type: "symlink", linkname: "x" }], { comment: COMMIT }),
+    );
     expect([...global]).toEqual([["comment", COMMIT]]);
     expect(entries.map((e) => [e.path, e.type, e.linkname, e.bytes.toString()])).toEqual([
       [`${TOP}/`, "directory", "", ""],

@@ -11,7 +11,14 @@ import { ReleaseError } from "../../../conformance/release/errors.ts";
 describe("ustar", () => {
   it("round-trips binary files through writeTar/readTarGz", () => {
     const bytes = Buffer.from([0, 255, 10, 13, 0x1b, ...Buffer.alloc(700, 7)]);
-    const files = readTarGz(gzipSync(writeTar([{ path: "a/b.bin", mode: 0o644, bytes }, { path: "gentle-ai", mode: 0o755, bytes: Buffer.alloc(0) }])));
+    const files = readTarGz(
+      gzipSync(
+        writeTar([
+          { path: "a/b.bin", mode: 0o644, bytes },
+          { path: "gentle-ai", mode: 0o755, bytes: Buffer.alloc(0) },
+        ]),
+      ),
+    );
     expect(files).toEqual([
       { path: "a/b.bin", mode: 0o644, bytes },
       { path: "gentle-ai", mode: 0o755, bytes: Buffer.alloc(0) },

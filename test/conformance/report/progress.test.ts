@@ -2,17 +2,7 @@
 // terminal, the 10% / 10 s cadence of plain lines off one, the ETA, and how a command's io is wrapped.
 import { describe, expect, it } from "vitest";
 import type { CommandIo } from "../../../conformance/cli/command.ts";
-import {
-  CLEAR_LINE,
-  clockText,
-  createProgress,
-  etaMs,
-  PROGRESS_LINE,
-  progressText,
-  startProgress,
-  TICK_MS,
-  type ProgressMode,
-} from "../../../conformance/report/progress.ts";
+import { CLEAR_LINE, clockText, createProgress, etaMs, PROGRESS_LINE, progressText, startProgress, TICK_MS, type ProgressMode } from "../../../conformance/report/progress.ts";
 
 /** A reporter writing into an array, on a clock the test sets. */
 function fake(mode: ProgressMode): {
@@ -32,62 +22,28 @@ function fake(mode: ProgressMode): {
   return { writes, at: (ms) => (now = ms), progress };
 }
 
-const text = (
-  done: number,
-  total: number,
-  failed: number,
-  elapsed: string,
-  eta: string,
-): string =>
+const text = (done: number, total: number, failed: number, elapsed: string, eta: string): string =>
   `relay-conformance run: ${done}/${total} cases (${Math.floor((done * 100) / total)}%), ${failed} failed, ${elapsed} elapsed, ETA ${eta}`;
 
 describe("progress text", () => {
   it("elapsed and ETA as m:ss (h:mm:ss from an hour), ETA unknown before anything finished", () => {
-    expect(
-      [0, 999, 1000, 59_499, 60_000, 754_000, 3_723_000].map(clockText),
-    ).toEqual(["0:00", "0:01", "0:01", "0:59", "1:00", "12:34", "1:02:03"]);
+    expect([0, 999, 1000, 59_499, 60_000, 754_000, 3_723_000].map(clockText)).toEqual(["0:00", "0:01", "0:01", "0:59", "1:00", "12:34", "1:02:03"]);
     expect(etaMs({ done: 0, total: 10, failed: 0 }, 5000)).toBeNull();
     expect(etaMs({ done: 4, total: 10, failed: 0 }, 8000)).toBe(12_000);
     expect(etaMs({ done: 10, total: 10, failed: 0 }, 8000)).toBe(0);
-    expect(
-      progressText(
-        "relay-conformance run",
-        "cases",
-        { done: 13, total: 126, failed: 1 },
-        14_000,
-      ),
-    ).toBe(
+    expect(progressText("relay-conformance run", "cases", { done: 13, total: 126, failed: 1 }, 14_000)).toBe(
       "relay-conformance run: 13/126 cases (10%), 1 failed, 0:14 elapsed, ETA 2:02",
     );
-    expect(
-      progressText(
-        "relay-conformance replay",
-        "goldens",
-        { done: 0, total: 18, failed: 0 },
-        400,
-      ),
-    ).toBe(
+    expect(progressText("relay-conformance replay", "goldens", { done: 0, total: 18, failed: 0 }, 400)).toBe(
       "relay-conformance replay: 0/18 goldens (0%), 0 failed, 0:00 elapsed, ETA -:--",
     );
   });
 
   it("PROGRESS_LINE matches the lines and nothing else a command prints", () => {
     expect(PROGRESS_LINE.test(text(13, 126, 1, "0:14", "2:02"))).toBe(true);
-    expect(
-      PROGRESS_LINE.test(
-        "relay-conformance matrix (relay 2/3): 0/9 cases (0%), 0 failed, 1:02:03 elapsed, ETA -:--",
-      ),
-    ).toBe(true);
-    expect(
-      PROGRESS_LINE.test(
-        "relay-conformance run: interrupted by SIGINT; stopped 2 child processes, removed 1 temp folder",
-      ),
-    ).toBe(false);
-    expect(
-      PROGRESS_LINE.test(
-        "relay-conformance: --keep: the run's temp folders stay in /tmp/x",
-      ),
-    ).toBe(false);
+    expect(PROGRESS_LINE.test("relay-conformance matrix (relay 2/3): 0/9 cases (0%), 0 failed, 1:02:03 elapsed, ETA -:--")).toBe(true);
+    expect(PROGRESS_LINE.test("relay-conformance run: interrupted by SIGINT; stopped 2 child processes, removed 1 temp folder")).toBe(false);
+    expect(PROGRESS_LINE.test("relay-conformance: --keep: the run's temp folders stay in /tmp/x")).toBe(false);
   });
 });
 
@@ -235,13 +191,7 @@ describe("startProgress: a command's reporter and the io it prints through", () 
       ["lines", true],
     ] as const) {
       const r = rig(mode);
-      const { progress, io } = startProgress(
-        r.io,
-        "relay-conformance run",
-        "cases",
-        quiet,
-        r.clock,
-      );
+      const { progress, io } = startProgress(r.io, "relay-conformance run", "cases", quiet, r.clock);
       progress.update({ done: 10, total: 10, failed: 0 });
       progress.finish();
       expect(io).toBe(r.io);
@@ -252,13 +202,7 @@ describe("startProgress: a command's reporter and the io it prints through", () 
 
   it("on a terminal, any line printed erases the live line first and redraws it after; finish stops the timer", () => {
     const r = rig("tty");
-    const { progress, io } = startProgress(
-      r.io,
-      "relay-conformance run",
-      "cases",
-      false,
-      r.clock,
-    );
+    const { progress, io } = startProgress(r.io, "relay-conformance run", "cases", false, r.clock);
     expect(r.everyMs()).toBe(TICK_MS);
     const live = `${CLEAR_LINE}relay-conformance run: 1/4 cases (25%), 0 failed, 0:00 elapsed, ETA 0:00`;
     progress.update({ done: 1, total: 4, failed: 0 });
@@ -284,13 +228,7 @@ describe("startProgress: a command's reporter and the io it prints through", () 
 
   it("off a terminal, lines pass through untouched and progress lines go to stderr", () => {
     const r = rig("lines");
-    const { progress, io } = startProgress(
-      r.io,
-      "relay-conformance replay",
-      "goldens",
-      false,
-      r.clock,
-    );
+    const { progress, io } = startProgress(r.io, "relay-conformance replay", "goldens", false, r.clock);
     progress.update({ done: 0, total: 2, failed: 0 });
     io.stdout("PASS golden a\n");
     progress.update({ done: 1, total: 2, failed: 0 });
@@ -299,10 +237,7 @@ describe("startProgress: a command's reporter and the io it prints through", () 
     expect(r.stopped()).toBe(true);
     expect(r.log).toEqual([
       ["out", "PASS golden a\n"],
-      [
-        "err",
-        "relay-conformance replay: 1/2 goldens (50%), 0 failed, 0:00 elapsed, ETA 0:00\n",
-      ],
+      ["err", "relay-conformance replay: 1/2 goldens (50%), 0 failed, 0:00 elapsed, ETA 0:00\n"],
     ]);
   });
 });

@@ -15,10 +15,40 @@ const report: Report = ReportSchema.parse({
   cases: 3,
   summary: { passed: 1, failed: 1, skipped: 1, errored: 1 },
   clauses: [
-    { id: "A-PASS", status: "pass", message: "", statement: "s", source: "x", profiles: [{ profile: "2.4.0", status: "pass", message: "" }, { profile: "2.5.0", status: "pass", message: "" }] },
-    { id: "B-FAIL", status: "fail", message: "2.5.0: got <&\"x\">", statement: "s", source: "x", profiles: [{ profile: "2.4.0", status: "pass", message: "" }, { profile: "2.5.0", status: "fail", message: "got <&\"x\">" }] },
+    {
+      id: "A-PASS",
+      status: "pass",
+      message: "",
+      statement: "s",
+      source: "x",
+      profiles: [
+        { profile: "2.4.0", status: "pass", message: "" },
+        { profile: "2.5.0", status: "pass", message: "" },
+      ],
+    },
+    {
+      id: "B-FAIL",
+      status: "fail",
+      message: '2.5.0: got <&"x">',
+      statement: "s",
+      source: "x",
+      profiles: [
+        { profile: "2.4.0", status: "pass", message: "" },
+        { profile: "2.5.0", status: "fail", message: 'got <&"x">' },
+      ],
+    },
     { id: "C-SKIP", status: "skip", message: "applies only to 2.3.0", statement: "s", source: "x", profiles: [] },
-    { id: "D-ERROR", status: "error", message: "2.4.0: harness error: x", statement: "s", source: "x", profiles: [{ profile: "2.4.0", status: "error", message: "harness error: x" }, { profile: "2.5.0", status: "pass", message: "" }] },
+    {
+      id: "D-ERROR",
+      status: "error",
+      message: "2.4.0: harness error: x",
+      statement: "s",
+      source: "x",
+      profiles: [
+        { profile: "2.4.0", status: "error", message: "harness error: x" },
+        { profile: "2.5.0", status: "pass", message: "" },
+      ],
+    },
   ],
 });
 

@@ -67,7 +67,9 @@ describe("parser", () => {
     expect(problems("title t\nscenario s.json\nexpect ok\n-- s.json --\n{}\n")).toBe("x/r.txtar:3: expect must follow a step line");
     expect(problems("title t\nscenario s.json\nstatus\nstdout '('\n-- s.json --\n{}\n")).toMatch(/^x\/r\.txtar:4: stdout: bad regex: /);
     expect(problems("title t\nscenario s.json\nrelay slot=x\n-- s.json --\n{}\n")).toBe("x/r.txtar:3: relay: slot: must be a non-negative integer");
-    expect(problems("title t\nscenario s.json\nfinalize validation=missing.json\n-- s.json --\n{}\n")).toBe('x/r.txtar:3: finalize: validation: no section "-- missing.json --" in this file');
+    expect(problems("title t\nscenario s.json\nfinalize validation=missing.json\n-- s.json --\n{}\n")).toBe(
+      'x/r.txtar:3: finalize: validation: no section "-- missing.json --" in this file',
+    );
     expect(problems("title t\nscenario s.json\nfinalize defects=D4\n-- s.json --\n{}\n")).toBe('x/r.txtar:3: finalize: defects: must be "none" or a list of D1, D2, D3');
     expect(problems("title t\nscenario s.json profile=1.0\nstatus\n-- s.json --\n{}\n")).toMatch(/^x\/r\.txtar:2: scenario s\.json: \$\.profile: /);
     expect(problems("title t\nscenario s.json\nstatus\nexpect message='open\n-- s.json --\n{}\n")).toBe("x/r.txtar:4: unterminated single quote");
@@ -79,11 +81,13 @@ describe("parser", () => {
   });
 
   it("reports several problems at once, one line each", () => {
-    expect(problems("title t\nscenario s.json\nstatus\nexit x\nbogus\n-- s.json --\n{}\n")).toBe("x/r.txtar:4: exit takes one exit code\nx/r.txtar:5: unknown command \"bogus\"");
+    expect(problems("title t\nscenario s.json\nstatus\nexit x\nbogus\n-- s.json --\n{}\n")).toBe(
+      'x/r.txtar:4: exit takes one exit code\nx/r.txtar:5: unknown command "bogus"',
+    );
   });
 
   it("a new report is a file: a minimal one parses with defaults", () => {
-    const r = parseReproduction("# quoted report\ntitle a new report\nscenario s.json\nstatus\nexpect ok\n-- s.json --\n{\"profile\":\"2.4.0\"}\n", "golden/repro/999.txtar");
+    const r = parseReproduction('# quoted report\ntitle a new report\nscenario s.json\nstatus\nexpect ok\n-- s.json --\n{"profile":"2.4.0"}\n', "golden/repro/999.txtar");
     expect(r).toMatchObject({ id: "999", title: "a new report", summary: ["quoted report"], phases: [{ title: "a new report", steps: [{ command: "status" }] }] });
   });
 });
@@ -93,7 +97,10 @@ describe("scenario paths and stdin", () => {
     const dir = mkdtempSync(join(tmpdir(), "repro-parse-"));
     try {
       writeFileSync(join(dir, "s.json"), '{"profile":"2.5.0"}');
-      writeFileSync(join(dir, "r.txtar"), "title t\nscenario s.json identities=bare\nstdin in.txt\nexec gentle-ai review capture-result --input -\n! exit\n-- in.txt --\n{}\n");
+      writeFileSync(
+        join(dir, "r.txtar"),
+        "title t\nscenario s.json identities=bare\nstdin in.txt\nexec gentle-ai review capture-result --input -\n! exit\n-- in.txt --\n{}\n",
+      );
       const r = parseReproductionFile(join(dir, "r.txtar"));
       expect(r.phases[0]!.scenario).toEqual({ line: 2, source: { path: "s.json" }, overrides: { identities: "bare" }, resolved: { profile: "2.5.0", identities: "bare" } });
       expect(r.phases[0]!.steps[0]).toEqual({
@@ -109,4 +116,3 @@ describe("scenario paths and stdin", () => {
     }
   });
 });
-

@@ -15,7 +15,7 @@ describe("279 notices regressions", () => {
     expect(r.out).toContain("  subject: gentle-pi-2.1.2 defects=D1,D2,D3");
     // The variant's decoder keeps the bare ids it was given.
     expect(r.out).toContain("   MISMATCH  279.txtar:109: expect ok record.target_identity~'^sha256:[0-9a-f]{64}$' record.authority_revision~'^sha256:'");
-    expect(r.out).toContain("   MISMATCH  279.txtar:111: expect ok\n             ok: expected \"true\", actual false");
+    expect(r.out).toContain('   MISMATCH  279.txtar:111: expect ok\n             ok: expected "true", actual false');
     expect(r.out).toContain("   => error name=CandidateViewError code=correction-evidence-binding-drift");
     expect(r.out.split("\n").at(-1)).toMatch(/^FAIL 279: \d+ mismatches \(1 phases, \d+ steps, \d+ checks\)$/);
   });
@@ -31,7 +31,9 @@ describe("279 notices regressions", () => {
     const r = await runRepro(["279", "--module", "gentle-pi-2.1.2=test/conformance/repro/regressions/variant-d3-fixed.ts", "--phase", "1"]);
     expect(r.code).toBe(1);
     expect(r.out).toContain("   MISMATCH  279.txtar:35: expect name=CandidateViewError code=correction-evidence-binding-drift");
-    expect(r.out).toContain('             name: expected "CandidateViewError", actual "NativeReviewError"; code: expected "correction-evidence-binding-drift", actual "invalid_request"');
+    expect(r.out).toContain(
+      '             name: expected "CandidateViewError", actual "NativeReviewError"; code: expected "correction-evidence-binding-drift", actual "invalid_request"',
+    );
     expect(r.out).toContain("   MISMATCH  279.txtar:37: calls finalize=0");
   });
 

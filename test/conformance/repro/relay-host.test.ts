@@ -34,7 +34,7 @@ expect message='runReviewHostRelaySlot did not settle within ${BOUND_MS}ms (the 
 `;
 
 async function until(done: () => boolean, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+  for (const end = Date.now() + ms; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
   return done();
 }
 

@@ -49,14 +49,22 @@ describe("shipped reproductions", () => {
     const { code, out } = await runRepro(["279", "--phase", "1,2"]);
     expect(code).toBe(0);
     expect(out).toContain("-- 279.txtar:34: finalize client=gentle-pi-2.1.2 defects=D1,D2,D3 validation=validation.json");
-    expect(out).toContain('   => error name=CandidateViewError code=correction-evidence-binding-drift\n      message: "captured correction evidence does not match the requested lineage, target, and outcome"');
+    expect(out).toContain(
+      '   => error name=CandidateViewError code=correction-evidence-binding-drift\n      message: "captured correction evidence does not match the requested lineage, target, and outcome"',
+    );
     expect(out).toContain("   ok        calls finalize=0");
-    expect(out).toMatch(/\$ gentle-ai review finalize --contract gentle-ai\.review-integration\/v2 --cwd \$WORK --lineage review-[0-9a-f]{16} --validation \$TMPDIR\/gentle-ai-finalize-\w+\/validation\.json --evidence \$TMPDIR\/gentle-ai-finalize-\w+\/evidence\.txt\n {5}-> exit 1\n {8}stderr: "Error: The negotiated review request is invalid\. \[invalid_request\]\\n"/);
+    expect(out).toMatch(
+      /\$ gentle-ai review finalize --contract gentle-ai\.review-integration\/v2 --cwd \$WORK --lineage review-[0-9a-f]{16} --validation \$TMPDIR\/gentle-ai-finalize-\w+\/validation\.json --evidence \$TMPDIR\/gentle-ai-finalize-\w+\/evidence\.txt\n {5}-> exit 1\n {8}stderr: "Error: The negotiated review request is invalid\. \[invalid_request\]\\n"/,
+    );
     expect(out).toContain('cause="compact correction acceptance requires captured repository verification evidence"');
   });
 
   it("bad input exits 2: unknown id, unknown flag, bad --defects, missing module", async () => {
-    expect(await runRepro(["no-such-issue"])).toEqual({ code: 2, out: "", err: 'relay-conformance repro: no reproduction "no-such-issue" (see relay-conformance repro --list)' });
+    expect(await runRepro(["no-such-issue"])).toEqual({
+      code: 2,
+      out: "",
+      err: 'relay-conformance repro: no reproduction "no-such-issue" (see relay-conformance repro --list)',
+    });
     expect((await runRepro(["279", "--frobnicate"])).code).toBe(2);
     expect(await runRepro(["279", "--defects", "D4"])).toMatchObject({ code: 2, err: 'relay-conformance repro: --defects: unknown defect "D4" (known: D1, D2, D3, or none)' });
     expect(await runRepro(["279", "--against", "./nope.ts"])).toMatchObject({ code: 2, err: "--against ./nope.ts: no such module" });

@@ -19,7 +19,11 @@ const cx = mkdtempSync(join(tmpdir(), "rc-isolation-cx-"));
 afterAll(() => rmSync(cx, { recursive: true, force: true }));
 
 /** Handles and timers of this process, by kind. */
-const open = (): string[] => process.getActiveResourcesInfo().filter((r) => r === "Timeout" || r === "ProcessWrap" || r === "PipeWrap").sort();
+const open = (): string[] =>
+  process
+    .getActiveResourcesInfo()
+    .filter((r) => r === "Timeout" || r === "ProcessWrap" || r === "PipeWrap")
+    .sort();
 
 /** What is open now beyond `before` (the run under test must add nothing). */
 function added(before: readonly string[]): string[] {
@@ -63,7 +67,10 @@ describe("RelayHost", () => {
       const loaded = await worker.run({ id: 1, op: "load", relayModule, cwd: runRoot.dir, processEnv: { PATH: runRoot.binDir } }, { timeoutMs: 30_000 });
       expect(loaded).toEqual({ status: "reply", reply: { type: "loaded", id: 1 } });
       const hung = worker.run({ ...job, id: 2 }, { timeoutMs: 1000 });
-      expect(await worker.run({ ...job, id: 3 }, { timeoutMs: 1000 })).toEqual({ status: "harness", detail: "adapter worker is busy with job 2 (harness fault: two cases on one lane)" });
+      expect(await worker.run({ ...job, id: 3 }, { timeoutMs: 1000 })).toEqual({
+        status: "harness",
+        detail: "adapter worker is busy with job 2 (harness fault: two cases on one lane)",
+      });
       const ended = await hung;
       expect(ended.status).toBe("timeout");
       expect(worker.usable).toBe(false);
@@ -91,7 +98,11 @@ describe("runCatalogue with a deadline", () => {
       deadlineMs: 4000,
     });
     expect(Date.now() - started).toBeLessThan(60_000);
-    expect(Object.fromEntries(report.clauses.map((c) => [c.id, c.status]))).toEqual({ "PI-ARGV-FIXED": "error", "PROP-INVALID-FORM-NO-LAUNCH": "error", "API-CONSTANTS": "pass" });
+    expect(Object.fromEntries(report.clauses.map((c) => [c.id, c.status]))).toEqual({
+      "PI-ARGV-FIXED": "error",
+      "PROP-INVALID-FORM-NO-LAUNCH": "error",
+      "API-CONSTANTS": "pass",
+    });
     expect(report.summary).toEqual({ passed: 1, failed: 0, skipped: 0, errored: 2 });
     expect(report.clauses[0]?.message).toBe("2.4.0: [happy-path] harness error: the run's deadline (4s) passed");
     expect(report.clauses[1]?.message).toMatch(/^2\.4\.0: harness error: \[property-invalid-form\] the run's deadline \(4s\) passed$/);

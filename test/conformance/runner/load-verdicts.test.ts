@@ -9,7 +9,8 @@ import { CATALOGUE, selectClauses } from "../../../conformance/clauses/index.ts"
 import { packageRoot } from "../../../conformance/paths.ts";
 import { runCatalogue } from "../../../conformance/runner/run-catalogue.ts";
 
-const TIMING = "^(MATERIALIZE-TIMEOUT|PI-TIMEOUT-ENV-OVERRIDE|SUBMIT-TIMEOUT|NO-RETRY|CLEANUP-FAILURE-TYPED|SCRATCH-CLEANUP-FAILURE|ABORT-HONOURED|TIMEOUT-HARD-KILL|NO-ORPHANS)$";
+const TIMING =
+  "^(MATERIALIZE-TIMEOUT|PI-TIMEOUT-ENV-OVERRIDE|SUBMIT-TIMEOUT|NO-RETRY|CLEANUP-FAILURE-TYPED|SCRATCH-CLEANUP-FAILURE|ABORT-HONOURED|TIMEOUT-HARD-KILL|NO-ORPHANS)$";
 const cx = mkdtempSync(join(tmpdir(), "rc-load-cx-"));
 afterAll(() => rmSync(cx, { recursive: true, force: true }));
 

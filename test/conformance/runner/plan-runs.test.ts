@@ -29,8 +29,16 @@ describe("planRuns", () => {
   });
 
   it("a profile-agnostic case runs once, on the first selected profile it allows", () => {
-    expect(planRuns({ clauses: CLAUSES, profiles: ALL, runs: 1, seed: 1 }).caseRuns.filter((r) => r.def === agnostic).map((r) => r.key)).toEqual(["agnostic@2.4.0"]);
-    expect(planRuns({ clauses: CLAUSES, profiles: ["2.5.0"], runs: 1, seed: 1 }).caseRuns.filter((r) => r.def === agnostic).map((r) => r.key)).toEqual(["agnostic@2.5.0"]);
+    expect(
+      planRuns({ clauses: CLAUSES, profiles: ALL, runs: 1, seed: 1 })
+        .caseRuns.filter((r) => r.def === agnostic)
+        .map((r) => r.key),
+    ).toEqual(["agnostic@2.4.0"]);
+    expect(
+      planRuns({ clauses: CLAUSES, profiles: ["2.5.0"], runs: 1, seed: 1 })
+        .caseRuns.filter((r) => r.def === agnostic)
+        .map((r) => r.key),
+    ).toEqual(["agnostic@2.5.0"]);
     // Clause C applies only to 2.3.0, which the case does not allow: it runs on 2.4.0 when selected, else not at all.
     expect(planRuns({ clauses: [CLAUSES[2]!], profiles: ALL, runs: 1, seed: 1 }).caseRuns.map((r) => r.key)).toEqual(["agnostic@2.4.0"]);
     expect(planRuns({ clauses: [CLAUSES[2]!], profiles: ["2.3.0"], runs: 1, seed: 1 }).caseRuns).toEqual([]);
@@ -41,7 +49,9 @@ describe("planRuns", () => {
 
   it("one property run per clause, property and applicable profile, each with the run's budget and seed", () => {
     const plan = planRuns({ clauses: CLAUSES, profiles: ["2.3.0", "2.5.0"], runs: 9, seed: 42 });
-    expect(plan.propertyRuns.map(({ key, clause: c, profile, runs, seed }) => ({ key, clause: c, profile, runs, seed }))).toEqual([{ key: "B/p@2.5.0", clause: "B", profile: "2.5.0", runs: 9, seed: 42 }]);
+    expect(plan.propertyRuns.map(({ key, clause: c, profile, runs, seed }) => ({ key, clause: c, profile, runs, seed }))).toEqual([
+      { key: "B/p@2.5.0", clause: "B", profile: "2.5.0", runs: 9, seed: 42 },
+    ]);
   });
 
   it("collects the probe checks in clause order; no profile selected means nothing to run", () => {
@@ -59,7 +69,9 @@ describe("planRuns", () => {
     const whole = planRuns({ clauses: CATALOGUE, profiles: ALL, runs: 4, seed: 3 });
     const shards = [1, 2, 3].map((index) => planRuns({ clauses: CATALOGUE, profiles: ALL, runs: 4, seed: 3, shard: { index, count: 3 } }));
     expect(shards.flatMap((s) => s.clauses.map((c) => c.id)).sort()).toEqual(CATALOGUE.map((c) => c.id).sort());
-    expect(shards.flatMap((s) => s.propertyRuns.map((r) => `${r.key} ${r.seed} ${r.runs}`)).sort()).toEqual(whole.propertyRuns.map((r) => `${r.key} ${r.seed} ${r.runs}`).sort());
+    expect(shards.flatMap((s) => s.propertyRuns.map((r) => `${r.key} ${r.seed} ${r.runs}`)).sort()).toEqual(
+      whole.propertyRuns.map((r) => `${r.key} ${r.seed} ${r.runs}`).sort(),
+    );
     // Every case run a shard plans is one the whole plan has (a case shared across shards runs in each of them).
     const wholeCases = new Set(whole.caseRuns.map((r) => r.key));
     for (const s of shards) for (const r of s.caseRuns) expect(wholeCases.has(r.key)).toBe(true);

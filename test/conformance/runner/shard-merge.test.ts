@@ -25,7 +25,12 @@ describe("shardClauses", () => {
   it("puts every selected clause in exactly one shard, the same way every time", () => {
     for (const n of [1, 2, 3, 5, 100]) {
       const shards = Array.from({ length: n }, (_, i) => shardClauses(CATALOGUE, ["2.3.0", "2.4.0", "2.5.0"], 4, { index: i + 1, count: n }));
-      expect(shards.flat().map((c) => c.id).sort()).toEqual(CATALOGUE.map((c) => c.id).sort());
+      expect(
+        shards
+          .flat()
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual(CATALOGUE.map((c) => c.id).sort());
       expect(shardClauses(CATALOGUE, ["2.3.0", "2.4.0", "2.5.0"], 4, { index: 1, count: n })).toEqual(shards[0]);
     }
     // Balanced by relay calls: the three property clauses (4 runs each) do not land in one shard of three.
@@ -38,7 +43,20 @@ describe("shardClauses", () => {
 
 describe("merge-reports", () => {
   // A broken relay, so the merged table carries failures and their messages, not only passes.
-  const common = ["run", "--relay", join(root, "test/conformance/clauses/broken-relays/drops-handshake.ts"), "--grep", "^(FORM-|PROP-|HANDSHAKE-)", "--profile", "2.4.0", "--runs", "2", "--seed", "42", "--quiet"];
+  const common = [
+    "run",
+    "--relay",
+    join(root, "test/conformance/clauses/broken-relays/drops-handshake.ts"),
+    "--grep",
+    "^(FORM-|PROP-|HANDSHAKE-)",
+    "--profile",
+    "2.4.0",
+    "--runs",
+    "2",
+    "--seed",
+    "42",
+    "--quiet",
+  ];
 
   it("shards 1/3, 2/3 and 3/3 merged equal the unsharded run", async () => {
     const whole = await cli([...common, "--json", "whole.json"]);

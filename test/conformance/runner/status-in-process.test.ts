@@ -22,7 +22,12 @@ afterAll(() => root.remove());
 
 let dirs = 0;
 /** A case-like folder: repo, scenario file, and one state folder and transcript per path taken. */
-function sandbox(scenario: ScenarioInput | string): { repo: string; env: (path: "spawned" | "in-process") => Record<string, string>; state: (path: string) => string; transcript: (path: string) => string } {
+function sandbox(scenario: ScenarioInput | string): {
+  repo: string;
+  env: (path: "spawned" | "in-process") => Record<string, string>;
+  state: (path: string) => string;
+  transcript: (path: string) => string;
+} {
   dirs += 1;
   const dir = join(root.dir, `case-${dirs}`);
   const repo = join(dir, "repo");
@@ -65,10 +70,22 @@ const CASES: readonly { name: string; profile: Profile; scenario: ScenarioInput;
   // A pre-relay provider refuses --agent: the refusal's bytes must match too.
   { name: "pre-relay provider, with --agent pi", profile: "2.3.0", scenario: {}, agent: true, exit: 1 },
   { name: "pre-relay provider, bare", profile: "2.3.0", scenario: {}, agent: false, exit: 0 },
-  { name: "pinned lineage: other seed, two lenses, one captured", profile: "2.5.0", scenario: { lineage: { seed: "other-seed", lenses: ["review-risk", "review-resilience"], captured: ["review-risk"] } }, agent: true, exit: 0 },
+  {
+    name: "pinned lineage: other seed, two lenses, one captured",
+    profile: "2.5.0",
+    scenario: { lineage: { seed: "other-seed", lenses: ["review-risk", "review-resilience"], captured: ["review-risk"] } },
+    agent: true,
+    exit: 0,
+  },
   { name: "pinned lineage: rdd disabled", profile: "2.4.0", scenario: { lineage: { rddDisabled: true } }, agent: true, exit: 0 },
   { name: "pinned lineage: correction required", profile: "2.5.0", scenario: { lineage: { state: "correction_required" } }, agent: true, exit: 0 },
-  { name: "a fault on another program (pi) leaves STATUS in-process", profile: "2.4.0", scenario: { faults: [{ program: "pi", fault: { kind: "hang" } }] }, agent: true, exit: 0 },
+  {
+    name: "a fault on another program (pi) leaves STATUS in-process",
+    profile: "2.4.0",
+    scenario: { faults: [{ program: "pi", fault: { kind: "hang" } }] },
+    agent: true,
+    exit: 0,
+  },
 ];
 
 describe("STATUS answered in-process", () => {

@@ -7,16 +7,33 @@ const input = (over: Partial<CollectInput>): CollectInput =>
   CollectInputSchema.parse({
     name: "reviewer_result",
     capture_operation: "review.capture-result",
-    arguments: [arg("lens", "review-risk", "--lens=review-risk"), arg("order", "0", "--order=0"), arg("agent", "pi", "--agent=pi"), arg("materialize", "true", "--materialize=true")],
+    arguments: [
+      arg("lens", "review-risk", "--lens=review-risk"),
+      arg("order", "0", "--order=0"),
+      arg("agent", "pi", "--agent=pi"),
+      arg("materialize", "true", "--materialize=true"),
+    ],
     artifact_subject: { subject_hash: "sha256:aa" },
     ...over,
   });
 
 describe("harness STATUS decoding (relay reference §12.1)", () => {
   it("maps the v5 singular value and the legacy values array onto the same typed form", () => {
-    const singular = typedSubmission({ operation_token: "capture-result", argument_tokens: ["--a=1", "--input={{value}}"], value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitution_location: 1 } });
-    const legacy = typedSubmission({ operation_token: "capture-result", argument_tokens: ["--a=1", "--input={{value}}"], values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitution_location: 1 }] });
-    expect(singular).toEqual({ operationToken: "capture-result", argumentTokens: ["--a=1", "--input={{value}}"], values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 1, schema: "s" }] });
+    const singular = typedSubmission({
+      operation_token: "capture-result",
+      argument_tokens: ["--a=1", "--input={{value}}"],
+      value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitution_location: 1 },
+    });
+    const legacy = typedSubmission({
+      operation_token: "capture-result",
+      argument_tokens: ["--a=1", "--input={{value}}"],
+      values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitution_location: 1 }],
+    });
+    expect(singular).toEqual({
+      operationToken: "capture-result",
+      argumentTokens: ["--a=1", "--input={{value}}"],
+      values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 1, schema: "s" }],
+    });
     expect(legacy).toEqual(singular);
   });
 
@@ -30,7 +47,15 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
 
   it("decodes a real collect input (gentle-pi status-v5-capture-result-submission.captured.json shape)", () => {
     const sha = "sha256:" + "1".repeat(64);
-    const tokens = ["--lineage=review-1", `--expected-revision=${sha}`, `--target=${sha}`, `--repository-context=rctx1_${"2".repeat(64)}`, "--lens=review-risk", "--order=0", `--subject-hash=${sha}`];
+    const tokens = [
+      "--lineage=review-1",
+      `--expected-revision=${sha}`,
+      `--target=${sha}`,
+      `--repository-context=rctx1_${"2".repeat(64)}`,
+      "--lens=review-risk",
+      "--order=0",
+      `--subject-hash=${sha}`,
+    ];
     const args = tokens.map((t) => {
       const [name, ...value] = t.slice(2).split("=");
       return arg(name!, value.join("="), t);
@@ -38,7 +63,11 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
     const real = input({
       arguments: [...args, arg("agent", "pi", "--agent=pi"), arg("materialize", "true", "--materialize=true")],
       artifact_subject: { subject_hash: sha },
-      submission: { operation_token: "capture-result", argument_tokens: [...tokens, "--input={{value}}"], value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitution_location: 7 } },
+      submission: {
+        operation_token: "capture-result",
+        argument_tokens: [...tokens, "--input={{value}}"],
+        value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "s", substitution_location: 7 },
+      },
     });
     const [slot] = relaySlots([real]);
     expect(slot).toMatchObject({ captureArgumentTokens: [...tokens, "--agent=pi", "--materialize=true"], lens: "review-risk", order: "0", subjectHash: sha });
@@ -52,7 +81,9 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
     const evidence = input({ capture_operation: "review.capture-evidence" });
     const bare = input({ arguments: [arg("agent", "pi")] });
     const slots = relaySlots([codex, ok, twoAgents, evidence, bare]);
-    expect(slots).toEqual([{ captureArgumentTokens: ["--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"], lens: "review-risk", order: "0", subjectHash: "sha256:aa" }]);
+    expect(slots).toEqual([
+      { captureArgumentTokens: ["--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"], lens: "review-risk", order: "0", subjectHash: "sha256:aa" },
+    ]);
   });
 
   it("carries a correction form's bounds and allowed values under the typed names, in the typed key order", () => {
@@ -64,7 +95,11 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
     expect(JSON.stringify(typed)).toBe(
       '{"operationToken":"capture-correction","argumentTokens":["--a=1","--lines={{value}}"],"values":[{"slot":"correction_lines","domain":"positive_correction_lines","substitutionLocation":1,"minimum":1,"maximum":9}]}',
     );
-    const outcome = decodeSubmission({ operation_token: "capture-evidence", argument_tokens: [], values: [{ slot: "outcome", domain: "verification_outcome", allowed_values: ["passed"], substitution_location: 4 }] });
+    const outcome = decodeSubmission({
+      operation_token: "capture-evidence",
+      argument_tokens: [],
+      values: [{ slot: "outcome", domain: "verification_outcome", allowed_values: ["passed"], substitution_location: 4 }],
+    });
     expect(outcome.values).toEqual([{ slot: "outcome", domain: "verification_outcome", substitutionLocation: 4, allowedValues: ["passed"] }]);
     expect(() => decodeSubmission({ operation_token: "x" })).toThrow();
   });

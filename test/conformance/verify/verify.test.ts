@@ -50,7 +50,9 @@ describe("simulator fidelity self-check", () => {
       expect(report.probes.filter((p) => p.status === "drift" || p.status === "inconclusive")).toEqual([]);
       expect(report.probes.map((p) => p.id)).toEqual(PROBE_IDS);
       expect(report.goldens.map((g) => [g.golden, g.status])).toEqual(
-        CATALOGUE.filter((s) => s.name.endsWith(profile)).map((s) => [s.name, "pass"]).sort(),
+        CATALOGUE.filter((s) => s.name.endsWith(profile))
+          .map((s) => [s.name, "pass"])
+          .sort(),
       );
       expect(report.drift).toBe(false);
       expect(out.endsWith("result: no drift\n")).toBe(true);
@@ -61,58 +63,70 @@ describe("simulator fidelity self-check", () => {
 });
 
 describe("caller environment", () => {
-  it("resolves a relative GENTLE_AI_SIM_SCENARIO against the caller's cwd, not the probe's", async () => {
-    writeFileSync(join(dir, "relative-2.3.0.json"), JSON.stringify({ name: "relative", profile: "2.3.0" }));
-    const out: string[] = [];
-    const err: string[] = [];
-    const previous = process.env.GENTLE_AI_SIM_SCENARIO;
-    process.env.GENTLE_AI_SIM_SCENARIO = "relative-2.3.0.json";
-    try {
-      const code = await main(["verify", "--binary", paths.simGentleAi(), "--no-goldens"], {
-        stdout: (t) => out.push(t),
-        stderr: (t) => err.push(t),
-        cwd: dir,
-      });
-      expect(err.join("")).toBe("");
-      expect(out.join("")).toContain('version: "gentle-ai 2.3.0\\n"');
-      expect(code).toBe(0);
-    } finally {
-      if (previous === undefined) delete process.env.GENTLE_AI_SIM_SCENARIO;
-      else process.env.GENTLE_AI_SIM_SCENARIO = previous;
-    }
-  }, SLOW);
+  it(
+    "resolves a relative GENTLE_AI_SIM_SCENARIO against the caller's cwd, not the probe's",
+    async () => {
+      writeFileSync(join(dir, "relative-2.3.0.json"), JSON.stringify({ name: "relative", profile: "2.3.0" }));
+      const out: string[] = [];
+      const err: string[] = [];
+      const previous = process.env.GENTLE_AI_SIM_SCENARIO;
+      process.env.GENTLE_AI_SIM_SCENARIO = "relative-2.3.0.json";
+      try {
+        const code = await main(["verify", "--binary", paths.simGentleAi(), "--no-goldens"], {
+          stdout: (t) => out.push(t),
+          stderr: (t) => err.push(t),
+          cwd: dir,
+        });
+        expect(err.join("")).toBe("");
+        expect(out.join("")).toContain('version: "gentle-ai 2.3.0\\n"');
+        expect(code).toBe(0);
+      } finally {
+        if (previous === undefined) delete process.env.GENTLE_AI_SIM_SCENARIO;
+        else process.env.GENTLE_AI_SIM_SCENARIO = previous;
+      }
+    },
+    SLOW,
+  );
 });
 
 describe("drift", () => {
-  it("reports drift when the 2.3.0 simulator is verified as 2.4.0", async () => {
-    const { code, out, report } = await verify("2.3.0", ["--profile", "2.4.0", "--no-goldens"]);
-    expect(code).toBe(1);
-    expect(report.profileSource).toBe("flag");
-    expect(report.drift).toBe(true);
-    const drifted = report.probes.filter((p) => p.status === "drift").map((p) => p.id);
-    expect(drifted).toEqual([
-      "version-output",
-      "unknown-flag-shape",
-      "relay-flags",
-      "handshake-gate",
-      "status-submission-form",
-      "materialize-deterministic-read-only",
-      "refusal-codes",
-      "role-verbs",
-    ]);
-    expect(report.probes.find((p) => p.id === "unknown-flag-shape")?.findings).toEqual([
-      'stdout differs at byte 0: expected "{\\n  \\"schema\\": \\"gentle-ai.review-integrat"…, got "flag provided but not defined: -x\\nUsage:"…',
-      'stderr differs at byte 40: expected "Error: flag provided but not defined: -x [invalid_request]\\n", got "Error: flag provided but not defined: -x\\n"',
-    ]);
-    expect(out).toContain("  DRIFT  relay-flags  ");
-    expect(out.endsWith("result: DRIFT (8 checks)\n")).toBe(true);
-  }, SLOW);
+  it(
+    "reports drift when the 2.3.0 simulator is verified as 2.4.0",
+    async () => {
+      const { code, out, report } = await verify("2.3.0", ["--profile", "2.4.0", "--no-goldens"]);
+      expect(code).toBe(1);
+      expect(report.profileSource).toBe("flag");
+      expect(report.drift).toBe(true);
+      const drifted = report.probes.filter((p) => p.status === "drift").map((p) => p.id);
+      expect(drifted).toEqual([
+        "version-output",
+        "unknown-flag-shape",
+        "relay-flags",
+        "handshake-gate",
+        "status-submission-form",
+        "materialize-deterministic-read-only",
+        "refusal-codes",
+        "role-verbs",
+      ]);
+      expect(report.probes.find((p) => p.id === "unknown-flag-shape")?.findings).toEqual([
+        'stdout differs at byte 0: expected "{\\n  \\"schema\\": \\"gentle-ai.review-integrat"…, got "flag provided but not defined: -x\\nUsage:"…',
+        'stderr differs at byte 40: expected "Error: flag provided but not defined: -x [invalid_request]\\n", got "Error: flag provided but not defined: -x\\n"',
+      ]);
+      expect(out).toContain("  DRIFT  relay-flags  ");
+      expect(out.endsWith("result: DRIFT (8 checks)\n")).toBe(true);
+    },
+    SLOW,
+  );
 
-  it("reports drift when the 2.4.0 simulator is verified as 2.5.0 (handshake wording; the submission form is the same)", async () => {
-    const { code, report } = await verify("2.4.0", ["--profile", "2.5.0", "--no-goldens"]);
-    expect(code).toBe(1);
-    expect(report.probes.filter((p) => p.status === "drift").map((p) => p.id)).toEqual(["version-output", "handshake-gate"]);
-  }, SLOW);
+  it(
+    "reports drift when the 2.4.0 simulator is verified as 2.5.0 (handshake wording; the submission form is the same)",
+    async () => {
+      const { code, report } = await verify("2.4.0", ["--profile", "2.5.0", "--no-goldens"]);
+      expect(code).toBe(1);
+      expect(report.probes.filter((p) => p.status === "drift").map((p) => p.id)).toEqual(["version-output", "handshake-gate"]);
+    },
+    SLOW,
+  );
 });
 
 describe("bad input", () => {

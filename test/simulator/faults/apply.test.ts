@@ -5,7 +5,16 @@ describe("planFaults", () => {
   const outcome = { stdout: Buffer.from("out"), stderr: Buffer.from("err"), exitCode: 1 };
   const bytesOf = (spec: { text: string } | { base64: string } | { file: string }): Buffer => Buffer.from("text" in spec ? spec.text : "?");
   it("no faults: the outcome unchanged", () => {
-    expect(planFaults(outcome, [], bytesOf)).toEqual({ delayMs: 0, stdout: outcome.stdout, stderr: outcome.stderr, exitCode: 1, drip: null, termination: { kind: "exit" }, trapSigterm: false, applied: [] });
+    expect(planFaults(outcome, [], bytesOf)).toEqual({
+      delayMs: 0,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      exitCode: 1,
+      drip: null,
+      termination: { kind: "exit" },
+      trapSigterm: false,
+      applied: [],
+    });
   });
   it("last stderr / exit-code / slow-drip wins; delays add", () => {
     const plan = planFaults(
@@ -28,8 +37,26 @@ describe("planFaults", () => {
   it("crash-mid-write exits CRASH_EXIT_CODE unless an exit-code fault sets a non-zero code", () => {
     expect(CRASH_EXIT_CODE).toBe(2);
     expect(planFaults(outcome, [{ kind: "crash-mid-write", bytes: 1 }], bytesOf).exitCode).toBe(2);
-    expect(planFaults(outcome, [{ kind: "exit-code", code: 0 }, { kind: "crash-mid-write", bytes: 1 }], bytesOf).exitCode).toBe(2);
-    expect(planFaults(outcome, [{ kind: "crash-mid-write", bytes: 1 }, { kind: "exit-code", code: 7 }], bytesOf).exitCode).toBe(7);
+    expect(
+      planFaults(
+        outcome,
+        [
+          { kind: "exit-code", code: 0 },
+          { kind: "crash-mid-write", bytes: 1 },
+        ],
+        bytesOf,
+      ).exitCode,
+    ).toBe(2);
+    expect(
+      planFaults(
+        outcome,
+        [
+          { kind: "crash-mid-write", bytes: 1 },
+          { kind: "exit-code", code: 7 },
+        ],
+        bytesOf,
+      ).exitCode,
+    ).toBe(7);
   });
   it("only the first terminal fault applies", () => {
     const plan = planFaults(outcome, [{ kind: "signal", signal: "SIGTERM" }, { kind: "hang" }, { kind: "partial-then-hang", bytes: 1 }], bytesOf);

@@ -36,10 +36,16 @@ describe.each(PROGRAMS)("faults on $program", (p) => {
   });
 
   it("delay: same bytes, the process ran at least the delay", async () => {
-    const r = await withFaults(p, [{ kind: "delay", ms: 300 }, { kind: "delay", ms: 100 }]);
+    const r = await withFaults(p, [
+      { kind: "delay", ms: 300 },
+      { kind: "delay", ms: 100 },
+    ]);
     expect([r.stdout, r.code]).toEqual([p.normal, 0]);
     const [entry] = world.entries();
-    expect(entry!.faults).toEqual([{ kind: "delay", ms: 300 }, { kind: "delay", ms: 100 }]);
+    expect(entry!.faults).toEqual([
+      { kind: "delay", ms: 300 },
+      { kind: "delay", ms: 100 },
+    ]);
     // Delays add up (a lower bound is deterministic: sleeping never ends early).
     expect(entry!.timing.durationMs).toBeGreaterThanOrEqual(400);
   });
@@ -53,7 +59,10 @@ describe.each(PROGRAMS)("faults on $program", (p) => {
   });
 
   it("exit-code: overrides the exit code, bytes unchanged", async () => {
-    const r = await withFaults(p, [{ kind: "exit-code", code: 3 }, { kind: "exit-code", code: 42 }]);
+    const r = await withFaults(p, [
+      { kind: "exit-code", code: 3 },
+      { kind: "exit-code", code: 42 },
+    ]);
     expect([r.stdout, r.code]).toEqual([p.normal, 42]);
   });
 
@@ -83,7 +92,10 @@ describe.each(PROGRAMS)("faults on $program", (p) => {
   });
 
   it("crash-mid-write takes a non-zero exit-code fault's code", async () => {
-    const r = await withFaults(p, [{ kind: "exit-code", code: 9 }, { kind: "crash-mid-write", bytes: 0 }]);
+    const r = await withFaults(p, [
+      { kind: "exit-code", code: 9 },
+      { kind: "crash-mid-write", bytes: 0 },
+    ]);
     expect([r.stdout.length, r.code]).toEqual([0, 9]);
   });
 

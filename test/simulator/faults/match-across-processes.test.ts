@@ -59,7 +59,10 @@ describe("fault matching across separate processes", () => {
     const n = 12;
     const runs = await Promise.all(Array.from({ length: n }, () => runSim("gentle-ai", ["version"], { env })));
     expect(runs.map((r) => r.code)).toEqual(Array(n).fill(0));
-    const indexes = world.entries().map((e) => e.callIndex).sort((a, b) => a - b);
+    const indexes = world
+      .entries()
+      .map((e) => e.callIndex)
+      .sort((a, b) => a - b);
     expect(indexes).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   });
 

@@ -16,7 +16,12 @@ describe.each([
 ])("trap-sigterm on $program", ({ program, args }) => {
   it("with hang: SIGTERM is ignored, SIGKILL ends it", async () => {
     world = new SimWorld();
-    const scenario = world.writeScenario({ faults: [{ program, fault: { kind: "trap-sigterm" } }, { program, fault: { kind: "hang" } }] });
+    const scenario = world.writeScenario({
+      faults: [
+        { program, fault: { kind: "trap-sigterm" } },
+        { program, fault: { kind: "hang" } },
+      ],
+    });
     // A live child the test signals itself; execa's own SIGKILL follow-up is off so only the test's kills count.
     const child = execa(BIN[program], args, {
       env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario }),

@@ -103,10 +103,11 @@ describe("scenario validation cache", () => {
     await runSim("gentle-ai", ["version"], { env });
     // A miss rewrites the entry through a rename, which gives it a new inode.
     expect(statSync(cacheFile).ino).toBe(first);
-    expect(readdirSync(world.stateDir).filter((n) => n.startsWith("scenario-cache")).sort()).toEqual([
-      "scenario-cache.gentle-ai.cjs.json",
-      "scenario-cache.pi.cjs.json",
-    ]);
+    expect(
+      readdirSync(world.stateDir)
+        .filter((n) => n.startsWith("scenario-cache"))
+        .sort(),
+    ).toEqual(["scenario-cache.gentle-ai.cjs.json", "scenario-cache.pi.cjs.json"]);
   });
 
   it("an edited scenario file takes effect on the next call; a broken edit is reported, not served from the cache", async () => {

@@ -69,7 +69,11 @@ describe("--contract negotiation route", () => {
   it("collect-capture and non-registry verbs never negotiate", async () => {
     const s = sim();
     const r = await s.invoke(["review", "capture-evidence", "--contract", "x"]);
-    expect(JSON.parse(r.stdoutText)).toMatchObject({ schema: "gentle-ai.review-integration.failure/v2", operation: "review.capture-evidence", cause: "flag provided but not defined: -contract" });
+    expect(JSON.parse(r.stdoutText)).toMatchObject({
+      schema: "gentle-ai.review-integration.failure/v2",
+      operation: "review.capture-evidence",
+      cause: "flag provided but not defined: -contract",
+    });
     const u = await s.invoke(["review", "consent", "--contract", "x"]);
     expect([u.stdoutText, u.stderrText, u.code]).toEqual(["", 'Error: unknown review command "consent"\n', 1]);
   });
@@ -78,12 +82,32 @@ describe("--contract negotiation route", () => {
 describe("lineage_id in failure envelopes", () => {
   it("contract, h and help are known flags of every operation; the shape is the registry's, not the FlagSet's", async () => {
     const s = sim();
-    await expectRouteRefusal(s, ["review", "finalize", "-h=false", "--help=0", "--contract", "bad", "--lineage=review-x"], "review.finalize", "unsupported_contract", UNSUPPORTED, "review-x");
+    await expectRouteRefusal(
+      s,
+      ["review", "finalize", "-h=false", "--help=0", "--contract", "bad", "--lineage=review-x"],
+      "review.finalize",
+      "unsupported_contract",
+      UNSUPPORTED,
+      "review-x",
+    );
     // --next-transition is a finalize FlagSet flag but not in the registry's finalize shape: the scan fails.
     await expectRouteRefusal(s, ["review", "finalize", "--next-transition", "--lineage=review-x", "--contract=bad"], "review.finalize", "unsupported_contract", UNSUPPORTED);
     // --correction-lines is an int of the shape: Atoi accepts "+3" and refuses "0x3".
-    await expectRouteRefusal(s, ["review", "finalize", "--correction-lines=+3", "--lineage=review-x", "--contract=bad"], "review.finalize", "unsupported_contract", UNSUPPORTED, "review-x");
-    await expectRouteRefusal(s, ["review", "finalize", "--correction-lines=0x3", "--lineage=review-x", "--contract=bad"], "review.finalize", "unsupported_contract", UNSUPPORTED);
+    await expectRouteRefusal(
+      s,
+      ["review", "finalize", "--correction-lines=+3", "--lineage=review-x", "--contract=bad"],
+      "review.finalize",
+      "unsupported_contract",
+      UNSUPPORTED,
+      "review-x",
+    );
+    await expectRouteRefusal(
+      s,
+      ["review", "finalize", "--correction-lines=0x3", "--lineage=review-x", "--contract=bad"],
+      "review.finalize",
+      "unsupported_contract",
+      UNSUPPORTED,
+    );
   });
 });
 

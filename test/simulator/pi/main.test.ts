@@ -7,7 +7,19 @@ import { parsePromptBinding } from "../../../simulator/pi/reviewer-result.ts";
 import { admitReviewerResult } from "../../../simulator/gentle-ai/verbs/admission.ts";
 import { ReviewerResultSchema } from "../../../simulator/contract/reviewer-result.ts";
 
-const PI_ARGV = ["--print", "--mode", "text", "--no-session", "--no-tools", "--no-extensions", "--no-skills", "--no-prompt-templates", "--no-themes", "--no-context-files", "--no-approve"];
+const PI_ARGV = [
+  "--print",
+  "--mode",
+  "text",
+  "--no-session",
+  "--no-tools",
+  "--no-extensions",
+  "--no-skills",
+  "--no-prompt-templates",
+  "--no-themes",
+  "--no-context-files",
+  "--no-approve",
+];
 const SUBJECT = `sha256:${"b".repeat(64)}`;
 const PROMPT = promptFor(SUBJECT, "review-reliability", ["internal/review.go", "docs/a b.md"]);
 const SCOPE = "inspected all 2 changed paths of the frozen candidate through the review-reliability lens";
@@ -136,7 +148,9 @@ describe("fake pi transcript", () => {
 
 describe("parsePromptBinding", () => {
   it("takes the last tab field of name-status lines (renames) and tolerates CRLF", () => {
-    const prompt = Buffer.from(`GENTLE_AI_REVIEW_BINDING {"lens":"review-risk","subject_hash":"sha256:x"}\r\nGENTLE_AI_REVIEW_NAME_STATUS\r\nR087\told.go\tnew.go\r\nD\tgone.go\r\n\r\nGENTLE_AI_REVIEW_NAME_STATUS_END\r\nM\tafter.go\n`);
+    const prompt = Buffer.from(
+      `GENTLE_AI_REVIEW_BINDING {"lens":"review-risk","subject_hash":"sha256:x"}\r\nGENTLE_AI_REVIEW_NAME_STATUS\r\nR087\told.go\tnew.go\r\nD\tgone.go\r\n\r\nGENTLE_AI_REVIEW_NAME_STATUS_END\r\nM\tafter.go\n`,
+    );
     expect(parsePromptBinding(prompt)).toEqual({ subjectHash: "sha256:x", lens: "review-risk", paths: ["new.go", "gone.go"] });
   });
 });

@@ -49,7 +49,17 @@ describe("lineage verbs in the repository world", () => {
     s.write(repo, "src/app.ts", "export const value = 2;\n");
     const { identity, lineage } = oracleFreshTarget(repo, ["src/app.ts"]);
     const started = json(
-      await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--agent=pi", "--consent=granted"]),
+      await s.run([
+        "review",
+        "start",
+        `--cwd=${repo}`,
+        `--contract=${V2}`,
+        `--target=${identity}`,
+        "--projection=workspace",
+        `--lineage=${lineage}`,
+        "--agent=pi",
+        "--consent=granted",
+      ]),
     );
     // A medium-risk source edit gets the one consolidated reliability lens (risk.go SelectReviewLenses).
     expect([started.risk_level, started.selected_lenses]).toEqual(["medium", ["review-reliability"]]);

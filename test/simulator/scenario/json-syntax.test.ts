@@ -4,11 +4,11 @@ import { findJsonSyntaxError } from "../../../simulator/scenario/json-syntax.ts"
 describe("findJsonSyntaxError", () => {
   it.each([
     ['{"a": 1}', null],
-    ["  [1, 2.5e-3, true, null, \"\\u00e9\"]\n", null],
+    ['  [1, 2.5e-3, true, null, "\\u00e9"]\n', null],
     ["", { line: 1, column: 1, reason: "unexpected end of input" }],
     ["{\n  'a': 1}", { line: 2, column: 3, reason: "expected a property name" }],
     ['{"a" 1}', { line: 1, column: 6, reason: "expected ':' after property name" }],
-    ['[1 2]', { line: 1, column: 4, reason: "expected ',' or ']' after array element" }],
+    ["[1 2]", { line: 1, column: 4, reason: "expected ',' or ']' after array element" }],
     ['{"a": 01}', { line: 1, column: 8, reason: "expected ',' or '}' after property value" }],
     ['"ab\tc"', { line: 1, column: 4, reason: "control character in string" }],
     ['"\\x"', { line: 1, column: 3, reason: "invalid escape" }],

@@ -9,12 +9,19 @@ import { ReviewHostRelayError, runReviewHostRelaySlot as ours, type ReviewHostRe
 export * from "../../../../relay/index.ts";
 
 function revert(e: ReviewHostRelayError, which: string | undefined): Error {
-  const details = { exitCode: e.exitCode, stderr: e.stderr, timedOut: e.timedOut, ...(e.elapsedMs !== null ? { elapsedMs: e.elapsedMs } : {}), ...(e.timeoutMs !== null ? { timeoutMs: e.timeoutMs } : {}) };
+  const details = {
+    exitCode: e.exitCode,
+    stderr: e.stderr,
+    timedOut: e.timedOut,
+    ...(e.elapsedMs !== null ? { elapsedMs: e.elapsedMs } : {}),
+    ...(e.timeoutMs !== null ? { timeoutMs: e.timeoutMs } : {}),
+  };
   if (which === "untyped-admission" && e.kind === "submission-refused" && e.mutationOutcome === "none") {
     return new ReviewHostRelayError("submission-refused", "submit", "gentle-ai refused the relayed capture submission", { ...details, mutationOutcome: "unknown" });
   }
   if (which === "pi-failed" && e.kind === "pi-timed-out") return new ReviewHostRelayError("pi-failed", "pi", "pi subprocess failed", details);
-  if (which === "no-unknown-flag" && e.kind === "relay-unavailable") return new ReviewHostRelayError("materialize-failed", "materialize", "gentle-ai prompt materialization failed", details);
+  if (which === "no-unknown-flag" && e.kind === "relay-unavailable")
+    return new ReviewHostRelayError("materialize-failed", "materialize", "gentle-ai prompt materialization failed", details);
   if (which === "trimmed-handshake" && e.kind === "handshake-refused") return new ReviewHostRelayError("handshake-refused", "materialize", e.message.trim(), details);
   return e;
 }

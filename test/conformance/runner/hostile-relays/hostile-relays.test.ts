@@ -19,7 +19,10 @@ const HAPPY_PATH_DEAD = (why: RegExp) => ({ "PI-ARGV-FIXED": why, "RESULT-SHAPE"
 const CORPUS: readonly { relay: string; affected: Readonly<Record<string, RegExp>> }[] = [
   { relay: "hangs-ignoring-sigterm.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay did not settle within 3000ms \(load-scaled; .*killed and replaced/) },
   { relay: "detached-grandchild.ts", affected: {} },
-  { relay: "channel-garbage.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay process died: a malformed reply on the adapter's channel: "not json"; its adapter child was killed/) },
+  {
+    relay: "channel-garbage.ts",
+    affected: HAPPY_PATH_DEAD(/\[happy-path\] relay process died: a malformed reply on the adapter's channel: "not json"; its adapter child was killed/),
+  },
   { relay: "channel-closed.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay process died: the relay closed the adapter's reply channel \(fd 3\)/) },
   { relay: "exits-mid-call.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay process died: its adapter child died mid-call \(exit 7, signal null\)/) },
   {
@@ -33,7 +36,10 @@ const CORPUS: readonly { relay: string; affected: Readonly<Record<string, RegExp
   { relay: "never-settles.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay did not settle within 3000ms/) },
   { relay: "huge-result.ts", affected: { "RESULT-SHAPE": /\[happy-path\] .*"<too large to carry: \d+ characters of JSON>"/ } },
   // Killed by its heap cap, or by the case bound if allocation is slower than that on a loaded machine.
-  { relay: "heap-exhaustion.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay (process died: its adapter child died mid-call \(exit null, signal SIGABRT\)|did not settle within 3000ms)/) },
+  {
+    relay: "heap-exhaustion.ts",
+    affected: HAPPY_PATH_DEAD(/\[happy-path\] relay (process died: its adapter child died mid-call \(exit null, signal SIGABRT\)|did not settle within 3000ms)/),
+  },
   { relay: "pollutes-process.ts", affected: {} },
   { relay: "leaves-intervals.ts", affected: {} },
   { relay: "writes-stdio.ts", affected: {} },
@@ -61,7 +67,24 @@ async function run(relay: string): Promise<Outcome> {
   const started = Date.now();
   const child = spawn(
     launcher,
-    ["run", "--quiet", "--relay", relay, "--grep", GREP, "--profile", "2.4.0", "--seed", "1", "--timeout-ms", String(TIMEOUT_MS), "--deadline", `${DEADLINE_S}s`, "--json", json],
+    [
+      "run",
+      "--quiet",
+      "--relay",
+      relay,
+      "--grep",
+      GREP,
+      "--profile",
+      "2.4.0",
+      "--seed",
+      "1",
+      "--timeout-ms",
+      String(TIMEOUT_MS),
+      "--deadline",
+      `${DEADLINE_S}s`,
+      "--json",
+      json,
+    ],
     { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let stdout = "";

@@ -5,7 +5,7 @@ import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";
 
-const NOISE = Buffer.alloc(2 * 1024 * 1024, "{\"type\":\"result\",\"id\":1}\n");
+const NOISE = Buffer.alloc(2 * 1024 * 1024, '{"type":"result","id":1}\n');
 
 /** Relays with noise on both standard streams on the happy path. */
 export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): Promise<ReviewHostRelayResult> {

@@ -33,7 +33,12 @@ function buildId(version: string, b: Record<string, string>): string {
     vcs_time: b["vcs_time"],
     vcs_modified: b["vcs_modified"],
   });
-  return "sha256:" + createHash("sha256").update("gentle-ai.review-build-identity/v1\0" + preimage).digest("hex");
+  return (
+    "sha256:" +
+    createHash("sha256")
+      .update("gentle-ai.review-build-identity/v1\0" + preimage)
+      .digest("hex")
+  );
 }
 
 const exe = "sha256:" + createHash("sha256").update(readFileSync(GENTLE_AI)).digest("hex");
@@ -44,7 +49,19 @@ describe("review capabilities", () => {
     expect([r.stderrText, r.code]).toEqual(["", 0]);
     const caps = CapabilitiesV15Schema.parse(JSON.parse(r.stdoutText));
     expect(Object.keys(JSON.parse(r.stdoutText))).toEqual([
-      "schema", "contract", "protocol", "package", "build", "executable", "operations", "gates", "projections", "schemas", "features", "bootstrap", "compatibility",
+      "schema",
+      "contract",
+      "protocol",
+      "package",
+      "build",
+      "executable",
+      "operations",
+      "gates",
+      "projections",
+      "schemas",
+      "features",
+      "bootstrap",
+      "compatibility",
     ]);
     expect(caps.operations).toEqual(OPERATIONS);
     expect(caps.projections).toEqual(["staged", "workspace"]);
@@ -59,7 +76,10 @@ describe("review capabilities", () => {
       const r = await sim({ profile }).run(["review", "capabilities", "--contract", V2]);
       expect([r.stderrText, r.code]).toEqual(["", 0]);
       const caps = CapabilitiesV22Schema.parse(JSON.parse(r.stdoutText));
-      expect([caps.protocol, caps.package]).toEqual([{ major: 2, minor: 2 }, { name: "gentle-ai", version: profile, release_channel: "stable" }]);
+      expect([caps.protocol, caps.package]).toEqual([
+        { major: 2, minor: 2 },
+        { name: "gentle-ai", version: profile, release_channel: "stable" },
+      ]);
       expect(caps.operations).toEqual(OPERATIONS);
       expect(caps.schemas.slice(0, 2)).toEqual(["gentle-ai.review-admitted-result/v2", "gentle-ai.review-artifact-subject/v2"]);
       expect(caps.schemas.slice(11, 13)).toEqual(["gentle-ai.review-integration.start/v3", "gentle-ai.review-integration.status/v5"]);
@@ -81,12 +101,29 @@ describe("review capabilities", () => {
     ]);
     const extra = await s.invoke(["review", "capabilities", "--contract", V2, "extra"]);
     expect(extra.stdoutText).toBe(
-      failureEnvelope(2, "review.capabilities", "invalid_request", "The negotiated review request is invalid.", "correct_request", 'unexpected review capabilities argument "extra"'),
+      failureEnvelope(
+        2,
+        "review.capabilities",
+        "invalid_request",
+        "The negotiated review request is invalid.",
+        "correct_request",
+        'unexpected review capabilities argument "extra"',
+      ),
     );
     // A -contract the router does not see is validated by the verb: a bare error, so the read-only catch-all.
     const single = await s.invoke(["review", "capabilities", "-contract=bogus"]);
     expect([single.stdoutText, single.stderrText, single.code]).toEqual([
-      failureEnvelope(1, "review.capabilities", "operation_failed", "The negotiated read-only review operation failed safely.", "retry", undefined, undefined, true, "pre_native"),
+      failureEnvelope(
+        1,
+        "review.capabilities",
+        "operation_failed",
+        "The negotiated read-only review operation failed safely.",
+        "retry",
+        undefined,
+        undefined,
+        true,
+        "pre_native",
+      ),
       "Error: The negotiated read-only review operation failed safely. [operation_failed]\n",
       1,
     ]);
@@ -97,7 +134,7 @@ describe("review capabilities", () => {
       "Usage: gentle-ai review capabilities [flags]\n\n" +
         "Report the repository-independent negotiated review provider surface and self-reported executable identity.\n\n" +
         "Flags:\n" +
-        "  --contract <value>\n      review integration contract to negotiate (default \"gentle-ai.review-integration/v1\")\n" +
+        '  --contract <value>\n      review integration contract to negotiate (default "gentle-ai.review-integration/v1")\n' +
         "  -h, --help\n      show this help\n",
     );
   });

@@ -12,8 +12,7 @@ const sim = simWorlds();
 
 const OP = "review.capture-evidence";
 const INVALID_MSG = "The negotiated review request is invalid.";
-const BINDING_MSG =
-  "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.";
+const BINDING_MSG = "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.";
 const CONFLICT_MSG = "Captured verification evidence already exists for this authority and candidate with different immutable content.";
 const REQUIRES_V240 =
   "review capture-evidence requires one exact repository resolver: --repository-context or --cwd, plus --lineage, --target, --expected-revision, --outcome, and --input";
@@ -109,7 +108,15 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     ],
     [
       "unknown lineage with --cwd",
-      ["--cwd", ".", "--lineage=review-other", `--expected-revision=${s.ids.revision(0)}`, `--target=${s.ids.correctionTargetIdentity}`, "--outcome=passed", `--input=${input}`],
+      [
+        "--cwd",
+        ".",
+        "--lineage=review-other",
+        `--expected-revision=${s.ids.revision(0)}`,
+        `--target=${s.ids.correctionTargetIdentity}`,
+        "--outcome=passed",
+        `--input=${input}`,
+      ],
       "invalid_request",
       INVALID_MSG,
       'no compact facade review lineage "review-other" was found; run gentle-ai review start --lineage review-other to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage review-other for explicit read-only historical compatibility',
@@ -117,7 +124,14 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     ],
     [
       "unknown lineage through the handle",
-      ["--lineage=review-other", `--expected-revision=${s.ids.revision(0)}`, `--target=${s.ids.correctionTargetIdentity}`, `--repository-context=${s.ids.repositoryContext}`, "--outcome=passed", `--input=${input}`],
+      [
+        "--lineage=review-other",
+        `--expected-revision=${s.ids.revision(0)}`,
+        `--target=${s.ids.correctionTargetIdentity}`,
+        `--repository-context=${s.ids.repositoryContext}`,
+        "--outcome=passed",
+        `--input=${input}`,
+      ],
       "invalid_request",
       INVALID_MSG,
       CONTEXT_BINDING,
@@ -125,7 +139,14 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     ],
     [
       "malformed binding through the handle",
-      ["--lineage=review-ab", "--expected-revision=x", `--target=${s.ids.correctionTargetIdentity}`, `--repository-context=${s.ids.repositoryContext}`, "--outcome=passed", `--input=${input}`],
+      [
+        "--lineage=review-ab",
+        "--expected-revision=x",
+        `--target=${s.ids.correctionTargetIdentity}`,
+        `--repository-context=${s.ids.repositoryContext}`,
+        "--outcome=passed",
+        `--input=${input}`,
+      ],
       "invalid_request",
       INVALID_MSG,
       "repository_context_unavailable: provider-issued review repository context operation failed; cause: invalid review repository context binding; refresh the exact native next_transition before retrying",
@@ -264,13 +285,7 @@ describe("failed outcomes and the validating state", () => {
   it("in validating binds the frozen target and replays the scenario-seeded record", async () => {
     const s = sim({ profile: "2.4.0", lineage: { state: "validating" } });
     const payload = Buffer.from("simulated repository verification: passed\n");
-    const r = await s.run([
-      "review",
-      "capture-evidence",
-      ...evidenceTokens(s, { target: s.ids.targetIdentity }),
-      "--outcome=passed",
-      `--input=${s.file("e.txt", payload)}`,
-    ]);
+    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { target: s.ids.targetIdentity }), "--outcome=passed", `--input=${s.file("e.txt", payload)}`]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
     const rec = JSON.parse(r.stdoutText) as Record<string, unknown>;
     expect(rec.target_identity).toBe(s.ids.targetIdentity);
@@ -288,7 +303,15 @@ describe("kill switch", () => {
 
   it("--cwd: rdd_disabled refuses the capture before the binding (pre_native, not retry safe)", async () => {
     const s = disabled();
-    const r = await s.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(s, { context: false, revisionIndex: 9 }), "--outcome=passed", `--input=${s.file("e.txt", "x")}`]);
+    const r = await s.run([
+      "review",
+      "capture-evidence",
+      "--cwd",
+      ".",
+      ...evidenceTokens(s, { context: false, revisionIndex: 9 }),
+      "--outcome=passed",
+      `--input=${s.file("e.txt", "x")}`,
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderrText).toBe(`Error: ${RDD} [rdd_disabled]\n`);
     expect(r.stdoutText).toBe(

@@ -188,7 +188,16 @@ describe("--preflight (2.4.0)", () => {
     expect([viaContext.stderrText, viaContext.code]).toEqual(["", 0]);
     expect(viaContext.stdoutText).toBe(goReviewJson(expectedPreflight(s, "review-reliability", 1)));
     CapturePreflightSchema.parse(JSON.parse(viaContext.stdoutText));
-    const cwd = ["review", "capture-result", `--lineage=${ids.lineageId}`, `--target=${ids.targetIdentity}`, "--lens=review-risk", "--order=0", "--preflight", `--cwd=${s.dir}`];
+    const cwd = [
+      "review",
+      "capture-result",
+      `--lineage=${ids.lineageId}`,
+      `--target=${ids.targetIdentity}`,
+      "--lens=review-risk",
+      "--order=0",
+      "--preflight",
+      `--cwd=${s.dir}`,
+    ];
     const viaCwd = await s.run(cwd);
     expect(viaCwd.stdoutText).toBe(goReviewJson(expectedPreflight(s, "review-risk", 0, s.dir)));
     const stale = await s.run([...cwd, `--subject-hash=sha256:${"c".repeat(64)}`]);
@@ -214,7 +223,13 @@ describe("--preflight (2.4.0)", () => {
       }),
     );
     CaptureResultDryRunSchema.parse(JSON.parse(ok.stdoutText));
-    const empty = await s.run(["review", "capture-result", ...s.binding("review-risk", 0), "--preflight", `--input=${s.file("dry-empty.json", s.piResult("review-risk").replace(`["${EVIDENCE}"]`, "[]"))}`]);
+    const empty = await s.run([
+      "review",
+      "capture-result",
+      ...s.binding("review-risk", 0),
+      "--preflight",
+      `--input=${s.file("dry-empty.json", s.piResult("review-risk").replace(`["${EVIDENCE}"]`, "[]"))}`,
+    ]);
     expect(empty.stderrText).toBe("Error: canonicalize reviewer result 1: lens result requires explicit findings and concrete evidence [invalid_request]\n");
     expect(s.state()).toBeUndefined();
   });
@@ -232,7 +247,10 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
       ["no json here", "lens provider result admission incomplete: reviewer payload contains no complete JSON object"],
       ['note {"a":1} and {"b":2}', "lens provider result admission ambiguous: reviewer payload contains multiple JSON objects"],
       [risk.replace('"lens"', '"x":1,"lens"'), 'decode reviewer result: json: unknown field "x"'],
-      [risk.replace(`"evidence":["${EVIDENCE}"]`, '"evidence":[{"id":"E1","observation":"o"}]'), "decode reviewer result: json: cannot unmarshal object into Go struct field facadeReviewerResult.evidence of type string"],
+      [
+        risk.replace(`"evidence":["${EVIDENCE}"]`, '"evidence":[{"id":"E1","observation":"o"}]'),
+        "decode reviewer result: json: cannot unmarshal object into Go struct field facadeReviewerResult.evidence of type string",
+      ],
       [risk.replace(',"findings":[]', ""), "reviewer result requires explicit findings and evidence arrays"],
       [risk.replace(`["${EVIDENCE}"]`, "[]"), "canonicalize reviewer result 1: lens result requires explicit findings and concrete evidence"],
       [
@@ -356,7 +374,11 @@ describe("relay legs driven from STATUS tokens with the fake pi (2.4.0 and 2.5.0
     it(`materializes, runs the fake pi and submits through the provider-owned form at ${profile}`, async () => {
       const s = sim({ profile, lineage: { lenses: ["review-resilience"] } });
       const st = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdoutText) as {
-        next_transition: { collect: { inputs: { arguments: { token: string }[]; submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[] } };
+        next_transition: {
+          collect: {
+            inputs: { arguments: { token: string }[]; submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[];
+          };
+        };
       };
       const input = st.next_transition.collect.inputs[0]!;
       const prompt = await s.run(["review", "capture-result", ...input.arguments.map((a) => a.token)], { env: HANDSHAKE });
@@ -379,7 +401,9 @@ describe("relay legs driven from STATUS tokens with the fake pi (2.4.0 and 2.5.0
       expect(tokens.some((t) => t.startsWith("--agent"))).toBe(false);
       const replayed = await s.run(["review", sub.operation_token, ...tokens]);
       expect([replayed.code, replayed.stdoutText]).toEqual([0, submitted.stdoutText]);
-      const after = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdoutText) as { next_transition: { reason_code: string } };
+      const after = JSON.parse((await s.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdoutText) as {
+        next_transition: { reason_code: string };
+      };
       expect(after.next_transition.reason_code).toBe("captured_results_ready");
     });
   }

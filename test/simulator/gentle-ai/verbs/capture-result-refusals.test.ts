@@ -6,8 +6,7 @@ import { envelope, INVALID } from "../../../support/go-oracles.ts";
 import { simWorlds } from "../../../support/sim-world.ts";
 
 const OP = "review.capture-result";
-const BINDING_MSG =
-  "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.";
+const BINDING_MSG = "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.";
 const REQUIRES =
   "review capture-result requires an exact repository context, --lineage, --target, --lens, --order, and either --input or --agent (or --preflight); `gentle-ai review status --contract gentle-ai.review-integration/v1 --next-transition` prints the exact bindings and `gentle-ai review schema reviewer` emits the result schema with a working example";
 // The privacy scrub turns every `/…` run into <redacted> (§4 step 4).
@@ -143,7 +142,6 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       argv: cr(...B.map((t) => (t.startsWith("--lineage") ? `--lineage=${L} ` : t)), "--input=r.json"),
       text: contextUnavailable("invalid review repository context binding"),
       lineage: false, // safeReviewIntegrationLineage drops a lineage that is not a valid identifier
-
     },
     { name: "13 order drift", argv: cr(...s.binding("review-risk", 1), "--input=r.json"), text: DRIFT, code: "capture_binding_mismatch", lineage: true },
     { name: "13 order past the lenses", argv: cr(...s.binding("review-risk", 7), "--input=r.json"), text: DRIFT, code: "capture_binding_mismatch", lineage: true },
@@ -185,10 +183,7 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
   it("on the --cwd route names the repository root (scrubbed in the envelope) and an unknown lineage", async () => {
     const root = s.dir;
     const base = [`--target=${ids.targetIdentity}`, "--lens=review-risk", "--input=r.json", `--cwd=${root}`];
-    const [drift, unknown] = await Promise.all([
-      s.run(cr(`--lineage=${L}`, "--order=1", ...base)),
-      s.run(cr("--lineage=review-0000000000000000", "--order=0", ...base)),
-    ]);
+    const [drift, unknown] = await Promise.all([s.run(cr(`--lineage=${L}`, "--order=1", ...base)), s.run(cr("--lineage=review-0000000000000000", "--order=0", ...base))]);
     const driftText = `capture binding does not match the current reviewing authority under repository "${root}"; verify the frozen lineage, target, lens, and order for that repository, or re-run with --cwd set to the repository where the review was started`;
     expect(drift.stderrText).toBe(`Error: ${driftText} [capture_binding_mismatch]\n`);
     expect(drift.stdoutText).toBe(envelope(OP, "capture_binding_mismatch", BINDING_MSG, "review.status", driftText.replace(root, "<redacted>"), L));
@@ -204,8 +199,12 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
     const [help, helpLong] = await Promise.all([s.run(["review", "capture-result", "-h"]), s.run(["review", "capture-result", "-help"])]);
     expect(help.code).toBe(0);
     expect(help.stderrText).toBe("");
-    expect(help.stdoutText.startsWith("Usage: gentle-ai review capture-result [flags]\n\nCapture one strict reviewer result in native authority and emit its bound manifest.\n\nFlags:\n  --agent <value>\n")).toBe(true);
-    expect(help.stdoutText.endsWith('  --target <value>\n      exact frozen target identity\n  -h, --help\n      show this help\n')).toBe(true);
+    expect(
+      help.stdoutText.startsWith(
+        "Usage: gentle-ai review capture-result [flags]\n\nCapture one strict reviewer result in native authority and emit its bound manifest.\n\nFlags:\n  --agent <value>\n",
+      ),
+    ).toBe(true);
+    expect(help.stdoutText.endsWith("  --target <value>\n      exact frozen target identity\n  -h, --help\n      show this help\n")).toBe(true);
     expect(helpLong.code).toBe(1);
     expect(helpLong.stderrText).toBe(`Error: ${REQUIRES} [invalid_request]\n`);
     expect(helpLong.stdoutText).toBe(envelope(OP, "invalid_request", INVALID, "correct_request", REQUIRES_CAUSE));

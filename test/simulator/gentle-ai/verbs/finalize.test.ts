@@ -66,9 +66,7 @@ describe.each(ALL_PROFILES)("issue #279 plan checks, profile %s", (profile) => {
         expect([r.code, r.stderrText]).toEqual([0, ""]);
         // ReviewFacadeFinalizeResult, or ReviewIntegrationFinalizeResult in operation/v2 (review_operation_contract.go:1566-1630).
         const result = { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: BURNED, store_revision: s.ids.revision(1) };
-        expect(r.stdoutText).toBe(
-          goIndent(negotiated ? { schema: "gentle-ai.review-integration.operation/v2", contract: V2, operation: "review.finalize", result } : result),
-        );
+        expect(r.stdoutText).toBe(goIndent(negotiated ? { schema: "gentle-ai.review-integration.operation/v2", contract: V2, operation: "review.finalize", result } : result));
       });
     }
   });
@@ -81,14 +79,26 @@ describe("finalize validation document and captured evidence rules (2.4.0, negot
     ["unknown field", ["--validation", s.file("k.json", '{"k":1}'), "--captured-evidence=true"], 'read targeted validation: json: unknown field "k"'],
     ["two JSON values", ["--validation", s.file("two.json", "{} {}"), "--captured-evidence=true"], "read targeted validation: input contains multiple JSON values"],
     ["empty document", ["--validation", s.file("empty.json", ""), "--captured-evidence=true"], "read targeted validation: EOF"],
-    ["missing keys decode to zero values", ["--validation", s.file("zero.json", "{}"), "--captured-evidence=true"], "targeted validation requires original_criteria and correction_regression evidence"],
+    [
+      "missing keys decode to zero values",
+      ["--validation", s.file("zero.json", "{}"), "--captured-evidence=true"],
+      "targeted validation requires original_criteria and correction_regression evidence",
+    ],
     [
       "captured evidence with --evidence",
       ["--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true", "--evidence", s.file("e.txt", "x")],
       "review finalize accepts exactly one reviewer-result source and one final-evidence source",
     ],
-    ["--failed against a passed record", ["--validation", s.file("v2.json", validationDoc(s)), "--captured-evidence=true", "--failed"], "--failed conflicts with captured verification evidence outcome"],
-    ["empty evidence", ["--validation", s.file("ee.json", validationDoc(s, { evidence: [] })), "--captured-evidence=true"], "targeted validation requires original_criteria and correction_regression evidence"],
+    [
+      "--failed against a passed record",
+      ["--validation", s.file("v2.json", validationDoc(s)), "--captured-evidence=true", "--failed"],
+      "--failed conflicts with captured verification evidence outcome",
+    ],
+    [
+      "empty evidence",
+      ["--validation", s.file("ee.json", validationDoc(s, { evidence: [] })), "--captured-evidence=true"],
+      "targeted validation requires original_criteria and correction_regression evidence",
+    ],
     [
       "inconclusive evidence",
       ["--validation", s.file("inc.json", validationDoc(s, { evidence: ["inconclusive: tree unreadable"] })), "--captured-evidence=true"],
@@ -102,17 +112,35 @@ describe("finalize validation document and captured evidence rules (2.4.0, negot
 
   it("captured evidence missing: --captured-evidence with no record", async () => {
     const t = sim(correctionScenario("2.4.0", "evidence_required"));
-    await expectRefusal(t, ["--lineage", t.ids.lineageId, "--validation", t.file("v.json", validationDoc(t)), "--captured-evidence=true"], "captured verification evidence is missing", true);
+    await expectRefusal(
+      t,
+      ["--lineage", t.ids.lineageId, "--validation", t.file("v.json", validationDoc(t)), "--captured-evidence=true"],
+      "captured verification evidence is missing",
+      true,
+    );
   });
 
   it("a failed record must pass before acceptance (after D2, before D1)", async () => {
-    const t = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "verification_failed" } } }));
+    const t = sim(
+      correctionScenario("2.4.0", "validation_required", {
+        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "verification_failed" } },
+      }),
+    );
     await expectRefusal(t, ["--lineage", t.ids.lineageId, "--validation", t.file("v.json", validationDoc(t, { fields: 3 })), "--captured-evidence=true"], MUST_PASS, true);
     await expectRefusal(t, ["--lineage", t.ids.lineageId, "--validation", t.file("v5.json", validationDoc(t)), "--captured-evidence=true", "--failed"], MUST_PASS, true);
   });
 
   it("a v1 contract gets the failure/v1 envelope", async () => {
-    const r = await s.run(["review", "finalize", "--contract", "gentle-ai.review-integration/v1", ...L, "--validation", s.file("v1.json", validationDoc(s, { fields: 3 })), "--captured-evidence=true"]);
+    const r = await s.run([
+      "review",
+      "finalize",
+      "--contract",
+      "gentle-ai.review-integration/v1",
+      ...L,
+      "--validation",
+      s.file("v1.json", validationDoc(s, { fields: 3 })),
+      "--captured-evidence=true",
+    ]);
     expect(r.stdoutText).toBe(finalizeEnvelope(D1, s.ids.lineageId, 1));
     expect(r.stderrText).toBe(GENERIC);
   });
@@ -121,7 +149,12 @@ describe("finalize validation document and captured evidence rules (2.4.0, negot
 describe("finalize preflight refusals in source order", () => {
   const s = sim(correctionScenario("2.4.0", "validation_required"));
   const L = `--lineage=${s.ids.lineageId}`;
-  const D = [`--expected-revision=${s.ids.revision(0)}`, `--target=${s.ids.correctionTargetIdentity}`, `--request-hash=${requestHash(s)}`, `--repository-context=${s.ids.repositoryContext}`];
+  const D = [
+    `--expected-revision=${s.ids.revision(0)}`,
+    `--target=${s.ids.correctionTargetIdentity}`,
+    `--request-hash=${requestHash(s)}`,
+    `--repository-context=${s.ids.repositoryContext}`,
+  ];
   const AGENT1 =
     "review finalize --agent requires exactly one negotiated v2 runtime identity; refresh with `gentle-ai review status --contract gentle-ai.review-integration/v2 --next-transition`";
   const DESCRIPTORS =
@@ -130,15 +163,31 @@ describe("finalize preflight refusals in source order", () => {
     "the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex";
   const cases: [string, string[], string, Record<string, string>?][] = [
     ["undefined flag (no lineage_id)", ["--bogus", L], "flag provided but not defined: -bogus"],
-    ["detached bool", [L, "--captured-evidence", "true"], 'boolean flag --captured-evidence takes --captured-evidence or --captured-evidence=true, not a separate value; got "true"'],
+    [
+      "detached bool",
+      [L, "--captured-evidence", "true"],
+      'boolean flag --captured-evidence takes --captured-evidence or --captured-evidence=true, not a separate value; got "true"',
+    ],
     ["--agent twice beats partial descriptors", [L, "--agent=pi", "--agent=pi", D[0]!], AGENT1],
     ["pi without the handshake", [L, "--agent", "pi"], NOT_ELIGIBLE],
     ["pi with the handshake", [L, "--agent", "pi"], 'review finalize provider runtime "pi" is host-mediated; use its live transport collection', HANDSHAKE],
     ["partial descriptors", [L, D[0]!, D[1]!], DESCRIPTORS],
-    ["repository context with --cwd", [L, "--cwd", ".", ...D], "review finalize submission descriptors cannot combine --repository-context with --cwd; refresh with gentle-ai review status --next-transition"],
+    [
+      "repository context with --cwd",
+      [L, "--cwd", ".", ...D],
+      "review finalize submission descriptors cannot combine --repository-context with --cwd; refresh with gentle-ai review status --next-transition",
+    ],
     ["stdin twice", [L, "--validation", "-", "--evidence", "-"], "review finalize accepts stdin for only one input"],
-    ["two reviewer-result sources", [L, "--captured-results=true", "--result-artifact", "rart1_x"], "review finalize accepts exactly one reviewer-result source and one final-evidence source"],
-    ["compiled --agent with --validation", [L, "--agent", "codex", "--validation", "v.json"], "review finalize --agent materializes provider refuter and validator requests; omit --refuter and --validation"],
+    [
+      "two reviewer-result sources",
+      [L, "--captured-results=true", "--result-artifact", "rart1_x"],
+      "review finalize accepts exactly one reviewer-result source and one final-evidence source",
+    ],
+    [
+      "compiled --agent with --validation",
+      [L, "--agent", "codex", "--validation", "v.json"],
+      "review finalize --agent materializes provider refuter and validator requests; omit --refuter and --validation",
+    ],
     // opencode passes the transport gate but is not an in-process role runtime (review_provider_runtime.go:44-46).
     ["opencode --agent", [L, "--agent", "opencode"], 'review finalize provider runtime "opencode" is host-mediated; use its live transport collection'],
   ];
@@ -180,7 +229,9 @@ describe("lifecycle across processes", () => {
     const ev = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
     expect(ev.code).toBe(0);
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
-    const input = (st.next_transition.collect as { inputs: { submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[] }).inputs[0]!;
+    const input = (
+      st.next_transition.collect as { inputs: { submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[] }
+    ).inputs[0]!;
     const sub = input.submission;
     expect(sub.argument_tokens.slice(6)).toEqual(["--validation={{value}}", "--captured-evidence=true"]);
     const vr = st.validation_request as { request_hash: string; correction_target_identity: string };
@@ -227,7 +278,19 @@ describe("lifecycle across processes", () => {
     const s = sim(correctionScenario("2.3.0", "evidence_required", { identities: "bare" }));
     const ev = await s.run(["review", "capture-evidence", "--cwd", s.dir, ...evidenceTokens(s, { context: false }), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
     expect(ev.code).toBe(0);
-    const fin = await s.run(["review", "finalize", "--contract", V2, "--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true"]);
+    const fin = await s.run([
+      "review",
+      "finalize",
+      "--contract",
+      V2,
+      "--cwd",
+      s.dir,
+      "--lineage",
+      s.ids.lineageId,
+      "--validation",
+      s.file("v.json", validationDoc(s)),
+      "--captured-evidence=true",
+    ]);
     expect([fin.code, fin.stderrText]).toEqual([0, ""]);
     expect(resultOf(fin.stdoutText)).toMatchObject({ state: "approved", action: BURNED });
   });
@@ -247,7 +310,13 @@ describe("lifecycle across processes", () => {
     const ok = await a.run(["review", "finalize", `--lineage=${a.ids.lineageId}`, "--captured-results=true"]);
     expect([ok.code, ok.stderrText]).toEqual([0, ""]);
     // The plain route prints ReviewFacadeFinalizeResult itself.
-    expect(JSON.parse(ok.stdoutText)).toEqual({ operation: "review/finalize", lineage_id: a.ids.lineageId, state: "approved", action: BURNED, store_revision: a.ids.revision(1) });
+    expect(JSON.parse(ok.stdoutText)).toEqual({
+      operation: "review/finalize",
+      lineage_id: a.ids.lineageId,
+      state: "approved",
+      action: BURNED,
+      store_revision: a.ids.revision(1),
+    });
 
     const c = sim({ profile: "2.4.0", lineage: { captured: [...all], correction: { stage: "plan_required" } } });
     const moved = await c.run(["review", "finalize", `--lineage=${c.ids.lineageId}`, "--captured-results=true"]);
@@ -268,7 +337,11 @@ describe("lifecycle across processes", () => {
   });
 
   it("procedural tooling failure: STATUS's execute finalize drops the record so verification is recaptured", async () => {
-    const s = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } } }));
+    const s = sim(
+      correctionScenario("2.4.0", "validation_required", {
+        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } },
+      }),
+    );
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(st.next_transition.reason_code).toBe("correction_repository_tooling_failed");
     const args = (st.next_transition.execute as { arguments: { token: string }[] }).arguments.map((a) => a.token);
@@ -311,8 +384,20 @@ describe("lifecycle across processes", () => {
 
 describe("kill switch", () => {
   it("negotiated finalize on a disabled clone: rdd_disabled envelope and the fixed message on stderr", async () => {
-    const s = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required" }, rddDisabled: true } }));
-    const r = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId, "--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true"]);
+    const s = sim(
+      correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required" }, rddDisabled: true } }),
+    );
+    const r = await s.run([
+      "review",
+      "finalize",
+      "--contract",
+      V2,
+      "--lineage",
+      s.ids.lineageId,
+      "--validation",
+      s.file("v.json", validationDoc(s)),
+      "--captured-evidence=true",
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderrText).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
     expect(JSON.parse(r.stdoutText)).toMatchObject({ code: "rdd_disabled", phase: "pre_native", retry_safe: false, next_action: "stop" });
@@ -327,9 +412,11 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
   it("usage: the int --correction-lines prints its zero default (review.go:64)", async () => {
     const r = await s.run(["review", "finalize", "--help"]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
-    expect(r.stdoutText.startsWith(
-      "Usage: gentle-ai review finalize [flags]\n\nCanonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.\n\nFlags:\n",
-    )).toBe(true);
+    expect(
+      r.stdoutText.startsWith(
+        "Usage: gentle-ai review finalize [flags]\n\nCanonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.\n\nFlags:\n",
+      ),
+    ).toBe(true);
     expect(r.stdoutText).toContain('  --correction-lines <value>\n      positive predicted correction changed lines before editing (default "0")\n');
     expect(r.stdoutText).toContain('  --cwd <value>\n      repository path (default ".")\n');
     expect(r.stdoutText).toContain('  --failed\n      bind supplied final evidence as a failed verification (default "false")\n');
@@ -381,7 +468,14 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
     );
     const bad = await s.run(["review", "finalize", "--contract", V2, "--lineage", "Bad_Lineage"]);
     expect(bad.code).toBe(1);
-    expect(JSON.parse(bad.stdoutText)).toMatchObject({ code: "operation_outcome_unknown", phase: "native_running", mutation_outcome: "unknown", retry_safe: false, replayability: "status_required", next_action: "review.status" });
+    expect(JSON.parse(bad.stdoutText)).toMatchObject({
+      code: "operation_outcome_unknown",
+      phase: "native_running",
+      mutation_outcome: "unknown",
+      retry_safe: false,
+      replayability: "status_required",
+      next_action: "review.status",
+    });
     // (not simulated) the real line goes on with " A defect report was saved at <path>" (review_defect_report.go:293-321).
     expect(bad.stderrText.startsWith("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]")).toBe(true);
   });
@@ -405,8 +499,16 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
           eligibility: {
             allowed_actions: [{ action: "stop", reason_code: reason, required_inputs: ["target_scoped_status"] }],
             forbidden_actions: [
-              "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim", "review.reconcile-authority",
-              "review.reconcile-authority-batch", "review.recover", "review.start", "review.validate",
+              "review.abandon",
+              "review.finalize",
+              "review.invalidate",
+              "review.quarantine-legacy",
+              "review.reclaim",
+              "review.reconcile-authority",
+              "review.reconcile-authority-batch",
+              "review.recover",
+              "review.start",
+              "review.validate",
             ].map((action) => ({ action, reason_code: reason })),
           },
         },
@@ -415,7 +517,11 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
   });
 
   it("negotiated correction with a corrected candidate carries the targeted validation request bound to store_revision", async () => {
-    const t = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } } }));
+    const t = sim(
+      correctionScenario("2.4.0", "validation_required", {
+        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } },
+      }),
+    );
     const r = await t.run(["review", "finalize", "--contract", V2, "--lineage", t.ids.lineageId, "--captured-evidence=true"]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
     const result = resultOf(r.stdoutText) as { state: string; store_revision: string; validation_request?: { schema: string; lineage_id: string; expected_revision: string } };

@@ -15,7 +15,11 @@ const LEGACY = ["gentle-ai", "review-transactions", "rar-authority", "v1", "rdd-
 
 function generations(repo: string, where: string[]): string[] {
   const dir = join(repo, ".git", ...where);
-  return existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith("gen-")).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n.startsWith("gen-"))
+        .sort()
+    : [];
 }
 
 describe("review mode", () => {
@@ -120,9 +124,7 @@ describe("review mode", () => {
     const a = s.repo("a");
     const run = await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--expected-revision", "sha256:" + "0".repeat(64), "--json"]);
     expect(run.code).toBe(1);
-    expect(run.stderrText).toBe(
-      `Error: clone-local review mode revision mismatch: expected "sha256:${"0".repeat(64)}" but the clone-local head is ""\n`,
-    );
+    expect(run.stderrText).toBe(`Error: clone-local review mode revision mismatch: expected "sha256:${"0".repeat(64)}" but the clone-local head is ""\n`);
     expect(generations(a, SWITCH)).toEqual([]);
   });
 

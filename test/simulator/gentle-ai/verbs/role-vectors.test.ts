@@ -26,7 +26,9 @@ function validatorTokens(s: SimWorld, overrides: Partial<Record<string, string>>
     execute: "true",
     ...overrides,
   };
-  return Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => `--${k}=${x}`);
+  return Object.entries(v)
+    .filter(([, x]) => x !== undefined)
+    .map(([k, x]) => `--${k}=${x}`);
 }
 
 /** An environment whose PATH holds node (for the launcher) and, when asked, the simulator's bin with the fake pi. */
@@ -70,7 +72,14 @@ describe.each(["2.4.0", "2.5.0"] as const)("capture-validation refusal order, pr
       : "the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run";
   const cases: [string, string[], Record<string, string>, string, string, string | undefined][] = [
     ["--input is undefined", [...validatorTokens(s), "--input=x"], HANDSHAKE, "invalid_request", "flag provided but not defined: -input", undefined],
-    ["materialize with execute", [...validatorTokens(s), "--materialize"], HANDSHAKE, "invalid_request", `${V} --materialize only prints the Go-materialized provider task and cannot be combined with --execute`, L],
+    [
+      "materialize with execute",
+      [...validatorTokens(s), "--materialize"],
+      HANDSHAKE,
+      "invalid_request",
+      `${V} --materialize only prints the Go-materialized provider task and cannot be combined with --execute`,
+      L,
+    ],
     [
       "missing --lineage",
       validatorTokens(s, { lineage: undefined }),
@@ -80,7 +89,14 @@ describe.each(["2.4.0", "2.5.0"] as const)("capture-validation refusal order, pr
       undefined,
     ],
     ["blank --agent", validatorTokens(s, { agent: " " }), HANDSHAKE, "invalid_request", `${V} requires --agent naming the host-relay runtime`, L],
-    ["missing --request-hash", validatorTokens(s, { "request-hash": undefined }), HANDSHAKE, "invalid_request", `${V} requires --request-hash binding the frozen targeted validation request`, L],
+    [
+      "missing --request-hash",
+      validatorTokens(s, { "request-hash": undefined }),
+      HANDSHAKE,
+      "invalid_request",
+      `${V} requires --request-hash binding the frozen targeted validation request`,
+      L,
+    ],
     ["context with --cwd", ["--cwd=.", ...validatorTokens(s)], HANDSHAKE, "invalid_request", `${V} accepts either --repository-context or --cwd, not both`, L],
     [
       "materialize without context",
@@ -183,8 +199,17 @@ describe("capture-validation --execute (2.4.0)", () => {
     expect(pi).toHaveLength(1);
     // Pinned literally (provider reference §9) so a drift in the simulator's own constant is caught.
     expect(pi[0]!.argv).toEqual([
-      "--print", "--mode", "text", "--no-session", "--no-tools", "--no-extensions", "--no-skills",
-      "--no-prompt-templates", "--no-themes", "--no-context-files", "--no-approve",
+      "--print",
+      "--mode",
+      "text",
+      "--no-session",
+      "--no-tools",
+      "--no-extensions",
+      "--no-skills",
+      "--no-prompt-templates",
+      "--no-themes",
+      "--no-context-files",
+      "--no-approve",
     ]);
     expect(pi[0]!.cwd.startsWith(join(s.dir, "tmp", "gentle-ai-pi-reviewer-"))).toBe(true);
     expect(pi[0]!.cwdListing).toEqual([]);
@@ -225,16 +250,33 @@ describe("capture-validation --execute (2.4.0)", () => {
 
   const failures: [string, Parameters<typeof correctionScenario>[2], boolean, string][] = [
     ["pi missing from PATH", {}, false, 'invoke provider targeted validator: pi reviewer transport unavailable: exec: "pi": executable file not found in $PATH'],
-    ["pi exits nonzero with stderr", { pi: { exitCode: 3, stderr: { text: "model quota exhausted\n" } } }, true, "invoke provider targeted validator: pi reviewer transport failed: exit status 3: model quota exhausted"],
-    ["pi prints nothing", { pi: { result: { kind: "bytes", bytes: { text: " \n" } } } }, true, "invoke provider targeted validator: pi reviewer transport produced no final message"],
-    ["pi empty-output fault", { faults: [{ program: "pi", fault: { kind: "empty-output" } }] }, true, "invoke provider targeted validator: pi reviewer transport produced no final message"],
+    [
+      "pi exits nonzero with stderr",
+      { pi: { exitCode: 3, stderr: { text: "model quota exhausted\n" } } },
+      true,
+      "invoke provider targeted validator: pi reviewer transport failed: exit status 3: model quota exhausted",
+    ],
+    [
+      "pi prints nothing",
+      { pi: { result: { kind: "bytes", bytes: { text: " \n" } } } },
+      true,
+      "invoke provider targeted validator: pi reviewer transport produced no final message",
+    ],
+    [
+      "pi empty-output fault",
+      { faults: [{ program: "pi", fault: { kind: "empty-output" } }] },
+      true,
+      "invoke provider targeted validator: pi reviewer transport produced no final message",
+    ],
   ];
   it.each(failures)("%s", async (_n, extra, withPi, text) => {
     const s = sim(correctionScenario("2.4.0", "validation_required", extra));
     const r = await s.run(["review", "capture-validation", ...validatorTokens(s)], { env: env(s, withPi) });
     expect(r.code).toBe(1);
     expect(r.stderrText).toBe(`Error: ${text} [invalid_request]\n`);
-    expect(r.stdoutText).toBe(envelope("review.capture-validation", "invalid_request", INVALID_MSG, "correct_request", text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), s.ids.lineageId));
+    expect(r.stdoutText).toBe(
+      envelope("review.capture-validation", "invalid_request", INVALID_MSG, "correct_request", text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), s.ids.lineageId),
+    );
     expect(scratchDirs(s)).toEqual([]);
     // Nothing captured: STATUS still offers the validator vector.
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: env(s, withPi) })).stdoutText);
@@ -248,7 +290,9 @@ describe("capture-validation --execute (2.4.0)", () => {
     const b = await s.run(argv, { env: HANDSHAKE });
     expect([a.code, a.stderrText]).toEqual([0, ""]);
     expect(a.stdout.equals(b.stdout)).toBe(true);
-    expect(a.stdoutText.startsWith(`GENTLE_AI_REVIEW_BINDING {"lineage":"${s.ids.lineageId}","target":"${s.ids.correctionTargetIdentity}","role":"targeted-validator"`)).toBe(true);
+    expect(a.stdoutText.startsWith(`GENTLE_AI_REVIEW_BINDING {"lineage":"${s.ids.lineageId}","target":"${s.ids.correctionTargetIdentity}","role":"targeted-validator"`)).toBe(
+      true,
+    );
     expect(s.state()).toBeUndefined();
   });
 });

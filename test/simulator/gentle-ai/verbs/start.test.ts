@@ -241,7 +241,8 @@ describe("review start", () => {
       code: "empty_candidate_scope",
       required_inputs: ["base_ref"],
       next_action: "correct_request",
-      cause: "the candidate has no pending changes; already-committed work can be reviewed by rerunning review start with --base-ref <commit> naming the base to compare against",
+      cause:
+        "the candidate has no pending changes; already-committed work can be reviewed by rerunning review start with --base-ref <commit> naming the base to compare against",
     });
   });
 
@@ -256,7 +257,8 @@ describe("review start", () => {
       code: "rdd_disabled",
       retry_safe: false,
       next_action: "stop",
-      cause: "receipt-driven development is disabled: start is rejected because the default mode source keeps it off; turn reviews on with gentle-ai review mode enable --scope=global",
+      cause:
+        "receipt-driven development is disabled: start is rejected because the default mode source keeps it off; turn reviews on with gentle-ai review mode enable --scope=global",
     });
     expect(existsSync(join(c.repo, ...STORE))).toBe(false);
   });

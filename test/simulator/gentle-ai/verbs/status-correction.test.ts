@@ -74,7 +74,12 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
     const { json, raw } = await status(s);
     valid(json);
     const ids = s.ids;
-    const binding = [tok("lineage", ids.lineageId), tok("expected-revision", ids.revision(0)), tok("target", ids.correctionTargetIdentity), tok("repository-context", ids.repositoryContext)];
+    const binding = [
+      tok("lineage", ids.lineageId),
+      tok("expected-revision", ids.revision(0)),
+      tok("target", ids.correctionTargetIdentity),
+      tok("repository-context", ids.repositoryContext),
+    ];
     expect(json.next_transition).toEqual({
       kind: "collect",
       reason_code: "correction_repository_verification_required",
@@ -106,7 +111,12 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
       initial_snapshot_identity: ids.targetIdentity,
       current_snapshot_identity: ids.correctionLiveIdentity,
     });
-    expect(json.repository_context).toEqual({ capability: "review.opaque_repository_context", handle: ids.repositoryContext, revision: ids.revision(0), target_identity: ids.correctionTargetIdentity });
+    expect(json.repository_context).toEqual({
+      capability: "review.opaque_repository_context",
+      handle: ids.repositoryContext,
+      revision: ids.revision(0),
+      target_identity: ids.correctionTargetIdentity,
+    });
     expect(Object.keys(json).slice(-3)).toEqual(["next_transition", "repository_context", "validation_request"]);
     expect(raw.endsWith("}\n")).toBe(true);
   });
@@ -150,7 +160,11 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
     valid(json);
     const input = ((json.next_transition as Json).collect as { inputs: Json[] }).inputs[0]!;
     expect(Object.keys(input)).toEqual(["name", "schema", "capture_operation", "arguments", "validation_request"]);
-    expect(input).toMatchObject({ name: "provider_targeted_validator", schema: "https://gentle-ai.dev/schema/review/validator/v1", capture_operation: "review.capture-validation" });
+    expect(input).toMatchObject({
+      name: "provider_targeted_validator",
+      schema: "https://gentle-ai.dev/schema/review/validator/v1",
+      capture_operation: "review.capture-validation",
+    });
     expect(input.arguments).toEqual([
       tok("lineage", s.ids.lineageId),
       tok("expected-revision", s.ids.revision(0)),
@@ -167,7 +181,11 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
     const { json } = await status(s, ["--agent", "opencode"]);
     valid(json);
     const input = ((json.next_transition as Json).collect as { inputs: Json[] }).inputs[0]!;
-    expect(input).toMatchObject({ name: "provider_targeted_validator", capture_operation: "external.run_provider_role", provider_task: { agent: "review-validator", role: "targeted-validator" } });
+    expect(input).toMatchObject({
+      name: "provider_targeted_validator",
+      capture_operation: "external.run_provider_role",
+      provider_task: { agent: "review-validator", role: "targeted-validator" },
+    });
     expect(json.validation_request).toEqual(expectedValidationRequest(s));
   });
 
@@ -193,7 +211,11 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
       findings: [{ ...head, evidence: (f["proof_refs"] as string[]).join("; "), evidence_class: ec, causal_disposition: cd }],
     };
     // correctionPlanRequestHash (correction_plan_request.go:121): schema id, NUL, the compact preimage.
-    const hash = "sha256:" + createHash("sha256").update(`gentle-ai.review-correction-plan-request/v1\u0000${JSON.stringify(body)}`).digest("hex");
+    const hash =
+      "sha256:" +
+      createHash("sha256")
+        .update(`gentle-ai.review-correction-plan-request/v1\u0000${JSON.stringify(body)}`)
+        .digest("hex");
     const { schema, ...rest } = body;
     expect(request).toEqual({ schema, request_hash: hash, ...rest });
     expect(Object.keys(request)).toEqual(["schema", "request_hash", "lineage_id", "expected_revision", "target_identity", "correction_budget", "fix_finding_ids", "findings"]);
@@ -272,7 +294,11 @@ describe("2.3.0: the 2.2.x-era shapes, gentle-ai's review-integration/v1 correct
 
 describe("evidence outcomes, validating and approved", () => {
   it("a failed record stops and drops the top-level request", async () => {
-    const s = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "verification_failed" } } }));
+    const s = sim(
+      correctionScenario("2.4.0", "validation_required", {
+        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "verification_failed" } },
+      }),
+    );
     const { json } = await status(s);
     valid(json);
     expect(json.next_transition).toEqual({ kind: "stop", reason_code: "correction_repository_verification_failed" });
@@ -280,7 +306,11 @@ describe("evidence outcomes, validating and approved", () => {
   });
 
   it("a procedural tooling failure finalizes with the captured evidence, bound to the fix diff", async () => {
-    const s = sim(correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } } }));
+    const s = sim(
+      correctionScenario("2.4.0", "validation_required", {
+        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } },
+      }),
+    );
     const { json } = await status(s);
     valid(json);
     const ids = s.ids;
@@ -315,7 +345,12 @@ describe("evidence outcomes, validating and approved", () => {
       },
     });
     expect(json.validation_request).toBeUndefined();
-    expect(json.repository_context).toEqual({ capability: "review.opaque_repository_context", handle: ids.repositoryContext, revision: ids.revision(0), target_identity: ids.targetIdentity });
+    expect(json.repository_context).toEqual({
+      capability: "review.opaque_repository_context",
+      handle: ids.repositoryContext,
+      revision: ids.revision(0),
+      target_identity: ids.targetIdentity,
+    });
   });
 
   it("approved: the published receipt and the compact burn FINALIZE", async () => {

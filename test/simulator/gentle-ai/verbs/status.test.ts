@@ -86,8 +86,22 @@ describe("status/v5 for a reviewing lineage", () => {
     const st = await status(s, ["--agent", "pi", "--next-transition"]);
     // Key order of gentle-pi tests/fixtures/devbinary/status-v5-capture-result-submission.captured.json.
     expect(Object.keys(st)).toEqual([
-      "schema", "contract", "operation", "applicability", "authority", "receipt", "action", "replayability", "frozen",
-      "target_identity", "projection", "repair", "candidates", "forecast", "next_transition", "repository_context",
+      "schema",
+      "contract",
+      "operation",
+      "applicability",
+      "authority",
+      "receipt",
+      "action",
+      "replayability",
+      "frozen",
+      "target_identity",
+      "projection",
+      "repair",
+      "candidates",
+      "forecast",
+      "next_transition",
+      "repository_context",
     ]);
     expect(StatusV5Schema.safeParse(st).success).toBe(true);
     expect(st["authority"]).toEqual({ version: "compact-v2", lineage_id: ids.lineageId, state: "reviewing", generation: 1, revision: ids.revision(0) });
@@ -126,7 +140,17 @@ describe("status/v5 for a reviewing lineage", () => {
       outcome: "applied",
     });
     const input = st.next_transition.collect!.inputs[0]!;
-    expect(Object.keys(input)).toEqual(["name", "schema", "capture_operation", "arguments", "submission", "artifact_subject", "base_tree", "candidate_tree", "changed_path_manifest"]);
+    expect(Object.keys(input)).toEqual([
+      "name",
+      "schema",
+      "capture_operation",
+      "arguments",
+      "submission",
+      "artifact_subject",
+      "base_tree",
+      "candidate_tree",
+      "changed_path_manifest",
+    ]);
     const binding = s.binding("review-reliability", 0);
     expect(input.arguments).toEqual(
       [...binding, "--agent=pi", "--materialize=true"].map((token) => {
@@ -134,7 +158,17 @@ describe("status/v5 for a reviewing lineage", () => {
         return { name: flag!, value: rest.join("="), token };
       }),
     );
-    expect(input.arguments.map((a) => a.name)).toEqual(["lineage", "expected-revision", "target", "repository-context", "lens", "order", "subject-hash", "agent", "materialize"]);
+    expect(input.arguments.map((a) => a.name)).toEqual([
+      "lineage",
+      "expected-revision",
+      "target",
+      "repository-context",
+      "lens",
+      "order",
+      "subject-hash",
+      "agent",
+      "materialize",
+    ]);
     expect(input["submission"]).toEqual({
       operation_token: "capture-result",
       argument_tokens: [...binding, "--input={{value}}"],
@@ -179,7 +213,12 @@ describe("status/v5 for a reviewing lineage", () => {
   it("appends agent only for the capture runtimes claude-code and codex; opencode and no agent get the bare binding", async () => {
     for (const profile of ["2.3.0", "2.4.0", "2.5.0"] as const) {
       const s = sim({ profile });
-      for (const [agent, tail] of [[[], []], [["--agent=codex"], ["--agent=codex"]], [["--agent", "claude-code"], ["--agent=claude-code"]], [["--agent=opencode"], []]] as const) {
+      for (const [agent, tail] of [
+        [[], []],
+        [["--agent=codex"], ["--agent=codex"]],
+        [["--agent", "claude-code"], ["--agent=claude-code"]],
+        [["--agent=opencode"], []],
+      ] as const) {
         const st = await status(s, [...agent, "--next-transition"]);
         const input = st.next_transition.collect!.inputs[0]!;
         expect(input.arguments.map((a) => a.token)).toEqual([...s.binding("review-risk", 0), ...tail]);
@@ -192,8 +231,19 @@ describe("status/v5 for a reviewing lineage", () => {
   it("omits the transition, forecast and repository context without --next-transition", async () => {
     const st = await status(sim({ profile: "2.4.0" }), []);
     expect(Object.keys(st)).toEqual([
-      "schema", "contract", "operation", "applicability", "authority", "receipt", "action", "replayability", "frozen",
-      "target_identity", "projection", "repair", "candidates",
+      "schema",
+      "contract",
+      "operation",
+      "applicability",
+      "authority",
+      "receipt",
+      "action",
+      "replayability",
+      "frozen",
+      "target_identity",
+      "projection",
+      "repair",
+      "candidates",
     ]);
   });
 
@@ -210,11 +260,35 @@ describe("status/v5 for a reviewing lineage", () => {
       { name: "contract", value: V2, token: `--contract=${V2}` },
       { name: "agent", value: "claude-code", token: "--agent=claude-code" },
     ]);
-    expect(execute["preconditions"]).toEqual([{ name: "state", value: "reviewing" }, { name: "captured_artifacts", value: "complete" }]);
-    expect(execute["binding"]).toEqual({ lineage_id: ids.lineageId, revision: ids.revision(0), target_identity: ids.targetIdentity, repository_context: ids.repositoryContext });
+    expect(execute["preconditions"]).toEqual([
+      { name: "state", value: "reviewing" },
+      { name: "captured_artifacts", value: "complete" },
+    ]);
+    expect(execute["binding"]).toEqual({
+      lineage_id: ids.lineageId,
+      revision: ids.revision(0),
+      target_identity: ids.targetIdentity,
+      repository_context: ids.repositoryContext,
+    });
     const [artifact] = execute["artifacts"] as Json[];
-    expect(Object.keys(artifact!)).toEqual(["schema", "capability", "sha256", "lineage_id", "target_identity", "lens", "selected_order", "subject_hash", "admission_decision"]);
-    expect(artifact).toMatchObject({ schema: "gentle-ai.review-result-artifact/v2", lens: "review-reliability", selected_order: 0, subject_hash: ids.subjectHash("review-reliability"), admission_decision: "completed" });
+    expect(Object.keys(artifact!)).toEqual([
+      "schema",
+      "capability",
+      "sha256",
+      "lineage_id",
+      "target_identity",
+      "lens",
+      "selected_order",
+      "subject_hash",
+      "admission_decision",
+    ]);
+    expect(artifact).toMatchObject({
+      schema: "gentle-ai.review-result-artifact/v2",
+      lens: "review-reliability",
+      selected_order: 0,
+      subject_hash: ids.subjectHash("review-reliability"),
+      admission_decision: "completed",
+    });
     const plain = await status(s, ["--next-transition"]);
     expect(plain.next_transition.execute!["command"]).toBe(`gentle-ai review finalize --lineage=${ids.lineageId} --captured-results=true`);
   });
@@ -224,8 +298,18 @@ describe("status/v5 for a reviewing lineage", () => {
     const e = st["eligibility"] as { allowed_actions: Json[]; forbidden_actions: Json[] };
     expect(e.allowed_actions).toEqual([{ action: "stop", reason_code: "forbidden_required_inputs_unavailable", required_inputs: [] }]);
     expect(e.forbidden_actions.map((f) => f["action"])).toEqual([
-      "review.abandon", "review.finalize", "review.invalidate", "review.quarantine-legacy", "review.reclaim", "review.reconcile-authority",
-      "review.reconcile-authority-batch", "review.recover", "review.repair", "review.retry_final_verification", "review.start", "review.validate",
+      "review.abandon",
+      "review.finalize",
+      "review.invalidate",
+      "review.quarantine-legacy",
+      "review.reclaim",
+      "review.reconcile-authority",
+      "review.reconcile-authority-batch",
+      "review.recover",
+      "review.repair",
+      "review.retry_final_verification",
+      "review.start",
+      "review.validate",
     ]);
     expect(new Set(e.forbidden_actions.map((f) => f["reason_code"]))).toEqual(new Set(["forbidden_required_inputs_unavailable"]));
   });
@@ -237,7 +321,14 @@ describe("targets the lineage does not govern", () => {
     const ids = s.ids;
     const st = await status(s, ["--agent", "pi", "--lineage", "review-other", "--next-transition", "--action-eligibility"]);
     expect(StatusV5Schema.safeParse(st).success).toBe(true);
-    expect(st).toMatchObject({ applicability: "unrelated", receipt: { status: "not_applicable" }, action: "start", replayability: "not_replayable", target_identity: ids.targetIdentity, candidates: [] });
+    expect(st).toMatchObject({
+      applicability: "unrelated",
+      receipt: { status: "not_applicable" },
+      action: "start",
+      replayability: "not_replayable",
+      target_identity: ids.targetIdentity,
+      candidates: [],
+    });
     expect(st).not.toHaveProperty("authority");
     expect(st).not.toHaveProperty("frozen");
     const root = s.dir;
@@ -256,7 +347,9 @@ describe("targets the lineage does not govern", () => {
         binding: { lineage_id: "review-other", target_identity: ids.targetIdentity },
       },
     });
-    expect((st["eligibility"] as { allowed_actions: Json[] }).allowed_actions).toEqual([{ action: "review.start", reason_code: "eligible_current_target", required_inputs: [] }]);
+    expect((st["eligibility"] as { allowed_actions: Json[] }).allowed_actions).toEqual([
+      { action: "review.start", reason_code: "eligible_current_target", required_inputs: [] },
+    ]);
   });
 
   it("the staged projection of a workspace lineage is unrelated; an unknown --lineage without --next-transition falls back to the governing one", async () => {
@@ -282,14 +375,32 @@ describe("review-integration/v1: status/v2", () => {
     expect(input.arguments.map((a) => a.name)).toEqual(["lineage", "expected-revision", "target", "repository-context", "lens", "order"]);
     const diff = input["candidate_diff"] as { encoding: string; data: string; sha256: string; byte_size: number };
     const bytes = Buffer.from(diff.data, "base64");
-    expect(diff).toEqual({ encoding: "base64", data: ids.candidateDiff.toString("base64"), sha256: "sha256:" + createHash("sha256").update(bytes).digest("hex"), byte_size: bytes.length });
+    expect(diff).toEqual({
+      encoding: "base64",
+      data: ids.candidateDiff.toString("base64"),
+      sha256: "sha256:" + createHash("sha256").update(bytes).digest("hex"),
+      byte_size: bytes.length,
+    });
     const subject = input["artifact_subject"] as Json;
     expect(Object.keys(subject)).toEqual([
-      "schema", "subject_hash", "lineage_id", "authority_revision", "target_identity", "candidate_diff_sha256", "changed_path_manifest_sha256", "lens", "selected_order",
+      "schema",
+      "subject_hash",
+      "lineage_id",
+      "authority_revision",
+      "target_identity",
+      "candidate_diff_sha256",
+      "changed_path_manifest_sha256",
+      "lens",
+      "selected_order",
     ]);
     // artifactSubjectHashV1 (artifact_subject.go:142): domain tag, NUL, the compact preimage without subject_hash.
     const { subject_hash: hash, ...preimage } = subject;
-    expect(hash).toBe("sha256:" + createHash("sha256").update("gentle-ai.review-artifact-subject/v1\u0000" + JSON.stringify(preimage)).digest("hex"));
+    expect(hash).toBe(
+      "sha256:" +
+        createHash("sha256")
+          .update("gentle-ai.review-artifact-subject/v1\u0000" + JSON.stringify(preimage))
+          .digest("hex"),
+    );
     // Without --next-transition the document is exactly the published status/v2 shape.
     expect(StatusV2Schema.safeParse(await status(s, ["--agent", "pi"], {}, base)).success).toBe(true);
   });
@@ -538,7 +649,10 @@ describe("the shipped scenarios", () => {
           // (deviation) profile 2.3.0 renders the 2.2.x-era correction inputs (gentle-ai's review-integration/v1
           // shapes: no submission, the record schema), which status-v5.schema.json does not admit.
           expect(parsed.success, file).toBe(false);
-          expect(parsed.error!.issues.every((i) => i.path[0] === "next_transition"), file).toBe(true);
+          expect(
+            parsed.error!.issues.every((i) => i.path[0] === "next_transition"),
+            file,
+          ).toBe(true);
         } else expect(parsed.error?.issues ?? [], file).toEqual([]);
       }
     }
@@ -622,11 +736,7 @@ describe("version, review help and unknown verbs", () => {
   it("prints review help on stdout and refuses unknown verbs (role verbs are unknown before 2.4.0)", async () => {
     const s24 = sim({ profile: "2.4.0" });
     const s23 = sim({ profile: "2.3.0" });
-    const [help, unknown, role23] = await Promise.all([
-      s24.run(["review", "--help"]),
-      s24.run(["review", "consent"]),
-      s23.run(["review", "capture-refuter", "--agent=pi"]),
-    ]);
+    const [help, unknown, role23] = await Promise.all([s24.run(["review", "--help"]), s24.run(["review", "consent"]), s23.run(["review", "capture-refuter", "--agent=pi"])]);
     expect(help.code).toBe(0);
     expect(help.stdoutText).toBe(
       "Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|capture-evidence|preserve-result|capabilities|start|finalize|validate|status|repair|invalidate|abandon|recover|retry-final-verification|reclaim|store-reset|inspect-authority|inspect-candidate|dispose-result|reopen-results|schema|opencode-transport|bind-sdd> [flags]\n\n" +
@@ -636,4 +746,3 @@ describe("version, review help and unknown verbs", () => {
     expect([role23.stdoutText, role23.stderrText, role23.code]).toEqual(["", 'Error: unknown review command "capture-refuter"\n', 1]);
   });
 });
-

@@ -9,8 +9,7 @@ import { UnmanagedGateResultSchema } from "../../../../simulator/contract/gate-r
 
 // Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
 const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
-const DISABLED_REASON =
-  "receipt-driven development is disabled and no receipt governs this candidate, so delivery follows ordinary repository policy";
+const DISABLED_REASON = "receipt-driven development is disabled and no receipt governs this candidate, so delivery follows ordinary repository policy";
 
 describe("review validate", () => {
   it("negotiated, with the clone disabled: operation/v2 around the disabled/unmanaged gate result (exact bytes)", async () => {
