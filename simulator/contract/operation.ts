@@ -2,6 +2,7 @@
 // negotiated: review.finalize and review.validate. Written from the facts of v1/schemas/operation.schema.json, v2/schemas/operation.schema.json,
 // v1/schemas/targeted-validation-request.schema.json, status `action_eligibility`, and
 // `ReviewIntegrationFinalizeResult` (review_operation_contract.go:1566-1585) at fb55ef7b.
+import { FINALIZE_MANAGED_ACTIONS } from "./managed-actions.ts";
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
 import { UnmanagedGateResultSchema } from "./gate-result.ts";
@@ -73,18 +74,7 @@ export const ActionEligibilitySchema = z.strictObject({
   allowed_actions: z.array(AllowedAction).length(1),
   forbidden_actions: z.array(
     z.strictObject({
-      action: z.enum([
-        "review.abandon",
-        "review.finalize",
-        "review.invalidate",
-        "review.quarantine-legacy",
-        "review.reclaim",
-        "review.reconcile-authority",
-        "review.reconcile-authority-batch",
-        "review.recover",
-        "review.start",
-        "review.validate",
-      ]),
+      action: z.enum(FINALIZE_MANAGED_ACTIONS),
       reason_code: Code,
     }),
   ),

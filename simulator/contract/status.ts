@@ -2,6 +2,7 @@
 // v2/schemas/status-v5.schema.json) and status/v2 (review-integration/v1, v1/schemas/status-v2.schema.json).
 // Field order is Go's (ReviewTargetStatusResult, review_status_contract.go; ReviewNextTransition and its parts,
 // review_next_transition.go); the JSON Schemas' conditionals are the refinements below.
+import { MANAGED_ACTIONS } from "./managed-actions.ts";
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
 import { ArtifactSubjectV1Schema, ArtifactSubjectV2Schema } from "./artifact-subject.ts";
@@ -122,20 +123,7 @@ const ActionEligibilitySchema = z.strictObject({
     .length(1),
   forbidden_actions: z.array(
     z.strictObject({
-      action: z.enum([
-        "review.abandon",
-        "review.finalize",
-        "review.invalidate",
-        "review.quarantine-legacy",
-        "review.reclaim",
-        "review.reconcile-authority",
-        "review.reconcile-authority-batch",
-        "review.recover",
-        "review.repair",
-        "review.retry_final_verification",
-        "review.start",
-        "review.validate",
-      ]),
+      action: z.enum(MANAGED_ACTIONS),
       reason_code: ReasonCode,
     }),
   ),

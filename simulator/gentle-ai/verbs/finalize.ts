@@ -1,6 +1,7 @@
 // review finalize (gentle-ai fb55ef7b `runReviewFacadeFinalize`, review_facade.go:2356-2948; issue-279 §4-§5): flags,
 // preflight refusals in source order, discovery, captured evidence, the correction plan checks, the lifecycle moves
 // and the plain or negotiated (operation/v1|v2) success document.
+import { FINALIZE_MANAGED_ACTIONS } from "../../contract/managed-actions.ts";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { ParsedFlags } from "../argv/go-flags.ts";
 import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
@@ -361,19 +362,6 @@ function finalizeValidating(invocation: Invocation, r: Request, draft: LineageSt
 const BURNED_ACTION = "the approved review completed and burned; delivery follows ordinary repository policy";
 const CONTINUE_ACTION = "continue the current review state";
 
-// reviewFinalizeManagedActions (review_status_contract.go:148-159), each forbidden with the finalize reason.
-const FINALIZE_MANAGED_ACTIONS = [
-  "review.abandon",
-  "review.finalize",
-  "review.invalidate",
-  "review.quarantine-legacy",
-  "review.reclaim",
-  "review.reconcile-authority",
-  "review.reconcile-authority-batch",
-  "review.recover",
-  "review.start",
-  "review.validate",
-] as const;
 const FORBIDDEN_FINALIZE_STATUS = "forbidden_finalize_requires_target_status";
 
 /** `reviewStopEligibility(reviewActionForbiddenFinalizeStatus, ["target_scoped_status"])` (review_status_contract.go:357-366). */

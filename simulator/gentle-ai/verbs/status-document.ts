@@ -1,6 +1,7 @@
 // Renders the negotiated STATUS document from StatusFacts (review_facade.go:909-1302): the native target status
 // (AssessTargetStatusWithSnapshot, reduced to one lineage), newReviewTargetStatusResultForContract, the action
 // eligibility, the next transition with what it publishes (repository context, validation request) and the forecast.
+import { MANAGED_ACTIONS } from "../../contract/managed-actions.ts";
 import type { StatusV2, StatusV5 } from "../../contract/status.ts";
 import type { TargetedValidationRequest } from "../../contract/targeted-validation-request.ts";
 import { forecastOf } from "./status-context.ts";
@@ -151,21 +152,6 @@ function repairJson(): StatusV5["repair"] {
     authorization_schema: "gentle-ai.review-repair-authorization/v1",
   };
 }
-
-const MANAGED_ACTIONS = [
-  "review.abandon",
-  "review.finalize",
-  "review.invalidate",
-  "review.quarantine-legacy",
-  "review.reclaim",
-  "review.reconcile-authority",
-  "review.reconcile-authority-batch",
-  "review.recover",
-  "review.repair",
-  "review.retry_final_verification",
-  "review.start",
-  "review.validate",
-] as const;
 
 /** newReviewActionEligibility (review_status_contract.go:276-351) for the actions the simulator reaches. */
 function eligibilityJson(native: Native, rddEnabled: boolean): NonNullable<StatusV5["eligibility"]> {
