@@ -38,6 +38,8 @@ export interface SpawnOptions {
   readonly killWhenTranscriptLines?: { readonly path: string; readonly lines: number };
   /** For hanging processes without a transcript: SIGKILL the group once stdout holds this many bytes. */
   readonly killAfterStdoutBytes?: number;
+  /** The safety net's bound for a command that legitimately runs longer than a test's default 60 s (default 50 s). */
+  readonly guardMs?: number;
 }
 
 // Safety net so a broken test never leaves a hanging process behind (below the 60 s test timeout).
@@ -64,7 +66,7 @@ export async function spawnProcess(command: string, args: readonly string[], opt
       // already gone
     }
   };
-  const guard = setTimeout(killGroup, GUARD_MS);
+  const guard = setTimeout(killGroup, options.guardMs ?? GUARD_MS);
   let poll: NodeJS.Timeout | undefined;
   if (options.killWhenTranscriptLines) {
     const { path, lines } = options.killWhenTranscriptLines;

@@ -1,5 +1,5 @@
 // Boolean options never take a value: the token after them is a file, a tag or a stray argument, never swallowed.
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -54,15 +54,22 @@ describe("boolean options never consume the next token", () => {
   });
 
   it("replay --update <golden> replays that golden (flag first), and so does <golden> --update", async () => {
-    const copy = join(dir, "lens-capture-2.4.0.golden.json");
-    copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
+    // One copy per order, each in its own folder under the same name: the two replays (each one a replay and a
+    // re-record) run side by side, and neither reads a file the other's --update may be rewriting.
+    const copies = ["flag-first", "flag-last"].map((sub) => {
+      mkdirSync(join(dir, sub));
+      copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), join(dir, sub, "lens-capture-2.4.0.golden.json"));
+      return join(dir, sub);
+    });
     // With CI set, --update also prints a notice on stderr; this test is about argument parsing only.
     const ci = process.env.CI;
     delete process.env.CI;
     try {
-      const before = await cli(["replay", "--update", "lens-capture-2.4.0.golden.json"], dir);
+      const [before, after] = await Promise.all([
+        cli(["replay", "--update", "lens-capture-2.4.0.golden.json"], copies[0]),
+        cli(["replay", "lens-capture-2.4.0.golden.json", "--update"], copies[1]),
+      ]);
       expect(before).toEqual({ code: 0, stdout: "PASS golden lens-capture-2.4.0\n", stderr: "" });
-      const after = await cli(["replay", "lens-capture-2.4.0.golden.json", "--update"], dir);
       expect(after).toEqual({ code: 0, stdout: "PASS golden lens-capture-2.4.0\n", stderr: "" });
     } finally {
       if (ci !== undefined) process.env.CI = ci;

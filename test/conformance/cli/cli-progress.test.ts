@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../../conformance/cli/main.ts";
 import type { CommandIo } from "../../../conformance/cli/command.ts";
-import { CATALOGUE } from "../../../conformance/goldens/catalogue.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { CLEAR_LINE, PROGRESS_LINE } from "../../../conformance/report/progress.ts";
 import { ReportSchema } from "../../../conformance/report/report-schema.ts";
@@ -16,6 +15,9 @@ const root = packageRoot();
 const sim = join(root, "simulator/bin/gentle-ai");
 const dir = mkdtempSync(join(tmpdir(), "rc-progress-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Written once, before any test: the replay tests read it concurrently.
+const copy = join(dir, "lens-capture-2.4.0.golden.json");
+copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
 
 /** Runs the CLI in-process; every io.stdout call is one chunk, so streaming shows as many chunks. */
 async function cli(args: string[], env: Record<string, string> = {}, progress?: CommandIo["progress"]): Promise<{ code: number; chunks: string[]; stderr: string }> {
@@ -34,53 +36,55 @@ async function cli(args: string[], env: Record<string, string> = {}, progress?: 
   }
 }
 
-describe("verify: one line per probe as it finishes", () => {
-  it("streams the header, each probe, then the result; the whole output is the report", async () => {
-    const scenario = join(dir, "scenario-2.4.0.json");
-    writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.4.0" }));
-    const r = await cli(["verify", "--binary", sim, "--no-goldens"], { GENTLE_AI_SIM_SCENARIO: scenario });
-    expect(r.code).toBe(0);
-    expect(r.stderr).toBe("");
-    expect(r.chunks[0]).toBe(`verify ${sim}\n  version: "gentle-ai 2.4.0\\n"; expected contract: profile 2.4.0 (from version)\n`);
-    const probeChunks = r.chunks.slice(1, 1 + PROBE_IDS.length);
-    expect(probeChunks.map((c) => /^ {2}pass {3}(\S+) /.exec(c)?.[1])).toEqual(PROBE_IDS);
-    expect(r.chunks.slice(1 + PROBE_IDS.length)).toEqual(["result: no drift\n"]);
-  }, 120_000);
+// Every describe runs concurrently with the others: each command mostly waits on its child processes. The verify
+// tests are sequential among themselves (they set GENTLE_AI_SIM_SCENARIO in this process); run, matrix and replay
+// never pass the caller's simulator variables to their children, so that cannot reach them.
+describe.concurrent("verify: one line per probe as it finishes", () => {
+  it.sequential(
+    "streams the header, each probe, then the result; the whole output is the report",
+    async () => {
+      const scenario = join(dir, "scenario-2.4.0.json");
+      writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.4.0" }));
+      const r = await cli(["verify", "--binary", sim, "--no-goldens"], { GENTLE_AI_SIM_SCENARIO: scenario });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("");
+      expect(r.chunks[0]).toBe(`verify ${sim}\n  version: "gentle-ai 2.4.0\\n"; expected contract: profile 2.4.0 (from version)\n`);
+      const probeChunks = r.chunks.slice(1, 1 + PROBE_IDS.length);
+      expect(probeChunks.map((c) => /^ {2}pass {3}(\S+) /.exec(c)?.[1])).toEqual(PROBE_IDS);
+      expect(r.chunks.slice(1 + PROBE_IDS.length)).toEqual(["result: no drift\n"]);
+    },
+    120_000,
+  );
 
-  it("--quiet: the header, only drifted or inconclusive checks, the result", async () => {
-    const scenario = join(dir, "scenario-2.3.0.json");
-    writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.3.0" }));
-    const clean = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet"], { GENTLE_AI_SIM_SCENARIO: scenario });
-    expect(clean.code).toBe(0);
-    expect(clean.chunks.join("")).toBe(`verify ${sim}\n  version: "gentle-ai 2.3.0\\n"; expected contract: profile 2.3.0 (from version)\nresult: no drift\n`);
-    const drift = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet", "--profile", "2.4.0"], { GENTLE_AI_SIM_SCENARIO: scenario });
-    expect(drift.code).toBe(1);
-    const out = drift.chunks.join("");
-    expect(out).toContain("  DRIFT  relay-flags  ");
-    expect(out).not.toMatch(/^ {2}pass /m);
-    expect(out.endsWith("result: DRIFT (8 checks)\n")).toBe(true);
-  }, 120_000);
+  it.sequential(
+    "--quiet: the header, only drifted or inconclusive checks, the result",
+    async () => {
+      const scenario = join(dir, "scenario-2.3.0.json");
+      writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.3.0" }));
+      const clean = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet"], { GENTLE_AI_SIM_SCENARIO: scenario });
+      expect(clean.code).toBe(0);
+      expect(clean.chunks.join("")).toBe(`verify ${sim}\n  version: "gentle-ai 2.3.0\\n"; expected contract: profile 2.3.0 (from version)\nresult: no drift\n`);
+      const drift = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet", "--profile", "2.4.0"], { GENTLE_AI_SIM_SCENARIO: scenario });
+      expect(drift.code).toBe(1);
+      const out = drift.chunks.join("");
+      expect(out).toContain("  DRIFT  relay-flags  ");
+      expect(out).not.toMatch(/^ {2}pass /m);
+      expect(out.endsWith("result: DRIFT (8 checks)\n")).toBe(true);
+    },
+    120_000,
+  );
 });
 
-describe("replay: one line per golden as it finishes", () => {
-  it("replay (every golden): a header, a PASS line per golden in its own write, a summary", async () => {
-    const r = await cli(["replay"]);
-    expect(r.stderr).toBe("");
-    expect(r.code).toBe(0);
-    expect(r.chunks[0]).toBe(`replaying ${CATALOGUE.length} goldens against ${join(root, "relay/index.ts")}\n`);
-    expect(r.chunks.slice(1, -1)).toEqual(CATALOGUE.map((s) => `PASS golden ${s.name}\n`));
-    expect(r.chunks.at(-1)).toBe(`PASS: ${CATALOGUE.length} of ${CATALOGUE.length} goldens replay clean\n`);
-  }, 600_000);
-
+// "replay (every golden)" lives in test/conformance/goldens/replay.test.ts, which shares that one replay of every
+// golden with its per-golden verdicts instead of replaying them all twice.
+describe.concurrent("replay: one line per golden as it finishes", () => {
   it("--quiet prints nothing for a golden that replays clean", async () => {
-    const copy = join(dir, "lens-capture-2.4.0.golden.json");
-    copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
     const r = await cli(["replay", "--quiet", copy]);
     expect(r).toEqual({ code: 0, chunks: [], stderr: "" });
   }, 240_000);
 });
 
-describe("run: --quiet drops the header and passing lines, keeps failures and the table", () => {
+describe.concurrent("run: --quiet drops the header and passing lines, keeps failures and the table", () => {
   it("no header or clause lines, the table and summary only", async () => {
     const r = await cli(["run", "--quiet", "--relay", join(root, "relay/index.ts"), "--grep", "^(FORM-MISSING|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "1"]);
     expect(r.code).toBe(0);
@@ -102,7 +106,7 @@ describe("run: --quiet drops the header and passing lines, keeps failures and th
   }, 120_000);
 });
 
-describe("run --json -: the report alone on stdout, every other line and the progress on stderr", () => {
+describe.concurrent("run --json -: the report alone on stdout, every other line and the progress on stderr", () => {
   const args = ["run", "--json", "-", "--relay", join(root, "relay/index.ts"), "--grep", "^FORM-MISSING$", "--profile", "2.4.0", "--seed", "1"];
   /** The stdout of a run: exactly one pretty-printed report. */
   const onlyReport = (chunks: string[]): void => {
@@ -158,7 +162,7 @@ describe("run --json -: the report alone on stdout, every other line and the pro
   });
 });
 
-describe("matrix and replay: progress on stderr, --quiet silences it", () => {
+describe.concurrent("matrix and replay: progress on stderr, --quiet silences it", () => {
   it("matrix: a progress line per relay reaching 100%; none with --quiet; the table alone on stdout", async () => {
     const args = ["matrix", "--relay", join(root, "relay/index.ts"), "--grep", "^FORM-MISSING$", "--profile", "2.4.0", "--seed", "1"];
     const r = await cli(args, {}, "lines");
@@ -174,13 +178,12 @@ describe("matrix and replay: progress on stderr, --quiet silences it", () => {
   }, 120_000);
 
   it("replay <file>: the file's line on stdout, its progress on stderr; --quiet: neither", async () => {
-    const copy = join(dir, "lens-capture-2.4.0.golden.json");
-    copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
-    const r = await cli(["replay", copy], {}, "lines");
+    // Both replays only read the copy, so they run side by side.
+    const [r, quiet] = await Promise.all([cli(["replay", copy], {}, "lines"), cli(["replay", "--quiet", copy], {}, "lines")]);
     expect(r.code).toBe(0);
     expect(r.chunks).toEqual(["PASS golden lens-capture-2.4.0\n"]);
     expect(r.stderr).toMatch(/(^|\n)relay-conformance replay: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);
     expect(r.stderr.split("\n").filter((l) => l !== "" && !PROGRESS_LINE.test(l))).toEqual([]);
-    expect(await cli(["replay", "--quiet", copy], {}, "lines")).toEqual({ code: 0, chunks: [], stderr: "" });
+    expect(quiet).toEqual({ code: 0, chunks: [], stderr: "" });
   }, 240_000);
 });

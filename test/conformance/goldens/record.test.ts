@@ -80,7 +80,8 @@ describe("recording shim", () => {
   });
 });
 
-describe("record then replay", () => {
+// Concurrent: each test records into its own file and mostly waits on the relay and simulator processes.
+describe.concurrent("record then replay", () => {
   it(
     "records a lens capture from a binary (the simulator as a black box) and replays it green",
     async () => {

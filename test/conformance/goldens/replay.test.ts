@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,15 +7,43 @@ import { readGolden, shippedGoldens } from "../../../conformance/goldens/golden-
 import { blobOf } from "../../../conformance/goldens/normalise.ts";
 import { blobBytes } from "../../../simulator/output/transcript.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
-import { replayGolden } from "../../../conformance/goldens/replay-golden.ts";
+import { replayGolden, type ReplayOptions, type ReplayReport } from "../../../conformance/goldens/replay-golden.ts";
 import { main } from "../../../conformance/cli/main.ts";
+import { packageRoot } from "../../../conformance/paths.ts";
+
+// Every replayGolden call in this worker (the CLI's included), with what it was asked and what it returned.
+const replays = vi.hoisted(() => [] as { path: string; options: ReplayOptions; report: ReplayReport }[]);
+vi.mock("../../../conformance/goldens/replay-golden.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../../conformance/goldens/replay-golden.ts")>();
+  return {
+    ...original,
+    replayGolden: async (path: string, options: ReplayOptions): Promise<ReplayReport> => {
+      const report = await original.replayGolden(path, options);
+      replays.push({ path, options, report });
+      return report;
+    },
+  };
+});
 
 const SLOW = 240_000;
 let dir: string;
+/** One `relay-conformance replay` of every golden: its stdout writes, stderr and exit code. */
+let replayAll: Promise<{ code: number; chunks: string[]; stderr: string }>;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "golden-replay-test-"));
+  // Started here and awaited by the tests that read it; the flipped-byte tests run meanwhile.
+  replayAll = (async () => {
+    const chunks: string[] = [];
+    let stderr = "";
+    const code = await main(["replay"], { stdout: (t) => chunks.push(t), stderr: (t) => (stderr += t), cwd: dir });
+    return { code, chunks, stderr };
+  })();
+  replayAll.catch(() => undefined);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await replayAll.catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** A copy of the shipped lens-capture golden with one byte of the pi prompt (call 2's stdin) flipped. */
 function flippedGolden(offset: number): { path: string; original: Buffer } {
@@ -32,26 +60,9 @@ function flippedGolden(offset: number): { path: string; original: Buffer } {
   return { path, original };
 }
 
-describe("shipped goldens", () => {
-  it("ship every catalogue golden", () => {
-    expect(shippedGoldens()).toEqual(CATALOGUE.map((s) => cataloguePath(s)).sort());
-    for (const spec of CATALOGUE) expect(readGolden(cataloguePath(spec)).name).toBe(spec.name);
-  });
-
-  // Concurrent: each replay is its own temp dir and child processes, mostly waiting on them.
-  it.concurrent.each(CATALOGUE.map((s) => s.name))(
-    "%s replays byte-identical against our relay",
-    async (name) => {
-      const report = await replayGolden(cataloguePath(CATALOGUE.find((s) => s.name === name)!), { relayModule: paths.ourRelay(), update: false });
-      expect(report.diff).toBe("");
-      expect(report.divergence).toBeUndefined();
-      expect(report.rewritten).toBe(false);
-    },
-    SLOW,
-  );
-});
-
-describe("a golden with one flipped byte", () => {
+// First and concurrent: each test works on its own copy, mostly waiting on its child processes, while the replay of
+// every golden started in beforeAll goes on (tests that only await it would hold the concurrency slots meanwhile).
+describe.concurrent("a golden with one flipped byte", () => {
   it(
     "fails with a diff pointing at the call, the field and the byte",
     async () => {
@@ -146,4 +157,40 @@ export async function runReviewHostRelaySlot(request: { captureArgumentTokens: r
     },
     SLOW,
   );
+});
+
+// The CLI's replay of every golden (started in beforeAll, running beside the tests above) serves both the per-golden
+// verdicts and the streaming claim, so each golden is replayed once in this file, not once per claim.
+describe("shipped goldens", () => {
+  it("ship every catalogue golden", () => {
+    expect(shippedGoldens()).toEqual(CATALOGUE.map((s) => cataloguePath(s)).sort());
+    for (const spec of CATALOGUE) expect(readGolden(cataloguePath(spec)).name).toBe(spec.name);
+  });
+
+  it.each(CATALOGUE.map((s) => s.name))(
+    "%s replays byte-identical against our relay",
+    async (name) => {
+      await replayAll;
+      const path = cataloguePath(CATALOGUE.find((s) => s.name === name)!);
+      const mine = replays.filter((r) => r.path === path && r.options.relayModule === paths.ourRelay());
+      expect(mine.map((r) => r.options.update)).toEqual([false]);
+      const { report } = mine[0]!;
+      expect(report.diff).toBe("");
+      expect(report.divergence).toBeUndefined();
+      expect(report.rewritten).toBe(false);
+    },
+    SLOW,
+  );
+});
+
+// Moved from test/conformance/cli/cli-progress.test.ts (long commands print one line per item as it finishes).
+describe("replay: one line per golden as it finishes", () => {
+  it("replay (every golden): a header, a PASS line per golden in its own write, a summary", async () => {
+    const r = await replayAll;
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.chunks[0]).toBe(`replaying ${CATALOGUE.length} goldens against ${join(packageRoot(), "relay/index.ts")}\n`);
+    expect(r.chunks.slice(1, -1)).toEqual(CATALOGUE.map((s) => `PASS golden ${s.name}\n`));
+    expect(r.chunks.at(-1)).toBe(`PASS: ${CATALOGUE.length} of ${CATALOGUE.length} goldens replay clean\n`);
+  }, 600_000);
 });

@@ -7,7 +7,11 @@ import { paths } from "../../../conformance/goldens/paths.ts";
 import { VerifyReportSchema, type VerifyReport } from "../../../conformance/verify/report-schema.ts";
 import { profileOfVersion } from "../../../conformance/verify/profile.ts";
 import { CATALOGUE } from "../../../conformance/goldens/catalogue.ts";
+import { packageRoot } from "../../../conformance/paths.ts";
 import { PROBE_IDS } from "../../support/verify-probes.ts";
+import { spawnProcess } from "../../support/spawn-process.ts";
+
+const launcher = join(packageRoot(), "conformance/bin/relay-conformance");
 
 const SLOW = 420_000;
 let dir: string;
@@ -16,29 +20,28 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `verify` through the CLI with the simulator configured for `profile` through the caller's environment. */
+/**
+ * Runs `verify` through the CLI's bin with the simulator configured for `profile` through the caller's environment.
+ * A process of its own, so the tests using it can run concurrently (each run mostly waits on its simulator and relay
+ * children) without sharing this worker's process.env.
+ */
 async function verify(profile: string, extra: string[]): Promise<{ code: number; out: string; err: string; report: VerifyReport }> {
-  const scenario = join(dir, `scenario-${profile}.json`);
+  // Per run, not per profile: a concurrent run must never read a file another one is rewriting.
+  const run = `${profile}-${extra.join("_").replace(/\W/g, "")}`;
+  const scenario = join(dir, `scenario-${run}.json`);
   writeFileSync(scenario, JSON.stringify({ name: `verify-${profile}`, profile }));
-  const json = join(dir, `report-${profile}-${extra.join("_").replace(/\W/g, "")}.json`);
-  const out: string[] = [];
-  const err: string[] = [];
-  const previous = process.env.GENTLE_AI_SIM_SCENARIO;
-  process.env.GENTLE_AI_SIM_SCENARIO = scenario;
-  try {
-    const code = await main(["verify", "--binary", paths.simGentleAi(), "--json", json, ...extra], {
-      stdout: (t) => out.push(t),
-      stderr: (t) => err.push(t),
-      cwd: dir,
-    });
-    return { code, out: out.join(""), err: err.join(""), report: VerifyReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))) };
-  } finally {
-    if (previous === undefined) delete process.env.GENTLE_AI_SIM_SCENARIO;
-    else process.env.GENTLE_AI_SIM_SCENARIO = previous;
-  }
+  const json = join(dir, `report-${run}.json`);
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  env.GENTLE_AI_SIM_SCENARIO = scenario;
+  const cli = await spawnProcess(launcher, ["verify", "--binary", paths.simGentleAi(), "--json", json, ...extra], { env, cwd: dir, guardMs: SLOW - 10_000 });
+  expect(cli.signal).toBeNull();
+  return { code: cli.code ?? -1, out: cli.stdoutText, err: cli.stderrText, report: VerifyReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))) };
 }
 
-describe("simulator fidelity self-check", () => {
+// The self-checks, the caller-environment check and the drift checks run concurrently: each verify has its own
+// process (or, in-process, the only change to process.env, which the spawned runs override) and its own files.
+describe.concurrent("simulator fidelity self-check", () => {
   it.each(["2.3.0", "2.4.0", "2.5.0"])(
     "the %s simulator passes verify for its own profile, goldens included",
     async (profile) => {
@@ -62,7 +65,7 @@ describe("simulator fidelity self-check", () => {
   );
 });
 
-describe("caller environment", () => {
+describe.concurrent("caller environment", () => {
   it(
     "resolves a relative GENTLE_AI_SIM_SCENARIO against the caller's cwd, not the probe's",
     async () => {
@@ -89,7 +92,7 @@ describe("caller environment", () => {
   );
 });
 
-describe("drift", () => {
+describe.concurrent("drift", () => {
   it(
     "reports drift when the 2.3.0 simulator is verified as 2.4.0",
     async () => {
