@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createHash } from "node:crypto";
@@ -15,6 +15,14 @@ const API = "https://api.github.com/repos/Gentleman-Programming/gentle-ai/releas
 const DL = "https://github.com/Gentleman-Programming/gentle-ai/releases/download";
 const ASSET = "gentle-ai_2.4.0_linux_amd64.tar.gz";
 const hex = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
+
+// The download test's claim is the chain release → install → verify, goldens included. Every 2.4.0 golden through
+// verify is verify.test.ts's ("the 2.4.0 simulator passes verify for its own profile, goldens included"), so verify
+// sees one shipped golden here (the test checks which). The literal is inline: vi.mock is hoisted above constants.
+vi.mock("../../../conformance/goldens/golden-file.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../../conformance/goldens/golden-file.ts")>();
+  return { ...original, shippedGoldens: (dir?: string) => original.shippedGoldens(dir).filter((p) => p.endsWith("/role-vector-2.4.0.golden.json")) };
+});
 
 let dir: string;
 let archive: Buffer;
@@ -84,6 +92,7 @@ describe("relay-conformance release (GitHub mocked with msw)", () => {
     expect([report.binary, report.versionOutput, report.profile, report.simulator, report.drift]).toEqual([binary, "gentle-ai 2.4.0\n", "2.4.0", true, false]);
     expect(report.goldens.length).toBeGreaterThan(0);
     expect(report.goldens.every((g) => g.status === "pass")).toBe(true);
+    expect(report.goldens.map((g) => g.golden)).toEqual(["role-vector-2.4.0"]);
   }, 420_000);
 
   it("never unpacks or runs an archive whose checksum does not match", async () => {
