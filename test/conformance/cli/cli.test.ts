@@ -1,7 +1,7 @@
-import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { main } from "../../../conformance/cli/main.ts";
 import { ReportSchema } from "../../../conformance/report/report-schema.ts";
@@ -17,7 +17,14 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
   return { code, stdout, stderr };
 }
 
-describe("relay-conformance CLI: bad input exits 2 with one clear error", () => {
+/** The launcher as a CI job runs it: its exit code and its whole stdout and stderr, final newline kept. */
+async function launch(args: string[]): Promise<{ status: number | undefined; stdout: string; stderr: string }> {
+  const r = await execa(launcher, args, { cwd: root, reject: false, stripFinalNewline: false });
+  return { status: r.exitCode, stdout: r.stdout, stderr: r.stderr };
+}
+
+// In process, each call with its own output buffers (main keeps no state): side by side with the launcher tests.
+describe.concurrent("relay-conformance CLI: bad input exits 2 with one clear error", () => {
   it.each([
     [["run", "--profile", "2.6.0"], 'relay-conformance: unknown profile "2.6.0" (expected 2.3.0, 2.4.0, 2.5.0 or all)\n'],
     [["run", "--relay", "no/such/relay.ts"], "relay-conformance: relay module not found: no/such/relay.ts\n"],
@@ -58,29 +65,26 @@ describe("relay-conformance CLI: bad input exits 2 with one clear error", () => 
   });
 });
 
-describe("relay-conformance launcher", () => {
-  it("runs the bundle: a selection passes with exit 0 and writes all three reports", () => {
+// Each launcher test is its own process tree in its own scratch space, mostly waiting on its children: side by side.
+describe.concurrent("relay-conformance launcher", () => {
+  it("runs the bundle: a selection passes with exit 0 and writes all three reports", async () => {
     const dir = mkdtempSync(join(tmpdir(), "rc-cli-test-"));
     try {
-      const r = spawnSync(
-        launcher,
-        [
-          "run",
-          "--grep",
-          "^(FORM-MISSING|PI-ARGV-FIXED|API-CONSTANTS)$",
-          "--profile",
-          "2.4.0",
-          "--seed",
-          "3",
-          "--json",
-          join(dir, "r.json"),
-          "--junit",
-          join(dir, "r.xml"),
-          "--markdown",
-          join(dir, "r.md"),
-        ],
-        { cwd: root, encoding: "utf8" },
-      );
+      const r = await launch([
+        "run",
+        "--grep",
+        "^(FORM-MISSING|PI-ARGV-FIXED|API-CONSTANTS)$",
+        "--profile",
+        "2.4.0",
+        "--seed",
+        "3",
+        "--json",
+        join(dir, "r.json"),
+        "--junit",
+        join(dir, "r.xml"),
+        "--markdown",
+        join(dir, "r.md"),
+      ]);
       expect(r.status).toBe(0);
       const report = ReportSchema.parse(JSON.parse(readFileSync(join(dir, "r.json"), "utf8")));
       expect(report.summary).toEqual({ passed: 3, failed: 0, skipped: 0, errored: 0 });
@@ -96,34 +100,39 @@ describe("relay-conformance launcher", () => {
     }
   });
 
-  it("a failing relay exits 1 and names the failed clause", () => {
-    const r = spawnSync(
-      launcher,
-      ["run", "--quiet", "--relay", "test/conformance/clauses/broken-relays/retries-refused-submit.ts", "--grep", "^NO-RETRY$", "--profile", "2.4.0", "--seed", "1"],
-      { cwd: root, encoding: "utf8" },
-    );
+  it("a failing relay exits 1 and names the failed clause", async () => {
+    // The relay's retry doubles NO-RETRY's slot-occupied and submit-timeout waits (~6 s each): four lanes wait them
+    // out together instead of two. What the run exits with and prints does not depend on the lanes.
+    const r = await launch([
+      "run",
+      "--quiet",
+      "--relay",
+      "test/conformance/clauses/broken-relays/retries-refused-submit.ts",
+      "--grep",
+      "^NO-RETRY$",
+      "--profile",
+      "2.4.0",
+      "--seed",
+      "1",
+    ]);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^NO-RETRY {2}fail {4}fail$/m);
   });
 
-  it("matrix prints relays × profiles and exits 1 when a cell fails", () => {
-    const r = spawnSync(
-      launcher,
-      [
-        "matrix",
-        "--relay",
-        "relay/index.ts",
-        "--relay",
-        "test/conformance/clauses/broken-relays/handshake-to-pi.ts",
-        "--grep",
-        "^PI-ENV-UNTOUCHED$",
-        "--profile",
-        "2.4.0,2.5.0",
-        "--seed",
-        "1",
-      ],
-      { cwd: root, encoding: "utf8" },
-    );
+  it("matrix prints relays × profiles and exits 1 when a cell fails", async () => {
+    const r = await launch([
+      "matrix",
+      "--relay",
+      "relay/index.ts",
+      "--relay",
+      "test/conformance/clauses/broken-relays/handshake-to-pi.ts",
+      "--grep",
+      "^PI-ENV-UNTOUCHED$",
+      "--profile",
+      "2.4.0,2.5.0",
+      "--seed",
+      "1",
+    ]);
     expect(r.status).toBe(1);
     const ours = join(root, "relay/index.ts");
     const broken = join(root, "test/conformance/clauses/broken-relays/handshake-to-pi.ts");
@@ -133,8 +142,9 @@ describe("relay-conformance launcher", () => {
     );
   });
 
-  it("list prints every clause ID once", () => {
-    const out = execFileSync(launcher, ["list"], { cwd: root, encoding: "utf8" });
+  it("list prints every clause ID once", async () => {
+    const { status, stdout: out } = await launch(["list"]);
+    expect(status).toBe(0);
     const ids = [...out.matchAll(/^([A-Z0-9-]+) {2}\[/gm)].map((m) => m[1]);
     expect(ids.length).toBeGreaterThan(60);
     expect(new Set(ids).size).toBe(ids.length);
