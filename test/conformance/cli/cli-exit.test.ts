@@ -1,11 +1,10 @@
 // A CI gate exits right after its verdict: after the summary line the process is gone within 2 s (issue #14: it
 // once lingered until an outer timeout), also when --deadline cut the run short (exit 3, harness error).
-import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { HARNESS_ERROR_EXIT, verdictExit } from "../../../conformance/cli/commands/run.ts";
 import { parseDuration } from "../../../conformance/cli/options.ts";
 import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
-import { eventually, launcher, leftovers, privateTmps, processesUsing, root, withoutProgress } from "./cli-process-helpers.ts";
+import { eventually, leftovers, privateTmps, processesUsing, timedCliRun, withoutProgress } from "./cli-process-helpers.ts";
 
 const tmps = privateTmps();
 afterAll(() => tmps.cleanup());
@@ -15,22 +14,13 @@ async function timedRun(
   args: readonly string[],
 ): Promise<{ code: number | null; stdout: string; stderr: string; progress: string[]; afterSummaryMs: number | null; tmp: string }> {
   const tmp = tmps.make();
-  const child = spawn(launcher, [...args], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let summaryAt: number | null = null;
-  child.stdout.on("data", (c: Buffer) => {
-    stdout += c.toString("utf8");
-    if (summaryAt === null && / errored — \d+ cases in /.test(stdout)) summaryAt = Date.now();
-  });
-  let stderr = "";
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const { code, stdout, stderr, afterSummaryMs } = await timedCliRun(args, tmp);
   return {
     code,
     stdout,
     stderr: withoutProgress(stderr),
     progress: stderr.split("\n").filter((l) => PROGRESS_LINE.test(l)),
-    afterSummaryMs: summaryAt === null ? null : Date.now() - summaryAt,
+    afterSummaryMs,
     tmp,
   };
 }

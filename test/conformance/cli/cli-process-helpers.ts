@@ -1,4 +1,5 @@
 // Helpers for tests that spawn the CLI with a private TMPDIR and look for what it left behind.
+import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,4 +59,27 @@ export function withoutProgress(stderr: string): string {
     .split("\n")
     .filter((l) => !PROGRESS_LINE.test(l))
     .join("\n");
+}
+
+/** How a CLI process ended: exit code, raw output, and the ms from its summary line to its exit (null: no summary). */
+export interface TimedCliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly afterSummaryMs: number | null;
+}
+
+/** Runs the CLI launcher with `tmp` as its TMPDIR, timing its exit after the summary line (the verdict). */
+export async function timedCliRun(args: readonly string[], tmp: string): Promise<TimedCliRun> {
+  const child = spawn(launcher, [...args], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let summaryAt: number | null = null;
+  child.stdout.on("data", (c: Buffer) => {
+    stdout += c.toString("utf8");
+    if (summaryAt === null && / errored — \d+ cases in /.test(stdout)) summaryAt = Date.now();
+  });
+  let stderr = "";
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+  const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+  return { code, stdout, stderr, afterSummaryMs: summaryAt === null ? null : Date.now() - summaryAt };
 }

@@ -2,12 +2,11 @@
 // left behind (no process carrying the run's private TMPDIR, no folder in it), and every clause the hostility does not
 // touch has the verdict of a clean run under the same seed. Each relay misbehaves on the happy-path case only
 // (trigger.ts); the selection mixes clauses that use it with clauses that do not.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReportSchema, type Report } from "../../../../conformance/report/report-schema.ts";
-import { eventually, launcher, leftovers, privateTmps, processesUsing, root } from "../../cli/cli-process-helpers.ts";
+import { eventually, leftovers, privateTmps, processesUsing, timedCliRun } from "../../cli/cli-process-helpers.ts";
 
 const GREP = "^(PI-ARGV-FIXED|RESULT-SHAPE|PI-FAILED|FORM-MISSING|RESULT-FILE-MODES|TARGET-CWD-DEFAULT|API-CONSTANTS)$";
 const TIMEOUT_MS = 3000;
@@ -65,8 +64,7 @@ async function run(relay: string): Promise<Outcome> {
   const tmp = tmps.make();
   const json = join(tmp, REPORT);
   const started = Date.now();
-  const child = spawn(
-    launcher,
+  const { code, stderr, afterSummaryMs } = await timedCliRun(
     [
       "run",
       "--quiet",
@@ -85,20 +83,11 @@ async function run(relay: string): Promise<Outcome> {
       "--json",
       json,
     ],
-    { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] },
+    tmp,
   );
-  let stdout = "";
-  let summaryAt: number | null = null;
-  child.stdout.on("data", (c: Buffer) => {
-    stdout += c.toString("utf8");
-    if (summaryAt === null && / errored — \d+ cases in /.test(stdout)) summaryAt = Date.now();
-  });
-  let stderr = "";
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-  const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
   const ended = Date.now();
   const report = ReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));
-  return { code, wallMs: ended - started, exitAfterSummaryMs: summaryAt === null ? null : ended - summaryAt, report, tmp, stderr };
+  return { code, wallMs: ended - started, exitAfterSummaryMs: afterSummaryMs, report, tmp, stderr };
 }
 
 const outcomes = new Map<string, Outcome>();
