@@ -2,7 +2,7 @@
 // reviewtransaction/rdd_mode.go): the global mode in `$HOME/.gentle-ai/state.json`, the clone-local off-only
 // override as immutable generations under `<git-common-dir>/gentle-ai/review-mode/rar-authority/v1/rdd-mode/`,
 // mirrored to the pre-relocation `review-transactions/…` location older builds read.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256Hex } from "../runtime/sha256.ts";
 import { goMarshal, type GoJson } from "../output/go-json.ts";
@@ -213,8 +213,16 @@ export function modeStatus(repo: RepositoryIdentity, env: Readonly<Record<string
 function publish(dir: string, record: OverrideRecord): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, generationName(record.generation));
-  // Immutable no-replace publish: a lost race can never overwrite a published generation.
-  writeFileSync(path, goMarshal(recordJson(record)) + "\n", { flag: "wx", mode: 0o600 });
+  // Immutable no-replace publish (rar_path_safety.go publishPrivateRARImmutable): the whole record goes to a temp
+  // file first and is then hard-linked into its slot, so a reader never sees a half-written generation and a lost
+  // race can never overwrite a published one (link fails with EEXIST).
+  const temp = join(dir, `.publish-${process.pid}-${process.hrtime.bigint()}.tmp`);
+  writeFileSync(temp, goMarshal(recordJson(record)) + "\n", { flag: "wx", mode: 0o600 });
+  try {
+    linkSync(temp, path);
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }
 
 /** SetCloneLocalRDDMode: publishes this clone's off-only override (off) or clears it (unset). */
