@@ -47,22 +47,11 @@ function rawEntries(output: Buffer): Map<string, RawEntry> {
 }
 
 function raw(repo: RepositoryIdentity, snapshot: Snapshot): Map<string, RawEntry> {
-  return rawEntries(
-    git(repo.root, [
-      "diff",
-      "--raw",
-      "-z",
-      "--full-index",
-      "--no-renames",
-      "--no-ext-diff",
-      "--no-textconv",
-      "--ignore-submodules=none",
-      snapshot.baseTree,
-      snapshot.candidateTree,
-      "--",
-    ]),
-  );
+  return rawEntries(git(repo.root, ["diff", "--raw", "-z", "--full-index", ...NEUTRAL_DIFF, snapshot.baseTree, snapshot.candidateTree, "--"]));
 }
+
+/** The diff options both of gentle-ai's tree diffs pass: exact paths, no user diff drivers or submodule shortcuts. */
+const NEUTRAL_DIFF = ["--no-renames", "--no-ext-diff", "--no-textconv", "--ignore-submodules=none"] as const;
 
 /** isGeneratedGoldenPath: testdata goldens count zero lines. */
 export function isGeneratedGoldenPath(path: string): boolean {
@@ -143,18 +132,7 @@ export function candidateDiff(repo: RepositoryIdentity, snapshot: Snapshot): Buf
 /** DiffStats: numstat counts plus raw modes for every snapshot path. */
 export function diffStats(repo: RepositoryIdentity, snapshot: Snapshot): DiffStat[] {
   if (snapshot.paths.length === 0) return [];
-  const numstat = git(repo.root, [
-    "diff",
-    "--numstat",
-    "-z",
-    "--no-renames",
-    "--no-ext-diff",
-    "--no-textconv",
-    "--ignore-submodules=none",
-    snapshot.baseTree,
-    snapshot.candidateTree,
-    "--",
-  ]);
+  const numstat = git(repo.root, ["diff", "--numstat", "-z", ...NEUTRAL_DIFF, snapshot.baseTree, snapshot.candidateTree, "--"]);
   const counts = new Map<string, { additions: number; deletions: number; binary: boolean }>();
   for (const record of numstat.toString("utf8").split("\0")) {
     if (record === "") continue;
