@@ -1,9 +1,14 @@
 // Drives the simulator through every verb and document kind it prints, in each profile and shipped scenario, and
 // collects every JSON document it emits: stdout documents, the JSON lines embedded in a materialized prompt, and the
-// fake pi's reviewer result. The calls are real processes of the built launchers, as a client would make them.
+// fake pi's reviewer result. A call is answered by the simulator's own planner inside this process, which gives the
+// spawned launcher's bytes and state (test/conformance/runner/status-in-process.test.ts), and is a real process of
+// the built launcher where only a process can answer it (inside a Git work tree): a sweep is ~900 calls, and a Node
+// start each made it the slowest command after a catalogue run.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";
+import { piInProcess } from "../../simulator/pi/in-process.ts";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { PI_ARGV } from "../clauses/common.ts";
 import { CONTRACT_V1, CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
@@ -134,6 +139,10 @@ class Lane {
       ...(options.state ? { GENTLE_AI_SIM_STATE: options.state } : {}),
       ...(options.scenario ? { GENTLE_AI_SIM_SCENARIO: options.scenario } : {}),
     };
+    const inProcess = program === "pi" ? piInProcess : gentleAiInProcess;
+    const defined = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+    const answered = await inProcess({ argv, env: defined, cwd: this.dir, executablePath: executable, ...(options.stdin ? { stdin: options.stdin } : {}) });
+    if (answered !== null) return { ...answered, signal: null, timedOut: false };
     return runChild(executable, argv, {
       cwd: this.dir,
       env,
