@@ -42,9 +42,15 @@ export function harnessPaths(): HarnessPaths {
     gentleAiSimulator: join(root, "simulator/bin/gentle-ai"),
     piSimulator: join(root, "simulator/bin/pi"),
     defaultRelay: join(root, "relay/index.ts"),
-    adapterChild: join(root, "conformance/runner/adapter-child.ts"),
+    adapterChild: adapterChildPath(root),
     tsxLoader: tsxLoaderUrl(root),
   };
+}
+
+/** The built adapter child (scripts/build.mjs), or its TypeScript source when dist/ was never built. */
+function adapterChildPath(root: string): string {
+  const built = join(root, "dist/adapter-child.mjs");
+  return existsSync(built) ? built : join(root, "conformance/runner/adapter-child.ts");
 }
 
 /** tsx's `import` entry (what `node --import tsx` loads), resolved from this package's own node_modules. */

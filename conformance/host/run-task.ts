@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { harnessPaths } from "../paths.ts";
 import type { HostTask } from "../runner/protocol.ts";
 import { describeOutcome, type JobOutcome } from "./job-outcome.ts";
@@ -6,7 +7,7 @@ import { RelayHost } from "./relay-host.ts";
 /** Where and how long a one-shot task runs. */
 export interface TaskOptions {
   readonly cwd: string;
-  /** The host child's whole environment, and the task's process.env. */
+  /** The task's process.env, and the host child's environment at start (but for TMPDIR, the harness's). */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
   /** Folders whose processes die with the host (a run's temp folder). */
@@ -35,7 +36,9 @@ export async function runTaskOutcome(task: HostTask, options: TaskOptions): Prom
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
   const paths = harnessPaths();
-  const host = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: options.cwd, env });
+  // The child starts with the harness's TMPDIR, so tsx finds its compile cache there instead of running esbuild on
+  // every module again in a fresh folder; the task's TMPDIR is the job's (processEnv), as every other variable is.
+  const host = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: options.cwd, env: { ...env, TMPDIR: tmpdir() } });
   try {
     const id = nextId++;
     const markers = options.markers ?? [];
