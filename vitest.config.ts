@@ -19,6 +19,7 @@ const UNIT = [
   "test/conformance/clauses/harness-units.test.ts",
   "test/conformance/runner/load-clock.test.ts",
   "test/conformance/runner/plan-runs.test.ts",
+  "test/conformance/runner/prescribed-waits.test.ts",
   "test/conformance/report/progress.test.ts",
   "test/conformance/report/report.test.ts",
   "test/conformance/status/status-decode.test.ts",

@@ -7,6 +7,7 @@ import { CATALOGUE } from "../conformance/clauses/index.ts";
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "../conformance/cli/commands/run.ts";
 import { harnessPaths } from "../conformance/paths.ts";
 import { runCatalogue } from "../conformance/runner/run-catalogue.ts";
+import { waitLaneCount } from "../conformance/runner/prescribed-waits.ts";
 import type { HarnessStep, RunObserver } from "../conformance/runner/run-observer.ts";
 import { PROFILES } from "../simulator/scenario/schema.ts";
 import { measureAlternating, median } from "./measure.ts";
@@ -29,9 +30,8 @@ export interface ConformanceBenchFigures {
   /** Median wall time of `node -e 0`. */
   readonly nodeStartMs: number;
   readonly relayCalls: number;
-  /** Relay calls, and lane time of relay jobs, in cases whose scenario prescribes a wait (delay, hang, drip faults). */
+  /** Relay calls of the cases run on the wait lanes (their scenarios prescribe a wait: delay, hang, drip faults). */
   readonly waitingCalls: number;
-  readonly waitingRelayMs: number;
   /** Time the relay's other simulated calls spent inside their processes after Node's start (transcript timings; a call that runs another counts it too). */
   readonly simulatedMs: number;
   /** The harness's own simulated calls: STATUS spawned and in-process, and host-side steps (all spawned). */
@@ -49,20 +49,19 @@ export interface ConformanceBenchFigures {
   readonly closeMs: number;
   /** Lane-milliseconds of case tasks outside the timed steps (clause bookkeeping, awaiting). */
   readonly caseOtherMs: number;
+  /** Cases run on the wait lanes beside the CPU lanes, and their lane-milliseconds (tasks, child starts included). */
+  readonly waitLaneCases: number;
+  readonly waitLaneMs: number;
 }
-
-/** Faults that make a call last for a time the scenario prescribes (a delay, or until the relay's timeout). */
-const WAITS = new Set(["delay", "hang", "partial-then-hang", "slow-drip"]);
 
 const STEPS: readonly HarnessStep[] = ["sandbox", "status", "before", "worker-start", "relay", "evidence"];
 
-/** An observer that sums what the run reports. */
+/** An observer that sums what the run reports; the steps and tasks of the CPU lanes only (wait lanes apart). */
 function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigures, "wallMs" | "cases" | "casesPerSecond" | "clauses" | "failed" | "nodeStartMs"> } {
   const steps = Object.fromEntries(STEPS.map((s) => [s, { ms: 0, count: 0 }])) as Record<HarnessStep, { ms: number; count: number }>;
   const totals = {
     relayCalls: 0,
     waitingCalls: 0,
-    waitingRelayMs: 0,
     simulatedMs: 0,
     statusSpawns: 0,
     statusInProcess: 0,
@@ -73,16 +72,24 @@ function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigu
     warmMs: 0,
     closeMs: 0,
     caseOtherMs: 0,
+    waitLaneCases: 0,
+    waitLaneMs: 0,
   };
+  const onWaitLane = (lane: number | undefined): boolean => lane !== undefined && lane >= CONCURRENCY;
   let probing = true;
   // Case steps inside the current task, per kind: what a task spent outside them is its own cost.
   let caseStepMs = 0;
   let propertyTaskMs = 0;
   let caseTaskMs = 0;
   const observer: RunObserver = {
-    step: (step, ms) => {
+    step: (step, ms, lane) => {
       // The probe's child start belongs to the probe phase, which is timed as a whole.
       if (probing) return;
+      if (onWaitLane(lane)) {
+        // A wait lane's child start is not inside a task: count it with the lane's tasks.
+        if (step === "worker-start") totals.waitLaneMs += ms;
+        return;
+      }
       steps[step].ms += ms;
       steps[step].count += 1;
       caseStepMs += ms;
@@ -90,9 +97,8 @@ function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigu
     caseProcesses: (c) => {
       const calls = c.relayTranscript.length;
       totals.relayCalls += calls;
-      if (c.relayTranscript.some((e) => e.faults.some((f) => WAITS.has(f.kind)))) {
+      if (onWaitLane(c.lane)) {
         totals.waitingCalls += calls;
-        totals.waitingRelayMs += c.relayMs;
       } else totals.simulatedMs += c.relayTranscript.reduce((sum, e) => sum + e.timing.durationMs, 0);
       for (const e of c.harnessTranscript) {
         if (e.verb !== "status") totals.hostSpawns += e.pid === process.pid ? 0 : 1;
@@ -100,8 +106,11 @@ function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigu
         else totals.statusSpawns += 1;
       }
     },
-    task: (kind, ms) => {
-      if (kind === "property") propertyTaskMs += ms;
+    task: (kind, ms, lane) => {
+      if (onWaitLane(lane)) {
+        totals.waitLaneCases += 1;
+        totals.waitLaneMs += ms;
+      } else if (kind === "property") propertyTaskMs += ms;
       else caseTaskMs += ms;
     },
     phase: (phase, ms) => {
@@ -169,6 +178,8 @@ export function conformanceRows(f: ConformanceBenchFigures): BenchRow[] {
   // Lanes but 0 start their children alongside the probe; a start that outlasts it holds those lanes back.
   const pastProbeMs = Math.max(0, f.warmMs - f.probeMs);
   const idleMs = f.wallMs - f.probeMs - f.closeMs - wall(busy) - ((CONCURRENCY - 1) * pastProbeMs) / CONCURRENCY;
+  const cpuCalls = f.relayCalls - f.waitingCalls;
+  const cpuFloorMs = (cpuCalls * f.nodeStartMs) / CONCURRENCY;
   const pct = (ms: number): string => `${((100 * ms) / f.wallMs).toFixed(0)}%`;
   const part = (label: string, ms: number): BenchRow => ({ label: `  ${label} (${pct(ms)} of wall)`, medianMs: ms });
   return [
@@ -182,20 +193,11 @@ export function conformanceRows(f: ConformanceBenchFigures): BenchRow[] {
     { label: `node -e 0 (median of ${NODE_ROUNDS}, before and after the run)`, medianMs: f.nodeStartMs },
     { label: `floor: ${f.relayCalls} relay-initiated calls × node -e 0 ÷ ${CONCURRENCY} lanes`, medianMs: floorMs },
     { label: "wall ÷ floor", medianMs: f.wallMs, ratio: f.wallMs / floorMs, target: FLOOR_TARGET },
-    {
-      label: "wall ÷ (floor + prescribed waits above it): harness overhead alone",
-      medianMs: f.wallMs,
-      ratio: f.wallMs / (floorMs + wall(f.waitingRelayMs) - (f.waitingCalls * f.nodeStartMs) / CONCURRENCY),
-    },
-    { label: "where the wall time goes (lane time ÷ lanes):", medianMs: f.wallMs },
-    part(`relay calls: the floor`, floorMs),
+    { label: `where the wall time goes (CPU lane time ÷ ${CONCURRENCY} lanes):`, medianMs: f.wallMs },
+    part(`relay calls of the cases on the CPU lanes: their floor (${cpuCalls} calls)`, cpuFloorMs),
     part(
-      `relay jobs of ${f.waitingCalls} calls in cases with prescribed waits (delay, hang, drip faults; the relay's timeouts), above their floor`,
-      wall(f.waitingRelayMs) - (f.waitingCalls * f.nodeStartMs) / CONCURRENCY,
-    ),
-    part(
-      `relay jobs of the other ${f.relayCalls - f.waitingCalls} calls above their floor (simulator work per call: ${(f.simulatedMs / Math.max(1, f.relayCalls - f.waitingCalls)).toFixed(1)} ms on average after Node's start; the relay itself; adapter IPC)`,
-      wall(s.relay.ms - f.waitingRelayMs) - ((f.relayCalls - f.waitingCalls) * f.nodeStartMs) / CONCURRENCY,
+      `relay jobs of those calls above their floor (simulator work per call: ${(f.simulatedMs / Math.max(1, cpuCalls)).toFixed(1)} ms on average after Node's start; the relay itself; adapter IPC)`,
+      wall(s.relay.ms) - cpuFloorMs,
     ),
     part(`STATUS acquisition (${f.statusSpawns} spawned, ${f.statusInProcess} in-process; the other cases share an answer)`, wall(s.status.ms)),
     part(`case folders and scenario files (${s.sandbox.count / 2} cases)`, wall(s.sandbox.ms)),
@@ -207,7 +209,11 @@ export function conformanceRows(f: ConformanceBenchFigures): BenchRow[] {
     part("module probe on lane 0 (serial, a child start included)", f.probeMs),
     part(`other lanes' first child start past the probe (${f.warmMs.toFixed(0)} ms, alongside it)`, ((CONCURRENCY - 1) * pastProbeMs) / CONCURRENCY),
     part("closing the lanes (serial)", f.closeMs),
-    part("idle lanes (queue tail, lane imbalance)", idleMs),
+    part("idle CPU lanes (queue tail, lane imbalance)", idleMs),
+    {
+      label: `alongside, not in the sum: ${f.waitLaneCases} cases with prescribed waits (delay, hang, drip faults; the relay's timeouts) on ${waitLaneCount(CONCURRENCY)} wait lanes, lane time ÷ lanes (their ${f.waitingCalls} calls are in the floor)`,
+      medianMs: f.waitLaneMs / waitLaneCount(CONCURRENCY),
+    },
   ];
 }
 

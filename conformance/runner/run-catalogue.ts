@@ -12,10 +12,11 @@ import { outcomeCause } from "../clauses/expect.ts";
 import type { AdapterJob, ProbeResult } from "./protocol.ts";
 import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
+import { prescribesWait, waitLaneCount } from "./prescribed-waits.ts";
 import { killTree } from "./process-tree.ts";
 import { caseProfile, caseRunKey, isProbe, isProperty, planRuns, propertyRunKey } from "./plan-runs.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
-import { since, type RunObserver } from "./run-observer.ts";
+import { onLane, since, type RunObserver } from "./run-observer.ts";
 
 export interface RunOptions {
   readonly relayModule: string;
@@ -99,7 +100,7 @@ class Lanes {
     );
     if (observer) {
       if (warming) observer.phase?.("warm", since(started));
-      else observer.step?.("worker-start", since(started));
+      else observer.step?.("worker-start", since(started), lane);
     }
     if (loaded.status === "reply" && loaded.reply.type === "loaded") {
       this.#workers[lane] = worker;
@@ -129,14 +130,14 @@ class Lanes {
       const observer = job.op === "run" ? this.options.observer : undefined;
       const started = observer ? performance.now() : 0;
       const outcome = await worker.run(job, options);
-      if (observer) observer.step?.("relay", since(started));
+      if (observer) observer.step?.("relay", since(started), lane);
       const leftovers = outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
       if (outcome.status !== "reply" || leftovers.length > 0 || this.options.isolate) {
         this.#workers[lane] = undefined;
         const killStart = observer ? performance.now() : 0;
         await worker.kill(options.markers ?? []);
         // Replacing a child is start-up cost too: its kill here, its start on the lane's next job.
-        if (observer) observer.step?.("worker-start", since(killStart));
+        if (observer) observer.step?.("worker-start", since(killStart), lane);
       }
       return outcome;
     });
@@ -152,7 +153,7 @@ class Lanes {
       timeoutMs: this.options.timeoutMs,
       keep: this.options.keep ?? false,
       slotCache: this.#slots,
-      ...(this.options.observer ? { observer: this.options.observer } : {}),
+      ...(this.options.observer ? { observer: onLane(this.options.observer, lane) } : {}),
       runJob: (job, options) => this.runJob(lane, job, options),
     };
   }
@@ -265,7 +266,9 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   const paths = harnessPaths();
   const root = createRunRoot(options.keep ?? false);
   options.onRunRoot?.(root.dir);
-  const lanes = new Lanes(paths, root, options, options.concurrency);
+  // Cases that wait out a prescribed time go on wait lanes beside the CPU lanes: they hold a host, not a core.
+  const waitLanes = waitLaneCount(options.concurrency);
+  const lanes = new Lanes(paths, root, options, options.concurrency + waitLanes);
   // The run's deadline: wall-clock, for the whole run (CI's bound), unlike the load-scaled per-case bounds.
   const deadline = new AbortController();
   const deadlineTimer =
@@ -350,6 +353,23 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     const total = caseRuns.size + propertyRuns.length;
     options.onPlan?.(total);
     let done = 0;
+    type CaseEntry = typeof caseRuns extends Map<string, infer E> ? E : never;
+    const caseTask =
+      (entry: CaseEntry) =>
+      async (lane: number): Promise<void> => {
+        const taskStart = observer ? performance.now() : 0;
+        const run = await lanes
+          .runCase(entry.def, entry.profile, lane, signal)
+          .catch((error: unknown): CaseRun =>
+            harnessFailure(entry.def, entry.profile, `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`),
+          );
+        entry.resolve?.(run);
+        if (observer) observer.task?.("case", since(taskStart), lane);
+        done += 1;
+        options.onCase?.(entry.def.id, entry.profile, done, total);
+      };
+    const waitCases = [...caseRuns.values()].filter((entry) => prescribesWait(entry.def, entry.profile));
+    const cpuCases = [...caseRuns.values()].filter((entry) => !waitCases.includes(entry));
     const tasks: ((lane: number) => Promise<void>)[] = [
       ...propertyRuns.map((run) => async (lane: number) => {
         const taskStart = observer ? performance.now() : 0;
@@ -375,24 +395,13 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           outcome = outcomeOf(error);
         }
         propertyResolvers.get(run.key)?.(outcome);
-        if (observer) observer.task?.("property", since(taskStart));
+        if (observer) observer.task?.("property", since(taskStart), lane);
         done += 1;
         options.onCase?.(run.key, run.profile, done, total);
       }),
-      ...[...caseRuns.values()].map((entry) => async (lane: number) => {
-        const taskStart = observer ? performance.now() : 0;
-        const run = await lanes
-          .runCase(entry.def, entry.profile, lane, signal)
-          .catch((error: unknown): CaseRun =>
-            harnessFailure(entry.def, entry.profile, `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`),
-          );
-        entry.resolve?.(run);
-        if (observer) observer.task?.("case", since(taskStart));
-        done += 1;
-        options.onCase?.(entry.def.id, entry.profile, done, total);
-      }),
+      ...cpuCases.map(caseTask),
     ];
-    await runPool(tasks, options.concurrency);
+    await Promise.all([runPool(tasks, options.concurrency), runPool(waitCases.map(caseTask), waitLanes, options.concurrency)]);
     const clauses = await Promise.all(clauseResults);
     const summary = {
       passed: clauses.filter((c) => c.status === "pass").length,

@@ -30,21 +30,33 @@ export interface CaseProcesses {
    * harness's own process through the simulator's planner (those carry the harness's pid).
    */
   readonly harnessTranscript: readonly TranscriptEntry[];
+  /** The lane it ran on (see RunObserver.step). */
+  readonly lane?: number;
 }
 
 /** Hooks a run calls when given (RunOptions.observer). */
 export interface RunObserver {
-  /** One harness step took `ms`. */
-  step?(step: HarnessStep, ms: number): void;
+  /** One harness step took `ms` on a lane: CPU lanes are numbered from 0, wait lanes follow them (prescribed-waits.ts). */
+  step?(step: HarnessStep, ms: number, lane?: number): void;
   /** A case ended; its process counts. */
   caseProcesses?(counts: CaseProcesses): void;
   /** A lane task ended: a catalogue case, or a property with all its generated cases (`ms` includes them). */
-  task?(kind: "case" | "property", ms: number): void;
+  task?(kind: "case" | "property", ms: number, lane?: number): void;
   /**
    * A phase of the run outside the lane tasks: probing the module on lane 0 before any case, another lane's child
    * starting alongside that probe (once per such lane), or closing the lanes after the last case.
    */
   phase?(phase: "probe" | "warm" | "close", ms: number): void;
+}
+
+/** The observer as one lane reports to it: each step, case and task it passes on carries the lane. */
+export function onLane(observer: RunObserver, lane: number): RunObserver {
+  return {
+    step: (step, ms) => observer.step?.(step, ms, lane),
+    caseProcesses: (counts) => observer.caseProcesses?.({ ...counts, lane }),
+    task: (kind, ms) => observer.task?.(kind, ms, lane),
+    phase: (phase, ms) => observer.phase?.(phase, ms),
+  };
 }
 
 /** Milliseconds since `start` (a performance.now() value). */

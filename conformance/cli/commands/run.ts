@@ -38,7 +38,12 @@ export const CATALOGUE_OPTIONS = {
     description: "per-case bound on the relay call, in load-scaled time (stretched while the machine's cores are busy); the relay's process tree is killed past it",
     default: String(DEFAULT_TIMEOUT_MS),
   },
-  concurrency: { type: "string", valueName: "n", description: "cases in flight", default: String(DEFAULT_CONCURRENCY) },
+  concurrency: {
+    type: "string",
+    valueName: "n",
+    description: "CPU lanes: cases in flight; cases that wait out a prescribed time (hangs, delays) run on twice as many wait lanes beside them",
+    default: String(DEFAULT_CONCURRENCY),
+  },
 } as const satisfies OptionTable;
 
 /** What the shared options select: the clauses (a --grep that matches none is bad input), profiles and budget. */
