@@ -284,7 +284,9 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     const plan = planRuns({ clauses: options.clauses, profiles: options.profiles, runs: options.runs, seed: options.seed });
     const probeChecks = plan.probeChecks;
     // The lanes that will have work start their children now, alongside lane 0's probe (a task per planned run).
-    const tasksPlanned = plan.caseRuns.length + plan.propertyRuns.length;
+    // Wait lanes start their children on demand: most runs have few waiting cases, or none.
+    const waiting = new Set(plan.caseRuns.filter((run) => prescribesWait(run.def, run.profile)).map((run) => run.key));
+    const tasksPlanned = plan.caseRuns.length - waiting.size + plan.propertyRuns.length;
     for (let lane = 1; lane < Math.min(options.concurrency, tasksPlanned); lane += 1) lanes.warm(lane, signal);
     const probe = await probeModule(
       lanes,
@@ -368,8 +370,8 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
         done += 1;
         options.onCase?.(entry.def.id, entry.profile, done, total);
       };
-    const waitCases = [...caseRuns.values()].filter((entry) => prescribesWait(entry.def, entry.profile));
-    const cpuCases = [...caseRuns.values()].filter((entry) => !waitCases.includes(entry));
+    const waitCases = [...caseRuns].filter(([key]) => waiting.has(key)).map(([, entry]) => entry);
+    const cpuCases = [...caseRuns].filter(([key]) => !waiting.has(key)).map(([, entry]) => entry);
     const tasks: ((lane: number) => Promise<void>)[] = [
       ...propertyRuns.map((run) => async (lane: number) => {
         const taskStart = observer ? performance.now() : 0;
