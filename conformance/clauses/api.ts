@@ -1,15 +1,7 @@
 // The module's pure exports (relay reference §1, §5, §8, §10.4), checked in one probe; absent exports skip.
 import type { ProbeResult } from "../runner/protocol.ts";
-import {
-  ALL_PROFILES,
-  derivedPiTimeoutMs,
-  EMPTY_TOKEN_MESSAGE,
-  HANDSHAKE_REFUSAL_V240,
-  MISSING_FORM_MESSAGE,
-  PI_ARGV,
-  piTimeoutMessage,
-  UNAVAILABLE_MESSAGE,
-} from "./common.ts";
+import { ALL_PROFILES, derivedPiTimeoutMs, EMPTY_TOKEN_MESSAGE, HANDSHAKE_REFUSAL_V240, MISSING_FORM_MESSAGE, piTimeoutMessage, UNAVAILABLE_MESSAGE } from "./common.ts";
+import { PI_ARGV } from "../contract/provider.ts";
 import { eq, fail, show } from "./expect.ts";
 import { SkipCheck, type Clause, type ProbeView } from "./types.ts";
 

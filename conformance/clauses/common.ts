@@ -28,20 +28,6 @@ export const base64 = (b: Buffer): { base64: string } => ({ base64: b.toString("
 /** Declares a case (identity function that fixes the type). */
 export const defineCase = (def: CaseDef): CaseDef => def;
 
-export const PI_ARGV = [
-  "--print",
-  "--mode",
-  "text",
-  "--no-session",
-  "--no-tools",
-  "--no-extensions",
-  "--no-skills",
-  "--no-prompt-templates",
-  "--no-themes",
-  "--no-context-files",
-  "--no-approve",
-] as const;
-
 export const PI_TIMEOUT_ENV = "GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS";
 export const DEFAULT_GENTLE_AI_TIMEOUT_MS = 120_000;
 export const UNAVAILABLE_MESSAGE = "provider relay requires a gentle-ai build with the pi host relay surface";

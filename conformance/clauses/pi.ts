@@ -1,7 +1,8 @@
 // Leg B: the opaque pi adapter and the pi bound (relay reference §5, §9).
 import { basename, dirname } from "node:path";
 import * as C from "./cases.ts";
-import { derivedPiTimeoutMs, PI_ARGV, piTimeoutMessage, piTimeoutOverride, RELAY_PROFILES, SCRATCH_PREFIX } from "./common.ts";
+import { derivedPiTimeoutMs, piTimeoutMessage, piTimeoutOverride, RELAY_PROFILES, SCRATCH_PREFIX } from "./common.ts";
+import { PI_ARGV } from "../contract/provider.ts";
 import { bytesEq, eq, legs, need, ok, relayError, stderrOf, stdinOf, stdoutOf } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 

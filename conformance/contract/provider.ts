@@ -14,6 +14,24 @@ export function statusArgv(cwd: string, agent: boolean): string[] {
   return ["review", "status", "--contract", CONTRACT_V2, "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
 }
 
+/**
+ * The locked-down pi argv: gentle-pi's relay starts pi with exactly these flags (leg B), and gentle-ai's own pi
+ * reviewer transport behind the role vectors uses the same ones.
+ */
+export const PI_ARGV = [
+  "--print",
+  "--mode",
+  "text",
+  "--no-session",
+  "--no-tools",
+  "--no-extensions",
+  "--no-skills",
+  "--no-prompt-templates",
+  "--no-themes",
+  "--no-context-files",
+  "--no-approve",
+] as const;
+
 /** The capture operations of the self-contained provider role vectors (gentle-ai spawns its own pi for them). */
 export const ROLE_VECTOR_CAPTURE_OPERATIONS = ["review.capture-refuter", "review.capture-validation"] as const;
 export type RoleVectorCaptureOperation = (typeof ROLE_VECTOR_CAPTURE_OPERATIONS)[number];

@@ -4,6 +4,7 @@ import { OPAQUE_PI_REVIEWER_ARGV, OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE, OpaquePi
 import { blobBytes, SIM_PI } from "./helpers/sandbox.ts";
 import { expectNoLeftovers, sandboxPerTest } from "./helpers/lifecycle.ts";
 import { rejectionOf } from "../support/rejection.ts";
+import { LOCKED_DOWN_PI_ARGV } from "../support/contract.ts";
 
 const newSandbox = sandboxPerTest();
 
@@ -23,19 +24,7 @@ describe("runOpaquePiReviewer", () => {
       "empty-output",
       "cleanup-failed",
     ]);
-    expect(OPAQUE_PI_REVIEWER_ARGV).toEqual([
-      "--print",
-      "--mode",
-      "text",
-      "--no-session",
-      "--no-tools",
-      "--no-extensions",
-      "--no-skills",
-      "--no-prompt-templates",
-      "--no-themes",
-      "--no-context-files",
-      "--no-approve",
-    ]);
+    expect(OPAQUE_PI_REVIEWER_ARGV).toEqual(LOCKED_DOWN_PI_ARGV);
     expect(Object.isFrozen(OPAQUE_PI_REVIEWER_ARGV)).toBe(true);
   });
 

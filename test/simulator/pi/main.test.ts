@@ -1,25 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { LOCKED_DOWN_PI_ARGV } from "../../support/contract.ts";
 import { promptFor } from "../../support/prompt-oracle.ts";
 import { runSim, SimWorld } from "../../support/sim-world.ts";
 import { parsePromptBinding } from "../../../simulator/pi/reviewer-result.ts";
 import { admitReviewerResult } from "../../../simulator/gentle-ai/verbs/admission.ts";
 import { ReviewerResultSchema } from "../../../simulator/contract/reviewer-result.ts";
 
-const PI_ARGV = [
-  "--print",
-  "--mode",
-  "text",
-  "--no-session",
-  "--no-tools",
-  "--no-extensions",
-  "--no-skills",
-  "--no-prompt-templates",
-  "--no-themes",
-  "--no-context-files",
-  "--no-approve",
-];
+const PI_ARGV = LOCKED_DOWN_PI_ARGV;
 const SUBJECT = `sha256:${"b".repeat(64)}`;
 const PROMPT = promptFor(SUBJECT, "review-reliability", ["internal/review.go", "docs/a b.md"]);
 const SCOPE = "inspected all 2 changed paths of the frozen candidate through the review-reliability lens";

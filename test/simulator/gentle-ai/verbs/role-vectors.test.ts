@@ -3,7 +3,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HANDSHAKE, V2 } from "../../../support/contract.ts";
+import { HANDSHAKE, LOCKED_DOWN_PI_ARGV, V2 } from "../../../support/contract.ts";
 import { correctionScenario, requestHash, statusOf } from "../../../support/correction-oracles.ts";
 import { envelope, goIndent } from "../../../support/go-oracles.ts";
 import { BIN_DIR, SimWorld, simWorlds } from "../../../support/sim-world.ts";
@@ -197,20 +197,8 @@ describe("capture-validation --execute (2.4.0)", () => {
       .map((l) => JSON.parse(l) as { program: string; argv: string[]; cwd: string; cwdListing?: string[]; stdin: { base64?: string } })
       .filter((t) => t.program === "pi");
     expect(pi).toHaveLength(1);
-    // Pinned literally (provider reference §9) so a drift in the simulator's own constant is caught.
-    expect(pi[0]!.argv).toEqual([
-      "--print",
-      "--mode",
-      "text",
-      "--no-session",
-      "--no-tools",
-      "--no-extensions",
-      "--no-skills",
-      "--no-prompt-templates",
-      "--no-themes",
-      "--no-context-files",
-      "--no-approve",
-    ]);
+    // The judge's copy (provider reference §9), not the simulator's own constant: a drift in it is caught.
+    expect(pi[0]!.argv).toEqual(LOCKED_DOWN_PI_ARGV);
     expect(pi[0]!.cwd.startsWith(join(s.dir, "tmp", "gentle-ai-pi-reviewer-"))).toBe(true);
     expect(pi[0]!.cwdListing).toEqual([]);
     expect(Buffer.from(pi[0]!.stdin.base64 ?? "", "base64").toString("utf8")).toMatch(/^GENTLE_AI_REVIEW_BINDING \{"lineage":"review-/);
