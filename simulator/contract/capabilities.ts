@@ -126,6 +126,18 @@ function feature<T extends readonly [string, ...string[]]>(names: T, closedRequi
   });
 }
 
+/** Schema ids both capabilities documents list, at the same versions (the rest of each list differs by contract). */
+const STABLE_SCHEMAS = [
+  "gentle-ai.review-receipt/v1",
+  "gentle-ai.review-receipt/v2",
+  "gentle-ai.review-result-artifact/v2",
+  "gentle-ai.review-targeted-validation-request/v1",
+  "gentle-ai.review-verification-evidence/v2",
+  "https://gentle-ai.dev/schema/review/refuter/v1",
+  "https://gentle-ai.dev/schema/review/reviewer/v1",
+  "https://gentle-ai.dev/schema/review/validator/v1",
+] as const;
+
 /** `gentle-ai.review-integration.capabilities/v1.5`: what plain `review capabilities` prints. */
 export const CapabilitiesV15Schema = z.strictObject({
   schema: z.literal("gentle-ai.review-integration.capabilities/v1.5"),
@@ -152,14 +164,7 @@ export const CapabilitiesV15Schema = z.strictObject({
       "gentle-ai.review-integration.repair/v1",
       "gentle-ai.review-integration.start/v2",
       "gentle-ai.review-integration.status/v2",
-      "gentle-ai.review-receipt/v1",
-      "gentle-ai.review-receipt/v2",
-      "gentle-ai.review-result-artifact/v2",
-      "gentle-ai.review-targeted-validation-request/v1",
-      "gentle-ai.review-verification-evidence/v2",
-      "https://gentle-ai.dev/schema/review/refuter/v1",
-      "https://gentle-ai.dev/schema/review/reviewer/v1",
-      "https://gentle-ai.dev/schema/review/validator/v1",
+      ...STABLE_SCHEMAS,
     ],
     21,
   ),
@@ -199,14 +204,7 @@ export const CapabilitiesV22Schema = z.strictObject({
       "gentle-ai.review-integration.repair/v2",
       "gentle-ai.review-integration.start/v3",
       "gentle-ai.review-integration.status/v5",
-      "gentle-ai.review-receipt/v1",
-      "gentle-ai.review-receipt/v2",
-      "gentle-ai.review-result-artifact/v2",
-      "gentle-ai.review-targeted-validation-request/v1",
-      "gentle-ai.review-verification-evidence/v2",
-      "https://gentle-ai.dev/schema/review/refuter/v1",
-      "https://gentle-ai.dev/schema/review/reviewer/v1",
-      "https://gentle-ai.dev/schema/review/validator/v1",
+      ...STABLE_SCHEMAS,
     ],
     22,
   ),
