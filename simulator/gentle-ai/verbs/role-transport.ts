@@ -1,8 +1,8 @@
 // The provider-owned pi reviewer transport behind `capture-refuter|capture-validation --execute` (provider reference §9):
 // gentle-ai itself resolves `pi` on PATH, runs it in an empty scratch directory with the role prompt on stdin, bounded.
 import { accessSync, constants, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
+import { tmpDirOf } from "../../runtime/env-config.ts";
 
 export const PI_ARGV: readonly string[] = [
   "--print",
@@ -66,7 +66,8 @@ export async function runPiReviewer(prompt: Buffer, env: Readonly<Record<string,
   if (!found.ok) return { kind: "unavailable", err: found.err };
   // Loaded on demand: node:child_process costs several ms of start-up that every other verb would pay.
   const { spawn } = await import("node:child_process");
-  const scratch = mkdtempSync(join(tmpdir(), SCRATCH_PREFIX));
+  // The call's TMPDIR, not this process's: the same folder when spawned, and the caller's when answered in-process.
+  const scratch = mkdtempSync(join(tmpDirOf(env), SCRATCH_PREFIX));
   return new Promise<PiRun>((resolve) => {
     const child = spawn(found.path, [...PI_ARGV], { cwd: scratch, env: { ...env }, shell: false, detached: true, stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
