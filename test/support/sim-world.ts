@@ -1,11 +1,13 @@
 // One simulated world for the simulator tests: a temp folder (made on first use) holding a scenario, a state dir, a
-// transcript, an optional HOME and real Git repositories; the built bins spawned against it, or dispatch in-process.
+// transcript, an optional HOME and real Git repositories; calls answered by the simulator's planner in-process or by
+// the built bins spawned against it, or dispatch called directly.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { harnessPaths } from "../../conformance/paths.ts";
 import { dispatch } from "../../simulator/gentle-ai/dispatch.ts";
+import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";
 import type { Invocation } from "../../simulator/gentle-ai/invocation.ts";
 import { TranscriptEntrySchema, type TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
 import { DEFAULT_SCENARIO } from "../../simulator/scenario/default.ts";
@@ -54,6 +56,8 @@ export interface SimRunOptions {
   readonly cwd?: string;
   /** Client worlds only: set GENTLE_AI_SIM_STATE. */
   readonly simState?: boolean;
+  /** Spawn the built launcher even where the simulator's planner could answer in this process (tests of the process itself). */
+  readonly process?: boolean;
   /** Client worlds only: no GENTLE_AI_SIM_SCENARIO either (with no `simState`: no GENTLE_AI_SIM_* variable at all, as gentle-pi's devtests call gentle-ai). */
   readonly homeOnly?: boolean;
 }
@@ -126,17 +130,26 @@ export class SimWorld {
   }
 
   /**
-   * Spawns the built gentle-ai (shell: false) in this world: PATH, the world's scenario (when it has one) and state,
-   * then `opts.env`; client worlds as described on `SimWorldOptions.client`.
+   * Runs gentle-ai in this world: PATH, the world's scenario (when it has one) and state, then `opts.env`; client
+   * worlds as described on `SimWorldOptions.client`. The simulator's own planner answers in this process where it
+   * gives the spawned launcher's bytes, exit code and state (simulator/runtime/call-in-process.ts; the equality is
+   * test/conformance/runner/status-in-process.test.ts's); the built launcher is spawned (shell: false) where only a
+   * process can answer (Git work trees, faults that act on the process) or when `opts.process` asks for it.
    */
-  run(argv: readonly string[], opts: SimRunOptions = {}): Promise<Run> {
+  async run(argv: readonly string[], opts: SimRunOptions = {}): Promise<Run> {
     this.ensure();
     const sim: Record<string, string> = {};
     if (this.scenario !== undefined && !opts.homeOnly) sim["GENTLE_AI_SIM_SCENARIO"] = this.scenarioPath;
     if (!this.client || opts.simState) sim["GENTLE_AI_SIM_STATE"] = this.stateDir;
     const client = this.client ? { HOME: this.home, TMPDIR: this.dir, ...HANDSHAKE } : {};
     const env = { PATH: process.env["PATH"] ?? "", ...client, ...sim, ...opts.env };
-    return spawnProcess(GENTLE_AI, argv, { env, cwd: opts.cwd ?? this.dir, ...(opts.stdin === undefined ? {} : { input: opts.stdin }) });
+    const cwd = opts.cwd ?? this.dir;
+    const stdin = opts.stdin === undefined ? undefined : Buffer.from(opts.stdin);
+    if (!opts.process) {
+      const answered = await gentleAiInProcess({ argv, env, cwd, executablePath: GENTLE_AI, ...(stdin === undefined ? {} : { stdin }) });
+      if (answered !== null) return new Run(answered.stdout, answered.stderr, answered.exitCode);
+    }
+    return spawnProcess(GENTLE_AI, argv, { env, cwd, ...(stdin === undefined ? {} : { input: stdin }) });
   }
 
   /** Runs dispatch in this process with a hand-built Invocation (fast path for exhaustive refusal tables). */
