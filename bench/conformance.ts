@@ -211,8 +211,8 @@ export function conformanceRows(f: ConformanceBenchFigures): BenchRow[] {
     part("closing the lanes (serial)", f.closeMs),
     part("idle CPU lanes (queue tail, lane imbalance)", idleMs),
     {
-      label: `alongside, not in the sum: ${f.waitLaneCases} cases with prescribed waits (delay, hang, drip faults; the relay's timeouts) on ${waitLaneCount(CONCURRENCY)} wait lanes, lane time ÷ lanes (their ${f.waitingCalls} calls are in the floor)`,
-      medianMs: f.waitLaneMs / waitLaneCount(CONCURRENCY),
+      label: `alongside, not in the sum: ${f.waitLaneCases} cases with prescribed waits (delay, hang, drip faults; the relay's timeouts) on ${waitLaneCount(CONCURRENCY, f.waitLaneCases)} wait lanes, lane time ÷ lanes (their ${f.waitingCalls} calls are in the floor)`,
+      medianMs: f.waitLaneMs / waitLaneCount(CONCURRENCY, f.waitLaneCases),
     },
   ];
 }

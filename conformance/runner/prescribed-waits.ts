@@ -43,9 +43,11 @@ export function prescribesWait(def: CaseDef, profile: Profile): boolean {
 }
 
 /**
- * Wait lanes beside `concurrency` CPU lanes: twice as many, so a run's waits overlap each other and the CPU work
- * instead of queueing behind it (each lane costs one idle host child).
+ * Wait lanes beside `concurrency` CPU lanes for a run with `waiting` such cases: twice as many as the CPU lanes, so
+ * the waits overlap each other and the CPU work instead of queueing behind it; none when the run has no more waiting
+ * cases than that, since each wait lane costs a host child of its own (a start and a relay load) and a few waits
+ * fit on the CPU lanes for less.
  */
-export function waitLaneCount(concurrency: number): number {
-  return 2 * concurrency;
+export function waitLaneCount(concurrency: number, waiting: number): number {
+  return waiting > 2 * concurrency ? 2 * concurrency : 0;
 }

@@ -266,9 +266,8 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   const paths = harnessPaths();
   const root = createRunRoot(options.keep ?? false);
   options.onRunRoot?.(root.dir);
-  // Cases that wait out a prescribed time go on wait lanes beside the CPU lanes: they hold a host, not a core.
-  const waitLanes = waitLaneCount(options.concurrency);
-  const lanes = new Lanes(paths, root, options, options.concurrency + waitLanes);
+  // Room for the most wait lanes a run can get (prescribed-waits.ts); the plan decides how many it uses.
+  const lanes = new Lanes(paths, root, options, options.concurrency + waitLaneCount(options.concurrency, Number.POSITIVE_INFINITY));
   // The run's deadline: wall-clock, for the whole run (CI's bound), unlike the load-scaled per-case bounds.
   const deadline = new AbortController();
   const deadlineTimer =
@@ -284,8 +283,11 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
     const plan = planRuns({ clauses: options.clauses, profiles: options.profiles, runs: options.runs, seed: options.seed });
     const probeChecks = plan.probeChecks;
     // The lanes that will have work start their children now, alongside lane 0's probe (a task per planned run).
-    // Wait lanes start their children on demand: most runs have few waiting cases, or none.
-    const waiting = new Set(plan.caseRuns.filter((run) => prescribesWait(run.def, run.profile)).map((run) => run.key));
+    // Cases that wait out a prescribed time go on wait lanes beside the CPU lanes, when the run has enough of them:
+    // they hold a host, not a core. Wait lanes start their children on demand.
+    const waitingRuns = plan.caseRuns.filter((run) => prescribesWait(run.def, run.profile));
+    const waitLanes = waitLaneCount(options.concurrency, waitingRuns.length);
+    const waiting = new Set(waitLanes === 0 ? [] : waitingRuns.map((run) => run.key));
     const tasksPlanned = plan.caseRuns.length - waiting.size + plan.propertyRuns.length;
     for (let lane = 1; lane < Math.min(options.concurrency, tasksPlanned); lane += 1) lanes.warm(lane, signal);
     const probe = await probeModule(

@@ -41,7 +41,7 @@ export const CATALOGUE_OPTIONS = {
   concurrency: {
     type: "string",
     valueName: "n",
-    description: "CPU lanes: cases in flight; cases that wait out a prescribed time (hangs, delays) run on twice as many wait lanes beside them",
+    description: "CPU lanes: cases in flight; when more than twice as many cases wait out a hang or a delay, they get twice as many wait lanes",
     default: String(DEFAULT_CONCURRENCY),
   },
 } as const satisfies OptionTable;

@@ -34,7 +34,8 @@ describe("prescribesWait", () => {
     expect(prescribesWait(needsSandbox, "2.4.0")).toBe(false);
   });
 
-  it("twice as many wait lanes as CPU lanes", () => {
-    expect([1, 2, 4].map(waitLaneCount)).toEqual([2, 4, 8]);
+  it("twice as many wait lanes as CPU lanes, once the run has more waiting cases than that; none before", () => {
+    expect([1, 2, 4].map((concurrency) => waitLaneCount(concurrency, 100))).toEqual([2, 4, 8]);
+    expect([waitLaneCount(2, 0), waitLaneCount(2, 4), waitLaneCount(2, 5)]).toEqual([0, 0, 4]);
   });
 });
