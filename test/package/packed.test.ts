@@ -40,6 +40,7 @@ describe("the packed package", () => {
     for (const file of [
       "dist/relay-conformance.mjs",
       "dist/api.mjs",
+      "dist/adapter-child.mjs",
       "dist/gentle-ai.cjs",
       "dist/pi.cjs",
       "dist/types/conformance/api.d.ts",
