@@ -3,28 +3,13 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PI_BOUND_TABLE } from "../../support/pi-bound-table.ts";
 import { derivedPiTimeoutMs, expectedSubmitArgv, piTimeoutOverride, stagedPathIn } from "../../../conformance/clauses/common.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../../../conformance/runner/sabotage.ts";
 import { runPool } from "../../../conformance/runner/pool.ts";
 
 describe("the harness's own model of the contract", () => {
-  it.each([
-    [0, 900000],
-    [-1, 900000],
-    [Number.NaN, 900000],
-    [1.5, 900000],
-    [1, 900001],
-    [1000, 900859],
-    [65536, 956250],
-    [524288, 1350000],
-    [1048576, 1800000],
-    [1580000, 2256125],
-    [2097152, 2700000],
-    [4194304, 4500000],
-    [5242880, 5400000],
-    [7340030, 7199999],
-    [7340031, 7200000],
-  ])("derived pi bound for %d bytes is %d ms (relay reference §5.2 table)", (bytes, bound) => {
+  it.each(PI_BOUND_TABLE)("derived pi bound for %d bytes is %d ms (relay reference §5.2 table)", (bytes, bound) => {
     expect(derivedPiTimeoutMs(bytes)).toBe(bound);
   });
 

@@ -17,6 +17,22 @@ const NOT_ELIGIBLE =
   "the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex";
 const TRANSPORT_MSG = "The active runtime cannot provide immutable receipt-review transport.";
 const REVIEWER = "https://gentle-ai.dev/schema/review/reviewer/v1";
+/** status/v5's members in gentle-ai's order, before the ones --next-transition adds (forecast, transition, context). */
+const STATUS_V5_KEYS = [
+  "schema",
+  "contract",
+  "operation",
+  "applicability",
+  "authority",
+  "receipt",
+  "action",
+  "replayability",
+  "frozen",
+  "target_identity",
+  "projection",
+  "repair",
+  "candidates",
+];
 const ALL = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;
 
 type Json = Record<string, unknown>;
@@ -85,24 +101,7 @@ describe("status/v5 for a reviewing lineage", () => {
     const ids = s.ids;
     const st = await status(s, ["--agent", "pi", "--next-transition"]);
     // Key order of gentle-pi tests/fixtures/devbinary/status-v5-capture-result-submission.captured.json.
-    expect(Object.keys(st)).toEqual([
-      "schema",
-      "contract",
-      "operation",
-      "applicability",
-      "authority",
-      "receipt",
-      "action",
-      "replayability",
-      "frozen",
-      "target_identity",
-      "projection",
-      "repair",
-      "candidates",
-      "forecast",
-      "next_transition",
-      "repository_context",
-    ]);
+    expect(Object.keys(st)).toEqual([...STATUS_V5_KEYS, "forecast", "next_transition", "repository_context"]);
     expect(StatusV5Schema.safeParse(st).success).toBe(true);
     expect(st["authority"]).toEqual({ version: "compact-v2", lineage_id: ids.lineageId, state: "reviewing", generation: 1, revision: ids.revision(0) });
     expect(st["frozen"]).toMatchObject({ tier: "medium" }); // one selected lens: medium (SelectReviewLenses)
@@ -230,21 +229,7 @@ describe("status/v5 for a reviewing lineage", () => {
 
   it("omits the transition, forecast and repository context without --next-transition", async () => {
     const st = await status(sim({ profile: "2.4.0" }), []);
-    expect(Object.keys(st)).toEqual([
-      "schema",
-      "contract",
-      "operation",
-      "applicability",
-      "authority",
-      "receipt",
-      "action",
-      "replayability",
-      "frozen",
-      "target_identity",
-      "projection",
-      "repair",
-      "candidates",
-    ]);
+    expect(Object.keys(st)).toEqual(STATUS_V5_KEYS);
   });
 
   it("finalizes captured results with the contract and agent a capture runtime needs (status-v5-repository-context.captured.json)", async () => {
