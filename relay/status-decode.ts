@@ -1,72 +1,105 @@
-import * as z from "zod/mini";
+// Decodes the STATUS wire by hand, as gentle-pi does: a schema library here would load with every relay host (zod's
+// ESM build is ~100 modules, each through the host's TypeScript loader), for two small shapes.
 import type { ReviewCaptureSubmissionV1, ReviewCaptureSubmissionValueV1, ReviewCollectInputV3 } from "./types.ts";
 
-const WireValue = z.object({
-  slot: z.string(),
-  domain: z.string(),
-  schema: z.optional(z.string()),
-  minimum: z.optional(z.number()),
-  maximum: z.optional(z.number()),
-  allowed_values: z.optional(z.array(z.string())),
-  substitution_location: z.number(),
-});
+type Wire = Readonly<Record<string, unknown>>;
 
-const WireSubmission = z.object({
-  operation_token: z.string(),
-  argument_tokens: z.array(z.string()),
-  value: z.optional(WireValue),
-  values: z.optional(z.array(WireValue)),
-});
+/** Thrown for a STATUS wire value of the wrong shape; the message names the field's path. */
+export class StatusDecodeError extends TypeError {
+  override readonly name = "StatusDecodeError";
+}
 
-const WireCollectInput = z.object({
-  name: z.string(),
-  schema: z.string(),
-  capture_operation: z.string(),
-  arguments: z.array(z.object({ name: z.string(), value: z.string(), token: z.optional(z.string()) })),
-  provider_task: z.optional(z.unknown()),
-  submission: z.optional(WireSubmission),
-  artifact_subject: z.optional(z.object({ subject_hash: z.string() })),
-  candidate_diff: z.optional(z.unknown()),
-  base_tree: z.optional(z.string()),
-  candidate_tree: z.optional(z.string()),
-  changed_path_manifest: z.optional(z.unknown()),
-  validation_request: z.optional(z.unknown()),
-});
+function fail(path: string, expected: string, value: unknown): never {
+  const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  throw new StatusDecodeError(`STATUS ${path}: expected ${expected}, got ${got}`);
+}
 
-function decodeValue(wire: z.infer<typeof WireValue>): ReviewCaptureSubmissionValueV1 {
+function object(value: unknown, path: string): Wire {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) fail(path, "an object", value);
+  return value as Wire;
+}
+
+function string(value: unknown, path: string): string {
+  return typeof value === "string" ? value : fail(path, "a string", value);
+}
+
+function number(value: unknown, path: string): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : fail(path, "a finite number", value);
+}
+
+function array<T>(value: unknown, path: string, item: (v: unknown, path: string) => T): T[] {
+  if (!Array.isArray(value)) fail(path, "an array", value);
+  return value.map((v, i) => item(v, `${path}[${i}]`));
+}
+
+/** An optional field: absent (or undefined) stays absent, anything else must decode. */
+function optional<T>(wire: Wire, key: string, path: string, decode: (v: unknown, path: string) => T): { readonly [k: string]: T } {
+  const value = wire[key];
+  return value === undefined ? {} : { [key]: decode(value, `${path}.${key}`) };
+}
+
+function decodeValue(value: unknown, path: string): ReviewCaptureSubmissionValueV1 {
+  const wire = object(value, path);
+  const schema = optional(wire, "schema", path, string).schema;
+  const minimum = optional(wire, "minimum", path, number).minimum;
+  const maximum = optional(wire, "maximum", path, number).maximum;
+  const allowed = optional(wire, "allowed_values", path, (v, p) => array(v, p, string)).allowed_values;
   return {
-    slot: wire.slot,
-    domain: wire.domain,
-    substitutionLocation: wire.substitution_location,
-    ...(wire.schema !== undefined ? { schema: wire.schema } : {}),
-    ...(wire.minimum !== undefined ? { minimum: wire.minimum } : {}),
-    ...(wire.maximum !== undefined ? { maximum: wire.maximum } : {}),
-    ...(wire.allowed_values !== undefined ? { allowedValues: wire.allowed_values } : {}),
+    slot: string(wire.slot, `${path}.slot`),
+    domain: string(wire.domain, `${path}.domain`),
+    substitutionLocation: number(wire.substitution_location, `${path}.substitution_location`),
+    ...(schema !== undefined ? { schema } : {}),
+    ...(minimum !== undefined ? { minimum } : {}),
+    ...(maximum !== undefined ? { maximum } : {}),
+    ...(allowed !== undefined ? { allowedValues: allowed } : {}),
   };
+}
+
+function decodeSubmission(value: unknown, path: string): ReviewCaptureSubmissionV1 {
+  const wire = object(value, path);
+  const operationToken = string(wire.operation_token, `${path}.operation_token`);
+  const argumentTokens = array(wire.argument_tokens, `${path}.argument_tokens`, string);
+  const single = optional(wire, "value", path, decodeValue).value;
+  const legacy = optional(wire, "values", path, (v, p) => array(v, p, decodeValue)).values;
+  return { operationToken, argumentTokens, values: single !== undefined ? [single] : (legacy ?? []) };
 }
 
 /** Decodes a STATUS submission descriptor; the singular v5 `value` and the legacy `values` array both map to `values`. */
 export function decodeReviewCaptureSubmission(wire: unknown): ReviewCaptureSubmissionV1 {
-  const parsed = WireSubmission.parse(wire);
-  const values = parsed.value !== undefined ? [decodeValue(parsed.value)] : (parsed.values ?? []).map(decodeValue);
-  return { operationToken: parsed.operation_token, argumentTokens: parsed.argument_tokens, values };
+  return decodeSubmission(wire, "submission");
 }
 
 /** Decodes one STATUS `next_transition.collect.inputs[]` entry (snake_case wire) into the camelCase collect input. */
-export function decodeReviewCollectInput(wire: unknown): ReviewCollectInputV3 {
-  const parsed = WireCollectInput.parse(wire);
+export function decodeReviewCollectInput(value: unknown): ReviewCollectInputV3 {
+  const path = "collect input";
+  const wire = object(value, path);
+  const argument = (v: unknown, p: string): ReviewCollectInputV3["arguments"][number] => {
+    const a = object(v, p);
+    const token = optional(a, "token", p, string).token;
+    return { name: string(a.name, `${p}.name`), value: string(a.value, `${p}.value`), ...(token !== undefined ? { token } : {}) };
+  };
+  const name = string(wire.name, `${path}.name`);
+  const schema = string(wire.schema, `${path}.schema`);
+  const captureOperation = string(wire.capture_operation, `${path}.capture_operation`);
+  const args = array(wire.arguments, `${path}.arguments`, argument);
+  const submission = optional(wire, "submission", path, decodeSubmission).submission;
+  const subject = optional(wire, "artifact_subject", path, (v, p) => string(object(v, p).subject_hash, `${p}.subject_hash`)).artifact_subject;
+  const baseTree = optional(wire, "base_tree", path, string).base_tree;
+  const candidateTree = optional(wire, "candidate_tree", path, string).candidate_tree;
+  // Carried as they are: the relay passes them on and never reads inside them.
+  const opaque = (key: string): unknown => wire[key];
   return {
-    name: parsed.name,
-    schema: parsed.schema,
-    captureOperation: parsed.capture_operation,
-    arguments: parsed.arguments.map((a) => ({ name: a.name, value: a.value, ...(a.token !== undefined ? { token: a.token } : {}) })),
-    ...(parsed.provider_task !== undefined ? { providerTask: parsed.provider_task } : {}),
-    ...(parsed.submission !== undefined ? { submission: decodeReviewCaptureSubmission(parsed.submission) } : {}),
-    ...(parsed.artifact_subject !== undefined ? { artifactSubject: { subjectHash: parsed.artifact_subject.subject_hash } } : {}),
-    ...(parsed.candidate_diff !== undefined ? { candidateDiff: parsed.candidate_diff } : {}),
-    ...(parsed.base_tree !== undefined ? { baseTree: parsed.base_tree } : {}),
-    ...(parsed.candidate_tree !== undefined ? { candidateTree: parsed.candidate_tree } : {}),
-    ...(parsed.changed_path_manifest !== undefined ? { changedPathManifest: parsed.changed_path_manifest } : {}),
-    ...(parsed.validation_request !== undefined ? { validationRequest: parsed.validation_request } : {}),
+    name,
+    schema,
+    captureOperation,
+    arguments: args,
+    ...(opaque("provider_task") !== undefined ? { providerTask: opaque("provider_task") } : {}),
+    ...(submission !== undefined ? { submission } : {}),
+    ...(subject !== undefined ? { artifactSubject: { subjectHash: subject } } : {}),
+    ...(opaque("candidate_diff") !== undefined ? { candidateDiff: opaque("candidate_diff") } : {}),
+    ...(baseTree !== undefined ? { baseTree } : {}),
+    ...(candidateTree !== undefined ? { candidateTree } : {}),
+    ...(opaque("changed_path_manifest") !== undefined ? { changedPathManifest: opaque("changed_path_manifest") } : {}),
+    ...(opaque("validation_request") !== undefined ? { validationRequest: opaque("validation_request") } : {}),
   };
 }

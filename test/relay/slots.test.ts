@@ -3,6 +3,7 @@ import {
   REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION,
   REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS,
   decodeReviewCollectInput,
+  StatusDecodeError,
   isReviewHostRelayCollectInput,
   isReviewProviderRoleVectorInput,
   reviewHostRelaySlots,
@@ -171,5 +172,46 @@ describe("decodeReviewCollectInput", () => {
       baseTree: "a".repeat(40),
     });
     expect(reviewHostRelaySlots([decoded])).toHaveLength(1);
+  });
+  const valid = {
+    name: "reviewer_result",
+    schema: "s",
+    capture_operation: "review.capture-result",
+    arguments: [{ name: "agent", value: "pi", token: "--agent=pi" }],
+    submission: { operation_token: "capture-result", argument_tokens: ["--input={{value}}"], value: { slot: "r", domain: "d", substitution_location: 0 } },
+  };
+
+  it("keeps opaque fields as they are and drops unknown ones", () => {
+    const decoded = decodeReviewCollectInput({ ...valid, provider_task: { kind: "k", n: [1] }, validation_request: null, unknown_field: 1 });
+    expect(decoded).toEqual({
+      name: "reviewer_result",
+      schema: "s",
+      captureOperation: "review.capture-result",
+      arguments: [{ name: "agent", value: "pi", token: "--agent=pi" }],
+      providerTask: { kind: "k", n: [1] },
+      submission: { operationToken: "capture-result", argumentTokens: ["--input={{value}}"], values: [{ slot: "r", domain: "d", substitutionLocation: 0 }] },
+      validationRequest: null,
+    });
+  });
+
+  it.each<[string, unknown, string]>([
+    ["not an object", [valid], "STATUS collect input: expected an object, got array"],
+    ["a missing name", { ...valid, name: undefined }, "STATUS collect input.name: expected a string, got undefined"],
+    ["a numeric argument value", { ...valid, arguments: [{ name: "agent", value: 1 }] }, "STATUS collect input.arguments[0].value: expected a string, got number"],
+    ["a null token", { ...valid, arguments: [{ name: "agent", value: "pi", token: null }] }, "STATUS collect input.arguments[0].token: expected a string, got null"],
+    [
+      "a string substitution location",
+      { ...valid, submission: { ...valid.submission, value: { slot: "r", domain: "d", substitution_location: "0" } } },
+      "STATUS collect input.submission.value.substitution_location: expected a finite number, got string",
+    ],
+    [
+      "a non-string allowed value",
+      { ...valid, submission: { operation_token: "o", argument_tokens: [], values: [{ slot: "r", domain: "d", substitution_location: 0, allowed_values: [1] }] } },
+      "STATUS collect input.submission.values[0].allowed_values[0]: expected a string, got number",
+    ],
+    ["an artifact subject without its hash", { ...valid, artifact_subject: {} }, "STATUS collect input.artifact_subject.subject_hash: expected a string, got undefined"],
+  ])("rejects %s, naming the field", (_label, wire, message) => {
+    expect(() => decodeReviewCollectInput(wire)).toThrow(new StatusDecodeError(message));
+    expect(() => decodeReviewCollectInput(wire)).toThrow(StatusDecodeError);
   });
 });
