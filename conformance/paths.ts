@@ -49,8 +49,16 @@ export function harnessPaths(): HarnessPaths {
 
 /** The built adapter child (scripts/build.mjs), or its TypeScript source when dist/ was never built. */
 function adapterChildPath(root: string): string {
-  const built = join(root, "dist/adapter-child.mjs");
-  return existsSync(built) ? built : join(root, "conformance/runner/adapter-child.ts");
+  return builtOrSource(root, "adapter-child", "conformance/runner/adapter-child.ts");
+}
+
+/**
+ * A module a relay host loads: its bundle `dist/<name>.mjs` (scripts/build.mjs) when built, else its TypeScript
+ * source. The bundle spares each host start tsx's per-module work over the module's whole import graph.
+ */
+export function builtOrSource(root: string, name: string, source: string): string {
+  const built = join(root, "dist", `${name}.mjs`);
+  return existsSync(built) ? built : join(root, source);
 }
 
 /** tsx's `import` entry (what `node --import tsx` loads), resolved from this package's own node_modules. */

@@ -59,11 +59,21 @@ const cli = build({
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
 });
 
-// The relay host's child (conformance/runner/adapter-child.ts), started once per lane, golden and repro client: as one
-// file with zod/mini inside, it starts ~0.2 s of CPU sooner than its TypeScript through tsx (tsx still loads the relay).
+// What a relay host loads besides the relay: its child (conformance/runner/adapter-child.ts), started once per lane,
+// golden and repro step, and the one-shot task modules (the golden driver, the repro worker). Each as one file with
+// its dependencies inside starts sooner than its TypeScript graph through tsx: ~0.2 s of CPU for the child, ~0.7 s
+// for the driver (tsx still loads the relay). conformance/paths.ts `builtOrSource` falls back to the sources.
 const adapter = build({
   ...common,
-  entryPoints: entryPoints({ "adapter-child": "conformance/runner/adapter-child.ts" }),
+  entryPoints: entryPoints({
+    "adapter-child": "conformance/runner/adapter-child.ts",
+    "golden-driver": "conformance/goldens/driver.ts",
+    "repro-worker": "conformance/repro/worker.ts",
+  }),
+  // As in the CLI: tsx and esbuild load relays at run time and find their own files, so they stay external.
+  external: ["tsx", "tsx/*", "esbuild"],
+  // The CommonJS packages inside (execa's) require() Node builtins, which an ES module bundle has no require for.
+  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   outExtension: { ".js": ".mjs" },
   format: "esm",
 });

@@ -41,6 +41,8 @@ describe("the packed package", () => {
       "dist/relay-conformance.mjs",
       "dist/api.mjs",
       "dist/adapter-child.mjs",
+      "dist/golden-driver.mjs",
+      "dist/repro-worker.mjs",
       "dist/gentle-ai.cjs",
       "dist/pi.cjs",
       "dist/types/conformance/api.d.ts",

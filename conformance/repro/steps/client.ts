@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import {
   parseDefects,
   type CompactTargetedValidation,
@@ -11,7 +10,7 @@ import { clientFromFinalizeModule, hasFinalizeApi } from "../clients/adapt-final
 import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
 import { runTaskInHost } from "../../host/run-task.ts";
-import { REPO_ROOT, SIM_GENTLE_AI } from "../paths.ts";
+import { REPO_ROOT, SIM_GENTLE_AI, reproWorker } from "../paths.ts";
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
 import { defects, nonEmpty, oneOf, section, type StepDef } from "./step-def.ts";
@@ -72,7 +71,7 @@ export async function runJob(client: CorrectionClient, job: Omit<ClientJob, "mod
 // A fresh host process: the task loads the module itself in a new relay host, so nothing this runner remembers
 // reaches it; the host's tree is killed once it answered or ran past FRESH_PROCESS_TIMEOUT_MS.
 async function runInFreshProcess(job: ClientJob): Promise<Outcome> {
-  const task = { module: join(REPO_ROOT, "conformance", "repro", "worker.ts"), export: "runClientJob", input: job };
+  const task = { module: reproWorker(), export: "runClientJob", input: job };
   try {
     const { value, hostPid } = await runTaskInHost(task, { cwd: REPO_ROOT, env: process.env, timeoutMs: FRESH_PROCESS_TIMEOUT_MS });
     return { ...(value as Outcome), hostPid: hostPid ?? null };

@@ -1,11 +1,10 @@
-import { join } from "node:path";
 import { DEFAULT_GENTLE_AI_TIMEOUT_MS, derivedPiTimeoutMs, PI_TIMEOUT_ENV, piTimeoutOverride } from "../../clauses/common.ts";
 import { describeOutcome } from "../../host/job-outcome.ts";
 import { runTaskOutcome } from "../../host/run-task.ts";
 import { RELAY_ENTRY_EXPORT } from "../../runner/protocol.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
 import type { Outcome } from "../outcome.ts";
-import { HANDSHAKE_TAMPER, REPO_ROOT, SIM_GENTLE_AI, SIM_PI } from "../paths.ts";
+import { HANDSHAKE_TAMPER, REPO_ROOT, SIM_GENTLE_AI, SIM_PI, reproWorker } from "../paths.ts";
 import type { RelaySlotJob, RelayStepRequest, RunSlot } from "../relay-call.ts";
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
@@ -43,7 +42,7 @@ export async function relayFunction<T>(ctx: StepContext, client: string | undefi
 // folder) and the step gets a typed failing outcome. Only a fault of the harness's own is thrown.
 async function runInRelayHost(job: RelaySlotJob, markers: readonly string[]): Promise<Outcome> {
   const boundMs = relayCallBoundMs(job.request);
-  const task = { module: join(REPO_ROOT, "conformance", "repro", "worker.ts"), export: "runRelaySlotJob", input: job };
+  const task = { module: reproWorker(), export: "runRelaySlotJob", input: job };
   const { outcome } = await runTaskOutcome(task, { cwd: REPO_ROOT, env: process.env, timeoutMs: boundMs, markers });
   switch (outcome.status) {
     case "reply":
