@@ -57,7 +57,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: UNIT, setupFiles: ["test/support/unit-no-node-spawn.ts"] } },
+      { extends: true, test: { name: "unit", isolate: false, include: UNIT, setupFiles: ["test/support/unit-no-node-spawn.ts"] } },
       { extends: true, test: { name: "e2e", include: ["**/*.test.ts"], exclude: UNIT, globalSetup: ["test/global-setup.ts"] } },
     ],
   },
