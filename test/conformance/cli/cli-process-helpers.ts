@@ -1,7 +1,7 @@
 // Helpers for tests that spawn the CLI with a private TMPDIR and look for what it left behind.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
@@ -9,13 +9,23 @@ import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
 export const root = packageRoot();
 export const launcher = join(root, "conformance/bin/relay-conformance");
 
-/** A fresh TMPDIR for one spawned CLI; `cleanup` removes every one made. */
+/** tsx's compile cache folder under a TMPDIR (tsx names it after the effective uid). */
+const tsxCacheName = `tsx-${process.geteuid?.() ?? userInfo().username}`;
+
+/**
+ * A fresh TMPDIR for one spawned CLI; `cleanup` removes every one made. tsx's compile cache in it is a link to the
+ * shared one, as a user's TMPDIR would hold it warm: a cold cache made each of the CLI's relay hosts transpile every
+ * relay module again, which these tests are not about.
+ */
 export function privateTmps(): { make(): string; cleanup(): void } {
   const dirs: string[] = [];
+  const shared = join(tmpdir(), tsxCacheName);
+  mkdirSync(shared, { recursive: true });
   return {
     make: () => {
       const d = mkdtempSync(join(tmpdir(), "rc-process-test-"));
       dirs.push(d);
+      symlinkSync(shared, join(d, tsxCacheName));
       return d;
     },
     cleanup: () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })),
