@@ -1,40 +1,35 @@
 // Helpers for tests that spawn the CLI with a private TMPDIR and look for what it left behind.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir, userInfo } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
+import { linkTsxCache, TSX_CACHE_NAME } from "../../support/tsx-cache.ts";
 
 export const root = packageRoot();
 export const launcher = join(root, "conformance/bin/relay-conformance");
 
-/** tsx's compile cache folder under a TMPDIR (tsx names it after the effective uid). */
-const tsxCacheName = `tsx-${process.geteuid?.() ?? userInfo().username}`;
-
 /**
- * A fresh TMPDIR for one spawned CLI; `cleanup` removes every one made. tsx's compile cache in it is a link to the
- * shared one, as a user's TMPDIR would hold it warm: a cold cache made each of the CLI's relay hosts transpile every
- * relay module again, which these tests are not about.
+ * A fresh TMPDIR for one spawned CLI, with tsx's compile cache linked in (test/support/tsx-cache.ts); `cleanup`
+ * removes every one made.
  */
 export function privateTmps(): { make(): string; cleanup(): void } {
   const dirs: string[] = [];
-  const shared = join(tmpdir(), tsxCacheName);
-  mkdirSync(shared, { recursive: true });
   return {
     make: () => {
       const d = mkdtempSync(join(tmpdir(), "rc-process-test-"));
       dirs.push(d);
-      symlinkSync(shared, join(d, tsxCacheName));
+      linkTsxCache(d);
       return d;
     },
     cleanup: () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })),
   };
 }
 
-/** What the harness left in TMPDIR (tsx's compile cache is tsx's own, kept on purpose). */
+/** What the harness left in TMPDIR (but the link to tsx's compile cache, which the test made). */
 export function leftovers(tmp: string): string[] {
-  return readdirSync(tmp).filter((n) => !n.startsWith("tsx-"));
+  return readdirSync(tmp).filter((n) => n !== TSX_CACHE_NAME);
 }
 
 /** Live (non-zombie) processes whose environment mentions the private TMPDIR: the CLI's children and all below. */
