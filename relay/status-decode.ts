@@ -32,18 +32,18 @@ function array<T>(value: unknown, path: string, item: (v: unknown, path: string)
   return value.map((v, i) => item(v, `${path}[${i}]`));
 }
 
-/** An optional field: absent (or undefined) stays absent, anything else must decode. */
-function optional<T>(wire: Wire, key: string, path: string, decode: (v: unknown, path: string) => T): { readonly [k: string]: T } {
+/** An optional field: absent (or undefined) stays undefined, anything else must decode. */
+function optional<T>(wire: Wire, key: string, path: string, decode: (v: unknown, path: string) => T): T | undefined {
   const value = wire[key];
-  return value === undefined ? {} : { [key]: decode(value, `${path}.${key}`) };
+  return value === undefined ? undefined : decode(value, `${path}.${key}`);
 }
 
 function decodeValue(value: unknown, path: string): ReviewCaptureSubmissionValueV1 {
   const wire = object(value, path);
-  const schema = optional(wire, "schema", path, string).schema;
-  const minimum = optional(wire, "minimum", path, number).minimum;
-  const maximum = optional(wire, "maximum", path, number).maximum;
-  const allowed = optional(wire, "allowed_values", path, (v, p) => array(v, p, string)).allowed_values;
+  const schema = optional(wire, "schema", path, string);
+  const minimum = optional(wire, "minimum", path, number);
+  const maximum = optional(wire, "maximum", path, number);
+  const allowed = optional(wire, "allowed_values", path, (v, p) => array(v, p, string));
   return {
     slot: string(wire.slot, `${path}.slot`),
     domain: string(wire.domain, `${path}.domain`),
@@ -59,8 +59,8 @@ function decodeSubmission(value: unknown, path: string): ReviewCaptureSubmission
   const wire = object(value, path);
   const operationToken = string(wire.operation_token, `${path}.operation_token`);
   const argumentTokens = array(wire.argument_tokens, `${path}.argument_tokens`, string);
-  const single = optional(wire, "value", path, decodeValue).value;
-  const legacy = optional(wire, "values", path, (v, p) => array(v, p, decodeValue)).values;
+  const single = optional(wire, "value", path, decodeValue);
+  const legacy = optional(wire, "values", path, (v, p) => array(v, p, decodeValue));
   return { operationToken, argumentTokens, values: single !== undefined ? [single] : (legacy ?? []) };
 }
 
@@ -75,17 +75,17 @@ export function decodeReviewCollectInput(value: unknown): ReviewCollectInputV3 {
   const wire = object(value, path);
   const argument = (v: unknown, p: string): ReviewCollectInputV3["arguments"][number] => {
     const a = object(v, p);
-    const token = optional(a, "token", p, string).token;
+    const token = optional(a, "token", p, string);
     return { name: string(a.name, `${p}.name`), value: string(a.value, `${p}.value`), ...(token !== undefined ? { token } : {}) };
   };
   const name = string(wire.name, `${path}.name`);
   const schema = string(wire.schema, `${path}.schema`);
   const captureOperation = string(wire.capture_operation, `${path}.capture_operation`);
   const args = array(wire.arguments, `${path}.arguments`, argument);
-  const submission = optional(wire, "submission", path, decodeSubmission).submission;
-  const subject = optional(wire, "artifact_subject", path, (v, p) => string(object(v, p).subject_hash, `${p}.subject_hash`)).artifact_subject;
-  const baseTree = optional(wire, "base_tree", path, string).base_tree;
-  const candidateTree = optional(wire, "candidate_tree", path, string).candidate_tree;
+  const submission = optional(wire, "submission", path, decodeSubmission);
+  const subject = optional(wire, "artifact_subject", path, (v, p) => string(object(v, p).subject_hash, `${p}.subject_hash`));
+  const baseTree = optional(wire, "base_tree", path, string);
+  const candidateTree = optional(wire, "candidate_tree", path, string);
   // Carried as they are: the relay passes them on and never reads inside them.
   const opaque = (key: string): unknown => wire[key];
   return {
