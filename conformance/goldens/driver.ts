@@ -1,7 +1,7 @@
 // The golden conversation as a host task (runner/protocol.ts HostTask): inside the relay host's child it loads the
 // relay under test and runs one conversation (recording) or the steps of a golden (replay), and returns the steps
 // taken with their raw outcomes.
-import { pathToFileURL } from "node:url";
+import { loadHostedModule } from "../host/load-module.ts";
 import { CONVERSATIONS } from "./conversations.ts";
 import { Host, type FinalizeModule, type RawOutcome, type RelayModule } from "./host.ts";
 import type { GoldenStep } from "./golden-schema.ts";
@@ -26,9 +26,9 @@ export interface DriverResult {
 
 /** Runs one driver job with the host child's environment (the run's) as the relay's environment. */
 export async function runDriverJob(job: DriverJob): Promise<DriverResult> {
-  const relay = (await import(pathToFileURL(job.relayModule).href)) as RelayModule;
+  const relay = (await loadHostedModule(job.relayModule)) as unknown as RelayModule;
   if (typeof relay.runReviewHostRelaySlot !== "function") throw new Error(`${job.relayModule} exports no runReviewHostRelaySlot`);
-  const finalize = job.finalizeModule === undefined ? undefined : ((await import(pathToFileURL(job.finalizeModule).href)) as FinalizeModule);
+  const finalize = job.finalizeModule === undefined ? undefined : ((await loadHostedModule(job.finalizeModule)) as unknown as FinalizeModule);
   const host = new Host({ relay, ...(finalize ? { finalize } : {}), gentleAi: job.gentleAi, pi: job.pi, cwd: job.cwd, env: process.env });
   if (job.steps !== undefined) await host.replaySteps(job.steps);
   else {

@@ -39,7 +39,9 @@ export class RelayHost {
 
   constructor(options: RelayHostOptions) {
     // fd 3 is an extra execa pipe; nothing is buffered by execa (buffer: false): the host reads every stream itself.
-    const { subprocess, killGroup } = spawnInGroup(process.execPath, [`--max-old-space-size=${HEAP_MB}`, "--import", options.tsxLoader, options.adapterChild], {
+    // The built adapter child runs as is and loads TypeScript itself (host/load-module.ts); its source needs tsx.
+    const loader = options.adapterChild.endsWith(".ts") ? ["--import", options.tsxLoader] : [];
+    const { subprocess, killGroup } = spawnInGroup(process.execPath, [`--max-old-space-size=${HEAP_MB}`, ...loader, options.adapterChild], {
       cwd: options.cwd,
       env: options.env,
       stdio: ["pipe", "pipe", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadHostedModule } from "../host/load-module.ts";
 import { REPO_ROOT } from "./paths.ts";
 
 /** Module names a reproduction may use in `client=`; `subject` is ours unless `--against` replaces it. */
@@ -31,23 +31,11 @@ export function resolveModulePath(spec: string, base = process.cwd()): string {
 
 const cache = new Map<string, Promise<Record<string, unknown>>>();
 
-/** Imports a module by absolute path; TypeScript goes through tsx when the host cannot load it natively. */
+/** Imports a module by absolute path, as a relay host does (host/load-module.ts). */
 export function loadModule(path: string): Promise<Record<string, unknown>> {
   let p = cache.get(path);
   if (!p) {
-    p = (async () => {
-      if (!existsSync(path)) throw new ReproInputError(`module not found: ${path}`);
-      const url = pathToFileURL(path).href;
-      try {
-        return (await import(url)) as Record<string, unknown>;
-      } catch (e) {
-        const code = (e as { code?: string }).code;
-        if (code !== "ERR_UNKNOWN_FILE_EXTENSION" && !/\.m?ts$/.test(path)) throw e;
-        if (code !== "ERR_UNKNOWN_FILE_EXTENSION" && code !== "ERR_MODULE_NOT_FOUND") throw e;
-        const { tsImport } = (await import("tsx/esm/api")) as { tsImport: (s: string, p: string) => Promise<Record<string, unknown>> };
-        return tsImport(url, import.meta.url);
-      }
-    })();
+    p = existsSync(path) ? loadHostedModule(path) : Promise.reject(new ReproInputError(`module not found: ${path}`));
     cache.set(path, p);
   }
   return p;

@@ -1,11 +1,12 @@
-// Adapter child: runs under `node --import tsx`, imports the relay under test and runs jobs read line by line from
-// stdin, replying on fd 3 so whatever the relay prints on stdout/stderr can never corrupt the protocol.
+// Adapter child: runs in a relay host (host/relay-host.ts), loads the relay under test (host/load-module.ts) and
+// runs jobs read line by line from stdin, replying on fd 3 so whatever the relay prints on stdout/stderr can never
+// corrupt the protocol.
 // Everything a relay may change in this process and a later case would see is reset before each job (environment,
 // cwd, umask) or reported after it (handles and timers it left running), and the harness replaces a child that
 // reports leftovers. Nothing the relay throws or returns can crash the child: every value is inspected defensively.
 import { createWriteStream, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { pathToFileURL } from "node:url";
+import { loadHostedModule } from "../host/load-module.ts";
 import {
   AdapterJobSchema,
   MAX_CARRIED_JSON_CHARS,
@@ -30,7 +31,7 @@ function reply(message: AdapterReply): Promise<void> {
 function loadRelay(path: string): Promise<Module> {
   let loaded = modules.get(path);
   if (!loaded) {
-    loaded = import(pathToFileURL(path).href) as Promise<Module>;
+    loaded = loadHostedModule(path);
     modules.set(path, loaded);
   }
   return loaded;
@@ -174,7 +175,7 @@ async function task(job: AdapterJob): Promise<AdapterReply> {
   const spec = job.task;
   if (spec === undefined) return { type: "load-error", id: job.id, message: "a task job without a task" };
   try {
-    const mod = (await import(pathToFileURL(spec.module).href)) as Module;
+    const mod = await loadHostedModule(spec.module);
     const fn = mod[spec.export];
     if (typeof fn !== "function") return { type: "load-error", id: job.id, message: `${spec.module} exports no function ${spec.export}` };
     return { type: "result", id: job.id, value: jsonCopy(await (fn as (input: unknown) => unknown)(spec.input)) };
