@@ -48,6 +48,12 @@ const UNIT = [
   "test/support/gentle-ai-digests.test.ts",
 ];
 
+// Machines like this one (and CI) set NODE_EXTRA_CA_CERTS to the system CA bundle, and every Node start then reads and
+// parses it: 0.06 s of CPU, three times a bare start. The suite starts about 2,500 Node processes (simulators, relay
+// hosts, CLIs) and none of them speaks TLS (GitHub is mocked with msw, npm runs offline), so the test run's workers
+// and everything they start go without it. The harness's own runs already give relays a neutral environment.
+delete process.env.NODE_EXTRA_CA_CERTS;
+
 // Subprocess-heavy suite on a 2-core machine: forks, two workers, generous per-test bounds.
 export default defineConfig({
   test: {
