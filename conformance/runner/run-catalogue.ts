@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -267,7 +268,8 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
   const root = createRunRoot(options.keep ?? false);
   options.onRunRoot?.(root.dir);
   // Room for the most wait lanes a run can get (prescribed-waits.ts); the plan decides how many it uses.
-  const lanes = new Lanes(paths, root, options, options.concurrency + waitLaneCount(options.concurrency, Number.POSITIVE_INFINITY));
+  const laneCount = options.concurrency + waitLaneCount(options.concurrency, Number.POSITIVE_INFINITY);
+  const lanes = new Lanes(paths, root, options, laneCount);
   // The run's deadline: wall-clock, for the whole run (CI's bound), unlike the load-scaled per-case bounds.
   const deadline = new AbortController();
   const deadlineTimer =
@@ -275,6 +277,9 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       ? undefined
       : setTimeout(() => deadline.abort(new Error(`the run's deadline (${formatDuration(options.deadlineMs ?? 0)}) passed`)), options.deadlineMs);
   const signal = deadline.signal;
+  // Each lane's job in flight listens for the deadline (host/relay-host.ts). With wait lanes a run has up to three
+  // times --concurrency lanes: past Node's default of 10 listeners, which Node reports on stderr as a leak.
+  setMaxListeners(laneCount + 10, signal);
   try {
     const observer = options.observer;
     const probeStart = observer ? performance.now() : 0;
