@@ -80,6 +80,7 @@ export function createProgress(options: ProgressOptions): Progress {
   let finished = false;
   let lastLineAt = started;
   let lastDecile = 0;
+  let lastLine: ProgressCounts | undefined;
   const text = (c: ProgressCounts): string => progressText(options.label, options.unit, c, options.now() - started);
   const draw = (): void => {
     if (finished || counts === undefined) return;
@@ -90,6 +91,7 @@ export function createProgress(options: ProgressOptions): Progress {
   };
   const line = (c: ProgressCounts, decile: number): void => {
     options.write(`${text(c)}\n`);
+    lastLine = c;
     lastLineAt = options.now();
     lastDecile = Math.max(lastDecile, decile);
   };
@@ -118,6 +120,10 @@ export function createProgress(options: ProgressOptions): Progress {
     },
     finish() {
       suspend();
+      // Off a terminal the last line must not be stale: a clause can fail after the 100% line (its verdict waits
+      // for its last case), and a log that ends on "3 failed" above a summary of 4 reads as a miscount.
+      if (!finished && options.mode !== "tty" && counts !== undefined && lastLine !== undefined && (counts.done !== lastLine.done || counts.failed !== lastLine.failed))
+        line(counts, decileOf(counts));
       finished = true;
     },
   };

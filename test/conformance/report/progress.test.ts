@@ -105,6 +105,24 @@ describe("off a terminal: a plain line every 10% or every 10 s, whichever comes 
     expect(writes.every((w) => PROGRESS_LINE.test(w.slice(0, -1)))).toBe(true);
   });
 
+  it("finish adds a last line when the counts moved since the last one (a clause failing after 100%), else none", () => {
+    const stale = fake("lines");
+    stale.progress.update({ done: 0, total: 4, failed: 0 });
+    stale.at(1000);
+    stale.progress.update({ done: 4, total: 4, failed: 3 });
+    stale.at(1500);
+    stale.progress.update({ done: 4, total: 4, failed: 4 });
+    stale.progress.finish();
+    stale.progress.finish();
+    expect(stale.writes).toEqual([`${text(4, 4, 3, "0:01", "0:00")}\n`, `${text(4, 4, 4, "0:02", "0:00")}\n`]);
+    const current = fake("lines");
+    current.progress.update({ done: 0, total: 4, failed: 0 });
+    current.at(1000);
+    current.progress.update({ done: 4, total: 4, failed: 1 });
+    current.progress.finish();
+    expect(current.writes).toEqual([`${text(4, 4, 1, "0:01", "0:00")}\n`]);
+  });
+
   it("a line after 10 s without one, from a tick or an update; a tenth resets the 10 s", () => {
     const { writes, at, progress } = fake("lines");
     at(1000);
