@@ -46,7 +46,12 @@ const HOW = [
 describe("loadHostedModule", () => {
   it("loads TypeScript as CommonJS, with its imports and import.meta.url", async () => {
     file("plain/helper.ts", `export const twice = (n: number): number => n * 2;\n`);
-    const path = file("plain/relay.ts", `import { twice } from "./helper.ts";\n${HOW}export const four = twice(2);\nexport const url = import.meta.url;\n`);
+    // NodeNext style too: a `.js` specifier that names a `.ts` file.
+    file("plain/other.ts", `export const one: number = 1;\n`);
+    const path = file(
+      "plain/relay.ts",
+      `import { twice } from "./helper.ts";\nimport { one } from "./other.js";\n${HOW}export const four = twice(2) + one - 1;\nexport const url = import.meta.url;\n`,
+    );
     const mod = await loadHostedModule(path);
     expect({ loadedAs: mod.loadedAs, strict: mod.strict, four: mod.four, url: mod.url }).toEqual({ loadedAs: "commonjs", strict: true, four: 4, url: `file://${path}` });
   });
