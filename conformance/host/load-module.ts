@@ -16,12 +16,13 @@ const TYPESCRIPT = /\.[cm]?tsx?$/;
 // it did, and run again in the ES module graph (that import is scoped, so it shares nothing with the failed one).
 const NOT_COMMONJS = new Set(["ERR_REQUIRE_ASYNC_MODULE", "ERR_PACKAGE_PATH_NOT_EXPORTED", "ERR_REQUIRE_ESM"]);
 const requireHere = createRequire(import.meta.url);
-let hooked = false;
+// One registration per process, however many loads start before it finishes.
+let hooked: Promise<void> | undefined;
 
 /** Loads the module at an absolute path: TypeScript through tsx's require hook, else as an ES module. */
 export async function loadHostedModule(path: string): Promise<Module> {
   if (TYPESCRIPT.test(path)) {
-    if (!hooked) await hookRequire();
+    await (hooked ??= hookRequire());
     try {
       return requireHere(path) as Module;
     } catch (error) {
@@ -47,7 +48,6 @@ async function hookRequire(): Promise<void> {
   prototype._compile = function (content, filename, ...rest) {
     return compile.call(this, transformed(content, filename) ? strict(content) : content, filename, ...rest);
   };
-  hooked = true;
 }
 
 /**
