@@ -87,19 +87,19 @@ export function decodeReviewCollectInput(value: unknown): ReviewCollectInputV3 {
   const baseTree = optional(wire, "base_tree", path, string);
   const candidateTree = optional(wire, "candidate_tree", path, string);
   // Carried as they are: the relay passes them on and never reads inside them.
-  const opaque = (key: string): unknown => wire[key];
+  const { provider_task: providerTask, candidate_diff: candidateDiff, changed_path_manifest: changedPathManifest, validation_request: validationRequest } = wire;
   return {
     name,
     schema,
     captureOperation,
     arguments: args,
-    ...(opaque("provider_task") !== undefined ? { providerTask: opaque("provider_task") } : {}),
+    ...(providerTask !== undefined ? { providerTask } : {}),
     ...(submission !== undefined ? { submission } : {}),
     ...(subject !== undefined ? { artifactSubject: { subjectHash: subject } } : {}),
-    ...(opaque("candidate_diff") !== undefined ? { candidateDiff: opaque("candidate_diff") } : {}),
+    ...(candidateDiff !== undefined ? { candidateDiff } : {}),
     ...(baseTree !== undefined ? { baseTree } : {}),
     ...(candidateTree !== undefined ? { candidateTree } : {}),
-    ...(opaque("changed_path_manifest") !== undefined ? { changedPathManifest: opaque("changed_path_manifest") } : {}),
-    ...(opaque("validation_request") !== undefined ? { validationRequest: opaque("validation_request") } : {}),
+    ...(changedPathManifest !== undefined ? { changedPathManifest } : {}),
+    ...(validationRequest !== undefined ? { validationRequest } : {}),
   };
 }
