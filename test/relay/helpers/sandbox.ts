@@ -71,13 +71,17 @@ export function createSandbox(scenario: unknown): Sandbox {
     transcriptPath,
     env,
     writeScenario: (s) => writeFileSync(scenarioPath, JSON.stringify(s, null, 2)),
-    transcript: () =>
-      existsSync(transcriptPath)
-        ? readFileSync(transcriptPath, "utf8")
-            .split("\n")
-            .filter((l) => l !== "")
-            .map((l) => JSON.parse(l) as TranscriptLine)
-        : [],
+    transcript: () => {
+      if (!existsSync(transcriptPath)) return [];
+      // A test polling while a simulator still writes can catch its line half-written: only a line its newline
+      // ended is a whole one.
+      const text = readFileSync(transcriptPath, "utf8");
+      return text
+        .slice(0, text.lastIndexOf("\n") + 1)
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => JSON.parse(l) as TranscriptLine);
+    },
     tmpLeftovers: () => readdirSync(tmp),
     dispose: () => {
       if (savedTmp === undefined) delete process.env["TMPDIR"];
