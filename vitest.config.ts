@@ -48,6 +48,11 @@ const UNIT = [
   "test/support/gentle-ai-digests.test.ts",
 ];
 
+// e2e files share their worker (isolate: false): a fresh worker and module graph per file cost ~0.8 s of CPU each,
+// a fifth of the suite's. These files vi.mock a harness module, which needs a graph that has not loaded it yet, so
+// they keep a worker of their own. test/support/shared-worker-guard.ts fails any other file that mocks a module.
+const OWN_WORKER = ["test/conformance/goldens/replay.test.ts", "test/conformance/release/release-e2e.test.ts"];
+
 // Machines like this one (and CI) set NODE_EXTRA_CA_CERTS to the system CA bundle, and every Node start then reads and
 // parses it: 0.06 s of CPU, three times a bare start. The suite starts about 2,500 Node processes (simulators, relay
 // hosts, CLIs) and none of them speaks TLS (GitHub is mocked with msw, npm runs offline), so the test run's workers
@@ -64,7 +69,18 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", isolate: false, include: UNIT, setupFiles: ["test/support/unit-no-node-spawn.ts"] } },
-      { extends: true, test: { name: "e2e", include: ["**/*.test.ts"], exclude: UNIT, globalSetup: ["test/global-setup.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          isolate: false,
+          include: ["**/*.test.ts"],
+          exclude: [...UNIT, ...OWN_WORKER],
+          globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/support/shared-worker-guard.ts"],
+        },
+      },
+      { extends: true, test: { name: "e2e-own-worker", include: OWN_WORKER, globalSetup: ["test/global-setup.ts"] } },
     ],
   },
 });
