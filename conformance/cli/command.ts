@@ -12,11 +12,8 @@ export interface CommandIo {
   readonly columns?: number;
 }
 
-/** One `relay-conformance <name>` subcommand. Register it in commands/index.ts. */
+/** One `relay-conformance <name>` subcommand's module: its name and summary are in commands/index.ts, which loads it. */
 export interface Command {
-  readonly name: string;
-  /** One line for the top-level help. */
-  readonly summary: string;
   /** Full `--help` text (cli/usage.ts renders it from the command's option table). */
   readonly usage: string;
   /** How this command's bad-input lines begin (default `relay-conformance`; `repro`'s have always named it). */

@@ -1,6 +1,7 @@
-// relay-conformance: entry point (bundled to dist/relay-conformance.mjs; conformance/bin/relay-conformance calls runAsProcess).
+// relay-conformance: entry point (bundled to dist/relay-conformance.mjs, each command's code in its own chunk under
+// dist/cli-chunks/; conformance/bin/relay-conformance calls runAsProcess).
 import { COMMANDS } from "./commands/index.ts";
-import { UsageError, type CommandIo } from "./command.ts";
+import { UsageError, type Command, type CommandIo } from "./command.ts";
 import { installProcessGuards, watchExit } from "./process-guards.ts";
 
 /** Top-level help listing every registered subcommand. */
@@ -54,16 +55,18 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     io.stdout(topUsage());
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const entry = COMMANDS.find((c) => c.name === name);
+  let command: Command | undefined;
   try {
-    if (!command) {
+    if (!entry) {
       const near = nearestCommand(name);
       throw new UsageError(`unknown command ${JSON.stringify(name)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}`);
     }
+    command = await entry.load();
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      const hint = error.hint ? `Run \`relay-conformance ${command ? `${command.name} ` : ""}--help\` for usage.\n` : "";
+      const hint = error.hint ? `Run \`relay-conformance ${entry ? `${entry.name} ` : ""}--help\` for usage.\n` : "";
       io.stderr(`${command?.errorPrefix ?? "relay-conformance"}: ${error.message}\n${hint}`);
       return 2;
     }

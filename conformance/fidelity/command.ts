@@ -39,8 +39,6 @@ const FIDELITY_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const fidelityCommand: Command = {
-  name: "fidelity",
-  summary: "check every document the simulator prints against a gentle-ai tree's published JSON Schemas",
   usage: usageText({
     synopsis: [
       "relay-conformance fidelity --contracts <dir> [--profile 2.3.0|2.4.0|2.5.0|all] [--scenario <name>]",

@@ -56,8 +56,6 @@ const LANES_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const upstreamLanesCommand: Command = {
-  name: "upstream-lanes",
-  summary: "run gentle-pi's own devbinary and maintainer lanes with the simulator as their gentle-ai",
   usage: usageText({
     synopsis: [
       "relay-conformance upstream-lanes --gentle-pi <checkout> [--lane devbinary|maintainer|positive|all]",

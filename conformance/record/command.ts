@@ -67,8 +67,6 @@ const RELAY_CALL_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const recordCommand: Command = {
-  name: "record",
-  summary: "record a golden through a pass-through shim in front of any gentle-ai binary, driven by the relay",
   usage: usageText({
     synopsis: [
       "relay-conformance record --binary <gentle-ai> [--out <file>] [--name <name>] [--relay <module>] [--pi <path>] [--scenario <file>]",

@@ -116,8 +116,6 @@ const RELEASE_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const releaseCommand: Command = {
-  name: "release",
-  summary: "download a gentle-ai GitHub release, verify its checksum before unpacking, then verify the binary (and its published contract)",
   usage: usageText({
     synopsis: [
       "relay-conformance release <tag> [--os linux|darwin] [--arch amd64|arm64] [--cache <dir>] [--profile <p>] [--json <file>] [--no-goldens]",

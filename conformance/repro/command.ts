@@ -48,8 +48,6 @@ function moduleSwaps(values: readonly string[]): Record<string, string> {
 }
 
 export const reproCommand: Command = {
-  name: "repro",
-  summary: "run an issue reproduction (golden/repro/*.txtar) step by step; --list shows the shipped ones",
   errorPrefix: "relay-conformance repro",
   usage: usageText({
     synopsis: [

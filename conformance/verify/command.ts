@@ -36,8 +36,6 @@ const VERIFY_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const verifyCommand: Command = {
-  name: "verify",
-  summary: "probe any gentle-ai binary (simulator or release) for drift from the provider contract and the goldens",
   usage: usageText({
     synopsis: [`relay-conformance verify --binary <path> [--profile ${PROFILES.join("|")}] [--json <file>] [--cwd <repo>] [--no-goldens] [--relay <module>] [--quiet]`],
     about: `Runs the provider probe suite against the binary: version output, unknown-flag refusal shape, handshake gate and its

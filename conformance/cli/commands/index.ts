@@ -1,27 +1,71 @@
-// The subcommand registry, in the order the top-level help lists them. A new command: import it and add it here.
+// The subcommand registry, in the order the top-level help lists them. A new command: add its entry here.
+// Each command's module is imported when the command runs, not before: the CLI bundle splits along these imports,
+// so `run` starts without loading release's, fidelity's or repro's code (ajv and the full zod among them), and
+// `--help` loads none of it.
 import type { Command } from "../command.ts";
-import { listCommand } from "./list.ts";
-import { matrixCommand } from "./matrix.ts";
-import { mergeReportsCommand } from "./merge-reports.ts";
-import { replayCommand } from "./replay.ts";
-import { runCommand } from "./run.ts";
-import { reproCommand } from "../../repro/command.ts";
-import { releaseCommand } from "../../release/command.ts";
-import { recordCommand } from "../../record/command.ts";
-import { verifyCommand } from "../../verify/command.ts";
-import { fidelityCommand } from "../../fidelity/command.ts";
-import { upstreamLanesCommand } from "../../lanes/command.ts";
 
-export const COMMANDS: readonly Command[] = [
-  runCommand,
-  matrixCommand,
-  replayCommand,
-  listCommand,
-  recordCommand,
-  verifyCommand,
-  fidelityCommand,
-  upstreamLanesCommand,
-  releaseCommand,
-  reproCommand,
-  mergeReportsCommand,
+/** A registered subcommand: the top-level help's name and summary, and its module, loaded on use. */
+export interface CommandEntry {
+  readonly name: string;
+  /** One line for the top-level help. */
+  readonly summary: string;
+  readonly load: () => Promise<Command>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: "run",
+    summary: "run the clause catalogue against a relay module",
+    load: async () => (await import("./run.ts")).runCommand,
+  },
+  {
+    name: "matrix",
+    summary: "relays × profiles pass/fail table",
+    load: async () => (await import("./matrix.ts")).matrixCommand,
+  },
+  {
+    name: "replay",
+    summary: "re-run saved files (counterexamples, goldens), dispatched on their `schema` field",
+    load: async () => (await import("./replay.ts")).replayCommand,
+  },
+  {
+    name: "list",
+    summary: "list the clause catalogue (ID, profiles, source, statement)",
+    load: async () => (await import("./list.ts")).listCommand,
+  },
+  {
+    name: "record",
+    summary: "record a golden through a pass-through shim in front of any gentle-ai binary, driven by the relay",
+    load: async () => (await import("../../record/command.ts")).recordCommand,
+  },
+  {
+    name: "verify",
+    summary: "probe any gentle-ai binary (simulator or release) for drift from the provider contract and the goldens",
+    load: async () => (await import("../../verify/command.ts")).verifyCommand,
+  },
+  {
+    name: "fidelity",
+    summary: "check every document the simulator prints against a gentle-ai tree's published JSON Schemas",
+    load: async () => (await import("../../fidelity/command.ts")).fidelityCommand,
+  },
+  {
+    name: "upstream-lanes",
+    summary: "run gentle-pi's own devbinary and maintainer lanes with the simulator as their gentle-ai",
+    load: async () => (await import("../../lanes/command.ts")).upstreamLanesCommand,
+  },
+  {
+    name: "release",
+    summary: "download a gentle-ai GitHub release, verify its checksum before unpacking, then verify the binary (and its published contract)",
+    load: async () => (await import("../../release/command.ts")).releaseCommand,
+  },
+  {
+    name: "repro",
+    summary: "run an issue reproduction (golden/repro/*.txtar) step by step; --list shows the shipped ones",
+    load: async () => (await import("../../repro/command.ts")).reproCommand,
+  },
+  {
+    name: "merge-reports",
+    summary: "merge the --json reports of a `run --shard i/n` matrix into the unsharded run's report",
+    load: async () => (await import("./merge-reports.ts")).mergeReportsCommand,
+  },
 ];

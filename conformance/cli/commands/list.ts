@@ -10,8 +10,6 @@ const LIST_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const listCommand: Command = {
-  name: "list",
-  summary: "list the clause catalogue (ID, profiles, source, statement)",
   usage: usageText({
     synopsis: ["relay-conformance list [--grep <regex>] [--markdown]"],
     about: "Prints every clause of the catalogue: ID, profiles, statement and source.",

@@ -15,8 +15,6 @@ export const MATRIX_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const matrixCommand: Command = {
-  name: "matrix",
-  summary: "relays × profiles pass/fail table",
   usage: usageText({
     synopsis: ["relay-conformance matrix --relay <a> --relay <b> … [options]"],
     about: `Runs the catalogue for each relay and prints a relays × profiles table (pass/fail per profile,

@@ -20,8 +20,6 @@ const MERGE_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const mergeReportsCommand: Command = {
-  name: "merge-reports",
-  summary: "merge the --json reports of a `run --shard i/n` matrix into the unsharded run's report",
   usage: usageText({
     synopsis: ["relay-conformance merge-reports <report.json>… [--json <file>] [--junit <file>] [--markdown <file>]"],
     about: `Merges the JSON reports of every shard of one sharded run (\`run --shard i/n\` with the same --seed, --runs, --grep

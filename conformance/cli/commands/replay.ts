@@ -8,8 +8,6 @@ import { HELP_WIDTH, usageText, wrap } from "../usage.ts";
 import { InputFileError, readJsonFile } from "../json-file.ts";
 
 export const replayCommand: Command = {
-  name: "replay",
-  summary: "re-run saved files (counterexamples, goldens), dispatched on their `schema` field",
   usage: usageText({
     synopsis: ["relay-conformance replay [<file>…] [options]"],
     about: `Re-runs each file on its own, choosing the replayer by the file's "schema" field:

@@ -120,8 +120,6 @@ export const RUN_OPTIONS = {
 } as const satisfies OptionTable;
 
 export const runCommand: Command = {
-  name: "run",
-  summary: "run the clause catalogue against a relay module",
   usage: usageText({
     synopsis: ["relay-conformance run [options]"],
     about: `Runs every clause of the relay contract against a relay module (default: this package's relay/index.ts)

@@ -40,7 +40,7 @@ describe("every command's --help", () => {
     const r = await help([name]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe(COMMANDS.find((c) => c.name === name)?.usage);
+    expect(r.stdout).toBe((await COMMANDS.find((c) => c.name === name)?.load())?.usage);
     expect(r.stdout.startsWith(`Usage: relay-conformance ${name} `)).toBe(true);
     expect(r.stdout).toMatch(/\n\nOptions:\n(?: {2}-.*\n(?: {4,}\S.*\n)*)+/);
     expect(r.stdout).toContain("\n  -h, --help  ");

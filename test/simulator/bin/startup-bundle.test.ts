@@ -5,34 +5,11 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { readMetafile, staticClosure } from "../../support/bundle-meta.ts";
 import { ROOT } from "../../support/sim-world.ts";
 
-interface MetaImport {
-  readonly path: string;
-  readonly kind: string;
-  readonly external?: boolean;
-}
-interface Metafile {
-  readonly inputs: Record<string, { readonly imports: readonly MetaImport[]; readonly format?: string }>;
-  readonly outputs: Record<string, { readonly entryPoint?: string; readonly inputs: Record<string, unknown>; readonly imports: readonly MetaImport[] }>;
-}
-
-const meta = JSON.parse(readFileSync(join(ROOT, "dist/simulator.meta.json"), "utf8")) as Metafile;
+const meta = readMetafile("simulator");
 const bundles = Object.entries(meta.outputs).filter(([, o]) => o.entryPoint !== undefined);
-
-/** Inputs reachable from `entry` through static imports only (`import` statements and `require` calls). */
-function staticClosure(entry: string): Set<string> {
-  const seen = new Set<string>([entry]);
-  const queue = [entry];
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    for (const i of meta.inputs[file]?.imports ?? []) {
-      if (i.external || i.kind === "dynamic-import" || seen.has(i.path)) continue;
-      seen.add(i.path);
-      queue.push(i.path);
-    }
-  }
-  return seen;
-}
 
 /** Top-level `await` (or `for await`) in a source file: outside every function body. */
 function topLevelAwaits(file: string): string[] {
@@ -67,7 +44,7 @@ describe("simulator bundles' start-up rules (esbuild metafile)", () => {
   it("no zod module is loaded on the start-up path; zod is bundled only behind a dynamic import", () => {
     const isZod = (path: string): boolean => /(^|\/)node_modules\/zod\//.test(path);
     for (const [out, o] of bundles) {
-      const startup = staticClosure(o.entryPoint!);
+      const startup = staticClosure(meta, o.entryPoint!);
       expect([out, [...startup].filter(isZod)]).toEqual([out, []]);
       // The check is not vacuous: the scenario validator (loaded lazily) does bundle zod.
       expect(Object.keys(o.inputs).some(isZod)).toBe(true);
