@@ -1,6 +1,6 @@
-// Setup file of the `e2e` vitest project, whose files share a worker and its module graph (isolate: false). A vi.mock
-// there would not apply to a module an earlier file already loaded, so the file would test the real module and still
-// pass: such a file fails here, naming where it belongs.
+// Setup file of the vitest projects whose files share a worker and its module graph (`unit`, `e2e`: isolate: false).
+// A vi.mock there would not apply to a module an earlier file already loaded, so the file would test the real module
+// and could still pass: such a file fails here, naming where it belongs.
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 
