@@ -39,9 +39,12 @@ export async function loadHostedModule(path: string): Promise<Module> {
   }
 }
 
-/** Registers tsx's require hook, and makes what it compiles strict (below). */
+/**
+ * Registers tsx's require hook, and makes what it compiles strict (below). Required, not imported: tsx's ES module
+ * entry for it wraps a 95 kB CommonJS file that Node's ESM loader would scan for its exports on every host start.
+ */
 async function hookRequire(): Promise<void> {
-  const { register } = (await import("tsx/cjs/api")) as { register: () => () => void };
+  const { register } = requireHere("tsx/cjs/api") as { register: () => () => void };
   register();
   const prototype = NodeModule.prototype as unknown as { _compile: (this: unknown, content: string, filename: string, ...rest: unknown[]) => unknown };
   const compile = prototype._compile;
