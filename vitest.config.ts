@@ -48,9 +48,10 @@ const UNIT = [
   "test/support/gentle-ai-digests.test.ts",
 ];
 
-// e2e files share their worker (isolate: false): a fresh worker and module graph per file cost ~0.8 s of CPU each,
-// a fifth of the suite's. These files vi.mock a harness module, which needs a graph that has not loaded it yet, so
-// they keep a worker of their own. test/support/shared-worker-guard.ts fails any other file that mocks a module.
+// e2e files share their workers (isolate: false): a fresh fork and module graph for each of ~100 files cost ~38 s of
+// module import a run, against 12-30 s shared. These files vi.mock a harness module, which needs a graph that has not
+// loaded it yet, so they keep a worker of their own. test/support/shared-worker-guard.ts fails any other file that
+// mocks a module.
 const OWN_WORKER = ["test/conformance/goldens/replay.test.ts", "test/conformance/release/release-e2e.test.ts"];
 
 // Machines like this one (and CI) set NODE_EXTRA_CA_CERTS to the system CA bundle, and every Node start then reads and
