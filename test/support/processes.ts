@@ -1,5 +1,5 @@
 // Process checks shared by the test suites.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** True when no live process has this pid: absent, or a zombie awaiting reaping by init (already dead). */
 export function isGone(pid: number): boolean {
@@ -15,4 +15,20 @@ export function isGone(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/** Live (non-zombie) processes whose environment mentions `tmp` (a test's private folder): what the test started, and all below. */
+export function processesUsing(tmp: string, except: readonly number[] = []): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name) || except.includes(Number(name))) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
+      if (readFileSync(`/proc/${name}/environ`).toString("utf8").includes(tmp)) found.push(Number(name));
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return found;
 }

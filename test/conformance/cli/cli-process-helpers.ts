@@ -1,6 +1,6 @@
 // Helpers for tests that spawn the CLI with a private TMPDIR and look for what it left behind.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../../../conformance/paths.ts";
@@ -30,22 +30,6 @@ export function privateTmps(): { make(): string; cleanup(): void } {
 /** What the harness left in TMPDIR (but the link to tsx's compile cache, which the test made). */
 export function leftovers(tmp: string): string[] {
   return readdirSync(tmp).filter((n) => n !== TSX_CACHE_NAME);
-}
-
-/** Live (non-zombie) processes whose environment mentions the private TMPDIR: the CLI's children and all below. */
-export function processesUsing(tmp: string, except: readonly number[] = []): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name) || except.includes(Number(name))) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
-      if (readFileSync(`/proc/${name}/environ`).toString("utf8").includes(tmp)) found.push(Number(name));
-    } catch {
-      // Gone, or not ours to read.
-    }
-  }
-  return found;
 }
 
 /** Polls `check` every 50 ms for up to `ms`. */
