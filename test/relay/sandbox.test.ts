@@ -3,8 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { eventually } from "../conformance/cli/cli-process-helpers.ts";
-import { isGone } from "../support/processes.ts";
+import { eventually, isGone } from "../support/processes.ts";
 import { createSandbox, SIM_PI } from "./helpers/sandbox.ts";
 
 describe("a disposed sandbox", () => {

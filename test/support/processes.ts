@@ -32,3 +32,13 @@ export function processesUsing(tmp: string, except: readonly number[] = []): num
   }
   return found;
 }
+
+/** Polls `check` every 50 ms for up to `ms`. */
+export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}

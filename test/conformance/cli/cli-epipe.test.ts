@@ -2,8 +2,8 @@
 // still leaves no temp folder or process behind.
 import { spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { eventually, launcher, leftovers, privateTmps, root } from "./cli-process-helpers.ts";
-import { processesUsing } from "../../support/processes.ts";
+import { launcher, leftovers, privateTmps, root } from "./cli-process-helpers.ts";
+import { eventually, processesUsing } from "../../support/processes.ts";
 
 const tmps = privateTmps();
 afterAll(() => tmps.cleanup());

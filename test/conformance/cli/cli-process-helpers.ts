@@ -32,16 +32,6 @@ export function leftovers(tmp: string): string[] {
   return readdirSync(tmp).filter((n) => n !== TSX_CACHE_NAME);
 }
 
-/** Polls `check` every 50 ms for up to `ms`. */
-export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}
-
 /** A spawned command's stderr without its progress lines (off a terminal it prints one every 10% or 10 s). */
 export function withoutProgress(stderr: string): string {
   return stderr

@@ -2,8 +2,8 @@
 // one line says so, and the exit code is 130 / 143. Each spawn gets a private TMPDIR to inspect afterwards.
 import { spawn, spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { eventually, launcher, leftovers, privateTmps, root, withoutProgress } from "./cli-process-helpers.ts";
-import { processesUsing } from "../../support/processes.ts";
+import { launcher, leftovers, privateTmps, root, withoutProgress } from "./cli-process-helpers.ts";
+import { eventually, processesUsing } from "../../support/processes.ts";
 
 const tmps = privateTmps();
 afterAll(() => tmps.cleanup());

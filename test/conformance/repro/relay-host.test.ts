@@ -6,7 +6,7 @@ import { parseReproductionFile } from "../../../conformance/repro/parse.ts";
 import { runReproduction } from "../../../conformance/repro/run.ts";
 import { RELAY_HOST_MARGIN_MS } from "../../../conformance/repro/steps/relay.ts";
 import { MAX_STRETCH } from "../../../conformance/runner/load-clock.ts";
-import { isGone } from "../../support/processes.ts";
+import { eventually, isGone } from "../../support/processes.ts";
 
 // A relay that never settles: it launches one process in the host's group and one in a session of its own, writes
 // their pids and the host's, and never answers.
@@ -33,11 +33,6 @@ expect message='runReviewHostRelaySlot did not settle within ${BOUND_MS}ms (the 
 { "name": "never-settles", "profile": "2.5.0", "lineage": { "state": "reviewing" } }
 `;
 
-async function until(done: () => boolean, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
-  return done();
-}
-
 describe("the relay step runs in the relay host", () => {
   it("a relay that never settles ends the step with a typed host-timeout outcome and leaves no process behind", { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "repro-never-"));
@@ -59,7 +54,7 @@ describe("the relay step runs in the relay host", () => {
       expect(Object.keys(pids).sort()).toEqual(["detached", "grouped", "host"]);
       expect(pids["host"]).not.toBe(process.pid);
       // The host and the grouped child are gone once the step reports; the reparented ones are reaped shortly after.
-      expect(await until(() => Object.values(pids).every(isGone), 5_000)).toBe(true);
+      expect(await eventually(() => Object.values(pids).every(isGone), 5_000)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
