@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
-import { processesUsing } from "../../support/processes.ts";
+import { killTreeSync } from "../../../conformance/runner/process-tree.ts";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const SIM_GENTLE_AI = join(ROOT, "simulator/bin/gentle-ai");
@@ -88,14 +88,8 @@ export function createSandbox(scenario: unknown): Sandbox {
       if (savedTmp === undefined) delete process.env["TMPDIR"];
       else process.env["TMPDIR"] = savedTmp;
       // A test that failed before its relay call ended can leave a hanging simulator (a passing one has checked
-      // that nothing is left): every process started in this world goes with it.
-      for (const pid of processesUsing(dir, [process.pid])) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
+      // that nothing is left): every process started in this world goes with it, killed the way the harness kills.
+      killTreeSync({ markers: [dir] });
       try {
         execFileSync("chattr", ["-R", "-i", dir], { stdio: "ignore" });
       } catch {
