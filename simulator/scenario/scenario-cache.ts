@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { LoadedScenario } from "./loaded.ts";
 import type { Scenario } from "./schema.ts";
 import { bytesFiles } from "./bytes-files.ts";
@@ -10,10 +10,13 @@ import { bytesFiles } from "./bytes-files.ts";
 declare const __SCENARIO_VALIDATOR_DIGEST__: string | undefined;
 const VALIDATOR = typeof __SCENARIO_VALIDATOR_DIGEST__ === "string" ? __SCENARIO_VALIDATOR_DIGEST__ : null;
 
-// The running build (dist/gentle-ai.cjs, dist/pi.cjs, or this source file under tsx).
-const SELF = decodeURIComponent(new URL(import.meta.url).pathname);
-// One cache file per build, so gentle-ai and pi sharing a state folder never evict each other's entry.
-const CACHE_FILE = `scenario-cache.${basename(SELF).replace(/[^A-Za-z0-9_.-]/g, "_")}.json`;
+/**
+ * The cache file's name for a validator build: one per validator digest, so gentle-ai and pi (one build, one digest)
+ * share an entry and a relay case validates its scenario once, not once per program; null when the cache is off.
+ */
+export function scenarioCacheFile(validator: string | null = VALIDATOR): string | null {
+  return validator === null ? null : `scenario-cache.${validator.slice(0, 16)}.json`;
+}
 
 /**
  * Identity of a validation result: the validator's build digest plus the scenario's path and exact text (a rebuilt
@@ -31,7 +34,9 @@ export type CachedScenario = Omit<LoadedScenario, "lineagePinned">;
 /** The previously validated scenario for this fingerprint, or null (a referenced bytes file that vanished also misses). */
 export function readCachedScenario(stateDir: string, path: string, fingerprint: string): CachedScenario | null {
   try {
-    const cached = JSON.parse(readFileSync(join(stateDir, CACHE_FILE), "utf8")) as { fingerprint?: unknown; scenario?: Scenario };
+    const name = scenarioCacheFile();
+    if (name === null) return null;
+    const cached = JSON.parse(readFileSync(join(stateDir, name), "utf8")) as { fingerprint?: unknown; scenario?: Scenario };
     if (cached.fingerprint !== fingerprint || cached.scenario === undefined) return null;
     return loadedIfFilesExist(cached.scenario, path);
   } catch {
@@ -47,8 +52,10 @@ function loadedIfFilesExist(scenario: Scenario, path: string): CachedScenario | 
 
 /** Remembers a validated scenario (atomic rename; durability does not matter for a cache). */
 export function writeCachedScenario(stateDir: string, fingerprint: string, scenario: Scenario): void {
+  const name = scenarioCacheFile();
+  if (name === null) return;
   mkdirSync(stateDir, { recursive: true });
-  const file = join(stateDir, CACHE_FILE);
+  const file = join(stateDir, name);
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify({ fingerprint, scenario })}\n`, { mode: 0o600 });
   renameSync(tmp, file);

@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
-import { runSim, SimWorld, tsxFixture } from "../../support/sim-world.ts";
+import { ROOT, runSim, SimWorld, tsxFixture } from "../../support/sim-world.ts";
+import { scenarioValidatorDigest } from "../../../scripts/validator-digest.mjs";
 import { spawnProcess } from "../../support/spawn-process.ts";
 import { DEFAULT_SCENARIO } from "../../../simulator/scenario/default.ts";
+import { scenarioCacheFile } from "../../../simulator/scenario/scenario-cache.ts";
 import { identitiesFor } from "../../../simulator/state/identities.ts";
 
 const HANDSHAKE = "gentle-pi.review-relay/v1";
@@ -93,21 +95,18 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
 });
 
 describe("scenario validation cache", () => {
-  it("gentle-ai and pi keep separate entries: alternating calls never re-validate", async () => {
+  it("gentle-ai and pi share one entry: the second program's first call does not re-validate", async () => {
     world = new SimWorld();
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.writeScenario({}) });
-    const cacheFile = join(world.stateDir, "scenario-cache.gentle-ai.cjs.json");
+    const name = scenarioCacheFile(await scenarioValidatorDigest(ROOT));
+    const cacheFile = join(world.stateDir, name ?? "");
     await runSim("gentle-ai", ["version"], { env });
     const first = statSync(cacheFile).ino;
     await runSim("pi", [], { env });
     await runSim("gentle-ai", ["version"], { env });
     // A miss rewrites the entry through a rename, which gives it a new inode.
     expect(statSync(cacheFile).ino).toBe(first);
-    expect(
-      readdirSync(world.stateDir)
-        .filter((n) => n.startsWith("scenario-cache"))
-        .sort(),
-    ).toEqual(["scenario-cache.gentle-ai.cjs.json", "scenario-cache.pi.cjs.json"]);
+    expect(readdirSync(world.stateDir).filter((n) => n.startsWith("scenario-cache"))).toEqual([name]);
   });
 
   it("an edited scenario file takes effect on the next call; a broken edit is reported, not served from the cache", async () => {

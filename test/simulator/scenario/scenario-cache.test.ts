@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ROOT, runSim, SimWorld } from "../../support/sim-world.ts";
 import { scenarioValidatorDigest } from "../../../scripts/validator-digest.mjs";
-import { scenarioFingerprint } from "../../../simulator/scenario/scenario-cache.ts";
+import { scenarioCacheFile, scenarioFingerprint } from "../../../simulator/scenario/scenario-cache.ts";
 import { loadConfiguredScenario } from "../../../simulator/runtime/load-scenario.ts";
 import { readSimConfig } from "../../../simulator/runtime/env-config.ts";
 import { DEFAULT_SCENARIO } from "../../../simulator/scenario/default.ts";
@@ -13,12 +13,15 @@ import { DEFAULT_SCENARIO } from "../../../simulator/scenario/default.ts";
 let world: SimWorld;
 afterEach(() => world?.cleanup());
 
-/** Writes the pi bundle's cache file as if an earlier build had validated `file` to a scenario whose pi exits `exitCode`. */
-function plantPiEntry(file: string, validator: string, exitCode: number): void {
+/**
+ * Writes the built bundles' cache file (named for `build`, their digest) as if a validator with digest `validator`
+ * had validated `file` to a scenario whose pi exits `exitCode`.
+ */
+function plantPiEntry(file: string, build: string, validator: string, exitCode: number): void {
   mkdirSync(world.stateDir, { recursive: true });
   const fingerprint = scenarioFingerprint(resolve(file), readFileSync(file), validator);
   const scenario = { ...DEFAULT_SCENARIO, pi: { ...DEFAULT_SCENARIO.pi, exitCode } };
-  writeFileSync(join(world.stateDir, "scenario-cache.pi.cjs.json"), `${JSON.stringify({ fingerprint, scenario })}\n`);
+  writeFileSync(join(world.stateDir, scenarioCacheFile(build) ?? ""), `${JSON.stringify({ fingerprint, scenario })}\n`);
 }
 
 describe("scenario validation cache key", () => {
@@ -38,10 +41,11 @@ describe("scenario validation cache key", () => {
     const file = world.writeScenario({ pi: { exitCode: 4 } });
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: file });
     // Keyed on this build's digest: served without validation (the planted exit code proves the file was not read).
-    plantPiEntry(file, await scenarioValidatorDigest(ROOT), 5);
+    const digest = await scenarioValidatorDigest(ROOT);
+    plantPiEntry(file, digest, digest, 5);
     expect((await runSim("pi", [], { env })).code).toBe(5);
     // Keyed on any other digest (an older validator): validated afresh.
-    plantPiEntry(file, "0".repeat(64), 5);
+    plantPiEntry(file, digest, "0".repeat(64), 5);
     expect((await runSim("pi", [], { env })).code).toBe(4);
   });
 
@@ -49,15 +53,14 @@ describe("scenario validation cache key", () => {
     world = new SimWorld();
     const file = world.writeScenario({ pi: { exitCode: 4 } });
     expect(scenarioFingerprint(file, readFileSync(file))).toBeNull();
+    expect(scenarioCacheFile()).toBeNull();
     mkdirSync(world.stateDir, { recursive: true });
-    // An entry under the name this source module would use, matching any key: never consulted.
-    writeFileSync(
-      join(world.stateDir, "scenario-cache.scenario-cache.ts.json"),
-      JSON.stringify({ fingerprint: null, scenario: { ...DEFAULT_SCENARIO, pi: { ...DEFAULT_SCENARIO.pi, exitCode: 5 } } }),
-    );
+    // An entry under the name the built bundles use, matching any key: never consulted.
+    const built = scenarioCacheFile(await scenarioValidatorDigest(ROOT)) ?? "";
+    writeFileSync(join(world.stateDir, built), JSON.stringify({ fingerprint: null, scenario: { ...DEFAULT_SCENARIO, pi: { ...DEFAULT_SCENARIO.pi, exitCode: 5 } } }));
     const config = readSimConfig({ GENTLE_AI_SIM_SCENARIO: file, GENTLE_AI_SIM_STATE: world.stateDir }, world.dir);
     const loaded = await loadConfiguredScenario(config, world.dir);
     expect(loaded.scenario.pi.exitCode).toBe(4);
-    expect(readdirSync(world.stateDir)).toEqual(["scenario-cache.scenario-cache.ts.json"]);
+    expect(readdirSync(world.stateDir)).toEqual([built]);
   });
 });
