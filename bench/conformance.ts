@@ -13,7 +13,7 @@ import { PROFILES } from "../simulator/scenario/schema.ts";
 import { measureAlternating, median } from "./measure.ts";
 import { registerBenchSection, type BenchRow } from "./registry.ts";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const TARGET_MS = 60_000;
 const FLOOR_TARGET = 1.2;
@@ -133,9 +133,15 @@ function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigu
   };
 }
 
-/** Median of `node -e 0`: the cost of the cheapest process a relay can start. */
+// The environment the relay's calls start in: the adapter child replaces its whole environment with the case's
+// (run-case.ts simEnvironment), so none of this process's variables reach them. Measured in this process's own
+// environment instead, a Node start would price in what the calls never pay: NODE_EXTRA_CA_CERTS, set on this machine
+// and in CI, makes `node -e 0` three times dearer (about 110 ms against 35 ms) and the floor with it.
+const CALL_ENV = { PATH: dirname(process.execPath), LANG: "C.UTF-8" };
+
+/** Median of `node -e 0` in the calls' environment: the cost of the cheapest process a relay can start. */
 function measureNodeStart(): number {
-  const times = measureAlternating([{ label: "node -e 0", command: process.execPath, args: ["-e", "0"] }], NODE_ROUNDS);
+  const times = measureAlternating([{ label: "node -e 0", command: process.execPath, args: ["-e", "0"], env: CALL_ENV }], NODE_ROUNDS);
   return median(times.get("node -e 0") ?? [0]);
 }
 
