@@ -18,6 +18,9 @@ export function scenarioCacheFile(validator: string | null = VALIDATOR): string 
   return validator === null ? null : `scenario-cache.${validator.slice(0, 16)}.json`;
 }
 
+// This build's file: null from source, where the cache is off.
+const CACHE_FILE = scenarioCacheFile();
+
 /**
  * Identity of a validation result: the validator's build digest plus the scenario's path and exact text (a rebuilt
  * validator may apply other defaults, so older entries do not count); null when the cache is off (no build digest).
@@ -34,9 +37,8 @@ export type CachedScenario = Omit<LoadedScenario, "lineagePinned">;
 /** The previously validated scenario for this fingerprint, or null (a referenced bytes file that vanished also misses). */
 export function readCachedScenario(stateDir: string, path: string, fingerprint: string): CachedScenario | null {
   try {
-    const name = scenarioCacheFile();
-    if (name === null) return null;
-    const cached = JSON.parse(readFileSync(join(stateDir, name), "utf8")) as { fingerprint?: unknown; scenario?: Scenario };
+    if (CACHE_FILE === null) return null;
+    const cached = JSON.parse(readFileSync(join(stateDir, CACHE_FILE), "utf8")) as { fingerprint?: unknown; scenario?: Scenario };
     if (cached.fingerprint !== fingerprint || cached.scenario === undefined) return null;
     return loadedIfFilesExist(cached.scenario, path);
   } catch {
@@ -52,10 +54,9 @@ function loadedIfFilesExist(scenario: Scenario, path: string): CachedScenario | 
 
 /** Remembers a validated scenario (atomic rename; durability does not matter for a cache). */
 export function writeCachedScenario(stateDir: string, fingerprint: string, scenario: Scenario): void {
-  const name = scenarioCacheFile();
-  if (name === null) return;
+  if (CACHE_FILE === null) return;
   mkdirSync(stateDir, { recursive: true });
-  const file = join(stateDir, name);
+  const file = join(stateDir, CACHE_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify({ fingerprint, scenario })}\n`, { mode: 0o600 });
   renameSync(tmp, file);

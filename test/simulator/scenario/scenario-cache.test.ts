@@ -13,6 +13,10 @@ import { DEFAULT_SCENARIO } from "../../../simulator/scenario/default.ts";
 let world: SimWorld;
 afterEach(() => world?.cleanup());
 
+// This tree's validator digest (an esbuild pass over the validator's sources): computed once for the file's tests.
+let treeDigest: Promise<string> | undefined;
+const builtDigest = (): Promise<string> => (treeDigest ??= scenarioValidatorDigest(ROOT));
+
 /**
  * Writes the built bundles' cache file (named for `build`, their digest) as if a validator with digest `validator`
  * had validated `file` to a scenario whose pi exits `exitCode`.
@@ -27,7 +31,7 @@ function plantPiEntry(file: string, build: string, validator: string, exitCode: 
 describe("scenario validation cache key", () => {
   it("the digest covers the scenario schema: one changed byte of schema.ts gives another key", async () => {
     const schema = join(ROOT, "simulator/scenario/schema.ts");
-    const digest = await scenarioValidatorDigest(ROOT);
+    const digest = await builtDigest();
     const edited = await scenarioValidatorDigest(ROOT, (path) => {
       const bytes = readFileSync(path);
       return resolve(path) === schema ? Buffer.concat([bytes, Buffer.from(" ")]) : bytes;
@@ -41,7 +45,7 @@ describe("scenario validation cache key", () => {
     const file = world.writeScenario({ pi: { exitCode: 4 } });
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: file });
     // Keyed on this build's digest: served without validation (the planted exit code proves the file was not read).
-    const digest = await scenarioValidatorDigest(ROOT);
+    const digest = await builtDigest();
     plantPiEntry(file, digest, digest, 5);
     expect((await runSim("pi", [], { env })).code).toBe(5);
     // Keyed on any other digest (an older validator): validated afresh.
@@ -56,7 +60,7 @@ describe("scenario validation cache key", () => {
     expect(scenarioCacheFile()).toBeNull();
     mkdirSync(world.stateDir, { recursive: true });
     // An entry under the name the built bundles use, matching any key: never consulted.
-    const built = scenarioCacheFile(await scenarioValidatorDigest(ROOT)) ?? "";
+    const built = scenarioCacheFile(await builtDigest()) ?? "";
     writeFileSync(join(world.stateDir, built), JSON.stringify({ fingerprint: null, scenario: { ...DEFAULT_SCENARIO, pi: { ...DEFAULT_SCENARIO.pi, exitCode: 5 } } }));
     const config = readSimConfig({ GENTLE_AI_SIM_SCENARIO: file, GENTLE_AI_SIM_STATE: world.stateDir }, world.dir);
     const loaded = await loadConfiguredScenario(config, world.dir);
