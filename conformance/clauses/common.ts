@@ -55,6 +55,32 @@ export function derivedPiTimeoutMs(promptBytes: number): number {
   return Math.min(900_000 + Math.ceil((bytes / 1_048_576) * 900_000), 7_200_000);
 }
 
+/**
+ * [prompt bytes, derived pi bound in ms] (gentle-pi #367; relay reference §5.2): the floor for sizes that are not a
+ * positive safe integer, the per-MiB slope with its rounding, and the cap.
+ */
+export const PI_BOUND_TABLE: readonly (readonly [number, number])[] = [
+  [0, 900000],
+  [-1, 900000],
+  [-5, 900000],
+  [Number.NaN, 900000],
+  [Number.POSITIVE_INFINITY, 900000],
+  [1.5, 900000],
+  [1, 900001],
+  [1000, 900859],
+  [65536, 956250],
+  [524288, 1350000],
+  [1048576, 1800000],
+  [1580000, 2256125],
+  [2097152, 2700000],
+  [4194304, 4500000],
+  [5242880, 5400000],
+  [7340030, 7199999],
+  [7340031, 7200000],
+  [64 * 1024 * 1024, 7200000],
+  [100000000, 7200000],
+];
+
 /** The override rule: /^[1-9]\d*$/ and a safe integer replaces the bound (clamped to 7200000); else null. */
 export function piTimeoutOverride(value: string | undefined): number | null {
   if (value === undefined || !/^[1-9]\d*$/.test(value) || !Number.isSafeInteger(Number(value))) return null;

@@ -3,8 +3,7 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PI_BOUND_TABLE } from "../../support/pi-bound-table.ts";
-import { derivedPiTimeoutMs, expectedSubmitArgv, piTimeoutOverride, stagedPathIn } from "../../../conformance/clauses/common.ts";
+import { derivedPiTimeoutMs, expectedSubmitArgv, PI_BOUND_TABLE, piTimeoutOverride, stagedPathIn } from "../../../conformance/clauses/common.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../../../conformance/runner/sabotage.ts";
 import { runPool } from "../../../conformance/runner/pool.ts";
 
