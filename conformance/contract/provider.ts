@@ -16,7 +16,8 @@ export function statusArgv(cwd: string, agent: boolean): string[] {
 
 /**
  * The locked-down pi argv: gentle-pi's relay starts pi with exactly these flags (leg B), and gentle-ai's own pi
- * reviewer transport behind the role vectors uses the same ones.
+ * reviewer transport behind the role vectors uses the same ones. relay/ and simulator/ keep their own copies, as
+ * gentle-pi and gentle-ai each do: the judge checks both against this one, so it cannot import either.
  */
 export const PI_ARGV = [
   "--print",
