@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bareDigest, changedPathManifest, changedPathManifestDigest, emptyIntendedUntrackedProof, identitiesFor, pathsDigest, snapshotIdentity } from "./identities.ts";
+import {
+  bareDigest,
+  changedPathManifest,
+  changedPathManifestDigest,
+  emptyIntendedUntrackedProof,
+  identitiesFor,
+  pathsDigest,
+  snapshotIdentity,
+  useRepositoryIdentities,
+} from "./identities.ts";
 import type { ManifestEntry } from "./identities.ts";
 import { LENSES } from "../scenario/lineage-spec.ts";
 
@@ -103,16 +112,22 @@ describe("deterministic identities", () => {
     expect(ids.candidateDiff.toString("utf8").startsWith(`diff --git a/${ids.paths[0]} b/${ids.paths[0]}\n`)).toBe(true);
   });
 
-  it("are reproducible for a seed and differ between seeds", () => {
+  it("are derived once per process for a seed, and differ between seeds", () => {
     const a = identitiesFor("seed-a");
-    const b = identitiesFor("seed-a");
-    const c = identitiesFor("seed-b");
-    expect([a.targetIdentity, a.repositoryContext, a.subjectHash("review-risk"), a.manifest]).toEqual([
-      b.targetIdentity,
-      b.repositoryContext,
-      b.subjectHash("review-risk"),
-      b.manifest,
-    ]);
-    expect(c.targetIdentity).not.toBe(a.targetIdentity);
+    expect(identitiesFor("seed-a")).toBe(a);
+    expect(identitiesFor("seed-b").targetIdentity).not.toBe(a.targetIdentity);
+  });
+
+  it("come from the repository source first, also for a seed derived before", () => {
+    const derived = identitiesFor("seed-a");
+    const fromRepository = { ...derived, baseTree: "0".repeat(39) + "1" };
+    useRepositoryIdentities((seed) => (seed === "seed-a" ? fromRepository : undefined));
+    try {
+      expect(identitiesFor("seed-a")).toBe(fromRepository);
+      expect(identitiesFor("seed-b")).toBe(identitiesFor("seed-b"));
+    } finally {
+      useRepositoryIdentities(undefined);
+    }
+    expect(identitiesFor("seed-a")).toBe(derived);
   });
 });

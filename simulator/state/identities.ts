@@ -248,10 +248,20 @@ export function useRepositoryIdentities(source: IdentitySource | undefined): voi
   repositorySource = source;
 }
 
+// A seed's identities are a pure function of the seed, and one call reads them through several verbs' helpers (a
+// materialize three times): derive them once per process.
+const derived = new Map<string, Identities>();
+
 /** Derives every identity of the lineage from its seed (or, for a repository lineage, from its repository). */
 export function identitiesFor(seed: string): Identities {
   const fromRepository = repositorySource?.(seed);
   if (fromRepository !== undefined) return fromRepository;
+  let ids = derived.get(seed);
+  if (ids === undefined) derived.set(seed, (ids = deriveIdentities(seed)));
+  return ids;
+}
+
+function deriveIdentities(seed: string): Identities {
   const manifest = manifestFor(seed);
   const paths = manifest.map((m) => m.path);
   const digest = pathsDigest(paths);
