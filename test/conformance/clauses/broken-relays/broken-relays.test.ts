@@ -79,6 +79,7 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["handshake-to-pi.ts", "PI-ENV-UNTOUCHED", "SUBMIT-CWD-HANDSHAKE"],
     ["pi-mutation-unknown.ts", "MUTATION-OUTCOME-BY-STAGE", "PI-ARGV-FIXED"],
     ["cwd-from-process.ts", "TARGET-CWD-HONOURED", "PI-ARGV-FIXED"],
+    ["pi-failed-as-timeout.ts", "PI-TIMEOUT-ENV-OVERRIDE", "PI-ARGV-FIXED"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
@@ -93,6 +94,8 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["cwd-from-request.ts", "TARGET-CWD-HONOURED"],
     // Its three cases wait out their relay bounds (1.5, 1.5 and 3 s): three lanes, side by side.
     ["sigkill-on-timeout.ts", "TIMEOUT-HARD-KILL", { concurrency: 3, waits: true }],
+    // Every pi starts 1.2 s late, as on a machine loaded past the 1000 ms override: its cases wait on idle shells.
+    ["slow-pi.ts", "PI-TIMEOUT-ENV-OVERRIDE", { concurrency: 4, waits: true }],
   ])(
     "the control %s, through the same interception without the defect, passes %s",
     async (relay, clause, shape) => {
