@@ -1,8 +1,7 @@
 // Runs git for the repository reader: bytes in, bytes out, synchronously (every simulated call is one short process).
-import { createRequire } from "node:module";
+import { loadBuiltin } from "../runtime/load-builtin.ts";
 
 // node:child_process costs a few ms to load, so only calls that read a repository pay for it.
-const load = createRequire(import.meta.url);
 let childProcess: typeof import("node:child_process") | undefined;
 
 /** A git command that exited non-zero (or could not start). */
@@ -62,7 +61,7 @@ export interface GitRun {
 
 /** Runs `git --no-replace-objects -C <repo> <args>` and reports how it ended, whatever the exit code. */
 export function runGit(repo: string, args: readonly string[], options: GitOptions = {}): GitRun {
-  childProcess ??= load("node:child_process") as typeof import("node:child_process");
+  childProcess ??= loadBuiltin<typeof import("node:child_process")>("node:child_process");
   const run = childProcess.spawnSync("git", ["--no-replace-objects", "-C", repo, ...args], {
     input: options.input,
     env: environment(options.env),
