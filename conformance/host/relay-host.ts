@@ -185,7 +185,7 @@ export class RelayHost {
           return;
         }
         this.#output = "";
-        this.#child.stdin?.write(`${JSON.stringify(job)}\n`);
+        this.#child.stdin?.write(`${JSON.stringify(markers.length > 0 ? { ...job, markers } : job)}\n`);
       });
     });
   }

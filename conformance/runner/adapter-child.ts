@@ -7,6 +7,7 @@
 import { createWriteStream, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { loadHostedModule } from "../host/load-module.ts";
+import { killTree } from "./process-tree.ts";
 import {
   AdapterJobSchema,
   MAX_CARRIED_JSON_CHARS,
@@ -213,6 +214,7 @@ async function leftAfter(before: Map<string, number>): Promise<string[]> {
 
 async function handle(line: string): Promise<void> {
   const job = AdapterJobSchema.parse(JSON.parse(line));
+  inFlight = job;
   // The job's environment, cwd and umask become the process's: relay defaults (process.env, process.cwd(),
   // os.tmpdir()) see the case, and nothing a previous job changed survives into this one.
   for (const key of Object.keys(process.env)) delete process.env[key];
@@ -241,11 +243,21 @@ async function handle(line: string): Promise<void> {
   await reply(left.length > 0 && (answer.type === "result" || answer.type === "error" || answer.type === "probe") ? { ...answer, leftovers: left } : answer);
 }
 
+// The harness holds our stdin open for as long as it wants us. Closed while a job runs, the harness went away mid-job
+// (a SIGKILL it cannot trap closes it too): nobody is left to end the job at its bound, so the child ends what the
+// job started (its descendants and the processes carrying the job's folders) and goes.
+let inFlight: AdapterJob | undefined;
+process.stdin.once("end", () => {
+  if (inFlight === undefined) return;
+  void killTree({ roots: [process.pid], markers: inFlight.markers ?? [] }).finally(() => process.exit(1));
+});
+
 await reply({ type: "ready", id: 0 });
 const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
 for await (const line of lines) {
   if (line.trim() === "") continue;
   await handle(line);
+  inFlight = undefined;
 }
 // stdin closed: the harness is done with this child; leftover relay timers must not keep it alive.
 replies.end(() => process.exit(0));

@@ -1,6 +1,7 @@
 // SIGINT / SIGTERM during a long command: its children's process groups are killed, its temp folders removed,
 // one line says so, and the exit code is 130 / 143. Each spawn gets a private TMPDIR to inspect afterwards.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { launcher, leftovers, privateTmps, root, withoutProgress } from "./cli-process-helpers.ts";
 import { eventually, processesUsing } from "../../support/processes.ts";
@@ -63,6 +64,32 @@ describe("run --keep", () => {
     expect(leftovers(tmp)).toEqual([kept!.slice(tmp.length + 1)]);
     expect(stderr).toMatch(/^relay-conformance run: interrupted by SIGINT; stopped \d+ child process(es)?, removed 0 temp folders$/m);
     expect(await eventually(() => processesUsing(tmp).length === 0, 3000)).toBe(true);
+  }, 120_000);
+});
+
+describe("SIGKILL: the CLI cannot trap it", () => {
+  it("the adapter child, its stdin closed mid-job, ends the job's processes and itself", async () => {
+    const tmp = tmps.make();
+    const relay = ["--relay", "test/conformance/clauses/broken-relays/hangs-with-children.ts", ...hanging.slice(2)];
+    const child = spawn(launcher, ["run", ...relay], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
+    const isSleeper = (pid: number): boolean => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "latin1").startsWith("/bin/sleep\0");
+      } catch {
+        return false; // gone
+      }
+    };
+    try {
+      // Both of the relay's sleepers run (the detached one carries the case's folders), so the job is in flight.
+      expect(await eventually(() => processesUsing(tmp, [child.pid ?? -1]).filter(isSleeper).length === 2, 60_000)).toBe(true);
+      child.kill("SIGKILL");
+      expect(await exited).toBe("SIGKILL");
+      // What the dead CLI left in TMPDIR stays (nothing can remove it), but no process of the run survives it.
+      expect(await eventually(() => processesUsing(tmp).length === 0, 5000)).toBe(true);
+    } finally {
+      child.kill("SIGKILL");
+    }
   }, 120_000);
 });
 
