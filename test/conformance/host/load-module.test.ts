@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createRequire } from "node:module";
+import { tsxLexerFile } from "../../../conformance/host/load-module.ts";
 import { RelayHost } from "../../../conformance/host/relay-host.ts";
 import { harnessPaths } from "../../../conformance/paths.ts";
 
@@ -83,5 +85,15 @@ describe("loadHostedModule", () => {
     await expect(loadHostedModule(path)).rejects.toThrow("relay refused to load");
     const missing = file("missing/relay.ts", `import "./nowhere.ts";\n`);
     await expect(loadHostedModule(missing)).rejects.toThrow(`Cannot find module './nowhere.ts'`);
+  });
+
+  it("finds tsx's WebAssembly lexer, which a host waits for before it loads a module", async () => {
+    // Without it every host start scans with tsx's asm.js fallback again: a tsx upgrade that moves it fails here.
+    const file = tsxLexerFile();
+    expect(file).toMatch(/\/node_modules\/tsx\/dist\/lexer-[\w-]+\.cjs$/);
+    const lexer = createRequire(import.meta.url)(file ?? "") as { init: Promise<void>; parse: (code: string) => [{ d: number }[]] };
+    await lexer.init;
+    // `d` is the dynamic import's start (-1 for a static one): what tsx looks for in every module it loads.
+    expect(lexer.parse(`import "a";\nconst b = import("b");\n`)[0].map((i) => i.d > -1)).toEqual([false, true]);
   });
 });
