@@ -1,6 +1,8 @@
 // Model-based test of the simulated provider's slot lineage (fc.commands): any order of STATUS, materialize,
 // submit, refused submit, resubmit and faulted submit must agree with a model of slot consumption.
-// It drives the simulator binary directly (no relay), so the slot rules every relay clause leans on hold.
+// It drives the simulator directly (no relay), so the slot rules every relay clause leans on hold. A call the
+// simulator's planner can answer runs in this process, with the spawned binary's bytes, state and transcript
+// (simulator/runtime/call-in-process.ts): the model is about slot rules, not the process. A faulted call spawns.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +13,7 @@ import { acquireSlot } from "../runner/acquire-slot.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
 import type { ChildResult } from "../host/child-result.ts";
 import { runProgram } from "../host/run-child.ts";
+import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";
 import { collectInputs, StatusSchema } from "../status/decode.ts";
 import { relaySlots, type RelaySlot } from "../status/slots.ts";
 
@@ -55,8 +58,13 @@ function simEnv(dir: string, binDir: string): Record<string, string> {
   };
 }
 
-const gentleAi = (real: { dir: string; env: Record<string, string> }, argv: string[]): Promise<ChildResult> =>
-  runProgram(paths.gentleAiSimulator, argv, { cwd: real.dir, env: real.env, timeoutMs: TIMEOUT });
+/** What a command reads of a gentle-ai call. */
+type CallResult = Pick<ChildResult, "exitCode" | "stdout" | "stderr">;
+
+async function gentleAi(real: { dir: string; env: Record<string, string> }, argv: string[]): Promise<CallResult> {
+  const answered = await gentleAiInProcess({ argv, env: real.env, cwd: real.dir, executablePath: paths.gentleAiSimulator });
+  return answered ?? runProgram(paths.gentleAiSimulator, argv, { cwd: real.dir, env: real.env, timeoutMs: TIMEOUT });
+}
 
 /** Builds the fixtures: STATUS slots, each lens's prompt and two admitted-valid results. */
 export async function lineageFixtures(profile: Profile = "2.4.0"): Promise<Fixtures> {
@@ -98,7 +106,7 @@ function submitArgv(real: LineageReal, lens: number, file: string): string[] {
   return ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(file) : t))];
 }
 
-async function submitBytes(real: LineageReal, lens: number, bytes: Buffer): Promise<ChildResult> {
+async function submitBytes(real: LineageReal, lens: number, bytes: Buffer): Promise<CallResult> {
   const file = join(real.dir, "input.raw");
   writeFileSync(file, bytes);
   return gentleAi(real, submitArgv(real, lens, file));
