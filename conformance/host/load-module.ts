@@ -64,9 +64,15 @@ async function hookRequire(): Promise<void> {
  * without the file (a later layout) is loaded the slower way.
  */
 async function lexerReady(): Promise<void> {
-  const file = tsxLexerFile();
+  // Without WebAssembly (e.g. --jitless) tsx skips that build itself, and so does this.
+  const file = typeof WebAssembly === "undefined" ? undefined : tsxLexerFile();
   if (file === undefined) return;
-  await (requireHere(file) as { init?: Promise<void> }).init;
+  try {
+    await (requireHere(file) as { init?: Promise<void> }).init;
+  } catch {
+    // The build failed to load or compile: tsx scans with its fallback, as it would have on its own.
+    return;
+  }
   // tsx's own continuation on the same promise takes the WebAssembly parser; it runs before this one resumes.
   await new Promise<void>((resolve) => setImmediate(resolve));
 }
