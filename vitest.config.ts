@@ -62,8 +62,7 @@ delete process.env.NODE_EXTRA_CA_CERTS;
 
 // Subprocess-heavy suite on a 2-core machine: forks, generous per-test bounds, and three workers. Many e2e files
 // mostly wait on their children (a bound that must pass, a hang that must be killed); with two workers, two such files
-// meeting left both cores idle, 27-35 core-seconds a run. A third worker fills that time: 177.3 and 177.7 s against
-// 193.2 and 188.1 s with two, alternating, and less CPU (300 s against 323 s).
+// meeting left both cores idle (27-35 core-seconds a run), and a third worker fills that time.
 export default defineConfig({
   test: {
     exclude: ["node_modules/**", "dist/**", "**/fixtures/**"],
