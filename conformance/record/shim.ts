@@ -16,22 +16,33 @@ export interface ShimDir {
   dispose(): Promise<void>;
 }
 
-/** Bundles the shim once and writes two executables in front of the real gentle-ai and pi. */
+let bundle: Promise<Uint8Array> | undefined;
+
+/** The shim's code, bundled once per process: a differential run makes two worlds per call. */
+function shimCode(): Promise<Uint8Array> {
+  bundle ??= build({
+    entryPoints: [shimEntry()],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    write: false,
+    logLevel: "silent",
+    banner: { js: `#!${process.execPath}` },
+  }).then((bundled) => {
+    const code = bundled.outputFiles[0]?.contents;
+    if (code === undefined) throw new Error("esbuild produced no shim bundle");
+    return code;
+  });
+  bundle.catch(() => (bundle = undefined));
+  return bundle;
+}
+
+/** Writes two recording executables in front of the real gentle-ai and pi. */
 export async function createShims(targets: { gentleAi: string; pi: string }, parent = tmpdir()): Promise<ShimDir> {
   const dir = await mkdtemp(join(parent, "relay-conformance-shim-"));
   try {
-    const bundled = await build({
-      entryPoints: [shimEntry()],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      write: false,
-      logLevel: "silent",
-      banner: { js: `#!${process.execPath}` },
-    });
-    const code = bundled.outputFiles[0]?.contents;
-    if (code === undefined) throw new Error("esbuild produced no shim bundle");
+    const code = await shimCode();
     // The shims are extensionless ESM; this marker makes Node load them as modules.
     await writeFile(join(dir, "package.json"), '{"type":"module"}\n');
     const transcript = join(dir, "transcript.jsonl");

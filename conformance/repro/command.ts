@@ -7,6 +7,7 @@ import { parseDefects, type DefectId } from "./client-contract.ts";
 import { NAMED_MODULES, ReproInputError } from "./modules.ts";
 import { parseReproductionFile, ReproParseError } from "./parse.ts";
 import { runReproduction } from "./run.ts";
+import { executableOption } from "../cli/executable-option.ts";
 
 const REPRO_OPTIONS = {
   against: {
@@ -17,6 +18,12 @@ const REPRO_OPTIONS = {
   defects: { type: "string", valueName: "list", description: "defects the subject client keeps, D1,D2,D3 or none (read by the defective variant)" },
   module: { type: "string", multiple: true, valueName: "name=path", description: "replace a module the file names (e.g. gentle-pi-2.1.2=./my-build-client.ts); repeatable" },
   phase: { type: "string", valueName: "N[,N...]", description: "run only these phases (1-based)" },
+  binary: {
+    type: "string",
+    valueName: "gentle-ai",
+    description:
+      "run every step against this gentle-ai (a real build) instead of the simulator, recorded through shims; phases that need the simulator are skipped with one line",
+  },
   list: { type: "boolean", description: "list the shipped reproductions with their titles" },
   help: HELP_OPTION,
 } as const satisfies OptionTable;
@@ -52,7 +59,7 @@ export const reproCommand: Command = {
   usage: usageText({
     synopsis: [
       "relay-conformance repro <id|file> [--against <module>] [--defects D1,D2,D3|none]",
-      "                        [--module <name>=<path>]... [--phase N[,N...]]",
+      "                        [--module <name>=<path>]... [--phase N[,N...]] [--binary <gentle-ai>]",
       "relay-conformance repro --list",
     ],
     about: `Runs an issue reproduction step by step against the simulator and prints each command, the provider's
@@ -87,6 +94,7 @@ answer and expected vs actual. Exit 0: behaves as documented; 1: a mismatch; 2: 
     const phases = values.phase?.split(",").map(Number);
     if (positionals.length > 1) throw new UsageError(`one reproduction at a time (got ${positionals[0]} and ${positionals[1]})`, { hint: false });
     const target = positionals[0];
+    const binary = values.binary === undefined ? undefined : executableOption("--binary", values.binary, io.cwd);
     if (values.list) {
       if (target !== undefined) throw new UsageError("--list takes no reproduction", { hint: false });
       let broken = false;
@@ -108,6 +116,7 @@ answer and expected vs actual. Exit 0: behaves as documented; 1: a mismatch; 2: 
         ...(defects ? { defects } : {}),
         ...(Object.keys(modules).length > 0 ? { modules } : {}),
         ...(phases ? { phases } : {}),
+        ...(binary === undefined ? {} : { binary }),
         cwd: io.cwd,
         out: (line) => io.stdout(`${line}\n`),
       });

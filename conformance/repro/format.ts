@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ProfileSchema } from "../../simulator/scenario/schema.ts";
 
 // One word of a script line after quote removal. `$NAME`/`${NAME}` expand at run time;
 // a literal dollar (from single quotes) is stored as `$$`, so expansion is deferred and exact.
@@ -29,13 +30,13 @@ export const AssertionSchema = z.discriminatedUnion("kind", [
 ]);
 export type Assertion = z.infer<typeof AssertionSchema>;
 
-export const STEP_COMMANDS = ["exec", "relay", "status", "capture-evidence", "finalize", "bound", "note", "env"] as const;
+export const STEP_COMMANDS = ["exec", "gentle-ai", "git", "relay", "status", "mode", "start", "validate", "capture-evidence", "finalize", "bound", "note", "env"] as const;
 
 /** One action line with the assertion lines below it. */
 export const StepSchema = z.strictObject({
   line: Line,
   command: z.enum(STEP_COMMANDS),
-  // Positional words (exec: program and argv; note: the text words).
+  // Positional words (exec: program and argv; gentle-ai and git: argv; note: the text words).
   args: z.array(Word),
   // `key=value` options of relay/status/capture-evidence/finalize/bound.
   options: z.record(z.string(), Word),
@@ -54,11 +55,27 @@ export const ScenarioRefSchema = z.strictObject({
 });
 export type ScenarioRef = z.infer<typeof ScenarioRefSchema>;
 
-/** A fresh simulator state and work tree; steps run in order inside it. */
+/**
+ * The repository a phase works in: `repo` builds $WORK as a Git repository from the file's `repo/…` sections
+ * (committed with a pinned identity and date), then writes its `work/…` sections over it (the candidate change).
+ */
+export const RepoFixtureSchema = z.strictObject({
+  line: Line,
+  // Paths relative to $WORK: committed first, then written over the commit.
+  committed: z.array(z.strictObject({ path: z.string(), section: z.string() })),
+  changed: z.array(z.strictObject({ path: z.string(), section: z.string() })),
+});
+export type RepoFixture = z.infer<typeof RepoFixtureSchema>;
+
+/** A fresh world (work tree, HOME, TMPDIR, provider state, transcript); steps run in order inside it. */
 export const PhaseSchema = z.strictObject({
   line: Line,
   title: z.string(),
-  scenario: ScenarioRefSchema,
+  // The simulator's seeded world; absent with a `repo`, where the repository decides (any binary can run it).
+  scenario: z.optional(ScenarioRefSchema),
+  repo: z.optional(RepoFixtureSchema),
+  // The simulator profile of a repository phase (`profile 2.5.0`); the scenario's own profile otherwise.
+  profile: z.optional(ProfileSchema),
   steps: z.array(StepSchema),
 });
 export type Phase = z.infer<typeof PhaseSchema>;

@@ -1,7 +1,8 @@
 // A reproduction's script (the txtar comment), read line by line: the leading `#` block is the quoted report, then
-// header lines (`title`, `issue`, `id`), `phase` and `scenario` lines, step lines with their assertion lines below
-// them, and `stdin` lines naming the section an `exec` after them reads.
-import type { Phase, ScenarioRef, Step } from "./format.ts";
+// header lines (`title`, `issue`, `id`), `phase` lines, world lines (`scenario`, `repo`, `profile`), step lines with
+// their assertion lines below them, and `stdin` lines naming the section an `exec` or `gentle-ai` after them reads.
+import type { Phase, RepoFixture, ScenarioRef, Step } from "./format.ts";
+import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { isAssertionVerb, parseAssertion } from "./parse-assertion.ts";
 import type { ParseContext } from "./parse-context.ts";
 import { parseScenarioLine } from "./parse-scenario.ts";
@@ -23,6 +24,8 @@ export class ScriptParser {
   private step: Step | undefined;
   private pendingStdin: string | undefined;
   private lastScenario: ScenarioRef | undefined;
+  private lastRepo: RepoFixture | undefined;
+  private lastProfile: Profile | undefined;
 
   constructor(private readonly ctx: ParseContext) {}
 
@@ -57,6 +60,10 @@ export class ScriptParser {
     switch (verb) {
       case "scenario":
         return this.scenario(line, words.slice(1));
+      case "repo":
+        return this.repo(line, words.slice(1));
+      case "profile":
+        return this.profile(line, words.slice(1));
       case "stdin":
         if (words.length !== 2) return this.ctx.fail(line, "stdin takes one section name");
         this.ctx.needSection(line, words[1] as string);
@@ -77,11 +84,11 @@ export class ScriptParser {
     if (this.ctx.problems.length === 0) {
       if (this.phases.length === 0) this.ctx.fail(1, "no steps");
       for (const p of this.phases) {
-        if (p.scenario === undefined) this.ctx.fail(p.line, "phase has no `scenario` line (and no earlier one to reuse)");
+        if (p.scenario === undefined && p.repo === undefined) this.ctx.fail(p.line, "phase has no `scenario` or `repo` line (and no earlier one to reuse)");
         if (p.steps.length === 0) this.ctx.fail(p.line, "phase has no steps");
       }
     }
-    if (this.pendingStdin !== undefined) this.ctx.fail(lastLine, "stdin line with no exec after it");
+    if (this.pendingStdin !== undefined) this.ctx.fail(lastLine, "stdin line with no exec or gentle-ai step after it");
   }
 
   /** A `#` line (kept while the leading report block lasts) or a blank one (kept inside that block); true if so. */
@@ -118,11 +125,43 @@ export class ScriptParser {
   private scenario(line: number, words: readonly string[]): void {
     const ref = parseScenarioLine(this.ctx, line, words);
     if (!ref) return;
-    if (this.phase && this.phase.steps.length > 0) this.phase = this.openPhase(line, this.phase.title);
-    const phase = this.currentPhase(line);
+    const phase = this.worldPhase(line);
     if (phase.scenario !== undefined && phase.scenario !== this.lastScenario) return this.ctx.fail(line, "duplicate scenario in one phase");
     phase.scenario = ref;
     this.lastScenario = ref;
+  }
+
+  /** `repo [NAME]`: the phase's repository, from the sections `NAME/…` (committed) and `NAME.work/…` (changed); NAME is `repo`. */
+  private repo(line: number, words: readonly string[]): void {
+    if (words.length > 1) return this.ctx.fail(line, "repo takes at most one fixture name");
+    const name = words[0] ?? "repo";
+    const take = (prefix: string): RepoFixture["committed"] =>
+      [...this.ctx.sections.keys()].filter((k) => k.startsWith(prefix) && k.length > prefix.length).map((k) => ({ path: k.slice(prefix.length), section: k }));
+    const committed = take(`${name}/`);
+    const changed = take(name === "repo" ? "work/" : `${name}.work/`);
+    if (committed.length + changed.length === 0 && name !== "repo") return this.ctx.fail(line, `repo ${name}: no section "-- ${name}/<path> --" in this file`);
+    const bad = [...committed, ...changed].find((f) => f.path.split("/").some((part) => part === ".." || part === "." || part === "" || part === ".git"));
+    if (bad) return this.ctx.fail(line, `repo: section "${bad.section}" names a path outside the work tree or inside .git`);
+    const phase = this.worldPhase(line);
+    if (phase.repo !== undefined && phase.repo !== this.lastRepo) return this.ctx.fail(line, "duplicate repo in one phase");
+    phase.repo = { line, committed, changed };
+    this.lastRepo = phase.repo;
+  }
+
+  /** `profile P`: the simulator profile of the phase's world. */
+  private profile(line: number, words: readonly string[]): void {
+    const p = words[0];
+    if (words.length !== 1 || !(PROFILES as readonly string[]).includes(p as string)) return this.ctx.fail(line, `profile takes one of ${PROFILES.join(", ")}`);
+    const phase = this.worldPhase(line);
+    if (phase.profile !== undefined && phase.profile !== this.lastProfile) return this.ctx.fail(line, "duplicate profile in one phase");
+    phase.profile = p as Profile;
+    this.lastProfile = phase.profile;
+  }
+
+  /** The phase a world line (`scenario`, `repo`, `profile`) sets: after steps, a new phase of the same title. */
+  private worldPhase(line: number): Phase {
+    if (this.phase && this.phase.steps.length > 0) this.phase = this.openPhase(line, this.phase.title);
+    return this.currentPhase(line);
   }
 
   /** An assertion line: it belongs to the step line above it, which must be one with an answer to check. */
@@ -139,7 +178,7 @@ export class ScriptParser {
     const parsed = parseStepWords(verb, words, this.ctx.sections);
     if (typeof parsed === "string") return this.ctx.fail(line, parsed);
     const step: Step = { line, command: verb, args: parsed.args, options: parsed.options, assertions: [] };
-    if (verb === "exec") {
+    if (verb === "exec" || verb === "gentle-ai") {
       if (this.pendingStdin !== undefined) step.stdin = this.pendingStdin;
       this.pendingStdin = undefined;
     }
@@ -158,9 +197,12 @@ export class ScriptParser {
     return this.phase;
   }
 
-  /** Starts a phase; it reuses the last scenario until a `scenario` line of its own (`finish` reports none at all). */
+  /** Starts a phase; it reuses the last world lines until lines of its own (`finish` reports none at all). */
   private openPhase(line: number, title: string): Phase {
-    const p: Phase = { line, title, scenario: this.lastScenario as ScenarioRef, steps: [] };
+    const p: Phase = { line, title, steps: [] };
+    if (this.lastScenario) p.scenario = this.lastScenario;
+    if (this.lastRepo) p.repo = this.lastRepo;
+    if (this.lastProfile) p.profile = this.lastProfile;
     this.phases.push(p);
     this.step = undefined;
     return p;

@@ -1,5 +1,5 @@
-// A script's step lines: `exec PROGRAM ARGS…`, `env NAME=VALUE…`, and the `key=value` steps of the step table, each
-// read into its positional words and options. `note` is not here: its text is the raw rest of the line.
+// A script's step lines: `exec PROGRAM ARGS…`, `gentle-ai ARGS…`, `git ARGS…`, `env NAME=VALUE…`, and the
+// `key=value` steps of the step table, each read into its positional words and options. `note` is not here: its text is the raw rest of the line.
 import type { Step } from "./format.ts";
 import { stepDef } from "./steps/index.ts";
 import type { StepDef } from "./steps/step-def.ts";
@@ -16,8 +16,11 @@ export interface StepWords {
 
 /** Whether `verb` starts a step line. */
 export function isStepVerb(verb: string): verb is StepVerb {
-  return stepDef(verb) !== undefined || verb === "exec" || verb === "env";
+  return stepDef(verb) !== undefined || RAW_STEPS.has(verb);
 }
+
+/** The builtin steps whose words are argv as written. */
+const RAW_STEPS: ReadonlySet<string> = new Set(["exec", "gentle-ai", "git", "env"]);
 
 /** Reads the words after a step's verb; returns them checked, or the reason they are wrong. */
 export function parseStepWords(verb: StepVerb, words: readonly string[], sections: ReadonlyMap<string, TxtarFile>): StepWords | string {
@@ -25,6 +28,7 @@ export function parseStepWords(verb: StepVerb, words: readonly string[], section
     if (words[0] !== "gentle-ai" && words[0] !== "pi") return `exec runs "gentle-ai" or "pi", not ${JSON.stringify(words[0] ?? "")}`;
     return { args: [...words], options: {} };
   }
+  if (verb === "gentle-ai" || verb === "git") return { args: [...words], options: {} };
   if (verb === "env") {
     if (words.length === 0) return "env needs NAME=VALUE (or NAME to unset)";
     for (const w of words) {
@@ -43,7 +47,14 @@ export function parseStepWords(verb: StepVerb, words: readonly string[], section
  */
 function stepOptions(def: StepDef, words: readonly string[], sections: ReadonlyMap<string, TxtarFile>, into: Record<string, string>): string | undefined {
   const known = Object.keys(def.options.shape);
-  for (const w of words) {
+  for (const [index, w] of words.entries()) {
+    // A step may name one option by position, first (`mode enable`): it is checked like `action=enable`.
+    if (index === 0 && def.positional !== undefined && !w.includes("=")) {
+      const checked = def.options.shape[def.positional]?.safeParse(w);
+      if (checked && !checked.success) return `${def.name}: ${checked.error.issues[0]?.message ?? "invalid"}`;
+      into[def.positional] = w;
+      continue;
+    }
     const eq = w.indexOf("=");
     if (eq <= 0) return `${def.name}: expected key=value, got ${JSON.stringify(w)}`;
     const key = w.slice(0, eq);

@@ -4,7 +4,7 @@ import { ReproInputError } from "./modules.ts";
 import { errorOutcome } from "./outcome.ts";
 import { callLines, outcomeLines, showWord } from "./report.ts";
 import type { Answer, StepContext, StepResult } from "./steps/context.ts";
-import { runExecStep } from "./steps/exec.ts";
+import { runExecStep, runGitStep } from "./steps/exec.ts";
 import { stepDef } from "./steps/index.ts";
 import type { SimCall } from "./transcript.ts";
 import { UnsetVariableError } from "./words.ts";
@@ -29,12 +29,10 @@ export interface StepTally {
 function dispatch(ctx: StepContext, step: Step): Promise<StepResult> {
   const options: Record<string, string> = {};
   for (const [k, v] of Object.entries(step.options)) options[k] = ctx.expand(v);
-  if (step.command === "exec")
-    return runExecStep(
-      ctx,
-      step.args.map((w) => ctx.expand(w)),
-      step.stdin,
-    );
+  const args = step.args.map((w) => ctx.expand(w));
+  if (step.command === "exec") return runExecStep(ctx, args, step.stdin);
+  if (step.command === "gentle-ai") return runExecStep(ctx, ["gentle-ai", ...args], step.stdin);
+  if (step.command === "git") return runGitStep(ctx, args);
   return stepDef(step.command)?.run(ctx, options) ?? Promise.resolve({ outcome: { ok: true } });
 }
 

@@ -4,7 +4,8 @@ import type { DefectId } from "./client-contract.ts";
 import type { Reproduction } from "./format.ts";
 import { NAMED_MODULES, ReproInputError, resolveModulePath } from "./modules.ts";
 import { REPO_ROOT } from "./paths.ts";
-import { Sandbox } from "./sandbox.ts";
+import { Sandbox, type Recording } from "./sandbox.ts";
+import { describeWorld, phaseScenario, simulatorOnlyReason } from "./world.ts";
 import { runOneStep, type StepPrinter } from "./run-step.ts";
 import type { ModuleChoice, StepContext } from "./steps/context.ts";
 import { expandWord } from "./words.ts";
@@ -21,8 +22,16 @@ export interface RunOptions {
   readonly phases?: readonly number[];
   /** Directory that module paths given on the command line resolve against (default process.cwd()). */
   readonly cwd?: string;
+  /** The gentle-ai every step calls (default the simulator); any other one is recorded through shims. */
+  readonly binary?: string;
+  /** Who writes the transcript (default: the simulator itself; shims for another binary). */
+  readonly recording?: Recording;
+  /** A fixed world root for every phase (the differential run's two sides share paths); default fresh temp dirs. */
+  readonly root?: string;
   /** Receives every report line as it is produced. */
   readonly out: (line: string) => void;
+  /** Receives each phase's sandbox after its steps, before it is removed (the differential run reads transcripts). */
+  readonly onPhaseEnd?: (index: number, sandbox: Sandbox) => void | Promise<void>;
 }
 
 /** What a run found. */
@@ -31,6 +40,8 @@ export interface RunSummary {
   readonly mismatches: number;
   readonly checks: number;
   readonly steps: number;
+  /** Phases skipped because they need the simulator. */
+  readonly skipped: number;
 }
 
 function subjectChoice(against: string | undefined, cwd: string): ModuleChoice {
@@ -63,6 +74,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   let checks = 0;
   const verdicts: string[] = [];
   let steps = 0;
+  let skipped = 0;
 
   out(`repro ${repro.id}: ${repro.title}`);
   if (repro.issue) out(`  issue:   ${repro.issue}`);
@@ -83,16 +95,22 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     if (options.phases && !options.phases.includes(pi + 1)) continue;
     out("");
     out(`== phase ${pi + 1}/${repro.phases.length}: ${phase.title}`);
-    const sc = phase.scenario;
-    const r = sc.resolved;
-    const over = Object.entries(sc.overrides)
-      .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
-      .join(" ");
-    out(
-      `   scenario ${"section" in sc.source ? sc.source.section : sc.source.path}${over ? " " + over : ""} (profile ${String(r["profile"] ?? "2.4.0")}, identities ${String(r["identities"] ?? "prefixed")})`,
-    );
+    out(`   ${describeWorld(phase)}`);
+    const why = options.binary === undefined ? undefined : simulatorOnlyReason(phase);
+    if (why !== undefined) {
+      out(`   SKIP against ${options.binary}: ${why}`);
+      skipped++;
+      verdicts.push(`  skip  ${String(pi + 1).padStart(2)}  ${phase.title}`);
+      continue;
+    }
     const before = mismatches;
-    const sandbox = new Sandbox(r);
+    const sandbox = await Sandbox.create({
+      scenario: phaseScenario(phase),
+      ...(options.binary === undefined ? {} : { gentleAi: options.binary }),
+      recording: options.recording ?? (options.binary === undefined ? "native" : "shim"),
+      ...(phase.repo ? { repo: { fixture: phase.repo, section: (name: string) => sections.get(name) ?? "" } } : {}),
+      ...(options.root === undefined ? {} : { root: options.root }),
+    });
     const printer: StepPrinter = { file, lines, out, said: [] };
     try {
       const ctx: StepContext = {
@@ -124,6 +142,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
         checks += t.checks;
         mismatches += t.mismatches;
       }
+      await options.onPhaseEnd?.(pi, sandbox);
     } finally {
       sandbox.dispose();
     }
@@ -133,8 +152,9 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   out("phases:");
   for (const v of verdicts) out(v);
   out("");
-  const ran = options.phases?.length ?? repro.phases.length;
-  if (mismatches === 0) out(`PASS ${repro.id}: behaves as documented (${ran} phases, ${steps} steps, ${checks} checks)`);
-  else out(`FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${ran} phases, ${steps} steps, ${checks} checks)`);
-  return { ok: mismatches === 0, mismatches, checks, steps };
+  const ran = (options.phases?.length ?? repro.phases.length) - skipped;
+  const skips = skipped > 0 ? `, ${skipped} skipped` : "";
+  if (mismatches === 0) out(`PASS ${repro.id}: behaves as documented (${ran} phases${skips}, ${steps} steps, ${checks} checks)`);
+  else out(`FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${ran} phases${skips}, ${steps} steps, ${checks} checks)`);
+  return { ok: mismatches === 0, mismatches, checks, steps, skipped };
 }

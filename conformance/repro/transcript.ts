@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { classifyCall } from "../../simulator/runtime/classify-call.ts";
 
 /** One simulator call as the repro runner reads it back from the transcript. */
 export interface SimCall {
@@ -47,12 +48,14 @@ export function readCalls(path: string, from = 0): SimCall[] {
     const exit = (e["exit"] ?? {}) as { code?: unknown; signal?: unknown; completed?: unknown };
     const out = blob(e["stdout"]);
     const err = blob(e["stderr"]);
+    // A recording shim's line carries no classification: it is classified here the way the simulator does it.
+    const cls = classifyCall(program, argv);
     const verb = typeof e["verb"] === "string" ? (e["verb"] as string).replace(/^review /, "") : program === "gentle-ai" ? verbOf(argv) : undefined;
     calls.push({
       program,
       argv,
       verb,
-      leg: typeof e["leg"] === "string" ? (e["leg"] as string) : undefined,
+      leg: typeof e["leg"] === "string" ? (e["leg"] as string) : cls.leg,
       handshake: typeof e["handshake"] === "string" ? (e["handshake"] as string) : null,
       exitCode: typeof exit.code === "number" ? exit.code : null,
       signal: typeof exit.signal === "string" ? exit.signal : null,

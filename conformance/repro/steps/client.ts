@@ -10,7 +10,7 @@ import { clientFromFinalizeModule, hasFinalizeApi } from "../clients/adapt-final
 import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
 import { runTaskInHost } from "../../host/run-task.ts";
-import { REPO_ROOT, SIM_GENTLE_AI, reproWorker } from "../paths.ts";
+import { REPO_ROOT, reproWorker } from "../paths.ts";
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
 import { defects, nonEmpty, oneOf, section, type StepDef } from "./step-def.ts";
@@ -89,7 +89,7 @@ export async function runClientStep(ctx: StepContext, op: ClientJob["op"], optio
   const choice = ctx.module(options["client"]);
   if (!choice.client) throw new ReproInputError(`${choice.label} is not a FINALIZE client module (no client entry)`);
   const defects = options["defects"] !== undefined ? parseDefects(options["defects"]) : (options["client"] ?? "subject") === "subject" ? ctx.subjectDefects : undefined;
-  const context = { gentleAiExecutable: SIM_GENTLE_AI, targetCwd: ctx.sandbox.work, environment: { ...ctx.sandbox.env }, ...(defects ? { defects } : {}) };
+  const context = { gentleAiExecutable: ctx.sandbox.gentleAi, targetCwd: ctx.sandbox.work, environment: { ...ctx.sandbox.env }, ...(defects ? { defects } : {}) };
   const job: Omit<ClientJob, "modulePath" | "context"> =
     op === "capture-evidence"
       ? {

@@ -1,15 +1,42 @@
-import { SIM_GENTLE_AI, SIM_PI } from "../paths.ts";
 import { runChild } from "../../host/run-child.ts";
+import { flattenInto, type Outcome } from "../outcome.ts";
+import { git } from "../world-repo.ts";
 import { REPRO_CALL_TIMEOUT_MS, type StepContext, type StepResult } from "./context.ts";
 
-/** `exec gentle-ai|pi ARGS…`: runs a simulator program directly in $WORK with the phase environment. */
+/** An answer's outcome: its exit code, and the fields of a JSON object on stdout as `json.…` for `expect`. */
+export function answerOutcome(exitCode: number | null, stdout: Buffer): Outcome {
+  const outcome: Outcome = { ok: exitCode === 0, exitCode };
+  const text = stdout.toString("utf8");
+  if (!text.trimStart().startsWith("{")) return outcome;
+  try {
+    flattenInto(outcome, "json", JSON.parse(text) as unknown);
+  } catch {
+    // Not one JSON document: `stdout` lines check it as text.
+  }
+  return outcome;
+}
+
+/** Runs the world's gentle-ai (or pi) in $WORK with the phase environment, and returns its answer. */
+export async function providerCall(ctx: StepContext, program: "gentle-ai" | "pi", argv: readonly string[], stdin?: Buffer): Promise<StepResult> {
+  const exe = program === "pi" ? ctx.sandbox.pi : ctx.sandbox.gentleAi;
+  const answer = await runChild(exe, argv, { cwd: ctx.sandbox.work, env: ctx.sandbox.env, timeoutMs: REPRO_CALL_TIMEOUT_MS, ...(stdin ? { stdin } : {}) });
+  return {
+    outcome: { ...answerOutcome(answer.exitCode, answer.stdout), signal: answer.signal },
+    answer: { argv: [program, ...argv], exitCode: answer.exitCode, stdout: answer.stdout, stderr: answer.stderr },
+  };
+}
+
+/** `exec gentle-ai|pi ARGS…` and `gentle-ai ARGS…`: one raw call, stdin from the `stdin` section named before it. */
 export async function runExecStep(ctx: StepContext, args: readonly string[], stdin: string | undefined): Promise<StepResult> {
   const [program, ...argv] = args;
-  const exe = program === "pi" ? SIM_PI : SIM_GENTLE_AI;
   const input = stdin === undefined ? undefined : Buffer.from(ctx.section(stdin), "utf8");
-  const answer = await runChild(exe, argv, { cwd: ctx.sandbox.work, env: ctx.sandbox.env, timeoutMs: REPRO_CALL_TIMEOUT_MS, ...(input ? { stdin: input } : {}) });
-  return {
-    outcome: { ok: answer.exitCode === 0, exitCode: answer.exitCode, signal: answer.signal },
-    answer: { argv: [program as string, ...argv], exitCode: answer.exitCode, stdout: answer.stdout, stderr: answer.stderr },
-  };
+  return providerCall(ctx, program === "pi" ? "pi" : "gentle-ai", argv, input);
+}
+
+/** `git ARGS…`: git in $WORK with the world's pinned identity; a failing git is the step's failure. */
+export async function runGitStep(ctx: StepContext, args: readonly string[]): Promise<StepResult> {
+  const r = await git(ctx.sandbox.work, args, ctx.sandbox.env);
+  const outcome: Outcome = { ok: r.exitCode === 0, exitCode: r.exitCode };
+  if (r.exitCode !== 0) Object.assign(outcome, { harnessError: true, message: `git ${args.join(" ")} exited ${r.exitCode}: ${r.stderr.toString("utf8").trim()}` });
+  return { outcome, answer: { argv: ["git", ...args], exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr } };
 }

@@ -4,15 +4,19 @@ import type { STEP_COMMANDS } from "../format.ts";
 import { captureEvidenceStep, finalizeStep } from "./client.ts";
 import { boundStep, relayStep } from "./relay.ts";
 import type { StepDef } from "./step-def.ts";
+import { modeStep, startStep, validateStep } from "./lifecycle.ts";
 import { statusStep } from "./status.ts";
 
 /** The script's own verbs, parsed and run by parse.ts and run-step.ts themselves. */
-export type BuiltinStep = "exec" | "note" | "env";
+export type BuiltinStep = "exec" | "gentle-ai" | "git" | "note" | "env";
 
 /** Every `key=value` step by name. */
 export const STEPS: { readonly [K in Exclude<(typeof STEP_COMMANDS)[number], BuiltinStep>]: StepDef<K> } = {
   relay: relayStep,
   status: statusStep,
+  mode: modeStep,
+  start: startStep,
+  validate: validateStep,
   "capture-evidence": captureEvidenceStep,
   finalize: finalizeStep,
   bound: boundStep,

@@ -4,7 +4,7 @@ import { runTaskOutcome } from "../../host/run-task.ts";
 import { RELAY_ENTRY_EXPORT } from "../../runner/protocol.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
 import type { Outcome } from "../outcome.ts";
-import { HANDSHAKE_TAMPER, REPO_ROOT, SIM_GENTLE_AI, SIM_PI, reproWorker } from "../paths.ts";
+import { HANDSHAKE_TAMPER, REPO_ROOT, SIM_GENTLE_AI, reproWorker } from "../paths.ts";
 import type { RelaySlotJob, RelayStepRequest, RunSlot } from "../relay-call.ts";
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
@@ -93,13 +93,17 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
   ctx.say(`slot ${index}: lens ${slot.lens ?? "?"} order ${slot.order ?? "?"}`);
   const environment: Record<string, string | undefined> = { ...ctx.sandbox.env };
   const tamper = options["handshake"];
-  if (tamper !== undefined) environment["GENTLE_RELAY_REPRO_HANDSHAKE"] = tamper;
+  if (tamper !== undefined) {
+    environment["GENTLE_RELAY_REPRO_HANDSHAKE"] = tamper;
+    // The launcher runs the world's gentle-ai (a recording shim, a real build) in place of the simulator.
+    if (ctx.sandbox.gentleAi !== SIM_GENTLE_AI) environment["GENTLE_RELAY_REPRO_TARGET"] = ctx.sandbox.gentleAi;
+  }
   const request: RelayStepRequest = {
     captureArgumentTokens: slot.captureArgumentTokens,
     ...(slot.submission ? { submission: slot.submission } : {}),
     targetCwd: ctx.sandbox.work,
-    gentleAiExecutable: tamper !== undefined ? HANDSHAKE_TAMPER : SIM_GENTLE_AI,
-    piExecutable: SIM_PI,
+    gentleAiExecutable: tamper !== undefined ? HANDSHAKE_TAMPER : ctx.sandbox.gentleAi,
+    piExecutable: ctx.sandbox.pi,
     environment,
     ...(options["pi-timeout-ms"] !== undefined ? { piTimeoutMs: Number(options["pi-timeout-ms"]) } : {}),
     ...(options["gentle-ai-timeout-ms"] !== undefined ? { gentleAiTimeoutMs: Number(options["gentle-ai-timeout-ms"]) } : {}),

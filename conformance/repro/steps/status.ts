@@ -1,5 +1,4 @@
 import { flattenInto, type Outcome } from "../outcome.ts";
-import { SIM_GENTLE_AI } from "../paths.ts";
 import { runChild } from "../../host/run-child.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
 import { CollectInputSchema } from "../../status/decode.ts";
@@ -20,7 +19,7 @@ export interface StatusRead {
 /** Runs STATUS (with the handshake when agent=pi, as the host exports it) and decodes what a repro needs. */
 export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?: string): Promise<StatusRead> {
   const env = { ...ctx.sandbox.env, ...(agent ? HANDSHAKE : {}), ...(scenarioPath ? { GENTLE_AI_SIM_SCENARIO: scenarioPath } : {}) };
-  const answer = await runChild(SIM_GENTLE_AI, statusArgv(ctx.sandbox.work, agent), { cwd: ctx.sandbox.work, env, timeoutMs: REPRO_CALL_TIMEOUT_MS });
+  const answer = await runChild(ctx.sandbox.gentleAi, statusArgv(ctx.sandbox.work, agent), { cwd: ctx.sandbox.work, env, timeoutMs: REPRO_CALL_TIMEOUT_MS });
   const outcome: Outcome = { ok: answer.exitCode === 0, exitCode: answer.exitCode };
   const vars: Record<string, string> = {};
   let slots: RelaySlot[] = [];

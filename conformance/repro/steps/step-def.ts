@@ -10,6 +10,8 @@ export type StepOptionsSchema = z.ZodMiniObject<Record<string, z.ZodMiniType<str
 export interface StepDef<Name extends string = string> {
   readonly name: Name;
   readonly options: StepOptionsSchema;
+  /** The option a leading bare word sets (`mode enable` is `mode action=enable`). */
+  readonly positional?: string;
   /** Options whose value must name a section of the file (checked at parse time, like the schema). */
   readonly sectionOptions?: readonly string[];
   /** The gentle-ai verb whose answer `exit`/`stdout`/`stderr`/`cmp` check: the step's own, never a STATUS read on the way. */

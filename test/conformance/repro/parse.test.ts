@@ -46,9 +46,9 @@ describe("parser", () => {
     expect(r.summary[0]).toBe("gentle-pi #279: bug(review): correction FINALIZE cannot bind its provider-owned targeted validation");
     expect(r.phases).toHaveLength(10);
     const p1 = r.phases[0]!;
-    expect(p1.scenario.source).toEqual({ section: "correction.json" });
-    expect(p1.scenario.overrides).toEqual({ identities: "bare" });
-    expect(p1.scenario.resolved["identities"]).toBe("bare");
+    expect(p1.scenario!.source).toEqual({ section: "correction.json" });
+    expect(p1.scenario!.overrides).toEqual({ identities: "bare" });
+    expect(p1.scenario!.resolved["identities"]).toBe("bare");
     const finalize = p1.steps[2]!;
     expect(finalize).toMatchObject({ line: 34, command: "finalize", options: { client: "gentle-pi-2.1.2", defects: "D1,D2,D3", validation: "validation.json" } });
     expect(finalize.assertions[0]).toEqual({
