@@ -1,5 +1,5 @@
 import { build } from "esbuild";
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../paths.ts";
@@ -39,8 +39,10 @@ function shimCode(): Promise<Uint8Array> {
 }
 
 /** Writes two recording executables in front of the real gentle-ai and pi. */
-export async function createShims(targets: { gentleAi: string; pi: string }, parent = tmpdir()): Promise<ShimDir> {
-  const dir = await mkdtemp(join(parent, "relay-conformance-shim-"));
+export async function createShims(targets: { gentleAi: string; pi: string }, parent = tmpdir(), fixedName?: string): Promise<ShimDir> {
+  // A fixed name gives both sides of a differential run the same shim paths.
+  const dir = fixedName === undefined ? await mkdtemp(join(parent, "relay-conformance-shim-")) : join(parent, fixedName);
+  if (fixedName !== undefined) await mkdir(dir);
   try {
     const code = await shimCode();
     // The shims are extensionless ESM; this marker makes Node load them as modules.

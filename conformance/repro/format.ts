@@ -30,7 +30,23 @@ export const AssertionSchema = z.discriminatedUnion("kind", [
 ]);
 export type Assertion = z.infer<typeof AssertionSchema>;
 
-export const STEP_COMMANDS = ["exec", "gentle-ai", "git", "relay", "status", "mode", "start", "validate", "capture-evidence", "finalize", "bound", "note", "env"] as const;
+export const STEP_COMMANDS = [
+  "exec",
+  "gentle-ai",
+  "git",
+  "relay",
+  "status",
+  "mode",
+  "start",
+  "validate",
+  "transition",
+  "collect",
+  "capture-evidence",
+  "finalize",
+  "bound",
+  "note",
+  "env",
+] as const;
 
 /** One action line with the assertion lines below it. */
 export const StepSchema = z.strictObject({

@@ -24,6 +24,8 @@ export interface StepTally {
   readonly ran: boolean;
   readonly checks: number;
   readonly mismatches: number;
+  /** Why the harness could not carry the step out, when it could not. */
+  readonly harnessError?: string;
 }
 
 function dispatch(ctx: StepContext, step: Step): Promise<StepResult> {
@@ -132,6 +134,7 @@ export async function runOneStep(ctx: StepContext, step: Step, p: StepPrinter): 
   if (result.outcome["harnessError"] === true) {
     mismatches++;
     indent(`MISMATCH  ${p.file}:${step.line}: the step itself failed: ${String(result.outcome["message"])}`);
+    return { ran: true, checks: step.assertions.length, mismatches, harnessError: String(result.outcome["message"]) };
   }
   return { ran: true, checks: step.assertions.length, mismatches };
 }

@@ -6,6 +6,7 @@ import { NAMED_MODULES, ReproInputError, resolveModulePath } from "./modules.ts"
 import { REPO_ROOT } from "./paths.ts";
 import { Sandbox, type Recording } from "./sandbox.ts";
 import { describeWorld, phaseScenario, simulatorOnlyReason } from "./world.ts";
+import type { Profile } from "../../simulator/scenario/schema.ts";
 import { runOneStep, type StepPrinter } from "./run-step.ts";
 import type { ModuleChoice, StepContext } from "./steps/context.ts";
 import { expandWord } from "./words.ts";
@@ -26,6 +27,8 @@ export interface RunOptions {
   readonly binary?: string;
   /** Who writes the transcript (default: the simulator itself; shims for another binary). */
   readonly recording?: Recording;
+  /** The simulator profile of every phase (the differential run's `--profile`); default each phase's own. */
+  readonly profile?: Profile;
   /** A fixed world root for every phase (the differential run's two sides share paths); default fresh temp dirs. */
   readonly root?: string;
   /** Receives every report line as it is produced. */
@@ -42,6 +45,8 @@ export interface RunSummary {
   readonly steps: number;
   /** Phases skipped because they need the simulator. */
   readonly skipped: number;
+  /** Steps the harness could not carry out (a call past its bound, a broken relay host), as `file:line: why`. */
+  readonly harnessErrors: readonly string[];
 }
 
 function subjectChoice(against: string | undefined, cwd: string): ModuleChoice {
@@ -75,6 +80,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   const verdicts: string[] = [];
   let steps = 0;
   let skipped = 0;
+  const harnessErrors: string[] = [];
 
   out(`repro ${repro.id}: ${repro.title}`);
   if (repro.issue) out(`  issue:   ${repro.issue}`);
@@ -105,7 +111,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     }
     const before = mismatches;
     const sandbox = await Sandbox.create({
-      scenario: phaseScenario(phase),
+      scenario: phaseScenario(phase, options.profile),
       ...(options.binary === undefined ? {} : { gentleAi: options.binary }),
       recording: options.recording ?? (options.binary === undefined ? "native" : "shim"),
       ...(phase.repo ? { repo: { fixture: phase.repo, section: (name: string) => sections.get(name) ?? "" } } : {}),
@@ -141,6 +147,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
         if (t.ran) steps++;
         checks += t.checks;
         mismatches += t.mismatches;
+        if (t.harnessError !== undefined) harnessErrors.push(`${file}:${step.line}: ${t.harnessError}`);
       }
       await options.onPhaseEnd?.(pi, sandbox);
     } finally {
@@ -156,5 +163,5 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   const skips = skipped > 0 ? `, ${skipped} skipped` : "";
   if (mismatches === 0) out(`PASS ${repro.id}: behaves as documented (${ran} phases${skips}, ${steps} steps, ${checks} checks)`);
   else out(`FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${ran} phases${skips}, ${steps} steps, ${checks} checks)`);
-  return { ok: mismatches === 0, mismatches, checks, steps, skipped };
+  return { ok: mismatches === 0, mismatches, checks, steps, skipped, harnessErrors };
 }

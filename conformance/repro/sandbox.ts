@@ -96,7 +96,7 @@ export class Sandbox {
     mkdirSync(root, { recursive: true });
     let shims;
     try {
-      shims = options.recording === "shim" ? await createShims({ gentleAi: options.gentleAi ?? SIM_GENTLE_AI, pi: SIM_PI }, root) : undefined;
+      shims = options.recording === "shim" ? await createShims({ gentleAi: options.gentleAi ?? SIM_GENTLE_AI, pi: SIM_PI }, root, "shims") : undefined;
     } catch (error) {
       rmSync(root, { recursive: true, force: true });
       throw error;

@@ -2,11 +2,13 @@
 // another gentle-ai, why the phase can only run against the simulator.
 import { pinsLineage } from "../../simulator/scenario/loaded.ts";
 import type { Phase } from "./format.ts";
+import type { Profile } from "../../simulator/scenario/schema.ts";
 
-/** The scenario a phase's world gives the simulator and the fake pi. */
-export function phaseScenario(phase: Phase): Record<string, unknown> {
+/** The scenario a phase's world gives the simulator and the fake pi; `profile` overrides the script's. */
+export function phaseScenario(phase: Phase, profile?: Profile): Record<string, unknown> {
   const base: Record<string, unknown> = phase.scenario ? structuredClone(phase.scenario.resolved) : { name: "repository" };
-  if (phase.profile !== undefined) base["profile"] = phase.profile;
+  const chosen = profile ?? phase.profile;
+  if (chosen !== undefined) base["profile"] = chosen;
   return base;
 }
 

@@ -44,6 +44,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("../../verify/command.ts")).verifyCommand,
   },
   {
+    name: "diff",
+    summary: "run a scenario corpus against a gentle-ai build and the simulator, and compare their bytes (the verified fake)",
+    load: async () => (await import("../../diff/command.ts")).diffCommand,
+  },
+  {
     name: "fidelity",
     summary: "check every document the simulator prints against a gentle-ai tree's published JSON Schemas",
     load: async () => (await import("../../fidelity/command.ts")).fidelityCommand,

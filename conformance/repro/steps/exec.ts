@@ -17,11 +17,19 @@ export function answerOutcome(exitCode: number | null, stdout: Buffer): Outcome 
 }
 
 /** Runs the world's gentle-ai (or pi) in $WORK with the phase environment, and returns its answer. */
-export async function providerCall(ctx: StepContext, program: "gentle-ai" | "pi", argv: readonly string[], stdin?: Buffer): Promise<StepResult> {
+export async function providerCall(
+  ctx: StepContext,
+  program: "gentle-ai" | "pi",
+  argv: readonly string[],
+  stdin?: Buffer,
+  env: Record<string, string> = {},
+): Promise<StepResult> {
   const exe = program === "pi" ? ctx.sandbox.pi : ctx.sandbox.gentleAi;
-  const answer = await runChild(exe, argv, { cwd: ctx.sandbox.work, env: ctx.sandbox.env, timeoutMs: REPRO_CALL_TIMEOUT_MS, ...(stdin ? { stdin } : {}) });
+  const answer = await runChild(exe, argv, { cwd: ctx.sandbox.work, env: { ...ctx.sandbox.env, ...env }, timeoutMs: REPRO_CALL_TIMEOUT_MS, ...(stdin ? { stdin } : {}) });
+  const outcome: Outcome = { ...answerOutcome(answer.exitCode, answer.stdout), signal: answer.signal };
+  if (answer.timedOut) Object.assign(outcome, { harnessError: true, message: `${program} ${argv.join(" ")} did not answer within ${REPRO_CALL_TIMEOUT_MS}ms` });
   return {
-    outcome: { ...answerOutcome(answer.exitCode, answer.stdout), signal: answer.signal },
+    outcome,
     answer: { argv: [program, ...argv], exitCode: answer.exitCode, stdout: answer.stdout, stderr: answer.stderr },
   };
 }

@@ -4,7 +4,7 @@ import type { STEP_COMMANDS } from "../format.ts";
 import { captureEvidenceStep, finalizeStep } from "./client.ts";
 import { boundStep, relayStep } from "./relay.ts";
 import type { StepDef } from "./step-def.ts";
-import { modeStep, startStep, validateStep } from "./lifecycle.ts";
+import { collectStep, modeStep, startStep, transitionStep, validateStep } from "./lifecycle.ts";
 import { statusStep } from "./status.ts";
 
 /** The script's own verbs, parsed and run by parse.ts and run-step.ts themselves. */
@@ -17,6 +17,8 @@ export const STEPS: { readonly [K in Exclude<(typeof STEP_COMMANDS)[number], Bui
   mode: modeStep,
   start: startStep,
   validate: validateStep,
+  transition: transitionStep,
+  collect: collectStep,
   "capture-evidence": captureEvidenceStep,
   finalize: finalizeStep,
   bound: boundStep,

@@ -3,7 +3,9 @@
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
 import { providerCall } from "./exec.ts";
-import { oneOf, type StepDef } from "./step-def.ts";
+import { count, oneOf, section, type StepDef } from "./step-def.ts";
+import { DEFAULT_EVIDENCE } from "./client.ts";
+import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
 
 const value = (): z.ZodMiniOptional<z.ZodMiniString> => z.optional(z.string());
 
@@ -71,4 +73,80 @@ export const validateStep: StepDef<"validate"> = {
   options: z.strictObject({ gate: value(), contract: value(), lineage: value(), "base-ref": value(), policy: value() }),
   answerVerb: "validate",
   run: (ctx, o) => providerCall(ctx, "gentle-ai", ["review", "validate", "--cwd", ctx.sandbox.work, ...flags(o, [])]),
+};
+
+/** The execute transition a STATUS answer names: its operation's verb and argument tokens, or why there is none. */
+function executeTransition(stdout: Buffer): { verb: string; tokens: { name: string; token: string }[] } | string {
+  let next: { kind?: unknown; reason_code?: unknown; execute?: { operation?: unknown; arguments?: unknown } } | undefined;
+  try {
+    next = (JSON.parse(stdout.toString("utf8")) as { next_transition?: typeof next }).next_transition;
+  } catch {
+    return "STATUS stdout is not JSON";
+  }
+  if (next?.kind !== "execute" || typeof next.execute?.operation !== "string" || !Array.isArray(next.execute.arguments)) {
+    return `STATUS names no execute transition (kind ${JSON.stringify(next?.kind)}, reason_code ${JSON.stringify(next?.reason_code)})`;
+  }
+  const tokens = (next.execute.arguments as { name?: unknown; token?: unknown }[]).map((a) => ({ name: String(a.name), token: String(a.token) }));
+  return { verb: next.execute.operation.replace(/^review\./, ""), tokens };
+}
+
+/**
+ * `transition [agent=pi] [consent=V] [outcome=V] [gate=V]`: the host's generic lifecycle move. Reads the negotiated
+ * STATUS and runs the execute transition it names, argument tokens verbatim but for the ones the options replace.
+ */
+export const transitionStep: StepDef<"transition"> = {
+  name: "transition",
+  options: z.strictObject({ agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)), consent: value(), outcome: value(), gate: value() }),
+  async run(ctx, o): Promise<StepResult> {
+    const agent = o["agent"] === "pi";
+    const status = await providerCall(ctx, "gentle-ai", statusArgv(ctx.sandbox.work, agent), undefined, agent ? { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : {});
+    const next = status.answer?.stdout === undefined ? "STATUS gave no answer" : executeTransition(status.answer.stdout);
+    if (typeof next === "string") return { outcome: { ok: false, name: "NoTransition", message: next } };
+    const argv = next.tokens.map((t) => (t.name in o && t.name !== "agent" ? `--${t.name}=${o[t.name]}` : t.token));
+    const result = await providerCall(ctx, "gentle-ai", ["review", next.verb, ...argv]);
+    return { ...result, outcome: { ...result.outcome, operation: next.verb }, vars: lifecycleVars(result) };
+  },
+};
+
+/** A collect input's provider-owned submission form, as STATUS prints it. */
+interface SubmissionForm {
+  readonly operation_token: string;
+  readonly argument_tokens: readonly string[];
+  readonly values: readonly { readonly slot: string; readonly allowed_values?: readonly string[] }[];
+}
+
+/** The submission form of collect input `index` in a STATUS answer, or why there is none. */
+function collectForm(stdout: Buffer, index: number): SubmissionForm | string {
+  let next: { kind?: unknown; reason_code?: unknown; collect?: { inputs?: { submission?: SubmissionForm }[] } } | undefined;
+  try {
+    next = (JSON.parse(stdout.toString("utf8")) as { next_transition?: typeof next }).next_transition;
+  } catch {
+    return "STATUS stdout is not JSON";
+  }
+  const form = next?.kind === "collect" ? next.collect?.inputs?.[index]?.submission : undefined;
+  if (form === undefined)
+    return `STATUS names no collect input ${index} with a submission form (kind ${JSON.stringify(next?.kind)}, reason_code ${JSON.stringify(next?.reason_code)})`;
+  return form;
+}
+
+/**
+ * `collect [input=N] [outcome=V] [stdin=SECTION]`: fills the submission form of a STATUS collect input (not a relay
+ * slot: those go through `relay`) and runs it. The input slot becomes `-`, fed the section's bytes (default: one
+ * line of passing verification evidence); the outcome slot takes `outcome=`, else its first allowed value.
+ */
+export const collectStep: StepDef<"collect"> = {
+  name: "collect",
+  options: z.strictObject({ input: z.optional(count()), outcome: value(), stdin: z.optional(section()) }),
+  sectionOptions: ["stdin"],
+  async run(ctx, o): Promise<StepResult> {
+    const status = await providerCall(ctx, "gentle-ai", statusArgv(ctx.sandbox.work, false));
+    const form = status.answer?.stdout === undefined ? "STATUS gave no answer" : collectForm(status.answer.stdout, Number(o["input"] ?? "0"));
+    if (typeof form === "string") return { outcome: { ok: false, name: "NoCollectInput", message: form } };
+    const fill = (slot: string, allowed: readonly string[] | undefined): string =>
+      slot === "input" ? "-" : slot === "outcome" ? (o["outcome"] ?? allowed?.[0] ?? "") : `{{${slot}}}`;
+    const argv = form.argument_tokens.map((t) => t.replace(/\{\{(\w+)\}\}/g, (_m, slot: string) => fill(slot, form.values.find((v) => v.slot === slot)?.allowed_values)));
+    const stdin = Buffer.from(o["stdin"] === undefined ? DEFAULT_EVIDENCE : ctx.section(o["stdin"]), "utf8");
+    const result = await providerCall(ctx, "gentle-ai", ["review", form.operation_token, ...argv], stdin);
+    return { ...result, outcome: { ...result.outcome, operation: form.operation_token } };
+  },
 };

@@ -1,0 +1,119 @@
+// `relay-conformance diff`: the verified fake. Every scenario of a corpus runs against a gentle-ai build and against
+// the simulator in the same profile, and the two transcripts must match byte for byte after the documented rules.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { UsageError, type Command } from "../cli/command.ts";
+import { executableOption } from "../cli/executable-option.ts";
+import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
+import { binaryVersion } from "../record/record.ts";
+import { startProgress } from "../report/progress.ts";
+import { writeReportFile } from "../report/write.ts";
+import { trackTempDir } from "../runner/teardown.ts";
+import { isProfile, parseVersionOutput, profileOfVersion, PROFILES, type Profile } from "../verify/profile.ts";
+import { corpusScripts, loadScripts } from "./corpus.ts";
+import { runGenerated } from "./generate.ts";
+import { summaryLines, verdictLines } from "./render.ts";
+import { DIFF_REPORT_SCHEMA_ID, type DiffReport, type ScenarioVerdict } from "./report-schema.ts";
+import { diffScript, worldRoot } from "./run-diff.ts";
+
+const DIFF_OPTIONS = {
+  binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai build to compare with the simulator" },
+  profile: { type: "string", valueName: PROFILES.join("|"), description: "the simulator profile", default: "derived from `<binary> version`" },
+  script: { type: "string", multiple: true, valueName: "file.txtar", description: "scenario scripts to run (repeatable)", default: "the shipped corpus, golden/diff/*.txtar" },
+  generated: { type: "string", valueName: "N", description: "also run N generated calls (fast-check); a divergence shrinks to a minimal call, saved as a script" },
+  seed: { type: "string", valueName: "S", description: "the generator's seed", default: "1" },
+  json: { type: "string", valueName: "file", description: "write the whole report (schemas/diff-report.schema.json) there" },
+  keep: { type: "string", valueName: "dir", description: "keep each side's raw transcripts and step log there" },
+  quiet: { type: "boolean", description: "no progress line" },
+  help: HELP_OPTION,
+} as const satisfies OptionTable;
+
+/** The simulator profile: --profile, else the one `<binary> version` reports. */
+async function chooseProfile(flag: string | undefined, version: string): Promise<Profile> {
+  if (flag !== undefined) {
+    if (!isProfile(flag)) throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`, { hint: false });
+    return flag;
+  }
+  const derived = profileOfVersion(parseVersionOutput(`${version}\n`) ?? "");
+  if (derived === undefined) throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`, { hint: false });
+  return derived;
+}
+
+function summarise(scenarios: readonly ScenarioVerdict[]): DiffReport["summary"] {
+  const count = (s: ScenarioVerdict["status"]): number => scenarios.filter((v) => v.status === s).length;
+  return {
+    scenarios: scenarios.length,
+    passed: count("pass"),
+    diverged: count("diverge"),
+    skipped: count("skip"),
+    errors: count("error"),
+    calls: scenarios.reduce((n, v) => n + v.calls, 0),
+  };
+}
+
+export const diffCommand: Command = {
+  usage: usageText({
+    synopsis: [
+      "relay-conformance diff --binary <gentle-ai> [--profile p] [--script f.txtar]... [--generated N --seed S]",
+      "                       [--json <file>] [--keep <dir>] [--quiet]",
+    ],
+    about: `Runs each scenario twice: against the binary, then against the simulator in the same profile, each side in a
+fresh world at the same paths (a repository built with pinned Git identity and dates, a fresh HOME and TMPDIR, the
+environment allow-list CI=1 GENTLE_AI_NO_SELF_UPDATE=1, closed stdin, no claude or codex on PATH), every call
+recorded through the same shims. Exit code, stdout, stderr, stdin and the files a call read are compared byte for
+byte after the rules in docs/differential.md; everything else is compared raw. One line per scenario; a divergence
+prints its call, the first differing byte and both sides' bytes.`,
+    options: DIFF_OPTIONS,
+    footer: "Exit 0: no divergence; 1: a divergence; 2: bad input; 3: harness error (a binary that timed out).",
+  }),
+  async run(args, io) {
+    const { values } = parseOptions(args, DIFF_OPTIONS);
+    if (values.help) {
+      io.stdout(this.usage);
+      return 0;
+    }
+    if (values.binary === undefined) throw new UsageError("diff needs --binary <gentle-ai>");
+    const binary = executableOption("--binary", values.binary, io.cwd);
+    const json = outputFileOption(io.cwd, "json", values.json);
+    const generated = values.generated === undefined ? undefined : parseCount("generated", values.generated, 0, 1);
+    const seed = parseCount("seed", values.seed, 1);
+    if (values.generated === undefined && values.seed !== undefined) throw new UsageError("--seed goes with --generated", { hint: false });
+    const scripts = loadScripts(values.script ?? corpusScripts(), io.cwd);
+    const version = await binaryVersion(binary, null);
+    const profile = await chooseProfile(values.profile, version);
+    const runDir = mkdtempSync(join(tmpdir(), "relay-conformance-diff-"));
+    const untrack = trackTempDir(runDir);
+    const { progress, io: shown } = startProgress(io, "relay-conformance diff", "scenarios", values.quiet ?? false);
+    const sides = { binary, profile, root: worldRoot(runDir), ...(values.keep === undefined ? {} : { keep: resolve(io.cwd, values.keep) }) };
+    try {
+      const scenarios: ScenarioVerdict[] = [];
+      const total = scripts.length + (generated === undefined ? 0 : 1);
+      for (const script of scripts) {
+        progress.update({ done: scenarios.length, total, failed: scenarios.filter((v) => v.status !== "pass" && v.status !== "skip").length });
+        const verdict = await diffScript(script, sides);
+        scenarios.push(verdict);
+        for (const l of verdictLines(verdict)) shown.stdout(`${l}\n`);
+      }
+      const gen = generated === undefined ? undefined : await runGenerated({ runs: generated, seed, sides, saveDir: io.cwd, log: (l) => shown.stdout(`${l}\n`) });
+      progress.finish();
+      const report: DiffReport = {
+        schema: DIFF_REPORT_SCHEMA_ID,
+        binary: { path: binary, version },
+        profile,
+        scenarios,
+        ...(gen ? { generated: gen } : {}),
+        summary: summarise(scenarios),
+      };
+      for (const l of summaryLines(report)) io.stdout(`${l}\n`);
+      if (json !== undefined) writeReportFile(json, `${JSON.stringify(report, null, 2)}\n`);
+      if (report.summary.diverged > 0 || gen?.divergence !== undefined) return 1;
+      return report.summary.errors > 0 ? 3 : 0;
+    } finally {
+      progress.finish();
+      rmSync(runDir, { recursive: true, force: true });
+      untrack();
+    }
+  },
+};
