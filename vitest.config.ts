@@ -37,6 +37,8 @@ const UNIT = [
   "test/conformance/release/install.test.ts",
   "test/conformance/release/ustar.test.ts",
   "test/conformance/repro/parse.test.ts",
+  "test/conformance/repro/format-doc.test.ts",
+  "test/conformance/diff/normalise-compare.test.ts",
   "test/conformance/repro/txtar.test.ts",
   "test/schemas.test.ts",
   "test/simulator/faults/apply.test.ts",

@@ -78,14 +78,12 @@ const api = build({
 });
 
 // What a relay host loads besides the relay: its child (conformance/runner/adapter-child.ts), started once per lane,
-// golden and repro step, and the one-shot task modules (the golden driver, the repro worker). Each as one file with
-// its dependencies inside starts sooner than its TypeScript graph through tsx: ~0.2 s of CPU for the child, ~0.7 s
-// for the driver (tsx still loads the relay). conformance/paths.ts `builtOrSource` falls back to the sources.
+// golden and repro step, and the one-shot task module (the repro worker). Each as one file with its dependencies
+// inside starts sooner than its TypeScript graph through tsx: ~0.2 s of CPU for the child. conformance/paths.ts `builtOrSource` falls back to the sources.
 const adapter = build({
   ...common,
   entryPoints: entryPoints({
     "adapter-child": "conformance/runner/adapter-child.ts",
-    "golden-driver": "conformance/goldens/driver.ts",
     "repro-worker": "conformance/repro/worker.ts",
   }),
   external: RUNTIME_LOADERS,

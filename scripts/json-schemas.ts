@@ -9,6 +9,7 @@ import { CounterexampleSchema } from "../conformance/properties/counterexample-s
 import { FidelityReportSchema } from "../conformance/fidelity/report-schema.ts";
 import { LanesReportSchema } from "../conformance/lanes/report-schema.ts";
 import { ReleaseReportSchema } from "../conformance/release/report-schema.ts";
+import { DiffReportSchema } from "../conformance/diff/report-schema.ts";
 
 interface Published {
   readonly schema: z.core.$ZodType;
@@ -21,13 +22,22 @@ interface Published {
 const PUBLISHED: Readonly<Record<string, Published>> = {
   "scenario.schema.json": { schema: ScenarioSchema, io: "input", title: "gentle-relay-conformance simulator scenario" },
   "transcript.schema.json": { schema: TranscriptEntrySchema, io: "output", title: "gentle-relay-conformance simulator transcript entry (one JSONL line)" },
-  "golden.schema.json": { schema: GoldenSchema, io: "input", title: "gentle-relay-conformance golden (scenario, conversation, normalised calls and outcomes)" },
+  "golden.schema.json": { schema: GoldenSchema, io: "input", title: "gentle-relay-conformance golden (its scenario script, provenance, normalised calls and step outcomes)" },
+  "diff-report.schema.json": {
+    schema: DiffReportSchema,
+    io: "output",
+    title: "gentle-relay-conformance diff report (a gentle-ai build against the simulator, scenario by scenario)",
+  },
   "verify-report.schema.json": {
     schema: VerifyReportSchema,
     io: "output",
     title: "gentle-relay-conformance verify report (probe verdicts and golden drift for one gentle-ai binary)",
   },
-  "repro.schema.json": { schema: ReproductionSchema, io: "output", title: "gentle-relay-conformance issue reproduction (parsed .txtar: phases, steps, assertions, sections)" },
+  "repro.schema.json": {
+    schema: ReproductionSchema,
+    io: "output",
+    title: "gentle-relay-conformance scenario script (parsed .txtar: phases, world, steps, assertions, sections)",
+  },
   "report.schema.json": { schema: ReportSchema, io: "output", title: "gentle-relay-conformance run report" },
   "counterexample.schema.json": { schema: CounterexampleSchema, io: "input", title: "gentle-relay-conformance property counterexample (replayable)" },
   "fidelity-report.schema.json": {

@@ -4,7 +4,7 @@ import { UsageError } from "./command.ts";
 
 /** Resolves a flag naming an executable file (`--binary`) against cwd; bad input names the flag, the path and why. */
 export function executableOption(flag: string, value: string, cwd: string): string {
-  if (value === "") throw new UsageError(`${flag} needs a path`, { hint: false });
+  if (value === "") throw new UsageError(`${flag} needs a path`);
   const path = resolve(cwd, value);
   let why: string | undefined;
   try {
@@ -13,6 +13,6 @@ export function executableOption(flag: string, value: string, cwd: string): stri
   } catch (error) {
     why = `not an executable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`;
   }
-  if (why !== undefined) throw new UsageError(`${flag} ${value}: ${why}`, { hint: false });
+  if (why !== undefined) throw new UsageError(`${flag} ${value}: ${why}`);
   return path;
 }

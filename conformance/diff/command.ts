@@ -30,14 +30,17 @@ const DIFF_OPTIONS = {
   help: HELP_OPTION,
 } as const satisfies OptionTable;
 
+/** A --profile value, checked before anything runs. */
+function profileFlag(flag: string | undefined): Profile | undefined {
+  if (flag !== undefined && !isProfile(flag)) throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`);
+  return flag;
+}
+
 /** The simulator profile: --profile, else the one `<binary> version` reports. */
-async function chooseProfile(flag: string | undefined, version: string): Promise<Profile> {
-  if (flag !== undefined) {
-    if (!isProfile(flag)) throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`, { hint: false });
-    return flag;
-  }
+function chooseProfile(flag: Profile | undefined, version: string): Profile {
+  if (flag !== undefined) return flag;
   const derived = profileOfVersion(parseVersionOutput(`${version}\n`) ?? "");
-  if (derived === undefined) throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`, { hint: false });
+  if (derived === undefined) throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`);
   return derived;
 }
 
@@ -79,10 +82,11 @@ prints its call, the first differing byte and both sides' bytes.`,
     const json = outputFileOption(io.cwd, "json", values.json);
     const generated = values.generated === undefined ? undefined : parseCount("generated", values.generated, 0, 1);
     const seed = parseCount("seed", values.seed, 1);
-    if (values.generated === undefined && values.seed !== undefined) throw new UsageError("--seed goes with --generated", { hint: false });
+    if (values.generated === undefined && values.seed !== undefined) throw new UsageError("--seed goes with --generated");
+    const flagged = profileFlag(values.profile);
     const scripts = loadScripts(values.script ?? corpusScripts(), io.cwd);
     const version = await binaryVersion(binary, null);
-    const profile = await chooseProfile(values.profile, version);
+    const profile = chooseProfile(flagged, version);
     const runDir = mkdtempSync(join(tmpdir(), "relay-conformance-diff-"));
     const untrack = trackTempDir(runDir);
     const { progress, io: shown } = startProgress(io, "relay-conformance diff", "scenarios", values.quiet ?? false);

@@ -20,14 +20,14 @@ export function corpusScripts(dir = CORPUS_DIR): string[] {
 
 /** Parses scripts named on the command line; a missing or broken one is bad input naming its file and line. */
 export function loadScripts(files: readonly string[], cwd: string): Reproduction[] {
-  if (files.length === 0) throw new UsageError("no scenario scripts: pass --script <file.txtar> or ship golden/diff/*.txtar", { hint: false });
+  if (files.length === 0) throw new UsageError("no scenario scripts: pass --script <file.txtar> or ship golden/diff/*.txtar");
   return files.map((f) => {
     const path = resolve(cwd, f);
-    if (!existsSync(path)) throw new UsageError(`--script ${f}: no such file`, { hint: false });
+    if (!existsSync(path)) throw new UsageError(`--script ${f}: no such file`);
     try {
       return parseReproductionFile(path);
     } catch (error) {
-      if (error instanceof ReproParseError) throw new UsageError(error.message, { hint: false });
+      if (error instanceof ReproParseError) throw new UsageError(error.message);
       throw error;
     }
   });

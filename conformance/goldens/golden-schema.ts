@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { ScenarioSchema } from "../../simulator/scenario/schema.ts";
+import { ProfileSchema } from "../../simulator/scenario/schema.ts";
 
-export const GOLDEN_SCHEMA_ID = "gentle-relay-conformance.golden/v1";
+export const GOLDEN_SCHEMA_ID = "gentle-relay-conformance.golden/v2";
 
 const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 const count = z.number().check(z.int(), z.nonnegative());
@@ -10,62 +10,8 @@ const count = z.number().check(z.int(), z.nonnegative());
 export const GoldenBlobSchema = z.strictObject({ sha256: hex64, length: count, base64: z.string() });
 export type GoldenBlob = z.infer<typeof GoldenBlobSchema>;
 
-/** A provider-owned submission form in the relay's typed (camelCase) shape. */
-export const GoldenSubmissionSchema = z.strictObject({
-  operationToken: z.string(),
-  argumentTokens: z.array(z.string()),
-  values: z.array(
-    z.strictObject({
-      slot: z.string(),
-      domain: z.string(),
-      substitutionLocation: z.number(),
-      schema: z.optional(z.string()),
-      minimum: z.optional(z.number()),
-      maximum: z.optional(z.number()),
-      allowedValues: z.optional(z.array(z.string())),
-    }),
-  ),
-});
-export type GoldenSubmission = z.infer<typeof GoldenSubmissionSchema>;
-
-/** One step of the recorded conversation: who drives which call. */
-export const GoldenStepSchema = z.discriminatedUnion("kind", [
-  // The host's own provider call (STATUS and the like), spawned directly; `handshake` exports the relay contract.
-  z.strictObject({ kind: z.literal("provider"), argv: z.array(z.string()), handshake: z.boolean() }),
-  // One runReviewHostRelaySlot request of the relay under test.
-  z.strictObject({
-    kind: z.literal("slot"),
-    captureArgumentTokens: z.array(z.string()),
-    submission: z.optional(GoldenSubmissionSchema),
-    piTimeoutMs: z.optional(count),
-    gentleAiTimeoutMs: z.optional(count),
-  }),
-  // A self-contained role vector: the host runs `gentle-ai review <operation> <tokens>` verbatim with the handshake.
-  z.strictObject({ kind: z.literal("role-vector"), captureOperation: z.string(), argumentTokens: z.array(z.string()) }),
-  // The correction FINALIZE client of the relay under test (relay/finalize.ts), given the STATUS input it answers.
-  z.strictObject({ kind: z.literal("finalize"), request: z.record(z.string(), z.unknown()) }),
-]);
-export type GoldenStep = z.infer<typeof GoldenStepSchema>;
-
-/** What a step returned, with durations replaced by `<MS>` and paths by placeholders. */
-export const GoldenOutcomeSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("process"), exitCode: z.nullable(z.number()), signal: z.nullable(z.string()) }),
-  z.strictObject({ kind: z.literal("result"), value: z.unknown() }),
-  z.strictObject({
-    kind: z.literal("relay-error"),
-    name: z.string(),
-    errorKind: z.string(),
-    stage: z.string(),
-    message: z.string(),
-    exitCode: z.nullable(z.number()),
-    stderr: z.string(),
-    timedOut: z.boolean(),
-    elapsedMs: z.nullable(z.literal("<MS>")),
-    timeoutMs: z.nullable(z.number()),
-    mutationOutcome: z.string(),
-  }),
-  z.strictObject({ kind: z.literal("thrown"), name: z.string(), message: z.string(), details: z.optional(z.record(z.string(), z.unknown())) }),
-]);
+/** One step's outcome, as the script's `expect` lines read it, with durations replaced by `<MS>` and paths by placeholders. */
+export const GoldenOutcomeSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export type GoldenOutcome = z.infer<typeof GoldenOutcomeSchema>;
 
 /** One process call, normalised: temp paths, pids, timings and timestamps removed or replaced by placeholders. */
@@ -86,22 +32,26 @@ export const GoldenCallSchema = z.strictObject({
 });
 export type GoldenCall = z.infer<typeof GoldenCallSchema>;
 
-/** A golden: the scenario (inline; null for a real binary), the conversation, every call in order, every outcome. */
+/** A golden: the script that made it, where it was recorded, every call in order and every step's outcome. */
 export const GoldenSchema = z.strictObject({
   $schema: z.optional(z.string()),
   schema: z.literal(GOLDEN_SCHEMA_ID),
   name: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9.]+)*$/)),
   description: z.optional(z.string()),
+  // The scenario script, relative to the golden's folder (golden/conversations/<name>.txtar).
+  script: z.string(),
   source: z.strictObject({
     kind: z.enum(["simulator", "binary"]),
     // `gentle-ai version` stdout of the recorded binary, trailing newline removed.
     version: z.string(),
+    // A binary's provenance as the recorder declared it (`record --commit`, `--build`): the source commit and how
+    // it was built. The replayed simulator is checked against a binary golden in `profile`.
+    commit: z.optional(z.string()),
+    build: z.optional(z.string()),
   }),
-  scenario: z.nullable(ScenarioSchema),
-  // The conversation that produced the steps; `replay --update` re-runs it against the live simulator.
-  conversation: z.optional(z.string()),
-  steps: z.array(GoldenStepSchema),
-  outcomes: z.array(GoldenOutcomeSchema),
+  // The simulator profile the golden was recorded in (or, for a binary golden, the one that models that binary).
+  profile: ProfileSchema,
   calls: z.array(GoldenCallSchema),
+  outcomes: z.array(GoldenOutcomeSchema),
 });
 export type Golden = z.infer<typeof GoldenSchema>;

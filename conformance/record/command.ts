@@ -1,130 +1,122 @@
-import { resolve } from "node:path";
-import { ScenarioSchema, type Scenario } from "../../simulator/scenario/schema.ts";
+// `relay-conformance record`: a golden is a scenario script plus the transcript of one run of it, recorded through
+// pass-through shims in front of any gentle-ai (the simulator by default, or a real build with its provenance).
+import { existsSync, readdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { UsageError, type Command } from "../cli/command.ts";
+import { executableOption } from "../cli/executable-option.ts";
 import { HELP_OPTION, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
-import { InputFileError, readJsonFile, schemaIssueText } from "../cli/json-file.ts";
-import { CONVERSATIONS } from "../goldens/conversations.ts";
 import { goldenText } from "../goldens/golden-file.ts";
-import { GoldenSubmissionSchema, type GoldenStep, type GoldenSubmission } from "../goldens/golden-schema.ts";
 import { paths } from "../goldens/paths.ts";
-import { decodeSubmission } from "../status/decode.ts";
-import { recordGolden } from "./record.ts";
-import { writeFile } from "node:fs/promises";
+import { parseReproductionFile, ReproParseError } from "../repro/parse.ts";
+import { isProfile, parseVersionOutput, profileOfVersion, PROFILES, type Profile } from "../verify/profile.ts";
+import { phaseScenario, simulatorOnlyReason } from "../repro/world.ts";
+import { binaryVersion, goldenScriptProblem, recordGolden } from "./record.ts";
+import type { Reproduction } from "../repro/format.ts";
 
-function jsonOption(name: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--${name} is not JSON: ${(error as Error).message}`);
-  }
-}
-
-function submissionOption(text: string): GoldenSubmission {
-  const value = jsonOption("submission", text) as Record<string, unknown>;
-  // Accept the STATUS wire form (snake_case, `value` or `values`) as well as the relay's typed form.
-  const typed = "operation_token" in value ? decodeSubmission(value) : value;
-  const parsed = GoldenSubmissionSchema.safeParse(JSON.parse(JSON.stringify(typed)));
-  if (!parsed.success) throw new UsageError(`--submission is not a submission form: ${parsed.error.issues[0]?.message ?? "invalid"}`);
-  return parsed.data;
-}
-
-function scenarioOption(path: string, shown: string): Scenario {
-  let json: unknown;
-  try {
-    json = readJsonFile(path, `--scenario ${shown}`);
-  } catch (error) {
-    if (error instanceof InputFileError) throw new UsageError(error.message);
-    throw error;
-  }
-  const parsed = ScenarioSchema.safeParse(json);
-  if (!parsed.success) throw new UsageError(`--scenario ${shown}: not a scenario: ${schemaIssueText(ScenarioSchema, json)}`);
-  return parsed.data;
+/** The shipped golden scripts, from the files (golden/conversations/*.txtar). */
+export function shippedScripts(dir = paths.conversationsDir()): string[] {
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".txtar"))
+        .sort()
+    : [];
 }
 
 const RECORD_OPTIONS = {
-  binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai binary to record" },
+  script: { type: "string", valueName: "file.txtar", description: "the golden's scenario script (one phase)" },
+  binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai to record", default: "the simulator" },
   out: { type: "string", valueName: "file", description: "write the golden there", default: "stdout" },
-  name: { type: "string", valueName: "name", description: "the golden's name, lowercase words joined by dashes", default: "recorded" },
-  description: { type: "string", valueName: "text", description: "the golden's description" },
-  relay: { type: "string", valueName: "module", description: "the relay that drives the binary", default: "this package's relay/index.ts" },
-  pi: { type: "string", valueName: "path", description: "the pi the relay launches", default: "the simulator's fake pi" },
-  scenario: { type: "string", valueName: "file", description: "simulator scenario to export (only for a simulator binary; stored in the golden)" },
+  name: { type: "string", valueName: "name", description: "the golden's name, lowercase words joined by dashes", default: "the script's id" },
+  relay: { type: "string", valueName: "module", description: "the relay that drives the script's relay steps", default: "this package's relay/index.ts" },
+  profile: { type: "string", valueName: PROFILES.join("|"), description: "the simulator profile", default: "the script's, else derived from `<binary> version`" },
+  commit: { type: "string", valueName: "sha", description: "provenance of a real binary: the source commit it was built from" },
+  build: { type: "string", valueName: "text", description: "provenance of a real binary: how it was built (toolchain, flags)" },
   help: HELP_OPTION,
 } as const satisfies OptionTable;
 
-/** What the relay is asked to do: the options after `--`. */
-const RELAY_CALL_OPTIONS = {
-  conversation: {
-    type: "string",
-    valueName: "name",
-    description: `a shipped conversation: STATUS, relay slots, STATUS … (${Object.keys(CONVERSATIONS).join(", ")})`,
-    default: "lens-capture",
-  },
-  "capture-tokens": { type: "string", valueName: "json", description: "one relay slot with these capture tokens instead" },
-  submission: { type: "string", valueName: "json", description: "its submission form (STATUS wire form or the relay's typed form)" },
-  cwd: { type: "string", valueName: "repo", description: "repository the host and the binary work in", default: "an empty temp dir" },
-} as const satisfies OptionTable;
+function loadScript(path: string, shown: string): Reproduction {
+  if (!existsSync(path)) throw new UsageError(`--script ${shown}: no such file`);
+  let repro: Reproduction;
+  try {
+    repro = parseReproductionFile(path);
+  } catch (error) {
+    if (error instanceof ReproParseError) throw new UsageError(error.message);
+    throw error;
+  }
+  const problem = goldenScriptProblem(repro);
+  if (problem !== undefined) throw new UsageError(problem);
+  return repro;
+}
+
+/** The profile to record in: --profile, else the script's world, else what the binary's version names. */
+async function recordProfile(flag: string | undefined, repro: Reproduction, binary: string | undefined): Promise<Profile> {
+  if (flag !== undefined) {
+    if (!isProfile(flag)) throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`);
+    return flag;
+  }
+  const declared = phaseScenario(repro.phases[0]!)["profile"];
+  if (typeof declared === "string" && isProfile(declared)) return declared;
+  if (binary === undefined) return "2.4.0";
+  const version = await binaryVersion(binary, null);
+  const derived = profileOfVersion(parseVersionOutput(`${version}\n`) ?? "");
+  if (derived === undefined) throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`);
+  return derived;
+}
 
 export const recordCommand: Command = {
   usage: usageText({
     synopsis: [
-      "relay-conformance record --binary <gentle-ai> [--out <file>] [--name <name>] [--relay <module>] [--pi <path>] [--scenario <file>]",
-      `                         -- [--conversation ${Object.keys(CONVERSATIONS).join("|")}] [--cwd <repo>]`,
-      "                            | --capture-tokens <json array> [--submission <json>] [--cwd <repo>]",
+      "relay-conformance record --script <file.txtar> [--binary <gentle-ai>] [--out <file>] [--name <name>] [--relay <module>]",
+      "                         [--profile p] [--commit <sha>] [--build <text>]",
     ],
-    about: `Places recording shims (gentle-ai and pi) in a temp dir and passes them to the relay as gentleAiExecutable and
-piExecutable. Each shim passes its call through untouched (argv, env, cwd, stdin, stdout, stderr, exit code,
-signals) and logs it in the simulator's transcript format; the relay drives them exactly as in production. The
-result is a golden (schemas/golden.schema.json) on stdout or in --out.`,
+    about: `Runs a one-phase scenario script with recording shims (gentle-ai and pi) in front of the binary: every call the
+script, the relay or the FINALIZE client makes passes through untouched (argv, env, cwd, stdin, stdout, stderr, exit
+code, signals) and is logged. The result is a golden (schemas/golden.schema.json): the script, the calls and each
+step's outcome, on stdout or in --out. A real binary's golden carries its provenance (--commit, --build); CI replays
+the simulator against it. A new golden is one script and no code change. The shipped scripts (golden/conversations/):
+${shippedScripts().join(", ") || "(none)"}.`,
     options: RECORD_OPTIONS,
-    more: [{ heading: "Relay call options (after --):", options: RELAY_CALL_OPTIONS }],
-    footer: "Exit 0: golden written; 2: bad input.",
+    footer: "Exit 0: golden written; 1: the script's own checks did not hold; 2: bad input.",
   }),
   async run(args, io) {
-    if (args.includes("--help") || args.includes("-h")) {
+    const { values } = parseOptions(args, RECORD_OPTIONS);
+    if (values.help) {
       io.stdout(this.usage);
       return 0;
     }
-    const split = args.indexOf("--");
-    const own = split === -1 ? args : args.slice(0, split);
-    const call = split === -1 ? [] : args.slice(split + 1);
-    const { values } = parseOptions(own, RECORD_OPTIONS);
-    const relayCall = parseOptions(call, RELAY_CALL_OPTIONS).values;
-    if (values.binary === undefined) throw new UsageError("record needs --binary <path to gentle-ai>");
-    const name = values.name ?? "recorded";
+    if (values.script === undefined) throw new UsageError("record needs --script <file.txtar>");
+    const repro = loadScript(resolve(io.cwd, values.script), values.script);
+    const binary = values.binary === undefined ? undefined : executableOption("--binary", values.binary, io.cwd);
+    const name = values.name ?? repro.id;
     if (!/^[a-z0-9]+(?:-[a-z0-9.]+)*$/.test(name)) throw new UsageError(`--name must be lowercase words joined by dashes, got ${JSON.stringify(name)}`);
-    if (relayCall.conversation !== undefined && relayCall["capture-tokens"] !== undefined) throw new UsageError("--conversation and --capture-tokens are exclusive");
-    let steps: GoldenStep[] | undefined;
-    let conversation: string | undefined;
-    if (relayCall["capture-tokens"] !== undefined) {
-      const tokens = jsonOption("capture-tokens", relayCall["capture-tokens"]);
-      if (!Array.isArray(tokens) || tokens.some((t) => typeof t !== "string")) throw new UsageError("--capture-tokens must be a JSON array of strings");
-      const submission = relayCall.submission === undefined ? undefined : submissionOption(relayCall.submission);
-      steps = [{ kind: "slot", captureArgumentTokens: tokens as string[], ...(submission ? { submission } : {}) }];
-    } else {
-      conversation = relayCall.conversation ?? "lens-capture";
-      if (CONVERSATIONS[conversation] === undefined)
-        throw new UsageError(`unknown conversation ${JSON.stringify(conversation)} (expected ${Object.keys(CONVERSATIONS).join(", ")})`);
-    }
-    const scenario = values.scenario === undefined ? null : scenarioOption(resolve(io.cwd, values.scenario), values.scenario);
+    if (binary === undefined && (values.commit !== undefined || values.build !== undefined)) throw new UsageError("--commit and --build describe a --binary");
+    const seeded = binary === undefined ? undefined : simulatorOnlyReason(repro.phases[0]!);
+    if (seeded !== undefined) throw new UsageError(`--script ${values.script}: only the simulator can run it (${seeded}); record it without --binary`);
+    const profile = await recordProfile(values.profile, repro, binary);
+    const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
     const golden = await recordGolden({
+      repro,
       name,
-      ...(values.description ? { description: values.description } : {}),
-      gentleAi: resolve(io.cwd, values.binary),
-      pi: values.pi === undefined ? paths.simPi() : resolve(io.cwd, values.pi),
-      relayModule: values.relay === undefined ? paths.ourRelay() : resolveRelayPath(io.cwd, values.relay),
-      scenario,
-      source: scenario === null ? "binary" : "simulator",
-      ...(conversation ? { conversation } : {}),
-      ...(steps ? { steps } : {}),
-      ...(relayCall.cwd ? { cwd: resolve(io.cwd, relayCall.cwd) } : {}),
+      ...(binary === undefined ? {} : { binary }),
+      source: binary === undefined ? "simulator" : "binary",
+      profile,
+      ...(values.relay === undefined ? {} : { against: resolveRelayPath(io.cwd, values.relay) }),
+      goldenDir: out === undefined ? paths.goldenDir() : dirname(out),
+      ...(values.commit === undefined ? {} : { commit: values.commit }),
+      ...(values.build === undefined ? {} : { build: values.build }),
     });
-    if (values.out === undefined) io.stdout(goldenText(golden));
+    if (out === undefined) io.stdout(goldenText(golden));
     else {
-      await writeFile(resolve(io.cwd, values.out), goldenText(golden));
+      await writeFile(out, goldenText(golden));
       io.stdout(`recorded ${golden.calls.length} calls of ${golden.source.version || "gentle-ai"} into ${values.out}\n`);
     }
     return 0;
   },
 };
+
+/** The default path of a shipped script's golden (golden/<name>.golden.json). */
+export function goldenPathOf(name: string): string {
+  return join(paths.goldenDir(), `${name}.golden.json`);
+}

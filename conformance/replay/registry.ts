@@ -3,7 +3,7 @@
 import { HELP_OPTION, type OptionSpec, type OptionTable } from "../cli/options.ts";
 import type { ReplayHandler } from "./replay-handler.ts";
 import { counterexampleReplay } from "./counterexample-replay.ts";
-import { goldenReplay } from "../goldens/golden-replay-handler.ts";
+import { goldenReplay } from "./golden-replay-handler.ts";
 
 export const REPLAY_HANDLERS: ReplayHandler[] = [counterexampleReplay, goldenReplay];
 

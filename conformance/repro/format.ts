@@ -41,6 +41,8 @@ export const STEP_COMMANDS = [
   "validate",
   "transition",
   "collect",
+  "role-vector",
+  "correction-finalize",
   "capture-evidence",
   "finalize",
   "bound",
@@ -100,7 +102,7 @@ export type Phase = z.infer<typeof PhaseSchema>;
 export const ReproductionSchema = z.strictObject({
   schema: z.literal("gentle-relay-conformance.repro/v1"),
   file: z.string(),
-  id: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+  id: z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]*$/)),
   title: z.string().check(z.minLength(1)),
   issue: z.optional(z.string()),
   // The leading comment block, verbatim without `# `: the quoted report.

@@ -36,7 +36,7 @@ export function parseReproduction(text: string, file: string): Reproduction {
   script.forEach((raw, index) => parser.read(raw, index + 1));
   parser.finish(script.length);
   const id = parser.id ?? basename(file).replace(/\.txtar$/, "");
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) ctx.fail(1, `id "${id}" must be lowercase letters, digits and dashes`);
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(id)) ctx.fail(1, `id "${id}" must be lowercase letters, digits, dots and dashes`);
   if (ctx.problems.length > 0) throw new ReproParseError(file, ctx.problems);
   return ReproductionSchema.parse({
     schema: "gentle-relay-conformance.repro/v1",

@@ -19,6 +19,8 @@ export interface RelayStepRequest {
 export interface RelaySlotJob {
   readonly modulePath: string;
   readonly request: RelayStepRequest;
+  /** The world's TMPDIR: the relay stages its files under os.tmpdir(), as gentle-pi's does. */
+  readonly tmpdir?: string;
 }
 
 /** The relay entry as the step calls it. */

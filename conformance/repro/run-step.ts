@@ -101,6 +101,7 @@ export async function runOneStep(ctx: StepContext, step: Step, p: StepPrinter): 
     result = { outcome: { ...errorOutcome(e), harnessError: true } };
   }
 
+  ctx.sandbox.outcomes.push(result.outcome);
   const calls = ctx.sandbox.callsSince(mark);
   if (result.answer) {
     indent(`$ ${result.answer.argv.map((w) => showWord(redact(w))).join(" ")}`);

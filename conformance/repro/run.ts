@@ -25,6 +25,8 @@ export interface RunOptions {
   readonly cwd?: string;
   /** The gentle-ai every step calls (default the simulator); any other one is recorded through shims. */
   readonly binary?: string;
+  /** Run phases that need the simulator even against `binary` (a build known to be the simulator, as `verify` checks). */
+  readonly simulatorCompatible?: boolean;
   /** Who writes the transcript (default: the simulator itself; shims for another binary). */
   readonly recording?: Recording;
   /** The simulator profile of every phase (the differential run's `--profile`); default each phase's own. */
@@ -33,6 +35,8 @@ export interface RunOptions {
   readonly root?: string;
   /** Receives every report line as it is produced. */
   readonly out: (line: string) => void;
+  /** Variables added to each phase's environment once its world exists (the replayer's golden and cwd). */
+  readonly env?: (sandbox: Sandbox) => Readonly<Record<string, string>>;
   /** Receives each phase's sandbox after its steps, before it is removed (the differential run reads transcripts). */
   readonly onPhaseEnd?: (index: number, sandbox: Sandbox) => void | Promise<void>;
 }
@@ -55,8 +59,10 @@ function subjectChoice(against: string | undefined, cwd: string): ModuleChoice {
   if (named) return { label: against, ...pick(named) };
   const path = resolveModulePath(against, cwd);
   if (!existsSync(path)) throw new ReproInputError(`--against ${against}: no such module`);
-  // One path serves both roles; a step reports bad input if the module lacks the export it needs.
-  return { label: against, relay: path, client: path };
+  // One path serves both roles, unless a FINALIZE client sits beside the relay as ours does (relay/finalize.ts);
+  // a step reports bad input if the module lacks the export it needs.
+  const beside = join(dirname(path), "finalize.ts");
+  return { label: against, relay: path, client: existsSync(beside) ? beside : path };
 }
 
 function pick(m: { relay?: string; client?: string } | undefined): { relay?: string; client?: string } {
@@ -102,7 +108,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     out("");
     out(`== phase ${pi + 1}/${repro.phases.length}: ${phase.title}`);
     out(`   ${describeWorld(phase)}`);
-    const why = options.binary === undefined ? undefined : simulatorOnlyReason(phase);
+    const why = options.binary === undefined || options.simulatorCompatible === true ? undefined : simulatorOnlyReason(phase);
     if (why !== undefined) {
       out(`   SKIP against ${options.binary}: ${why}`);
       skipped++;
@@ -117,6 +123,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
       ...(phase.repo ? { repo: { fixture: phase.repo, section: (name: string) => sections.get(name) ?? "" } } : {}),
       ...(options.root === undefined ? {} : { root: options.root }),
     });
+    Object.assign(sandbox.env, options.env?.(sandbox));
     const printer: StepPrinter = { file, lines, out, said: [] };
     try {
       const ctx: StepContext = {

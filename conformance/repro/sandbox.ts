@@ -8,6 +8,8 @@ import { trackTempDir } from "../runner/teardown.ts";
 import { createShims } from "../record/shim.ts";
 import { buildRepository, GIT_IDENTITY_ENV } from "./world-repo.ts";
 import type { RepoFixture } from "./format.ts";
+import type { Outcome } from "./outcome.ts";
+import type { StatusRead } from "./status-read.ts";
 
 /** Who writes the phase's transcript: the simulator itself, or recording shims in front of any gentle-ai and pi. */
 export type Recording = "native" | "shim";
@@ -44,6 +46,10 @@ export class Sandbox {
   readonly target: string;
   readonly env: Record<string, string | undefined>;
   readonly vars: Record<string, string>;
+  /** The phase's last STATUS read (`relay status=last` and `role-vector` take their slots from it). */
+  lastStatus: StatusRead | undefined;
+  /** Every step's outcome in order (a recorded golden keeps them). */
+  readonly outcomes: Outcome[] = [];
   /** Client instances of this phase: one instance stands for one long-lived host process. */
   readonly clients = new Map<string, CorrectionClient>();
   readonly #untrack: () => void;

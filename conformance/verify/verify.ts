@@ -1,11 +1,12 @@
 import { constants, mkdtempSync } from "node:fs";
 import { access, mkdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { firstDivergence, renderDivergence } from "../goldens/diff.ts";
 import { readGolden, shippedGoldens } from "../goldens/golden-file.ts";
 import { paths } from "../goldens/paths.ts";
 import { recordGolden } from "../record/record.ts";
+import { goldenScript } from "../replay/golden-replay.ts";
 import { runBinary, type ProbeCall } from "./exec.ts";
 import { HANDSHAKE_ENV } from "./expected-texts.ts";
 import { trackTempDir } from "../runner/teardown.ts";
@@ -70,16 +71,15 @@ async function goldenChecks(options: VerifyOptions, binary: string, profile: Pro
   const checks: GoldenCheck[] = [];
   for (const path of options.goldens ?? shippedGoldens()) {
     const golden = readGolden(path);
-    if (golden.source.kind !== "simulator" || profileOfVersion(parseVersionOutput(`${golden.source.version}\n`) ?? "") !== profile) continue;
+    if (golden.source.kind !== "simulator" || golden.profile !== profile) continue;
     const fresh = await recordGolden({
+      repro: goldenScript(path, golden),
       name: golden.name,
-      gentleAi: binary,
-      pi: paths.simPi(),
-      relayModule: options.relayModule ?? paths.ourRelay(),
-      scenario: golden.scenario,
+      binary,
       source: "simulator",
-      ...(golden.conversation === undefined ? { steps: golden.steps } : { conversation: golden.conversation }),
-      env,
+      profile,
+      against: options.relayModule ?? paths.ourRelay(),
+      goldenDir: dirname(path),
     });
     const d = firstDivergence(golden, fresh);
     done(d === undefined ? { golden: golden.name, status: "pass" } : { golden: golden.name, status: "drift", diff: renderDivergence(golden.name, d) });

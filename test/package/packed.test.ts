@@ -41,7 +41,6 @@ describe("the packed package", () => {
       "dist/relay-conformance.mjs",
       "dist/api.mjs",
       "dist/adapter-child.mjs",
-      "dist/golden-driver.mjs",
       "dist/repro-worker.mjs",
       "dist/gentle-ai.cjs",
       "dist/pi.cjs",

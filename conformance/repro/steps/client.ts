@@ -29,6 +29,8 @@ export interface ClientJob {
   readonly outcome?: string;
   readonly evidenceBase64?: string;
   readonly validation?: CompactTargetedValidation;
+  /** The world's TMPDIR (the client stages its evidence under os.tmpdir()). */
+  readonly tmpdir?: string;
 }
 
 /** A client context whose defect list may be left to the module's DEFAULT_DEFECTS. */
@@ -100,7 +102,7 @@ export async function runClientStep(ctx: StepContext, op: ClientJob["op"], optio
       : { op, validation: JSON.parse(ctx.expand(options["validation"] ? ctx.section(options["validation"]) : "{}")) as CompactTargetedValidation };
   if (options["process"] === "fresh") {
     await createClient(choice.client, context); // fail fast (exit 2) on a module that is not a client
-    return { outcome: await runInFreshProcess({ ...job, modulePath: choice.client, context }) };
+    return { outcome: await runInFreshProcess({ ...job, modulePath: choice.client, context, tmpdir: ctx.sandbox.tmp }) };
   }
   const key = `${choice.client}|${(defects ?? ["default"]).join(",")}`;
   let client = ctx.sandbox.clients.get(key);
@@ -135,4 +137,76 @@ export const finalizeStep: StepDef<"finalize"> = {
   sectionOptions: ["validation"],
   answerVerb: "finalize",
   run: (ctx, options) => runClientStep(ctx, "finalize", options),
+};
+
+/** One runCorrectionFinalize call, as the worker in a fresh relay host receives it (JSON: evidence as base64). */
+export interface CorrectionFinalizeJob {
+  readonly modulePath: string;
+  readonly validation: unknown;
+  readonly evidenceBase64: string;
+  readonly outcome: string;
+  readonly cwd: string;
+  readonly gentleAiExecutable: string;
+  readonly environment: Readonly<Record<string, string | undefined>>;
+  readonly tmpdir?: string;
+}
+
+/** Calls the module's runCorrectionFinalize and flattens the receipt it returns, or what it threw. */
+export async function correctionFinalize(job: CorrectionFinalizeJob): Promise<Outcome> {
+  const run = (await loadModule(job.modulePath))["runCorrectionFinalize"];
+  if (typeof run !== "function") throw new ReproInputError(`${job.modulePath} exports no runCorrectionFinalize()`);
+  try {
+    const result = (await run({
+      validation: job.validation,
+      evidence: { payload: Buffer.from(job.evidenceBase64, "base64"), outcome: job.outcome },
+      cwd: job.cwd,
+      gentleAiExecutable: job.gentleAiExecutable,
+      environment: { ...job.environment },
+    })) as { finalize?: { stdout?: unknown } };
+    const out: Outcome = { ok: true };
+    const stdout = result.finalize?.stdout;
+    if (stdout !== undefined) flattenInto(out, "receipt", JSON.parse(Buffer.isBuffer(stdout) ? stdout.toString("utf8") : String(stdout)) as unknown);
+    return out;
+  } catch (e) {
+    return errorOutcome(e);
+  }
+}
+
+/**
+ * `correction-finalize [client=…] [validation=S] [input=S] [outcome=O]`: the client module's runCorrectionFinalize,
+ * gentle-pi's one-call FINALIZE (STATUS, evidence when asked, STATUS, FINALIZE, STATUS), run in a fresh relay host
+ * as a host process would, given the validation document of section S (`$VARS` expanded) and the evidence bytes of
+ * section `input` (default DEFAULT_EVIDENCE).
+ */
+export async function runCorrectionFinalizeStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
+  const choice = ctx.module(options["client"]);
+  if (!choice.client) throw new ReproInputError(`${choice.label} is not a FINALIZE client module (no client entry)`);
+  // Bad input (no such export) is reported from here, before any call.
+  if (typeof (await loadModule(choice.client))["runCorrectionFinalize"] !== "function") throw new ReproInputError(`${choice.client} exports no runCorrectionFinalize()`);
+  const job: CorrectionFinalizeJob = {
+    modulePath: choice.client,
+    validation: JSON.parse(ctx.expand(options["validation"] ? ctx.section(options["validation"]) : "{}")) as unknown,
+    evidenceBase64: Buffer.from(options["input"] ? ctx.section(options["input"]) : DEFAULT_EVIDENCE, "utf8").toString("base64"),
+    outcome: options["outcome"] ?? "passed",
+    cwd: ctx.sandbox.work,
+    gentleAiExecutable: ctx.sandbox.gentleAi,
+    environment: { ...ctx.sandbox.env },
+    tmpdir: ctx.sandbox.tmp,
+  };
+  const task = { module: reproWorker(), export: "runCorrectionFinalizeJob", input: job };
+  const { value } = await runTaskInHost(task, { cwd: REPO_ROOT, env: process.env, timeoutMs: FRESH_PROCESS_TIMEOUT_MS });
+  return { outcome: value as Outcome };
+}
+/** The `correction-finalize` step. */
+export const correctionFinalizeStep: StepDef<"correction-finalize"> = {
+  name: "correction-finalize",
+  options: z.strictObject({
+    client: z.optional(nonEmpty()),
+    validation: z.optional(section()),
+    input: z.optional(section()),
+    outcome: z.optional(oneOf(["passed", "verification_failed", "procedural_tooling_failed"], "must be passed, verification_failed or procedural_tooling_failed")),
+  }),
+  sectionOptions: ["validation", "input"],
+  answerVerb: "finalize",
+  run: runCorrectionFinalizeStep,
 };

@@ -1,10 +1,10 @@
 // The `key=value` step commands of a reproduction script. A new one is one entry here (its name also goes into
 // STEP_COMMANDS in format.ts, the published file format; the type below makes the two agree).
 import type { STEP_COMMANDS } from "../format.ts";
-import { captureEvidenceStep, finalizeStep } from "./client.ts";
+import { captureEvidenceStep, correctionFinalizeStep, finalizeStep } from "./client.ts";
 import { boundStep, relayStep } from "./relay.ts";
 import type { StepDef } from "./step-def.ts";
-import { collectStep, modeStep, startStep, transitionStep, validateStep } from "./lifecycle.ts";
+import { collectStep, modeStep, roleVectorStep, startStep, transitionStep, validateStep } from "./lifecycle.ts";
 import { statusStep } from "./status.ts";
 
 /** The script's own verbs, parsed and run by parse.ts and run-step.ts themselves. */
@@ -19,6 +19,8 @@ export const STEPS: { readonly [K in Exclude<(typeof STEP_COMMANDS)[number], Bui
   validate: validateStep,
   transition: transitionStep,
   collect: collectStep,
+  "role-vector": roleVectorStep,
+  "correction-finalize": correctionFinalizeStep,
   "capture-evidence": captureEvidenceStep,
   finalize: finalizeStep,
   bound: boundStep,

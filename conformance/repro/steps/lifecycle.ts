@@ -6,6 +6,7 @@ import { providerCall } from "./exec.ts";
 import { count, oneOf, section, type StepDef } from "./step-def.ts";
 import { DEFAULT_EVIDENCE } from "./client.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
+import { roleVectorSlots } from "../../status/slots.ts";
 
 const value = (): z.ZodMiniOptional<z.ZodMiniString> => z.optional(z.string());
 
@@ -148,5 +149,21 @@ export const collectStep: StepDef<"collect"> = {
     const stdin = Buffer.from(o["stdin"] === undefined ? DEFAULT_EVIDENCE : ctx.section(o["stdin"]), "utf8");
     const result = await providerCall(ctx, "gentle-ai", ["review", form.operation_token, ...argv], stdin);
     return { ...result, outcome: { ...result.outcome, operation: form.operation_token } };
+  },
+};
+
+/**
+ * `role-vector [index=N]`: a self-contained role vector of the phase's last STATUS, run verbatim with the handshake
+ * (relay reference §12.2): gentle-ai spawns the pi on PATH itself.
+ */
+export const roleVectorStep: StepDef<"role-vector"> = {
+  name: "role-vector",
+  options: z.strictObject({ index: z.optional(count()) }),
+  async run(ctx, o): Promise<StepResult> {
+    const index = Number(o["index"] ?? "0");
+    const vector = roleVectorSlots(ctx.sandbox.lastStatus?.inputs ?? [])[index];
+    if (vector === undefined) return { outcome: { ok: false, name: "NoRoleVector", message: `the last STATUS offers no role vector ${index}` } };
+    const verb = vector.captureOperation.replace(/^review\./, "");
+    return providerCall(ctx, "gentle-ai", ["review", verb, ...vector.argumentTokens], undefined, { [HANDSHAKE_ENV]: HANDSHAKE_VALUE });
   },
 };

@@ -8,8 +8,9 @@ import { HANDSHAKE_TAMPER, REPO_ROOT, SIM_GENTLE_AI, reproWorker } from "../path
 import type { RelaySlotJob, RelayStepRequest, RunSlot } from "../relay-call.ts";
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";
-import { count, integer, nonEmpty, section, type StepDef } from "./step-def.ts";
-import { readStatus } from "./status.ts";
+import { count, integer, nonEmpty, oneOf, section, type StepDef } from "./step-def.ts";
+import { readStatus, type StatusRead } from "./status.ts";
+import { renderToken, type RelaySlot } from "../../status/slots.ts";
 
 /** The pi bound's ceiling: the derivation's cap, reached here by the largest prompt (the prompt is not known yet). */
 const PI_TIMEOUT_CEILING_MS = derivedPiTimeoutMs(Number.MAX_SAFE_INTEGER);
@@ -78,9 +79,10 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
   const { path } = await relayFunction<RunSlot>(ctx, options["client"], RELAY_ENTRY_EXPORT);
   const statusScenario = options["status-scenario"];
   const scenarioPath = statusScenario ? ctx.sandbox.writeScenario(statusScenario, JSON.parse(ctx.section(statusScenario)) as Record<string, unknown>) : undefined;
-  const status = await readStatus(ctx, true, scenarioPath);
+  // status=last: the slots of the phase's last STATUS, as a host that read STATUS once relays them all in order.
+  const status = options["status"] === "last" && ctx.sandbox.lastStatus !== undefined ? ctx.sandbox.lastStatus : await readStatus(ctx, true, scenarioPath);
   const index = Number(options["slot"] ?? "0");
-  const slot = status.slots[index];
+  const slot = options["complete"] === "bare" ? completedBareSlot(status) : status.slots[index];
   if (!slot) {
     return {
       outcome: {
@@ -108,13 +110,31 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
     ...(options["pi-timeout-ms"] !== undefined ? { piTimeoutMs: Number(options["pi-timeout-ms"]) } : {}),
     ...(options["gentle-ai-timeout-ms"] !== undefined ? { gentleAiTimeoutMs: Number(options["gentle-ai-timeout-ms"]) } : {}),
   };
-  const outcome = await runInRelayHost({ modulePath: path, request }, [ctx.sandbox.root]);
+  const outcome = await runInRelayHost({ modulePath: path, request, tmpdir: ctx.sandbox.tmp }, [ctx.sandbox.root]);
   outcome["slot.lens"] = slot.lens ?? null;
   outcome["slot.order"] = slot.order ?? null;
   outcome["slot.tokens"] = slot.captureArgumentTokens.join(" ");
   return {
     outcome,
     vars: { SLOT_TOKENS: slot.captureArgumentTokens.join(" "), SLOT_LENS: slot.lens ?? "", SLOT_ORDER: slot.order ?? "" },
+  };
+}
+
+/**
+ * An old binary has no relay surface: its STATUS offers bare inputs, so the host completes the first capture-result
+ * input the way a v2.4.0 provider would have (`--agent=pi --materialize=true`, then `--input={{value}}`).
+ */
+function completedBareSlot(status: StatusRead): RelaySlot | undefined {
+  const input = status.inputs.find((i) => i.capture_operation === "review.capture-result");
+  if (input === undefined) return undefined;
+  const binding = input.arguments.map(renderToken);
+  return {
+    captureArgumentTokens: [...binding, "--agent=pi", "--materialize=true"],
+    submission: {
+      operationToken: "capture-result",
+      argumentTokens: [...binding, "--input={{value}}"],
+      values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: binding.length }],
+    },
   };
 }
 
@@ -135,6 +155,8 @@ export const relayStep: StepDef<"relay"> = {
     "gentle-ai-timeout-ms": z.optional(integer()),
     "status-scenario": z.optional(section()),
     handshake: z.optional(nonEmpty()),
+    status: z.optional(oneOf(["fresh", "last"], `must be "fresh" or "last"`)),
+    complete: z.optional(oneOf(["bare"], `must be "bare"`)),
   }),
   sectionOptions: ["status-scenario"],
   answerVerb: "capture-result",

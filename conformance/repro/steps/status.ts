@@ -1,34 +1,40 @@
 import { flattenInto, type Outcome } from "../outcome.ts";
 import { runChild } from "../../host/run-child.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
-import { CollectInputSchema } from "../../status/decode.ts";
+import { CollectInputSchema, type CollectInput } from "../../status/decode.ts";
 import { relaySlots, type RelaySlot } from "../../status/slots.ts";
 import * as z from "zod/mini";
 import { REPRO_CALL_TIMEOUT_MS, type StepContext, type StepResult } from "./context.ts";
 import { oneOf, type StepDef } from "./step-def.ts";
+import type { StatusRead } from "../status-read.ts";
 
 const HANDSHAKE = { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } as const;
 
-/** A decoded STATUS: outcome fields, variables and the relay slots it offers. */
-export interface StatusRead {
-  readonly outcome: Outcome;
-  readonly vars: Record<string, string>;
-  readonly slots: readonly RelaySlot[];
+export type { StatusRead };
+
+/**
+ * Runs STATUS (with the handshake when `handshake`, by default when agent=pi, as the host exports it), decodes what
+ * a script needs and keeps it as the phase's last STATUS (for `relay status=last` and `role-vector`).
+ */
+export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?: string, handshake = agent): Promise<StatusRead> {
+  const read = await decodeStatus(ctx, agent, handshake, scenarioPath);
+  ctx.sandbox.lastStatus = read;
+  return read;
 }
 
-/** Runs STATUS (with the handshake when agent=pi, as the host exports it) and decodes what a repro needs. */
-export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?: string): Promise<StatusRead> {
-  const env = { ...ctx.sandbox.env, ...(agent ? HANDSHAKE : {}), ...(scenarioPath ? { GENTLE_AI_SIM_SCENARIO: scenarioPath } : {}) };
+async function decodeStatus(ctx: StepContext, agent: boolean, handshake: boolean, scenarioPath: string | undefined): Promise<StatusRead> {
+  const env = { ...ctx.sandbox.env, ...(handshake ? HANDSHAKE : {}), ...(scenarioPath ? { GENTLE_AI_SIM_SCENARIO: scenarioPath } : {}) };
   const answer = await runChild(ctx.sandbox.gentleAi, statusArgv(ctx.sandbox.work, agent), { cwd: ctx.sandbox.work, env, timeoutMs: REPRO_CALL_TIMEOUT_MS });
   const outcome: Outcome = { ok: answer.exitCode === 0, exitCode: answer.exitCode };
   const vars: Record<string, string> = {};
   let slots: RelaySlot[] = [];
-  if (answer.exitCode !== 0) return { outcome, vars, slots };
+  let decoded: CollectInput[] = [];
+  if (answer.exitCode !== 0) return { outcome, vars, inputs: decoded, slots };
   let s: Record<string, unknown>;
   try {
     s = JSON.parse(answer.stdout.toString("utf8")) as Record<string, unknown>;
   } catch {
-    return { outcome: { ...outcome, ok: false, message: "STATUS stdout is not JSON" }, vars, slots };
+    return { outcome: { ...outcome, ok: false, message: "STATUS stdout is not JSON" }, vars, inputs: decoded, slots };
   }
   const authority = (s["authority"] ?? {}) as Record<string, unknown>;
   const next = (s["next_transition"] ?? {}) as Record<string, unknown>;
@@ -53,7 +59,8 @@ export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?
   }
   const inputs = ((next["collect"] as Record<string, unknown> | undefined)?.["inputs"] ?? []) as unknown[];
   try {
-    slots = [...relaySlots(inputs.map((i) => CollectInputSchema.parse(i)))];
+    decoded = inputs.map((i) => CollectInputSchema.parse(i));
+    slots = [...relaySlots(decoded)];
   } catch (e) {
     outcome["decodeError"] = (e as Error).message;
   }
@@ -64,19 +71,20 @@ export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?
     outcome[`slot${i}.order`] = slot.order ?? null;
     outcome[`slot${i}.tokens`] = slot.captureArgumentTokens.join(" ");
   });
-  return { outcome, vars, slots };
+  return { outcome, vars, inputs: decoded, slots };
 }
 
-/** `status [agent=pi]`: one negotiated STATUS; sets $LINEAGE, $REVISION, $REQUEST_HASH, ... */
+/** `status [agent=pi] [handshake=set|unset]`: one negotiated STATUS; sets $LINEAGE, $REVISION, $REQUEST_HASH, ... */
 export async function runStatusStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
-  const read = await readStatus(ctx, options["agent"] === "pi");
+  const agent = options["agent"] === "pi";
+  const read = await readStatus(ctx, agent, undefined, options["handshake"] === undefined ? agent : options["handshake"] === "set");
   return { outcome: read.outcome, vars: read.vars };
 }
 
 /** The `status` step. */
 export const statusStep: StepDef<"status"> = {
   name: "status",
-  options: z.strictObject({ agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)) }),
+  options: z.strictObject({ agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)), handshake: z.optional(oneOf(["set", "unset"], `must be "set" or "unset"`)) }),
   answerVerb: "status",
   run: runStatusStep,
 };

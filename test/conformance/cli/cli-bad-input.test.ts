@@ -22,6 +22,7 @@ writeFileSync(
   JSON.stringify({ schema: COUNTEREXAMPLE_SCHEMA_ID, clause: "X", property: "nope", profile: "2.4.0", seed: 1, path: "0", relay: "/x", message: "m", value: 1 }),
 );
 writeFileSync(join(dir, "bad-scenario.json"), JSON.stringify({ name: 3 }));
+writeFileSync(join(dir, "bad.txtar"), "title bad\nfrob\n");
 mkdirSync(join(dir, "a-folder"));
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -77,7 +78,9 @@ describe("every command: one error line and exit 2", () => {
     [["replay", "no/such.json"], "no/such.json: no such file"],
     [["replay", "a-folder"], "a-folder: is a directory, not a file"],
     [["matrix", "--relay", "no/such.ts"], "relay module not found: no/such.ts"],
-    [["record", "--binary", sim, "--scenario", "no/such.json"], "--scenario no/such.json: no such file"],
+    [["record", "--script", "no/such.txtar"], "--script no/such.txtar: no such file"],
+    [["diff", "--binary", "no/such-binary"], `--binary no/such-binary: not an executable file (ENOENT)`],
+    [["diff", "--binary", sim, "--script", "no/such.txtar"], "--script no/such.txtar: no such file"],
     [["run", "--json", "a-folder"], "--json a-folder is a folder, not a file"],
     [["run", "--deadline", "0"], '--deadline must be a positive duration like 90s, 10m or 1h, got "0"'],
     [["run", "--deadline", "5x"], '--deadline must be a positive duration like 90s, 10m or 1h, got "5x"'],
@@ -91,7 +94,9 @@ describe("every command: one error line and exit 2", () => {
       ["replay", "unknown-property.json"],
       'unknown-property.json: $.property: unknown property "nope" (known: generated-submission-forms, generated-prompt-and-result-bytes, generated-invalid-forms)',
     ],
-    [["record", "--binary", sim, "--scenario", "bad-scenario.json"], "--scenario bad-scenario.json: not a scenario: $.name: Invalid input: expected string, received number"],
+    [["record", "--script", "bad.txtar"], `${join(dir, "bad.txtar")}:2: unknown command "frob"`],
+    [["diff", "--binary", sim, "--script", "bad.txtar"], `${join(dir, "bad.txtar")}:2: unknown command "frob"`],
+    [["diff", "--binary", sim, "--profile", "9.9.9"], '--profile: unknown profile "9.9.9" (expected 2.3.0, 2.4.0, 2.5.0)'],
     // options that do not apply to the file's kind
     [["replay", "bad.golden.json", "--timeout-ms", "5"], `--timeout-ms does not apply to bad.golden.json (schema "${GOLDEN_SCHEMA_ID}")`],
     [["replay", "--timeout-ms", "5"], "--timeout-ms does not apply to replaying every golden"],

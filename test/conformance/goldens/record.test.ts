@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { main } from "../../../conformance/cli/main.ts";
 import { readGolden } from "../../../conformance/goldens/golden-file.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
@@ -83,15 +83,17 @@ describe("recording shim", () => {
 // Concurrent: each test records into its own file and mostly waits on the relay and simulator processes.
 describe.concurrent("record then replay", () => {
   it(
-    "records a lens capture from a binary (the simulator as a black box) and replays it green",
+    "records a shipped script against a binary (the simulator as a black box) and replays it green",
     async () => {
       const out = join(dir, "recorded.golden.json");
+      const script = join(paths.conversationsDir(), "lens-capture-2.4.0.txtar");
       const rec = capture();
-      const code = await main(["record", "--binary", paths.simGentleAi(), "--out", out, "--name", "recorded-lens-capture", "--", "--conversation", "lens-capture"], rec.io);
+      const code = await main(["record", "--script", script, "--binary", paths.simGentleAi(), "--out", out, "--name", "recorded-lens-capture"], rec.io);
       expect([code, rec.err.join("")]).toEqual([0, ""]);
       const golden = readGolden(out);
       expect(golden.source).toEqual({ kind: "binary", version: "gentle-ai 2.4.0" });
-      expect(golden.scenario).toBeNull();
+      expect(golden.script).toBe(relative(dir, script));
+      expect(golden.profile).toBe("2.4.0");
       expect(golden.calls.map((c) => `${c.program} ${c.argv[1] ?? ""}`)).toEqual([
         "gentle-ai status",
         ...Array.from({ length: 4 }, () => ["gentle-ai capture-result", "pi --mode", "gentle-ai capture-result"]).flat(),
@@ -100,6 +102,8 @@ describe.concurrent("record then replay", () => {
       expect(golden.calls[3]!.argv.at(-1)).toBe("--input=<TMP>/gentle-pi-host-relay-result-<X>/result.raw");
       expect(golden.calls[3]!.files.map((f) => f.path)).toEqual(["<TMP>/gentle-pi-host-relay-result-<X>/result.raw"]);
       expect(golden.calls[2]!.cwd).toBe("<TMP>/gentle-pi-opaque-reviewer-<X>");
+      // One outcome per step: STATUS, four relay slots, STATUS.
+      expect(golden.outcomes.map((o) => o["ok"])).toEqual([true, true, true, true, true, true]);
       expect(rec.out.join("")).toBe(`recorded 14 calls of gentle-ai 2.4.0 into ${out}\n`);
       const rep = capture();
       expect(await main(["replay", out], rep.io)).toBe(0);
@@ -109,37 +113,63 @@ describe.concurrent("record then replay", () => {
   );
 
   it(
-    "records one explicit slot and rejects bad relay call options with exit 2",
+    "a new golden is one script: written here, recorded against the simulator, accepted by replay",
     async () => {
-      const bad = capture();
-      expect(await main(["record", "--binary", paths.simGentleAi(), "--", "--capture-tokens", "[1]"], bad.io)).toBe(2);
-      expect(bad.err.join("")).toBe("relay-conformance: --capture-tokens must be a JSON array of strings\nRun `relay-conformance record --help` for usage.\n");
-      const missing = capture();
-      expect(await main(["record", "--", "--conversation", "lens-capture"], missing.io)).toBe(2);
+      const script = join(dir, "two-slots.txtar");
+      writeFileSync(
+        script,
+        [
+          "# A host relays the first two slots of one STATUS.",
+          "",
+          "title two slots",
+          "scenario world",
+          "status agent=pi",
+          "relay status=last slot=0",
+          "relay status=last slot=1",
+          "",
+          "-- world --",
+          '{ "profile": "2.4.0" }',
+          "",
+        ].join("\n"),
+      );
+      const out = join(dir, "two-slots.golden.json");
       const rec = capture();
-      const out = join(dir, "slot.golden.json");
-      expect(await main(["record", "--binary", paths.simGentleAi(), "--out", out, "--name", "slot", "--", "--capture-tokens", '["--lineage=review-0"]'], rec.io)).toBe(0);
+      expect(await main(["record", "--script", script, "--out", out], rec.io)).toBe(0);
       const golden = readGolden(out);
-      expect(golden.steps).toEqual([{ kind: "slot", captureArgumentTokens: ["--lineage=review-0"] }]);
-      expect(golden.calls).toEqual([]);
-      expect(golden.outcomes).toEqual([
-        {
-          kind: "relay-error",
-          name: "ReviewHostRelayError",
-          errorKind: "submission-contract-mismatch",
-          stage: "binding",
-          message: "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form",
-          exitCode: null,
-          stderr: "",
-          timedOut: false,
-          elapsedMs: null,
-          timeoutMs: null,
-          mutationOutcome: "none",
-        },
-      ]);
+      expect([golden.name, golden.script, golden.source.kind, golden.calls.length]).toEqual(["two-slots", "two-slots.txtar", "simulator", 7]);
       const rep = capture();
       expect(await main(["replay", out], rep.io)).toBe(0);
+      expect(rep.out.join("")).toBe("PASS golden two-slots\n");
     },
     SLOW,
   );
+
+  it("rejects bad input with exit 2 and one line naming the flag or the file", async () => {
+    const twoPhases = join(dir, "two-phases.txtar");
+    writeFileSync(twoPhases, "title two\nphase a\nscenario w\nstatus\nphase b\nstatus\n-- w --\n{}\n");
+    const cases: [string[], string][] = [
+      [[], "relay-conformance: record needs --script <file.txtar>\nRun `relay-conformance record --help` for usage.\n"],
+      [["--script", "nope.txtar"], "relay-conformance: --script nope.txtar: no such file\nRun `relay-conformance record --help` for usage.\n"],
+      [
+        ["--script", twoPhases],
+        `relay-conformance: ${twoPhases}: a golden script has exactly one phase (this one has 2)\nRun \`relay-conformance record --help\` for usage.\n`,
+      ],
+      [
+        ["--script", join(paths.conversationsDir(), "lens-capture-2.4.0.txtar"), "--binary", join(dir, "missing-binary")],
+        `relay-conformance: --binary ${join(dir, "missing-binary")}: not an executable file (ENOENT)\nRun \`relay-conformance record --help\` for usage.\n`,
+      ],
+      [
+        ["--script", join(paths.conversationsDir(), "lens-capture-2.4.0.txtar"), "--commit", "abc"],
+        "relay-conformance: --commit and --build describe a --binary\nRun `relay-conformance record --help` for usage.\n",
+      ],
+      [
+        ["--script", join(paths.conversationsDir(), "role-vector-2.4.0.txtar"), "--binary", paths.simGentleAi()],
+        `relay-conformance: --script ${join(paths.conversationsDir(), "role-vector-2.4.0.txtar")}: only the simulator can run it (its scenario seeds a lineage, which only the simulator can); record it without --binary\nRun \`relay-conformance record --help\` for usage.\n`,
+      ],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = capture();
+      expect([await main(["record", ...args], r.io), r.err.join(""), r.out.join("")]).toEqual([2, stderr, ""]);
+    }
+  });
 });

@@ -2,19 +2,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CATALOGUE, cataloguePath } from "../../../conformance/goldens/catalogue.ts";
 import { readGolden, shippedGoldens } from "../../../conformance/goldens/golden-file.ts";
 import { blobOf } from "../../../conformance/goldens/normalise.ts";
 import { blobBytes } from "../../../simulator/output/transcript.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
-import { replayGolden, type ReplayOptions, type ReplayReport } from "../../../conformance/goldens/replay-golden.ts";
+import { replayGolden, type ReplayOptions, type ReplayReport } from "../../../conformance/replay/golden-replay.ts";
 import { main } from "../../../conformance/cli/main.ts";
+import { shippedScripts } from "../../../conformance/record/command.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 
 // Every replayGolden call in this worker (the CLI's included), with what it was asked and what it returned.
 const replays = vi.hoisted(() => [] as { path: string; options: ReplayOptions; report: ReplayReport }[]);
-vi.mock("../../../conformance/goldens/replay-golden.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../../conformance/goldens/replay-golden.ts")>();
+vi.mock("../../../conformance/replay/golden-replay.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../../conformance/replay/golden-replay.ts")>();
   return {
     ...original,
     replayGolden: async (path: string, options: ReplayOptions): Promise<ReplayReport> => {
@@ -26,6 +26,9 @@ vi.mock("../../../conformance/goldens/replay-golden.ts", async (importOriginal) 
 });
 
 const SLOW = 240_000;
+/** The shipped goldens by name (golden/<name>.golden.json), in file order. */
+const NAMES = shippedGoldens().map((p) => readGolden(p).name);
+const shippedPath = (name: string): string => join(paths.goldenDir(), `${name}.golden.json`);
 let dir: string;
 /** One `relay-conformance replay` of every golden: its stdout writes, stderr and exit code. */
 let replayAll: Promise<{ code: number; chunks: string[]; stderr: string }>;
@@ -47,7 +50,7 @@ afterAll(async () => {
 
 /** A copy of the shipped lens-capture golden with one byte of the pi prompt (call 2's stdin) flipped. */
 function flippedGolden(offset: number): { path: string; original: Buffer } {
-  const source = cataloguePath(CATALOGUE.find((s) => s.name === "lens-capture-2.4.0")!);
+  const source = shippedPath("lens-capture-2.4.0");
   const path = join(dir, `flipped-${offset}.golden.json`);
   const golden = JSON.parse(readFileSync(source, "utf8")) as { calls: { program: string; stdin: { base64: string } }[] };
   const pi = golden.calls[2]!;
@@ -113,7 +116,7 @@ describe.concurrent("a golden with one flipped byte", () => {
       const report = await replayGolden(path, { relayModule: paths.ourRelay(), update: true, env });
       expect(report.divergence?.field).toBe("stdin");
       expect(report.rewritten).toBe(true);
-      const shipped = cataloguePath(CATALOGUE.find((s) => s.name === "lens-capture-2.4.0")!);
+      const shipped = shippedPath("lens-capture-2.4.0");
       expect(readFileSync(path, "utf8")).toBe(readFileSync(shipped, "utf8"));
     },
     SLOW,
@@ -132,7 +135,7 @@ export async function runReviewHostRelaySlot(request: { captureArgumentTokens: r
 }
 `,
       );
-      const shipped = cataloguePath(CATALOGUE.find((s) => s.name === "lens-capture-2.4.0")!);
+      const shipped = shippedPath("lens-capture-2.4.0");
       const out: string[] = [];
       const io = { stdout: (t: string) => out.push(t), stderr: () => undefined, cwd: dir };
       expect(await main(["replay", shipped, "--relay", broken], io)).toBe(1);
@@ -152,7 +155,7 @@ export async function runReviewHostRelaySlot(request: { captureArgumentTokens: r
     "an untouched copy replays green from another directory",
     async () => {
       const copy = join(dir, "copy.golden.json");
-      copyFileSync(cataloguePath(CATALOGUE[0]!), copy);
+      copyFileSync(shippedPath(NAMES[0]!), copy);
       expect((await replayGolden(copy, { relayModule: paths.ourRelay(), update: false })).divergence).toBeUndefined();
     },
     SLOW,
@@ -162,16 +165,17 @@ export async function runReviewHostRelaySlot(request: { captureArgumentTokens: r
 // The CLI's replay of every golden (started in beforeAll, running beside the tests above) serves both the per-golden
 // verdicts and the streaming claim, so each golden is replayed once in this file, not once per claim.
 describe("shipped goldens", () => {
-  it("ship every catalogue golden", () => {
-    expect(shippedGoldens()).toEqual(CATALOGUE.map((s) => cataloguePath(s)).sort());
-    for (const spec of CATALOGUE) expect(readGolden(cataloguePath(spec)).name).toBe(spec.name);
+  it("ship a golden for every conversation script, each naming its script", () => {
+    const scripts = shippedScripts().map((f) => f.replace(/\.txtar$/, ""));
+    expect(NAMES).toEqual(scripts);
+    for (const name of NAMES) expect(readGolden(shippedPath(name)).script).toBe(`conversations/${name}.txtar`);
   });
 
-  it.each(CATALOGUE.map((s) => s.name))(
+  it.each(NAMES)(
     "%s replays byte-identical against our relay",
     async (name) => {
       await replayAll;
-      const path = cataloguePath(CATALOGUE.find((s) => s.name === name)!);
+      const path = shippedPath(name);
       const mine = replays.filter((r) => r.path === path && r.options.relayModule === paths.ourRelay());
       expect(mine.map((r) => r.options.update)).toEqual([false]);
       const { report } = mine[0]!;
@@ -189,8 +193,8 @@ describe("replay: one line per golden as it finishes", () => {
     const r = await replayAll;
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(r.chunks[0]).toBe(`replaying ${CATALOGUE.length} goldens against ${join(packageRoot(), "relay/index.ts")}\n`);
-    expect(r.chunks.slice(1, -1)).toEqual(CATALOGUE.map((s) => `PASS golden ${s.name}\n`));
-    expect(r.chunks.at(-1)).toBe(`PASS: ${CATALOGUE.length} of ${CATALOGUE.length} goldens replay clean\n`);
+    expect(r.chunks[0]).toBe(`replaying ${NAMES.length} goldens against ${join(packageRoot(), "relay/index.ts")}\n`);
+    expect(r.chunks.slice(1, -1)).toEqual(NAMES.map((name) => `PASS golden ${name}\n`));
+    expect(r.chunks.at(-1)).toBe(`PASS: ${NAMES.length} of ${NAMES.length} goldens replay clean\n`);
   }, 600_000);
 });

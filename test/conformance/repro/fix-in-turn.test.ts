@@ -62,7 +62,7 @@ describe("issue-279 §5 order of appearance", () => {
       const lines: string[] = [];
       const summary = await runReproduction(parseReproductionFile(file), { out: (l) => lines.push(l) });
       expect(lines.filter((l) => l.includes("MISMATCH"))).toEqual([]);
-      expect(summary).toEqual({ ok: true, mismatches: 0, checks: 16 * 3, steps: 16 * 3, skipped: 0 });
+      expect(summary).toEqual({ ok: true, mismatches: 0, checks: 16 * 3, steps: 16 * 3, skipped: 0, harnessErrors: [] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

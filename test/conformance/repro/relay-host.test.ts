@@ -45,7 +45,7 @@ describe("the relay step runs in the relay host", () => {
       const summary = await runReproduction(parseReproductionFile(file), { out: (l) => lines.push(l) });
       const wallMs = Date.now() - started;
       expect(lines.filter((l) => l.includes("MISMATCH"))).toEqual([]);
-      expect(summary).toEqual({ ok: true, mismatches: 0, checks: 2, steps: 1, skipped: 0 });
+      expect(summary).toEqual({ ok: true, mismatches: 0, checks: 2, steps: 1, skipped: 0, harnessErrors: [] });
       // Load-scaled: never before the bound, never past its hard stretch (plus STATUS and the sandbox).
       expect(wallMs).toBeGreaterThanOrEqual(BOUND_MS);
       expect(wallMs).toBeLessThan(BOUND_MS * MAX_STRETCH + 30_000);

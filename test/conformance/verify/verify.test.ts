@@ -6,7 +6,7 @@ import { main } from "../../../conformance/cli/main.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 import { VerifyReportSchema, type VerifyReport } from "../../../conformance/verify/report-schema.ts";
 import { profileOfVersion } from "../../../conformance/verify/profile.ts";
-import { CATALOGUE } from "../../../conformance/goldens/catalogue.ts";
+import { readGolden, shippedGoldens } from "../../../conformance/goldens/golden-file.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { PROBE_IDS } from "../../support/verify-probes.ts";
 import { spawnProcess } from "../../support/spawn-process.ts";
@@ -53,8 +53,10 @@ describe.concurrent("simulator fidelity self-check", () => {
       expect(report.probes.filter((p) => p.status === "drift" || p.status === "inconclusive")).toEqual([]);
       expect(report.probes.map((p) => p.id)).toEqual(PROBE_IDS);
       expect(report.goldens.map((g) => [g.golden, g.status])).toEqual(
-        CATALOGUE.filter((s) => s.name.endsWith(profile))
-          .map((s) => [s.name, "pass"])
+        shippedGoldens()
+          .map((p) => readGolden(p))
+          .filter((g) => g.source.kind === "simulator" && g.profile === profile)
+          .map((g) => [g.name, "pass"])
           .sort(),
       );
       expect(report.drift).toBe(false);

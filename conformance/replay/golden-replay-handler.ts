@@ -1,13 +1,11 @@
 // `relay-conformance replay` for goldens: plugs into the harness's schema-dispatched replay registry.
-import { existsSync } from "node:fs";
 import { UsageError, type CommandIo } from "../cli/command.ts";
 import { parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
-import { QUIET_REPLAY_OPTION, type ReplayHandler } from "../replay/replay-handler.ts";
-import { buildCatalogueGolden, CATALOGUE, cataloguePath } from "./catalogue.ts";
-import { GoldenFileError, writeGolden } from "./golden-file.ts";
-import { GOLDEN_SCHEMA_ID } from "./golden-schema.ts";
-import { paths } from "./paths.ts";
-import { replayGolden, type ReplayReport } from "./replay-golden.ts";
+import { QUIET_REPLAY_OPTION, type ReplayHandler } from "./replay-handler.ts";
+import { GoldenFileError, shippedGoldens } from "../goldens/golden-file.ts";
+import { GOLDEN_SCHEMA_ID } from "../goldens/golden-schema.ts";
+import { paths } from "../goldens/paths.ts";
+import { replayGolden, type ReplayReport } from "./golden-replay.ts";
 
 interface GoldenReplayArgs {
   readonly relayModule: string;
@@ -18,7 +16,7 @@ interface GoldenReplayArgs {
 
 const OPTIONS = {
   relay: { type: "string", valueName: "module", description: "goldens: the relay under test (default this package's relay/index.ts)" },
-  update: { type: "boolean", description: "goldens: re-record a diverging golden with the live simulator, create missing catalogue goldens (never when CI is set)" },
+  update: { type: "boolean", description: "goldens: re-record a diverging simulator golden with the live simulator (never when CI is set)" },
   quiet: QUIET_REPLAY_OPTION,
 } as const satisfies OptionTable;
 
@@ -61,29 +59,18 @@ export const goldenReplay: ReplayHandler = {
   async replaysAll(args, io, onProgress) {
     const options = parse(args, io);
     ciNotice(options, io);
-    if (!options.quiet) io.stdout(`replaying ${CATALOGUE.length} goldens against ${options.relayModule}\n`);
+    const goldens = shippedGoldens();
+    if (!options.quiet) io.stdout(`replaying ${goldens.length} goldens against ${options.relayModule}\n`);
     let worst = 0;
     let failed = 0;
-    for (const [index, spec] of CATALOGUE.entries()) {
-      onProgress?.({ done: index, total: CATALOGUE.length, failed });
-      const path = cataloguePath(spec);
-      if (!existsSync(path)) {
-        if (options.update && !process.env.CI) {
-          writeGolden(path, await buildCatalogueGolden(spec, options.relayModule));
-          io.stdout(`CREATED golden ${spec.name}\n`);
-          continue;
-        }
-        io.stdout(`FAIL golden ${spec.name}: ${path} is missing (create it with \`replay --update\`)\n`);
-        worst = 1;
-        failed += 1;
-        continue;
-      }
+    for (const [index, path] of goldens.entries()) {
+      onProgress?.({ done: index, total: goldens.length, failed });
       const code = await one(path, options, io);
       if (code !== 0) failed += 1;
       worst = Math.max(worst, code);
     }
-    onProgress?.({ done: CATALOGUE.length, total: CATALOGUE.length, failed });
-    io.stdout(`${failed === 0 ? "PASS" : "FAIL"}: ${CATALOGUE.length - failed} of ${CATALOGUE.length} goldens replay clean\n`);
+    onProgress?.({ done: goldens.length, total: goldens.length, failed });
+    io.stdout(`${failed === 0 ? "PASS" : "FAIL"}: ${goldens.length - failed} of ${goldens.length} goldens replay clean\n`);
     return worst;
   },
 };
