@@ -63,7 +63,7 @@ async function isSimulator(binary: string, cwd: string, env: NodeJS.ProcessEnv, 
   return (await readFile(transcript).catch(() => Buffer.alloc(0))).length > 0;
 }
 
-async function goldenChecks(options: VerifyOptions, binary: string, profile: Profile, env: NodeJS.ProcessEnv): Promise<GoldenCheck[]> {
+async function goldenChecks(options: VerifyOptions, binary: string, profile: Profile): Promise<GoldenCheck[]> {
   const done = (check: GoldenCheck): void => {
     checks.push(check);
     options.onProgress?.({ kind: "golden", check });
@@ -158,7 +158,7 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
     });
     const simulator = await isSimulator(binary, cwd, env, scratch);
     options.onProgress?.({ kind: "goldens", simulator });
-    const goldens = simulator ? await goldenChecks(options, binary, profile, callerEnv) : [];
+    const goldens = simulator ? await goldenChecks(options, binary, profile) : [];
     const drift = probes.some((p) => p.status === "drift") || goldens.some((g) => g.status === "drift");
     return {
       schema: VERIFY_REPORT_SCHEMA_ID,
