@@ -426,7 +426,6 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       runs: options.runs,
       startedAt,
       durationMs: Date.now() - started,
-      simulator: "process",
       cases: lanes.calls,
       ...(options.catalogue === undefined ? {} : { catalogue: options.catalogue }),
       ...(options.shard === undefined ? {} : { shard: { ...options.shard } }),
