@@ -54,7 +54,8 @@ function adapterChildPath(root: string): string {
 
 /**
  * A module a relay host loads: its bundle `dist/<name>.mjs` (scripts/build.mjs) when built, else its TypeScript
- * source. The bundle spares each host start tsx's per-module work over the module's whole import graph.
+ * source. The bundle spares each host start the loader's per-module work (tsx's for the child, jiti's for a task
+ * module) over the module's whole import graph.
  */
 export function builtOrSource(root: string, name: string, source: string): string {
   const built = join(root, "dist", `${name}.mjs`);

@@ -46,10 +46,10 @@ const simulator = build({
   // A lazy global: computing the URL on every start would cost a module load most calls never need.
   banner: { js: "Object.defineProperty(globalThis,'__importMetaUrl',{get(){return require('url').pathToFileURL(__filename).href}});" },
 });
-// tsx and esbuild stay external everywhere: the harness loads relays through them at run time, and they find their
-// own files. The ES module bundles get a require() for the CommonJS code inside them (execa's, ajv).
+// jiti, tsx and esbuild stay external everywhere: at run time the harness loads relays through jiti and its own
+// TypeScript through tsx (on esbuild), and each finds its own files (jiti its babel transform, on first use). The ES module bundles get a require() for the CommonJS code inside them (execa's, ajv).
 const ESM_REQUIRE = { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" };
-const RUNTIME_LOADERS = ["tsx", "tsx/*", "esbuild"];
+const RUNTIME_LOADERS = ["jiti", "tsx", "tsx/*", "esbuild"];
 // The CLI (conformance/bin/relay-conformance imports it and calls runAsProcess) has its dependencies inside: loaded
 // from node_modules as ~400 ES modules they cost ~0.25 s of CPU on every start (execa alone ~0.14 s), and the CLI
 // starts once per command, per CI shard, per maintainer check. Split along the command registry's dynamic imports
@@ -79,7 +79,8 @@ const api = build({
 
 // What a relay host loads besides the relay: its child (conformance/runner/adapter-child.ts), started once per lane,
 // golden and repro step, and the one-shot task module (the repro worker). Each as one file with its dependencies
-// inside starts sooner than its TypeScript graph through tsx: ~0.2 s of CPU for the child. conformance/paths.ts `builtOrSource` falls back to the sources.
+// inside starts sooner than its TypeScript graph through tsx: ~0.2 s of CPU for the child (jiti still loads the
+// relay). conformance/paths.ts `builtOrSource` falls back to the sources.
 const adapter = build({
   ...common,
   entryPoints: entryPoints({

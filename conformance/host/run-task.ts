@@ -36,8 +36,8 @@ export async function runTaskOutcome(task: HostTask, options: TaskOptions): Prom
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
   const paths = harnessPaths();
-  // The child starts with the harness's TMPDIR, so tsx finds its compile cache there instead of running esbuild on
-  // every module again in a fresh folder; the task's TMPDIR is the job's (processEnv), as every other variable is.
+  // The child starts with the harness's TMPDIR, so jiti finds its compile cache there instead of transforming every
+  // module again in a fresh folder; the task's TMPDIR is the job's (processEnv), as every other variable is.
   const host = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: options.cwd, env: { ...env, TMPDIR: tmpdir() } });
   try {
     const id = nextId++;

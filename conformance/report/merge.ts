@@ -66,7 +66,6 @@ export function mergeReports(reports: readonly { readonly name: string; readonly
   if (clauses.length !== selected) throw new MergeInputError(`the shards hold ${clauses.length} clauses, the run selected ${selected} (different --grep?)`);
   const rank = new Map(order.map((id, i) => [id, i]));
   clauses.sort((a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length));
-  const simulators = new Set(reports.map((r) => r.report.simulator));
   const count = (status: ClauseResult["status"]): number => clauses.filter((c) => c.status === status).length;
   return {
     schema: REPORT_SCHEMA_ID,
@@ -76,7 +75,6 @@ export function mergeReports(reports: readonly { readonly name: string; readonly
     runs: first.report.runs,
     startedAt: reports.map((r) => r.report.startedAt).sort()[0] ?? first.report.startedAt,
     durationMs: Math.max(...reports.map((r) => r.report.durationMs)),
-    ...(simulators.size === 1 && first.report.simulator !== undefined ? { simulator: first.report.simulator } : {}),
     cases: reports.reduce((sum, r) => sum + r.report.cases, 0),
     ...(first.report.catalogue === undefined ? {} : { catalogue: first.report.catalogue }),
     summary: { passed: count("pass"), failed: count("fail"), skipped: count("skip"), errored: count("error") },

@@ -37,8 +37,6 @@ export const ReportSchema = z.strictObject({
   runs: count,
   startedAt: z.string(),
   durationMs: z.number().check(z.nonnegative()),
-  // How the simulated gentle-ai and pi ran: always a process per call (kept so older reports still validate).
-  simulator: z.optional(z.literal("process")),
   // Relay calls made: catalogue cases plus every property run.
   cases: count,
   // Digest of the clause catalogue the run used (runner/shard.ts): reports of different catalogues never merge.

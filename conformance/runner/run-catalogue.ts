@@ -56,7 +56,7 @@ export class RelayLoadError extends Error {
 
 type CheckOutcome = { status: ClauseStatus; message: string };
 
-/** Start-up bound for a fresh adapter child (node, tsx, the relay module): at least this, or the case bound. */
+/** Start-up bound for a fresh adapter child (node, jiti, the relay module): at least this, or the case bound. */
 const LOAD_TIMEOUT_MS = 30_000;
 
 /**
@@ -81,7 +81,7 @@ class Lanes {
 
   /** The environment the child itself starts with, and loads the relay module in. */
   #neutralEnv(): Record<string, string> {
-    // The child's own TMPDIR stays the harness's so tsx's compile cache is shared; jobs switch to the case TMPDIR.
+    // The child's own TMPDIR stays the harness's so jiti's compile cache is shared; jobs switch to the case TMPDIR.
     return { PATH: this.root.binDir, TMPDIR: tmpdir(), HOME: process.env.HOME ?? this.root.dir };
   }
 
@@ -426,7 +426,6 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
       runs: options.runs,
       startedAt,
       durationMs: Date.now() - started,
-      simulator: "process",
       cases: lanes.calls,
       ...(options.catalogue === undefined ? {} : { catalogue: options.catalogue }),
       ...(options.shard === undefined ? {} : { shard: { ...options.shard } }),

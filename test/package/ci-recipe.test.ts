@@ -1,6 +1,7 @@
 // docs/ci.md's GitHub Actions workflow: it parses, has the shape the recipe promises (a 3-shard gate on relay pull
-// requests, a merge job after it, a nightly lanes job), and every `relay-conformance` command in it exists, with
-// only options its `--help` lists. The checker itself is shown to catch a misspelt command or option.
+// requests, a merge job after it, a nightly lanes job), pins every action by commit SHA as gentle-pi's CI does, runs
+// Node 24, and every `relay-conformance` command in it exists, with only options its `--help` lists. The checkers
+// themselves are shown to catch a misspelt command or option and an unpinned action.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -88,6 +89,14 @@ async function problems(call: Invocation): Promise<string[]> {
     .map((o) => `${call.line}: ${o} is not in relay-conformance ${call.sub} --help`);
 }
 
+/** The problems of a workflow's `uses:` lines: each must pin a full commit SHA and say its version in a comment. */
+function unpinned(yaml: string): string[] {
+  return [...yaml.matchAll(/^\s*(?:- )?uses: (.*)$/gm)]
+    .map((m) => m[1] ?? "")
+    .filter((use) => !/^[\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+(?:\.\d+){0,2}$/.test(use))
+    .map((use) => `uses: ${use}: not a full commit SHA with a "# v<version>" comment`);
+}
+
 const blocks = yamlBlocks(doc);
 const workflow = parse(blocks[0] ?? "") as Workflow;
 const steps = (job: string): Step[] => workflow.jobs[job]?.steps ?? [];
@@ -130,6 +139,27 @@ describe("docs/ci.md: the GitHub Actions recipe", () => {
     expect(workflow.on.schedule?.[0]?.cron).toMatch(/^\S+ \S+ \* \* \*$/);
     expect(workflow.jobs["upstream-lanes"]?.if).toContain("github.event_name == 'schedule'");
     expect(calls.find((c) => c.sub === "upstream-lanes")?.line).toBe("npx --no relay-conformance upstream-lanes --gentle-pi . --json upstream-lanes.json");
+  });
+
+  it("pins every action by full commit SHA with a version comment, and runs Node 24", () => {
+    expect(unpinned(blocks[0] ?? "")).toEqual([]);
+    const setups = Object.values(workflow.jobs).flatMap((j) => j.steps.filter((s) => s.uses?.startsWith("actions/setup-node@") === true));
+    expect(setups.map((s) => s.with?.["node-version"])).toEqual(["24", "24", "24"]);
+  });
+
+  it("the pin checker catches a tag, a short SHA and a missing version comment", () => {
+    const sha = "34e114876b0b11c390a56381ad16ebd13914f8d5";
+    const yaml = [
+      `- uses: actions/checkout@v4`,
+      `  uses: actions/checkout@${sha.slice(0, 7)} # v4`,
+      `- uses: actions/checkout@${sha}`,
+      `- uses: actions/checkout@${sha} # v4`,
+    ].join("\n");
+    expect(unpinned(yaml)).toEqual([
+      'uses: actions/checkout@v4: not a full commit SHA with a "# v<version>" comment',
+      'uses: actions/checkout@34e1148 # v4: not a full commit SHA with a "# v<version>" comment',
+      `uses: actions/checkout@${sha}: not a full commit SHA with a "# v<version>" comment`,
+    ]);
   });
 
   it("every relay-conformance command in it exists with only options its --help lists", async () => {

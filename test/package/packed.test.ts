@@ -1,6 +1,7 @@
 // PACKED-PACKAGE TEST (slow: ~30 s). Packs this repository as `npm publish` would (prepare builds dist/), installs
 // the tarball offline into a fresh consumer project with lifecycle scripts off, and runs the bins and the API from
-// there: what a gentle-pi CI job gets, not what a clone of this repository gets.
+// there: what a gentle-pi CI job gets, not what a clone of this repository gets; the gate also on Node 24 (gentle-pi's
+// CI Node) when a Node 24 binary can be had (test/package/node24.ts).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -9,6 +10,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReportSchema } from "../../conformance/report/report-schema.ts";
 import { writeConsumer } from "./consumer-lock.ts";
+import { node24 } from "./node24.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CLAUSES = ["HANDSHAKE-PATTERN-EXACT", "SUBMIT-CWD-HANDSHAKE"];
@@ -34,6 +36,31 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
+/**
+ * Runs two clauses of the gate from the consumer with `command` (what starts the bin), `pathFirst` first on PATH,
+ * and checks its exit, its silence and the report it writes to `json`.
+ */
+async function expectGatePasses(command: readonly [string, ...string[]], json: string, pathFirst?: string): Promise<void> {
+  const relay = join(root, "relay", "index.ts");
+  const grep = CLAUSES.map((c) => `^${c}$`).join("|");
+  const [file, ...pre] = command;
+  const PATH = pathFirst === undefined ? env.PATH : `${pathFirst}:${env.PATH ?? ""}`;
+  const r = await execa(file, [...pre, "run", "--relay", relay, "--profile", "2.4.0", "--grep", grep, "--seed", "7", "--json", json, "--quiet"], {
+    cwd: consumer,
+    env: { ...env, PATH },
+    extendEnv: false,
+    reject: false,
+  });
+  expect(r.stderr).toBe("");
+  expect(r.exitCode).toBe(0);
+  const report = ReportSchema.parse(JSON.parse(readFileSync(join(consumer, json), "utf8")));
+  expect(report.relay).toBe(relay);
+  expect(report.profiles).toEqual(["2.4.0"]);
+  expect(report.seed).toBe(7);
+  expect(report.clauses.map((c) => c.id).sort()).toEqual([...CLAUSES].sort());
+  expect(report.summary).toEqual({ passed: 2, failed: 0, skipped: 0, errored: 0 });
+}
+
 describe("the packed package", () => {
   it("ships the bundles and runtime sources, and no tests or benches", () => {
     const paths = packed.files.map((f) => f.path);
@@ -54,21 +81,20 @@ describe("the packed package", () => {
   });
 
   it("runs relay-conformance from the consumer and writes a valid report", async () => {
-    const relay = join(root, "relay", "index.ts");
-    const grep = CLAUSES.map((c) => `^${c}$`).join("|");
-    const r = await execa(
-      "npx",
-      ["--no-install", "relay-conformance", "run", "--relay", relay, "--profile", "2.4.0", "--grep", grep, "--seed", "7", "--json", "r.json", "--quiet"],
-      { cwd: consumer, env, extendEnv: false, reject: false },
-    );
-    expect(r.stderr).toBe("");
-    expect(r.exitCode).toBe(0);
-    const report = ReportSchema.parse(JSON.parse(readFileSync(join(consumer, "r.json"), "utf8")));
-    expect(report.relay).toBe(relay);
-    expect(report.profiles).toEqual(["2.4.0"]);
-    expect(report.seed).toBe(7);
-    expect(report.clauses.map((c) => c.id).sort()).toEqual([...CLAUSES].sort());
-    expect(report.summary).toEqual({ passed: 2, failed: 0, skipped: 0, errored: 0 });
+    await expectGatePasses(["npx", "--no-install", "relay-conformance"], "r.json");
+  });
+
+  it("runs the installed gate on Node 24, the Node gentle-pi's CI runs", { timeout: 300_000 }, async ({ skip }) => {
+    const node = await node24(root, env);
+    if ("missing" in node) {
+      // One line in any reporter (the skip note shows in the verbose one only).
+      const why = `no Node 24 binary, the Node 24 gate skipped: ${node.missing}`;
+      console.warn(why);
+      return skip(why);
+    }
+    expect((await execa(node.binary, ["--version"])).stdout).toMatch(/^v24\./);
+    // Its directory first on PATH: whatever the gate starts through `env node` runs on Node 24 too.
+    await expectGatePasses([node.binary, join(consumer, "node_modules/.bin/relay-conformance")], "r24.json", dirname(node.binary));
   });
 
   it("runs the simulator bin from the consumer", async () => {

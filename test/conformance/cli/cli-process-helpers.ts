@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
-import { linkTsxCache, TSX_CACHE_NAME } from "../../support/tsx-cache.ts";
+import { COMPILE_CACHE_NAMES, linkCompileCaches } from "../../support/compile-cache.ts";
 
 export const root = packageRoot();
 export const launcher = join(root, "conformance/bin/relay-conformance");
 
 /**
- * A fresh TMPDIR for one spawned CLI, with tsx's compile cache linked in (test/support/tsx-cache.ts); `cleanup`
+ * A fresh TMPDIR for one spawned CLI, with the compile caches linked in (test/support/compile-cache.ts); `cleanup`
  * removes every one made.
  */
 export function privateTmps(): { make(): string; cleanup(): void } {
@@ -20,16 +20,16 @@ export function privateTmps(): { make(): string; cleanup(): void } {
     make: () => {
       const d = mkdtempSync(join(tmpdir(), "rc-process-test-"));
       dirs.push(d);
-      linkTsxCache(d);
+      linkCompileCaches(d);
       return d;
     },
     cleanup: () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })),
   };
 }
 
-/** What the harness left in TMPDIR (but the link to tsx's compile cache, which the test made). */
+/** What the harness left in TMPDIR (but the links to the compile caches, which the test made). */
 export function leftovers(tmp: string): string[] {
-  return readdirSync(tmp).filter((n) => n !== TSX_CACHE_NAME);
+  return readdirSync(tmp).filter((n) => !COMPILE_CACHE_NAMES.includes(n));
 }
 
 /** A spawned command's stderr without its progress lines (off a terminal it prints one every 10% or 10 s). */

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPILE_CACHE_NAMES } from "../../support/compile-cache.ts";
 import { runRepro } from "./run-repro.ts";
 
 const SHIPPED = ["279", "367", "522", "handshake", "old-binary"];
@@ -54,9 +55,9 @@ describe("shipped reproductions", () => {
         expect(out).not.toContain("MISMATCH");
         expect(out.split("\n").at(-1)).toMatch(new RegExp(`^PASS ${id}: behaves as documented \\(\\d+ phases, \\d+ steps, \\d+ checks\\)$`));
         expect(code).toBe(0);
-        // tsx keeps its compile cache (tsx-<uid>) in TMPDIR on purpose; everything else must be gone (read once
+        // jiti and tsx keep their compile caches in TMPDIR on purpose; everything else must be gone (read once
         // every run that shared the folder has ended).
-        expect(readdirSync(dir).filter((n) => !/^tsx-\d+$/.test(n))).toEqual([]);
+        expect(readdirSync(dir).filter((n) => !COMPILE_CACHE_NAMES.includes(n))).toEqual([]);
       });
     }
   });
