@@ -44,6 +44,7 @@ const UNIT = [
   "test/simulator/faults/apply.test.ts",
   "test/simulator/faults/match.test.ts",
   "test/simulator/gentle-ai/route.test.ts",
+  "test/simulator/pi/argv.test.ts",
   "test/simulator/runtime/*.test.ts",
   "test/simulator/scenario/format-issues.test.ts",
   "test/simulator/scenario/json-syntax.test.ts",

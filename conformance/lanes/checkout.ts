@@ -1,6 +1,6 @@
 // A gentle-pi checkout and the linked worktree its lanes run from: pi-host-relay's second test compares
 // `git rev-parse --git-common-dir` of its cwd and of a temp repository, which only differ in a linked worktree.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ChildResult } from "../host/child-result.ts";
@@ -30,6 +30,17 @@ export function laneFiles(checkout: string, lane: LaneName): string[] {
     : [];
   if (files.length === 0) throw new LaneInputError(`${checkout}: no ${dir}/*${suffix} (this gentle-pi checkout has no ${lane} lane)`);
   return files.map((n) => `${dir}/${n}`);
+}
+
+/** Checks `--binary`: an executable file (the same texts as `verify --binary`). */
+export function checkBinary(path: string): void {
+  try {
+    if (!statSync(path).isFile()) throw new LaneInputError(`--binary ${path} is not a file`);
+    accessSync(path, constants.X_OK);
+  } catch (error) {
+    if (error instanceof LaneInputError) throw error;
+    throw new LaneInputError(`--binary ${path} is not an executable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
 }
 
 const GIT_TIMEOUT_MS = 60_000;

@@ -13,9 +13,21 @@ import { runUpstreamLanes } from "./run-lanes.ts";
 
 const ALL_LANES: readonly LaneName[] = LaneNameSchema.options;
 
-/** `--lane devbinary|maintainer|positive|all` (repeatable, comma lists); default all. */
-function parseLanes(values: readonly string[] | undefined): LaneName[] {
-  if (!values || values.length === 0) return [...ALL_LANES];
+// The positive lane needs a live review session, which only the simulator can pin (a scenario lineage).
+const BINARY_LANES: readonly LaneName[] = ["devbinary", "maintainer"];
+
+/** `--lane devbinary|maintainer|positive|all` (repeatable, comma lists); default all (with --binary, those it can run). */
+function parseLanes(values: readonly string[] | undefined, binary: boolean): LaneName[] {
+  const lanes = parseLaneNames(values);
+  if (!binary) return lanes ?? [...ALL_LANES];
+  if (lanes?.includes("positive")) {
+    throw new UsageError("--lane positive cannot run with --binary: it needs the simulator's pinned review session");
+  }
+  return lanes ?? [...BINARY_LANES];
+}
+
+function parseLaneNames(values: readonly string[] | undefined): LaneName[] | undefined {
+  if (!values || values.length === 0) return undefined;
   const out = new Set<LaneName>();
   for (const value of values.flatMap((v) => v.split(","))) {
     if (value === "all") ALL_LANES.forEach((l) => out.add(l));
@@ -28,7 +40,8 @@ function parseLanes(values: readonly string[] | undefined): LaneName[] {
 /** The per-test table and the summary line. */
 export function renderLanesReport(report: LanesReport): string {
   const width = Math.max(6, ...report.tests.map((t) => t.lane.length));
-  let out = `upstream-lanes: gentle-pi ${report.commit.slice(0, 8)} (${report.checkout}), simulator profile ${report.profile}\n`;
+  const against = report.binary === undefined ? `simulator profile ${String(report.profile)}` : `gentle-ai ${report.binary}`;
+  let out = `upstream-lanes: gentle-pi ${report.commit.slice(0, 8)} (${report.checkout}), ${against}\n`;
   for (const t of report.tests) {
     const ms = t.durationMs === null ? "" : ` (${t.durationMs} ms)`;
     out += `${t.status.toUpperCase().padEnd(4)}  ${t.lane.padEnd(width)}  ${t.file}: ${t.name}${ms}\n`;
@@ -41,8 +54,13 @@ export function renderLanesReport(report: LanesReport): string {
 
 const LANES_OPTIONS = {
   "gentle-pi": { type: "string", valueName: "dir", description: "a gentle-pi git checkout" },
-  lane: { type: "string", multiple: true, valueName: "l", description: "lanes to run (repeatable, comma lists; default all)" },
+  lane: { type: "string", multiple: true, valueName: "l", description: "lanes to run (repeatable, comma lists; default all, with --binary devbinary,maintainer)" },
   profile: { type: "string", valueName: "p", description: "the simulator's profile (default 2.4.0, the release gentle-pi's compatibility check expects)" },
+  binary: {
+    type: "string",
+    valueName: "gentle-ai",
+    description: "run the devbinary and maintainer lanes against this gentle-ai (a real build) instead of the simulator",
+  },
   "deps-cache": {
     type: "string",
     valueName: "dir",
@@ -59,21 +77,24 @@ export const upstreamLanesCommand: Command = {
   usage: usageText({
     synopsis: [
       "relay-conformance upstream-lanes --gentle-pi <checkout> [--lane devbinary|maintainer|positive|all]",
-      "                                 [--profile 2.3.0|2.4.0|2.5.0] [--deps-cache <dir>] [--timeout-ms N]",
-      "                                 [--json <file>] [--quiet]",
+      "                                 [--profile 2.3.0|2.4.0|2.5.0 | --binary <gentle-ai>] [--deps-cache <dir>]",
+      "                                 [--timeout-ms N] [--json <file>] [--quiet]",
     ],
-    about: `Runs gentle-pi's real-binary lanes, which its CI cannot run without a real gentle-ai, against the simulator:
+    about: `Runs gentle-pi's real-binary lanes, which its CI cannot run without a real gentle-ai, against the simulator
+(or, with --binary, against a real gentle-ai):
   devbinary    tests/devbinary/*.devtest.ts (GENTLE_AI_DEV_BINARY, GENTLE_PI_GENTLE_AI_DEV_BINARY; a missing binary
                fails instead of skipping: GENTLE_PI_REQUIRE_DEV_BINARY=1)
   maintainer   tests/maintainer/*.maintest.ts (a 2.3.0 baseline wrapper and the capable simulator;
                GENTLE_PI_REQUIRE_MAINTAINER=1)
   positive     scripts/maintainer/provider-relay-matrix.mjs, armed (GENTLE_PI_MAINTAINER_ARM_POSITIVE=1), one
                positive-lens case per pi slot of the simulator's STATUS
+With --binary, the devbinary lane and the maintainer lane's capable binary are the given gentle-ai (the maintainer
+baseline and pi stay the simulator's); the positive lane cannot run, as it needs a pinned review session.
 The lanes run from a linked worktree of the checkout's HEAD (uncommitted changes are not in it), with Node's test
 runner through this package's tsx, the fake pi first on PATH. Their test dependencies come from the checkout's
 node_modules, or are installed once into the cache folder.`,
     options: LANES_OPTIONS,
-    footer: `Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, install).
+    footer: `Exit 0: every test passed; 1: some test failed; 2: bad input (checkout, lanes, binary, install).
 Progress goes to stderr: on a terminal one live line (lane files done/total, failed tests, elapsed time, ETA),
 erased before any other line; otherwise (CI) a plain line every 10% of the files or every 10 s.`,
   }),
@@ -85,7 +106,10 @@ erased before any other line; otherwise (CI) a plain line every 10% of the files
     const { values } = parseOptions(args, LANES_OPTIONS);
     if (values["gentle-pi"] === undefined) throw new UsageError("upstream-lanes needs --gentle-pi <checkout>");
     const json = outputFileOption(io.cwd, "json", values.json);
-    const lanes = parseLanes(values.lane);
+    const binary = values.binary === undefined ? undefined : resolve(io.cwd, values.binary);
+    if (values.binary === "") throw new UsageError("--binary needs a path to a gentle-ai binary");
+    if (binary !== undefined && values.profile !== undefined) throw new UsageError("--profile and --binary exclude each other: --profile picks the simulator's release");
+    const lanes = parseLanes(values.lane, binary !== undefined);
     const profile = (values.profile ?? "2.4.0") as Profile;
     if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile ${JSON.stringify(values.profile)} (expected ${PROFILES.join(", ")})`);
     const { progress, io: shown } = startProgress(io, "relay-conformance upstream-lanes", "files", values.quiet ?? false);
@@ -94,6 +118,7 @@ erased before any other line; otherwise (CI) a plain line every 10% of the files
         checkout: resolve(io.cwd, values["gentle-pi"]),
         lanes,
         profile,
+        ...(binary === undefined ? {} : { binary }),
         depsCache: values["deps-cache"] === undefined ? defaultDepsCache() : resolve(io.cwd, values["deps-cache"]),
         timeoutMs: parseCount("timeout-ms", values["timeout-ms"], 600_000, 1),
         log: (line) => shown.stderr(`${line}\n`),

@@ -23,7 +23,10 @@ export const LanesReportSchema = z.strictObject({
   schema: z.literal(LANES_REPORT_SCHEMA_ID),
   checkout: z.string(),
   commit: z.string(),
-  profile: ProfileSchema,
+  /** The simulator's profile, when the lanes ran against the simulator. */
+  profile: z.optional(ProfileSchema),
+  /** The gentle-ai binary the lanes ran against instead (`--binary`), as given. */
+  binary: z.optional(z.string()),
   lanes: z.array(LaneNameSchema),
   tests: z.array(LaneTestSchema),
   summary: z.strictObject({ passed: z.number(), failed: z.number(), skipped: z.number() }),

@@ -1,6 +1,7 @@
-// Runs gentle-pi's own real-binary lanes with the simulator as their gentle-ai (and pi): the devbinary lane, the
-// maintainer lane (a 2.3.0 baseline wrapper and the capable simulator), and the maintainer matrix's armed positive
-// lens cases, built from the simulator's own STATUS as a maintainer builds them from a live session.
+// Runs gentle-pi's own real-binary lanes with the simulator (or a given gentle-ai) as their gentle-ai, and the fake
+// pi as their pi: the devbinary lane, the maintainer lane (a 2.3.0 baseline wrapper and the capable binary), and the
+// maintainer matrix's armed positive lens cases, built from the simulator's own STATUS as a maintainer builds them
+// from a live session.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,7 @@ import { DEFAULT_SCENARIO } from "../../simulator/scenario/default.ts";
 import { CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { harnessPaths } from "../paths.ts";
 import { trackTempDir } from "../runner/teardown.ts";
-import { checkoutCommit, laneFiles, linkedWorktree } from "./checkout.ts";
+import { checkBinary, checkoutCommit, LaneInputError, laneFiles, linkedWorktree } from "./checkout.ts";
 import { laneNodeModules } from "./lane-deps.ts";
 import { LANES_REPORT_SCHEMA_ID, type LaneName, type LanesReport, type LaneTest } from "./report-schema.ts";
 import { parseTap } from "./tap.ts";
@@ -20,6 +21,8 @@ export interface LanesOptions {
   readonly checkout: string;
   readonly lanes: readonly LaneName[];
   readonly profile: Profile;
+  /** A gentle-ai binary (absolute path) to run the devbinary and maintainer lanes against instead of the simulator. */
+  readonly binary?: string;
   /** Where the lanes' test dependencies are installed when the checkout has none. */
   readonly depsCache: string;
   /** Bound of one lane file's run (the test runner's whole process tree is killed past it). */
@@ -35,13 +38,17 @@ function quote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The simulator's folder for one lanes run: scenarios, the `pi`/`gentle-ai` bin dir, the 2.3.0 baseline wrapper. */
-function simulatorHome(root: string, profile: Profile): { env: Record<string, string>; capable: string; baseline: string } {
+/**
+ * The simulator's folder for one lanes run: scenarios, the `pi`/`gentle-ai` bin dir, the 2.3.0 baseline wrapper.
+ * With a binary, it is the capable gentle-ai (and `gentle-ai` on PATH); the baseline and pi stay the simulator's.
+ */
+function simulatorHome(root: string, profile: Profile, binary: string | undefined): { env: Record<string, string>; capable: string; baseline: string } {
   const paths = harnessPaths();
+  const capable = binary ?? paths.gentleAiSimulator;
   const bin = join(root, "bin");
   mkdirSync(bin);
   symlinkSync(paths.piSimulator, join(bin, "pi"));
-  symlinkSync(paths.gentleAiSimulator, join(bin, "gentle-ai"));
+  symlinkSync(capable, join(bin, "gentle-ai"));
   const scenario = join(root, "scenario.json");
   writeFileSync(scenario, JSON.stringify({ profile }));
   const baseline = join(bin, "gentle-ai-2.3.0");
@@ -53,12 +60,11 @@ function simulatorHome(root: string, profile: Profile): { env: Record<string, st
   );
   const tmp = join(root, "tmp");
   mkdirSync(tmp);
-  return {
-    capable: paths.gentleAiSimulator,
-    baseline,
-    // On the built-in profile the lanes set no simulator variable at all, as gentle-pi's devtests call a real binary.
-    env: { PATH: `${bin}:${process.env.PATH ?? ""}`, TMPDIR: tmp, ...(profile === DEFAULT_SCENARIO.profile ? {} : { GENTLE_AI_SIM_SCENARIO: scenario }) },
-  };
+  // On the built-in profile the lanes set no simulator variable at all, as gentle-pi's devtests call a real binary; a
+  // real binary must not update itself in the middle of a lane.
+  const own: Record<string, string> =
+    binary !== undefined ? { GENTLE_AI_NO_SELF_UPDATE: "1" } : profile === DEFAULT_SCENARIO.profile ? {} : { GENTLE_AI_SIM_SCENARIO: scenario };
+  return { capable, baseline, env: { PATH: `${bin}:${process.env.PATH ?? ""}`, TMPDIR: tmp, ...own } };
 }
 
 /** The caller's environment without simulator settings of its own (the lanes get ours). */
@@ -168,8 +174,12 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
   });
 }
 
-/** Runs the chosen lanes of a gentle-pi checkout against the simulator; throws LaneInputError on bad input. */
+/** Runs the chosen lanes of a gentle-pi checkout against the simulator (or a binary); throws LaneInputError on bad input. */
 export async function runUpstreamLanes(options: LanesOptions): Promise<LanesReport> {
+  if (options.binary !== undefined) {
+    checkBinary(options.binary);
+    if (options.lanes.includes("positive")) throw new LaneInputError("--lane positive cannot run with --binary: it needs the simulator's pinned review session");
+  }
   const commit = await checkoutCommit(options.checkout);
   for (const lane of options.lanes) laneFiles(options.checkout, lane);
   const nodeModules = await laneNodeModules(options.checkout, options.depsCache, options.log);
@@ -179,7 +189,7 @@ export async function runUpstreamLanes(options: LanesOptions): Promise<LanesRepo
   const tests: LaneTest[] = [];
   try {
     symlinkSync(nodeModules, join(worktree.path, "node_modules"));
-    const sim = simulatorHome(root, options.profile);
+    const sim = simulatorHome(root, options.profile, options.binary);
     const env = {
       ...baseEnv(),
       ...sim.env,
@@ -219,7 +229,7 @@ export async function runUpstreamLanes(options: LanesOptions): Promise<LanesRepo
     schema: LANES_REPORT_SCHEMA_ID,
     checkout: options.checkout,
     commit,
-    profile: options.profile,
+    ...(options.binary === undefined ? { profile: options.profile } : { binary: options.binary }),
     lanes: [...options.lanes],
     tests,
     summary: { passed: count("pass"), failed: count("fail"), skipped: count("skip") },

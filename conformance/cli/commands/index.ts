@@ -55,7 +55,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "upstream-lanes",
-    summary: "run gentle-pi's own devbinary and maintainer lanes with the simulator as their gentle-ai",
+    summary: "run gentle-pi's own devbinary and maintainer lanes with the simulator (or --binary) as their gentle-ai",
     load: async () => (await import("../../lanes/command.ts")).upstreamLanesCommand,
   },
   {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { CommandIo } from "../../../conformance/cli/command.ts";
 import { main } from "../../../conformance/cli/main.ts";
 import { LanesReportSchema } from "../../../conformance/lanes/report-schema.ts";
-import { packageRoot } from "../../../conformance/paths.ts";
+import { harnessPaths, packageRoot } from "../../../conformance/paths.ts";
 
 const made: string[] = [];
 afterEach(() => {
@@ -70,6 +70,25 @@ test("a failing test", () => {
 });
 `;
 
+// What a devtest sees with --binary: the given gentle-ai behind both variables and as `gentle-ai` on PATH, no
+// simulator scenario, self-update off.
+const BINARY_DEVTEST = `import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import test from "node:test";
+test("the dev binary is the given one", () => {
+  assert.equal(execFileSync(process.env.GENTLE_AI_DEV_BINARY!, ["version"], { encoding: "utf8" }), "real gentle-ai\\n");
+  assert.equal(execFileSync("gentle-ai", ["version"], { encoding: "utf8" }), "real gentle-ai\\n");
+  assert.equal(process.env.GENTLE_AI_SIM_SCENARIO, undefined);
+  assert.equal(process.env.GENTLE_AI_NO_SELF_UPDATE, "1");
+});
+`;
+const BINARY_MAINTEST = `import assert from "node:assert/strict";
+import test from "node:test";
+test("the capable binary is the given one", () => {
+  assert.equal(process.env.GENTLE_PI_MAINTAINER_CAPABLE_BINARY, process.env.GENTLE_AI_DEV_BINARY);
+});
+`;
+
 describe("relay-conformance upstream-lanes", () => {
   it("runs a lane from a linked worktree against the simulator and reports each test", { timeout: 60_000 }, async () => {
     const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": DEVTEST });
@@ -127,6 +146,52 @@ describe("relay-conformance upstream-lanes", () => {
       expect(r.stderr.startsWith(first), r.stderr).toBe(true);
       expect(r.stdout).toBe("");
     }
+  });
+
+  it("--binary: bad input exits 2 with one line naming the flag", async () => {
+    const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": DEVTEST });
+    const plain = join(checkout, "lib", "review-host-relay.ts");
+    const sim = harnessPaths().gentleAiSimulator;
+    const cases: [string[], string][] = [
+      [["--binary"], "relay-conformance: option --binary needs a value\n"],
+      [["--binary="], "relay-conformance: --binary needs a path to a gentle-ai binary\n"],
+      [["--binary", join(checkout, "nope")], `relay-conformance: --binary ${join(checkout, "nope")} is not an executable file (ENOENT)\n`],
+      [["--binary", checkout], `relay-conformance: --binary ${checkout} is not a file\n`],
+      [["--binary", plain], `relay-conformance: --binary ${plain} is not an executable file (EACCES)\n`],
+      [["--binary", sim, "--profile", "2.5.0"], "relay-conformance: --profile and --binary exclude each other: --profile picks the simulator's release\n"],
+      [["--binary", sim, "--lane", "devbinary,positive"], "relay-conformance: --lane positive cannot run with --binary: it needs the simulator's pinned review session\n"],
+    ];
+    for (const [args, first] of cases) {
+      const r = await cli(["upstream-lanes", "--gentle-pi", checkout, ...args]);
+      expect({ code: r.code, stderr: r.stderr.split("\n")[0] + "\n", stdout: r.stdout }, args.join(" ")).toEqual({ code: 2, stderr: first, stdout: "" });
+    }
+  });
+
+  it("--binary runs the lanes against the given gentle-ai and says so", { timeout: 60_000 }, async () => {
+    const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": BINARY_DEVTEST, "tests/maintainer/fake.maintest.ts": BINARY_MAINTEST });
+    const binary = join(checkout, "..", `${checkout.split("/").pop()}-gentle-ai`);
+    made.push(binary);
+    writeFileSync(binary, "#!/bin/sh\necho real gentle-ai\n", { mode: 0o755 });
+    const json = `${binary}.json`;
+    made.push(json);
+    const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--binary", binary, "--json", json, "--quiet"]);
+    const commit = git(checkout, "rev-parse", "HEAD");
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^upstream-lanes: gentle-pi ${commit.slice(0, 8)} \\(${checkout}\\), gentle-ai ${binary}\nPASS  devbinary   tests/devbinary/fake\\.devtest\\.ts: the dev binary is the given one \\(\\d+ ms\\)\nPASS  maintainer  tests/maintainer/fake\\.maintest\\.ts: the capable binary is the given one \\(\\d+ ms\\)\n2 passed, 0 failed\n$`,
+      ),
+    );
+    expect(r.code).toBe(0);
+    const report = LanesReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));
+    expect({ ...report, tests: [] }).toEqual({
+      schema: report.schema,
+      checkout,
+      commit,
+      binary,
+      lanes: ["devbinary", "maintainer"],
+      tests: [],
+      summary: { passed: 2, failed: 0, skipped: 0 },
+    });
   });
 
   it("a failed install of the lanes' dependencies exits 2 naming the cache folder", { timeout: 120_000 }, async () => {
