@@ -23,6 +23,11 @@ export function lineageRevision(lineageId: string, targetIdentity: string, index
   return derived("revision", lineageId, targetIdentity, index);
 }
 
+/** The repository-context event id of a lineage at a revision index. */
+export function lineageEventId(lineageId: string, targetIdentity: string, index: number): string {
+  return derived("event", lineageId, targetIdentity, index);
+}
+
 /** reviewRepositoryContextHandle: `rctx1_` + sha256 of the binding and the repository identity. */
 export function repositoryContextHandle(lineageId: string, targetIdentity: string, revision: string, repositoryRef: string): string {
   const preimage = goMarshal({ schema: CONTEXT_SCHEMA, lineage_id: lineageId, target_identity: targetIdentity, revision, repository_identity: repositoryRef });
@@ -98,7 +103,7 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
     manifestSha256,
     stagedTargetIdentity: snapshotIdentity(s.kind, "staged", s.baseTree, s.candidateTree, s.pathsDigest),
     revision,
-    eventId: (index) => derived("event", record.lineageId, target, index),
+    eventId: (index) => lineageEventId(record.lineageId, target, index),
     // Subjects bind the START revision: captures never advance the revision (§7.6), so slots keep their subject.
     subjectHash: (lens: Lens) =>
       artifactSubjectHash({

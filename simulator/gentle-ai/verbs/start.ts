@@ -9,7 +9,7 @@ import type { ParsedFlags } from "../argv/go-flags.ts";
 import type { FlagSetSpec } from "../argv/flag-spec.ts";
 import { scanFlagsOf } from "../argv/go-flags.ts";
 import { goQuoteStr } from "../argv/go-quote.ts";
-import { traitsOf } from "../profiles.ts";
+import { traitsOf, type ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError, ReviewRefusal } from "../refusal.ts";
@@ -20,7 +20,7 @@ import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
 import { parseVerbFlags } from "./verb-flags.ts";
-import { lineageScenario, scopeAt } from "../repository-scope.ts";
+import { lineageScenario, repositoryRefusal, scopeAt } from "../repository-scope.ts";
 import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
 import { buildSnapshot, SnapshotError, type Snapshot } from "../../repository/snapshot.ts";
 import { changedPathEntries, diffStats } from "../../repository/manifest.ts";
@@ -30,9 +30,9 @@ import { shellWord } from "./status-context.ts";
 import { assessRisk, consentReason, riskEvidence, selectLenses, type RiskAssessment } from "../../repository/risk.ts";
 import { selectionRequiredText, untrackedScope, UntrackedSelectionError, declarationArguments, type UntrackedScope } from "../../repository/untracked.ts";
 import { disabledText, modeStatus } from "../../repository/review-mode.ts";
-import { startLineageId } from "../../repository/digests.ts";
+import { derivedStartLineage, startLineageId } from "../../repository/digests.ts";
 import { createLineageRecord, REPOSITORY_LINEAGE_SCHEMA, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
-import { artifactSubjectHash, lineageRevision, repositoryContextHandle } from "../../repository/lineage-identities.ts";
+import { artifactSubjectHash, lineageEventId, lineageRevision, repositoryContextHandle } from "../../repository/lineage-identities.ts";
 import { publishRepositoryContext } from "../../repository/context-registry.ts";
 
 const START_SCHEMA_V3 = "gentle-ai.review-integration.start/v3";
@@ -214,8 +214,25 @@ const FINDING_PREFIX: Readonly<Record<string, string>> = {
   "review-resilience": "R4-",
 };
 
+/** reviewNegotiatedStartCommand (review_facade.go:165 at 301fb2ad): the negotiated START a plain hint names. */
+function negotiatedStartCommand(s: Snapshot): string {
+  let command = `gentle-ai review start --contract ${CONTRACT_V2} --target ${s.identity} --projection ${s.projection}`;
+  if (s.kind === "base-diff") command += ` --base-ref ${s.baseTree} --committed-only`;
+  return command;
+}
+
+/** The plain START's hint before the atomic route (301fb2ad review_facade.go:2254-2262): lenses need the negotiated form. */
+function plainHint(record: RepositoryLineageRecord, traits: ProfileTraits): string | undefined {
+  if (traits.atomicStart || record.selectedLenses.length === 0) return undefined;
+  return (
+    "this response's selected lenses require the frozen Git trees, changed-path manifest, and artifact subjects, which only the negotiated contract form returns; rerun with `" +
+    negotiatedStartCommand(record.snapshot) +
+    "` to receive them"
+  );
+}
+
 /** reviewFacadeStartResultFor: the plain (non-negotiated) START result. */
-function plainResult(action: string, record: RepositoryLineageRecord, assessment: RiskAssessment): GoJson {
+function plainResult(action: string, record: RepositoryLineageRecord, assessment: RiskAssessment, traits: ProfileTraits): GoJson {
   return {
     operation: "review/start",
     action,
@@ -231,11 +248,12 @@ function plainResult(action: string, record: RepositoryLineageRecord, assessment
     changed_lines: record.risk.changedLines,
     correction_budget: legacyCorrectionBudget(record.risk.changedLines),
     risk_evidence: riskEvidence(assessment),
+    hint: plainHint(record, traits),
   };
 }
 
 /** newReviewIntegrationStartResult (native Git transport, start/v3). */
-function negotiatedResult(action: string, record: RepositoryLineageRecord): GoJson {
+function negotiatedResult(action: string, record: RepositoryLineageRecord, traits: ProfileTraits): GoJson {
   const s = record.snapshot;
   const revision = lineageRevision(record.lineageId, s.identity, 0);
   const lenses = record.selectedLenses;
@@ -285,6 +303,9 @@ function negotiatedResult(action: string, record: RepositoryLineageRecord): GoJs
       handle: record.repositoryContext,
       revision,
       target_identity: s.identity,
+      // Before the atomic route START reconciled its repository-context intent and reports that event (301fb2ad :2268-2292).
+      event_id: traits.atomicStart ? undefined : lineageEventId(record.lineageId, s.identity, 0),
+      outcome: traits.atomicStart ? undefined : "applied",
     },
   };
 }
@@ -356,7 +377,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   try {
     repo = resolveRepository(resolve(invocation.cwd, f.str("cwd")));
   } catch (error) {
-    if (error instanceof RepositoryNotFoundError) throw nativeError(error.message);
+    if (error instanceof RepositoryNotFoundError) throw repositoryRefusal(error);
     throw error;
   }
   const projection = f.str("projection").trim();
@@ -417,13 +438,15 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
     return "";
   } else if (consent === "" && !negotiated) stderr = skippedNotice(repo); // non-interactive: no terminal to ask on
   const requested = f.str("lineage").trim();
-  const lineageId = requested !== "" ? requested : startLineageId(repo.repositoryRef, snapshot.identity);
+  const derived = traits.atomicStart ? startLineageId(repo.repositoryRef, snapshot.identity) : derivedStartLineage(snapshot.identity);
+  const lineageId = requested !== "" ? requested : derived;
   const { record, replayed } = createOrReplay(invocation, repo, lineageId, snapshot, assessment, lenses);
-  if (!negotiated) out.write(encodeReviewJson(plainResult(replayed ? "replayed" : "created", record, assessment)));
+  const action = !replayed ? "created" : traits.atomicStart ? "replayed" : "resumed";
+  if (!negotiated) out.write(encodeReviewJson(plainResult(action, record, assessment, traits)));
   else if (contract === CONTRACT_V1)
     // (inferred scope limit) the v1 negotiated START carries a legacy candidate diff transport that is not simulated.
     throw nativeError("legacy negotiated START requires its published candidate transport");
-  else out.write(encodeReviewJson(negotiatedResult(replayed ? "replayed" : "created", record)));
+  else out.write(encodeReviewJson(negotiatedResult(action, record, traits)));
   return stderr;
 }
 

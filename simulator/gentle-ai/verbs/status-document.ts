@@ -12,6 +12,7 @@ import type { UntrackedScope } from "../../repository/untracked.ts";
 import { correctionTransition } from "./status-correction.ts";
 import { legacyCorrectionBudget } from "./correction-authority.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
+import { availableStartLineage } from "../../repository/digests.ts";
 
 const LINEAGE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -39,6 +40,8 @@ export interface StatusRenderRequest {
   readonly intendedUntracked: UntrackedScope;
   /** Render correction inputs as for review-integration/v1 (profile 2.3.0's 2.2.x-era shapes). */
   readonly legacyCorrection: boolean;
+  /** The profile's START route (ProfileTraits.atomicStart): how a fresh START transition names its lineage. */
+  readonly atomicStart: boolean;
 }
 
 export type StatusDocument = StatusV5 | StatusV2;
@@ -174,6 +177,24 @@ function eligibilityJson(native: Native, rddEnabled: boolean): NonNullable<Statu
   };
 }
 
+/**
+ * The lineage a fresh START transition names. Atomic route (fb55ef7b reviewStatusStartLineage): a free explicit
+ * selector, else the worktree-and-target derivation. Before it (301fb2ad review_facade.go:1241-1244): an unrelated
+ * target keeps a free explicit selector, else names a lineage only when the derived one is taken.
+ */
+function transitionStartLineage(facts: StatusFacts, req: StatusRenderRequest, native: Native): string {
+  const requested = req.lineage.trim();
+  if (!req.atomicStart) {
+    const unrelated = native.authority === undefined && native.action !== "select_lineage";
+    if (!unrelated || (requested !== "" && !facts.lineageOccupied(requested))) return requested;
+    return availableStartLineage(native.live.identity, (id) => facts.lineageOccupied(id));
+  }
+  if (native.action !== "start") return requested;
+  const wanted = req.recoverySuccessor.trim() || requested;
+  if (wanted !== "") checkLineage(wanted, "select STATUS atomic START lineage");
+  return wanted !== "" && !facts.lineageOccupied(wanted) ? wanted : facts.atomicStartLineage(native.live.identity);
+}
+
 /** What the next transition reads and publishes (review_facade.go:1058-1264). */
 function transitionOf(
   facts: StatusFacts,
@@ -220,12 +241,7 @@ function transitionOf(
       else if (roleHost) providerRole = "targeted-validator";
     }
   }
-  let startLineage = req.lineage.trim();
-  if (native.action === "start") {
-    const wanted = req.recoverySuccessor.trim() || startLineage;
-    if (wanted !== "") checkLineage(wanted, "select STATUS atomic START lineage");
-    startLineage = wanted !== "" && !facts.lineageOccupied(wanted) ? wanted : facts.atomicStartLineage(native.live.identity);
-  }
+  const startLineage = transitionStartLineage(facts, req, native);
   const ctx: TransitionContext = {
     contract: req.contract,
     runtime: req.runtime,

@@ -10,6 +10,7 @@ import { untrackedInventory } from "../../repository/untracked.ts";
 import { ModeError, modeStatus } from "../../repository/review-mode.ts";
 import { liveSnapshot } from "../../repository/lineage-identities.ts";
 import { startLineageId } from "../../repository/digests.ts";
+import { traitsOf } from "../profiles.ts";
 import { lineageApproved, lineageScenario } from "../repository-scope.ts";
 import type { RepositoryScope } from "../repository-scope.ts";
 import { authorityFacts } from "./status-facts.ts";
@@ -59,7 +60,8 @@ export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryS
       }
     },
     authorities: records.map((r) => lineageAuthority(invocation, scope, r, !enabled)),
-    selectorlessFreshTarget: true,
+    // Only the atomic START route makes every selector-free --next-transition the fresh target (fb55ef7b).
+    selectorlessFreshTarget: traitsOf(invocation.scenario.profile).atomicStart,
     frozenCandidateDrifted: (id) => {
       const record = live(id);
       if (record === undefined) return true;
