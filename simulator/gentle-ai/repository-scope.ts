@@ -8,7 +8,7 @@ import { useRepositoryIdentities } from "../state/identities.ts";
 import { LINEAGE_FILE, updateLineage } from "../state/lineage-store.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
-import { insideWorkTree, resolveRepository, type RepositoryIdentity, type RepositoryNotFoundError } from "../repository/locate.ts";
+import { insideWorkTree, resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../repository/locate.ts";
 import { gitCommandFailed, nativeError, type ReviewRefusal } from "./refusal.ts";
 import { lineageDir, lineageStoreRoot, readLineageRecord, type RepositoryLineageRecord } from "../repository/lineage-store.ts";
 import type { Identities } from "../state/identities.ts";
@@ -49,6 +49,18 @@ export function scopeAt(invocation: Invocation, dir: string): RepositoryScope | 
     repo = resolveRepository(dir);
   } catch {
     return undefined;
+  }
+  return { repo, storeRoot: lineageStoreRoot(repo, invocation.env, invocation.cwd) };
+}
+
+/** The repository scope at `dir`, or the refusal gentle-ai gives a --cwd that holds no repository. */
+export function repositoryScopeAt(invocation: Invocation, dir: string): RepositoryScope {
+  let repo: RepositoryIdentity;
+  try {
+    repo = resolveRepository(dir);
+  } catch (error) {
+    if (error instanceof RepositoryNotFoundError) throw repositoryRefusal(error);
+    throw error;
   }
   return { repo, storeRoot: lineageStoreRoot(repo, invocation.env, invocation.cwd) };
 }
