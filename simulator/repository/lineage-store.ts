@@ -26,6 +26,11 @@ export interface RepositoryLineageRecord {
   readonly selectedLenses: readonly string[];
   /** The opaque `rctx1_` handle START published. */
   readonly repositoryContext: string;
+  /**
+   * Whether START recorded a repository-context effect intent, whose event STATUS then reports (absent: yes). Before
+   * the atomic START route only a negotiated v2 START records one (301fb2ad CompactStartRequest.RepositoryContext).
+   */
+  readonly contextIntent?: boolean;
 }
 
 /** The folder holding every repository lineage of one clone. */

@@ -318,6 +318,7 @@ function createOrReplay(
   snapshot: Snapshot,
   assessment: RiskAssessment,
   lenses: readonly string[],
+  contextIntent: boolean,
 ): { record: RepositoryLineageRecord; replayed: boolean } {
   const scope = scopeAt(invocation, repo.root)!;
   const revision = lineageRevision(lineageId, snapshot.identity, 0);
@@ -331,6 +332,7 @@ function createOrReplay(
     risk: assessment,
     selectedLenses: [...lenses],
     repositoryContext: handle,
+    contextIntent,
   };
   const created = createLineageRecord(scope.storeRoot, record, (dir) => {
     const state = initialLineage(lineageScenario(invocation.scenario, record, false), () => {
@@ -440,7 +442,8 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   const requested = f.str("lineage").trim();
   const derived = traits.atomicStart ? startLineageId(repo.repositoryRef, snapshot.identity) : derivedStartLineage(snapshot.identity);
   const lineageId = requested !== "" ? requested : derived;
-  const { record, replayed } = createOrReplay(invocation, repo, lineageId, snapshot, assessment, lenses);
+  const contextIntent = traits.atomicStart || contract === CONTRACT_V2;
+  const { record, replayed } = createOrReplay(invocation, repo, lineageId, snapshot, assessment, lenses, contextIntent);
   const action = !replayed ? "created" : traits.atomicStart ? "replayed" : "resumed";
   if (!negotiated) out.write(encodeReviewJson(plainResult(action, record, assessment, traits)));
   else if (contract === CONTRACT_V1)

@@ -229,8 +229,8 @@ function transitionOf(
           handle,
           revision: a.revision,
           target_identity: a.initial.identity,
-          event_id: a.repositoryContext.eventId,
-          outcome: a.repositoryContext.outcome as "applied",
+          event_id: a.repositoryContext.eventId || undefined,
+          outcome: (a.repositoryContext.outcome || undefined) as "applied" | undefined,
         };
     }
     if (a.state === "validating" || validationRequest !== undefined) evidenceOutcome = a.evidenceOutcome;

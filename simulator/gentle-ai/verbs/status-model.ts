@@ -62,7 +62,7 @@ export interface AuthorityFacts {
   readonly artifacts: readonly TransitionArtifact[];
   /** The published receipt's identity ("" while none is published). */
   readonly receiptIdentity: string;
-  /** The repository-context effect negotiated START committed (handle, event id, marker outcome). */
+  /** The repository-context effect negotiated START committed (handle, event id, marker outcome; event and outcome "" without one). */
   readonly repositoryContext: { readonly handle: string; readonly eventId: string; readonly outcome: string };
   readonly capture: CaptureFacts;
   /** The refuter role is required and its slot is still empty. */
