@@ -301,7 +301,10 @@ export function renderStatus(facts: StatusFacts, req: StatusRenderRequest): Stat
         : a.state === "approved"
           ? { status: "publication_pending" }
           : { status: "expected_missing" };
-  const next = req.nextTransition ? transitionOf(facts, req, native) : undefined;
+  let next = req.nextTransition ? transitionOf(facts, req, native) : undefined;
+  // An undeclared untracked inventory asks for the selection even without --next-transition (review_facade.go:1282-1286).
+  if (next === undefined && req.intendedUntracked.needsSelection && !native.frozenReviewing)
+    next = { transition: intendedUntrackedCollection(native.live, req.intendedUntracked), repositoryContext: undefined, validationRequest: undefined };
   return {
     schema: v2 ? "gentle-ai.review-integration.status/v5" : "gentle-ai.review-integration.status/v2",
     contract: v2 ? CONTRACT_V2 : CONTRACT_V1,
