@@ -20,7 +20,8 @@ import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
 import { parseVerbFlags } from "./verb-flags.ts";
-import { lineageScenario, repositoryRefusal, scopeAt } from "../repository-scope.ts";
+import { flagValue, lineageScenario, repositoryRefusal, scopeAt } from "../repository-scope.ts";
+import { defectReportClause } from "../defect-report.ts";
 import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
 import { buildSnapshot, SnapshotError, type Snapshot } from "../../repository/snapshot.ts";
 import { changedPathEntries, diffStats } from "../../repository/manifest.ts";
@@ -431,7 +432,8 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   let stderr = "";
   if (assessment.level === "low") {
     if (consent === "declined")
-      throw preflight("this low-risk candidate asks no consent question, so there is nothing to decline; rerun gentle-ai review start without --consent");
+      // authorizeReviewStart's plain error: no typed branch claims it (review_mode.go:645).
+      throw nativeError("this low-risk candidate asks no consent question, so there is nothing to decline; rerun gentle-ai review start without --consent");
   } else if (consent === "relay") {
     out.write(encodeReviewJson(consentQuestion(snapshot, assessment, followUpBase(f, snapshot, contract, agent, scope), contract, agent)));
     return "";
@@ -455,13 +457,26 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
 
 /**
  * `gentle-ai review start …` in the repository at --cwd: negotiated with --contract, plain otherwise. A plain START
- * that asked no question prints its once-per-clone notice on stderr.
+ * that asked no question prints its once-per-clone notice on stderr; an untyped failure saves a defect report and
+ * names it on the error line (review_facade.go:710, review_defect_report.go).
  */
 export async function start(invocation: Invocation): Promise<Outcome> {
   const argv = invocation.argv.slice(2);
   let notice = "";
-  const outcome = await runRouted(routeFor(argv, "start", "negotiable", scanFlagsOf(START_FLAG_SET)), (out) => {
-    notice = run(invocation, argv, out);
+  let fault: ReviewRefusal | undefined;
+  const route = routeFor(argv, "start", "negotiable", scanFlagsOf(START_FLAG_SET));
+  const outcome = await runRouted(route, (out) => {
+    try {
+      notice = run(invocation, argv, out);
+    } catch (error) {
+      if (error instanceof ReviewRefusal && error.kind === "native" && route.mutates) fault = error;
+      throw error;
+    }
   });
-  return outcome.exitCode === 0 && notice !== "" ? { ...outcome, stderr: Buffer.from(notice, "utf8") } : outcome;
+  if (outcome.exitCode === 0) return notice !== "" ? { ...outcome, stderr: Buffer.from(notice, "utf8") } : outcome;
+  if (fault === undefined) return outcome;
+  const root = resolve(invocation.cwd, flagValue(argv, "cwd") ?? ".");
+  const clause = defectReportClause(invocation.scenario.profile, root, "start", argv, { operation: route.operation, phase: "native_running", message: fault.envelopeCause });
+  const line = outcome.stderr.toString("utf8").replace(/\n$/, "");
+  return clause === "" ? outcome : { ...outcome, stderr: Buffer.from(`${line}${clause}\n`, "utf8") };
 }
