@@ -27,8 +27,8 @@ export interface RepositoryLineageRecord {
   /** The opaque `rctx1_` handle START published. */
   readonly repositoryContext: string;
   /**
-   * Whether START recorded a repository-context effect intent, whose event STATUS then reports (absent: yes). Before
-   * the atomic START route only a negotiated v2 START records one (301fb2ad CompactStartRequest.RepositoryContext).
+   * Whether START recorded a repository-context effect intent, whose event STATUS then reports (absent: yes): only a
+   * negotiated v2 START before the atomic route records one (301fb2ad CompactStartRequest.RepositoryContext).
    */
   readonly contextIntent?: boolean;
 }

@@ -444,7 +444,8 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   const requested = f.str("lineage").trim();
   const derived = traits.atomicStart ? startLineageId(repo.repositoryRef, snapshot.identity) : derivedStartLineage(snapshot.identity);
   const lineageId = requested !== "" ? requested : derived;
-  const contextIntent = traits.atomicStart || contract === CONTRACT_V2;
+  // Only 301fb2ad's negotiated v2 START records the repository-context intent; the atomic route records none.
+  const contextIntent = !traits.atomicStart && contract === CONTRACT_V2;
   const { record, replayed } = createOrReplay(invocation, repo, lineageId, snapshot, assessment, lenses, contextIntent);
   const action = !replayed ? "created" : traits.atomicStart ? "replayed" : "resumed";
   if (!negotiated) out.write(encodeReviewJson(plainResult(action, record, assessment, traits)));

@@ -218,12 +218,13 @@ function transitionOf(
       repositoryContext = { capability: "review.opaque_repository_context", handle, revision: a.revision, target_identity: target };
     }
     if (a.state === "reviewing") {
-      // A lineage negotiated START opened carries the repository-context effect: its reconciled handle, event
-      // and outcome are published whatever the contract (review_facade.go:1130-1140). (inferred) A v1 client sees
-      // the lineage its own START opened, which published no such effect: the other branch (:1141-1150) binds the
-      // handle into the slots but prints it only on v2, and the published status/v2 schema has no such member.
+      // A lineage whose START recorded the repository-context effect (301fb2ad's negotiated v2 START) publishes its
+      // reconciled handle, event and outcome whatever the contract (review_facade.go:1130-1140): recorded from
+      // gentle-ai 2.4.0 built from 301fb2ad, status/v2 included, though its published status/v2 schema has no such
+      // member. Otherwise (:1141-1150) the handle is printed on v2 only. (inferred) The seeded world's lineage is
+      // read as one whose v1 client's own START recorded no effect.
       handle = a.repositoryContext.handle;
-      if (req.contract !== CONTRACT_V1)
+      if (req.contract !== CONTRACT_V1 || a.repositoryContext.recorded === true)
         repositoryContext = {
           capability: "review.opaque_repository_context",
           handle,

@@ -27,7 +27,7 @@ function lineageAuthority(invocation: Invocation, scope: RepositoryScope, record
     originalChangedLines: record.risk.changedLines,
   });
   // A START that recorded no repository-context intent leaves STATUS only the published handle (review_facade.go:1141-1150).
-  const context = record.contextIntent === false ? { ...a.repositoryContext, eventId: "", outcome: "" } : a.repositoryContext;
+  const context = record.contextIntent === false ? { ...a.repositoryContext, eventId: "", outcome: "" } : { ...a.repositoryContext, recorded: true };
   // (inferred) once the correction is validated the authority governs the corrected candidate the workspace holds.
   if (lineage.state !== "validating") return { ...a, repositoryContext: context };
   return { ...a, repositoryContext: context, currentCandidateTree: liveSnapshot(scope.repo, record).candidateTree };
