@@ -29,6 +29,7 @@ import { changedPathManifest, changedPathManifestDigest } from "../../state/iden
 import { legacyCorrectionBudget } from "./correction-authority.ts";
 import { shellWord } from "./status-context.ts";
 import { assessRisk, consentReason, riskEvidence, selectLenses, type RiskAssessment } from "../../repository/risk.ts";
+import { CONSENT_ES, consentReasonEs, riskEvidenceEs } from "../../repository/risk-es.ts";
 import { selectionRequiredText, untrackedScope, UntrackedSelectionError, declarationArguments, type UntrackedScope } from "../../repository/untracked.ts";
 import { disabledText, modeStatus } from "../../repository/review-mode.ts";
 import { derivedStartLineage, startLineageId } from "../../repository/digests.ts";
@@ -155,9 +156,26 @@ const DECLINED_EFFECT_V1 = "Skips the review for this candidate only; nothing is
 const DECLINED_EFFECT_V2 =
   "Skips the review for this exact candidate only; no review lineage or receipt is created, and ordinary delivery is unmanaged by candidate choice. The next candidate is asked again. This is not the kill switch.";
 
-/** newReviewIntegrationConsentResult (English projection). */
-function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: string, contract: string, agent: string): GoJson {
+/** reviewConsentEnvelopeTextFor: the envelope's words in the requested locale (English unless `es`). */
+function consentText(assessment: RiskAssessment, v2: boolean, locale: string) {
+  if (locale === "es") return { ...CONSENT_ES, reason: consentReasonEs(assessment), evidence: riskEvidenceEs(assessment) ?? [] };
+  return {
+    headline: "Gentle AI can review this change before you call it done.",
+    reason: consentReason(assessment),
+    value: "Reviewing takes a bit longer, and it makes the result substantially safer.",
+    evidence: riskEvidence(assessment) ?? [],
+    grantedLabel: "Run the review now",
+    grantedEffect: "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
+    declinedLabel: "Not now, just this once",
+    declinedEffect: v2 ? DECLINED_EFFECT_V2 : DECLINED_EFFECT_V1,
+    offPathNote: "To turn reviews off for good, run 'gentle-ai review mode disable'.",
+  };
+}
+
+/** newReviewIntegrationConsentResult. */
+function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: string, contract: string, agent: string, locale: string): GoJson {
   const v2 = contract === CONTRACT_V2;
+  const t = consentText(assessment, v2, locale);
   return {
     schema: v2 ? CONSENT_SCHEMA_V3 : CONSENT_SCHEMA_V1,
     contract: v2 ? CONTRACT_V2 : CONTRACT_V1,
@@ -170,20 +188,15 @@ function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: s
     risk_level: assessment.level,
     changed_files: snapshot.paths.length,
     changed_lines: assessment.changedLines,
-    headline: "Gentle AI can review this change before you call it done.",
-    reason: consentReason(assessment),
-    value: "Reviewing takes a bit longer, and it makes the result substantially safer.",
-    risk_evidence: riskEvidence(assessment) ?? [],
+    headline: t.headline,
+    reason: t.reason,
+    value: t.value,
+    risk_evidence: t.evidence,
     choices: [
-      {
-        answer: "granted",
-        label: "Run the review now",
-        effect: "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
-        invocation: `${base} --consent granted`,
-      },
-      { answer: "declined", label: "Not now, just this once", effect: v2 ? DECLINED_EFFECT_V2 : DECLINED_EFFECT_V1, invocation: `${base} --consent declined` },
+      { answer: "granted", label: t.grantedLabel, effect: t.grantedEffect, invocation: `${base} --consent granted` },
+      { answer: "declined", label: t.declinedLabel, effect: t.declinedEffect, invocation: `${base} --consent declined` },
     ],
-    off_path: { note: "To turn reviews off for good, run 'gentle-ai review mode disable'.", command: "gentle-ai review mode disable" },
+    off_path: { note: t.offPathNote, command: "gentle-ai review mode disable" },
   };
 }
 
@@ -435,7 +448,8 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
       // authorizeReviewStart's plain error: no typed branch claims it (review_mode.go:645).
       throw nativeError("this low-risk candidate asks no consent question, so there is nothing to decline; rerun gentle-ai review start without --consent");
   } else if (consent === "relay") {
-    out.write(encodeReviewJson(consentQuestion(snapshot, assessment, followUpBase(f, snapshot, contract, agent, scope), contract, agent)));
+    const locale = f.str("locale").trim();
+    out.write(encodeReviewJson(consentQuestion(snapshot, assessment, followUpBase(f, snapshot, contract, agent, scope), contract, agent, locale)));
     return "";
   } else if (consent === "declined") {
     out.write(encodeReviewJson(declinedResult(snapshot, assessment)));
