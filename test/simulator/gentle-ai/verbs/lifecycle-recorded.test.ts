@@ -112,4 +112,68 @@ describe("the lifecycle entry, byte for byte with the real gentle-ai", () => {
     });
     expect(doc.next_transition.reason_code).toBe("intended_untracked_selection_required");
   });
+
+  it("--locale es asks the consent question in gentle-ai's Spanish", async () => {
+    const s = sandbox();
+    const workflow = ".github/workflows/deploy.yml";
+    const repo = s.repo("r", { [workflow]: "name: x\n" });
+    await s.run(["review", "mode", "enable", "--scope", "global"]);
+    s.write(repo, workflow, "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n");
+    const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", "gentle-ai.review-integration/v2"]));
+    const target = status.target_identity as string;
+    const run = await s.run(
+      [
+        "review",
+        "start",
+        "--cwd",
+        repo,
+        "--contract",
+        "gentle-ai.review-integration/v2",
+        "--target",
+        target,
+        "--projection",
+        "workspace",
+        "--agent",
+        "pi",
+        "--consent",
+        "relay",
+        "--locale",
+        "es",
+      ],
+      { env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" } },
+    );
+    const base = `gentle-ai review start --contract gentle-ai.review-integration/v2 --cwd ${repo} --target ${target} --projection workspace --agent pi --locale es`;
+    // Recorded from gentle-ai 2.4.0 built from 301fb2ad (2.5.0 built from fb55ef7b prints the same bytes).
+    expect([run.code, run.stderrText]).toEqual([0, ""]);
+    expect(run.stdoutText).toBe(
+      `{\n  "schema": "gentle-ai.review-integration.consent/v3",\n  "contract": "gentle-ai.review-integration/v2",\n  "operation": "review.start",\n  "action": "consent_required",\n  "agent": "pi",\n  "blocking": true,\n  "target_identity": "${target}",\n  "projection": "workspace",\n  "risk_level": "high",\n  "changed_files": 1,\n  "changed_lines": 5,\n` +
+        `  "headline": "Gentle AI puede revisar este cambio antes de que lo des por terminado.",\n  "reason": "este cambio recibe una revisión más profunda porque afecta a scripts de shell en .github/workflows/deploy.yml.",\n  "value": "La revisión lleva un poco más de tiempo y hace que el resultado sea considerablemente más seguro.",\n  "risk_evidence": [\n    "scripts de shell en .github/workflows/deploy.yml"\n  ],\n` +
+        `  "choices": [\n    {\n      "answer": "granted",\n      "label": "Ejecutar la revisión ahora",\n      "effect": "Revisa ahora este candidato congelado exacto; no se otorga nada para candidatos posteriores, por lo que cada candidato posterior de riesgo medio o alto vuelve a pedir confirmación.",\n      "invocation": "${base} --consent granted"\n    },\n` +
+        `    {\n      "answer": "declined",\n      "label": "Ahora no, solo esta vez",\n      "effect": "Omite la revisión solo para este candidato exacto; no se crea ninguna línea de revisión ni recibo, y la entrega ordinaria queda sin administrar por elección del candidato. El siguiente candidato vuelve a pedir confirmación. No es el interruptor de apagado.",\n      "invocation": "${base} --consent declined"\n    }\n  ],\n` +
+        `  "off_path": {\n    "note": "Para desactivar las revisiones de forma permanente, ejecuta 'gentle-ai review mode disable'.",\n    "command": "gentle-ai review mode disable"\n  }\n}\n`,
+    );
+  });
+
+  it("the START's repository-context event: 301fb2ad reports it under every contract, fb55ef7b records none", async () => {
+    const V2 = "gentle-ai.review-integration/v2";
+    const handshake = { env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" } };
+    const started = async (s: ReturnType<typeof sandbox>): Promise<{ repo: string; lineage: string }> => {
+      const repo = s.repo("r", { "a.txt": "hello\n" });
+      await s.run(["review", "mode", "enable", "--scope", "global"]);
+      s.write(repo, "a.txt", "hello\nhi\n");
+      const target = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2])).target_identity as string;
+      const start = ["review", "start", "--cwd", repo, "--contract", V2, "--target", target, "--projection", "workspace", "--agent", "pi", "--consent", "granted"];
+      return { repo, lineage: json(await s.run(start, handshake)).lineage_id as string };
+    };
+    const s = sandbox();
+    const l = await started(s);
+    const v1 = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", "gentle-ai.review-integration/v1", "--lineage", l.lineage, "--next-transition"]));
+    // Recorded from gentle-ai 2.4.0 built from 301fb2ad: status/v2 carries the reconciled context, event and outcome.
+    expect(Object.keys(v1.repository_context as object)).toEqual(["capability", "handle", "revision", "target_identity", "event_id", "outcome"]);
+    const s25 = sandbox25();
+    const l25 = await started(s25);
+    const v5 = json(await s25.run(["review", "status", "--cwd", l25.repo, "--contract", V2, "--lineage", l25.lineage, "--next-transition"]));
+    // Recorded from gentle-ai 2.5.0 built from fb55ef7b: the published handle only.
+    expect(Object.keys(v5.repository_context as object)).toEqual(["capability", "handle", "revision", "target_identity"]);
+  });
 });
