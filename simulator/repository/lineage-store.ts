@@ -31,6 +31,8 @@ export interface RepositoryLineageRecord {
    * negotiated v2 START before the atomic route records one (301fb2ad CompactStartRequest.RepositoryContext).
    */
   readonly contextIntent?: boolean;
+  /** The authority revision START committed (start-revision.ts; absent in older records: the inferred derivation). */
+  readonly startRevision?: string;
 }
 
 /** The folder holding every repository lineage of one clone. */

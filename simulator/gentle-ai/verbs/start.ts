@@ -34,8 +34,9 @@ import { selectionRequiredText, untrackedScope, UntrackedSelectionError, declara
 import { disabledText, modeStatus } from "../../repository/review-mode.ts";
 import { derivedStartLineage, startLineageId } from "../../repository/digests.ts";
 import { createLineageRecord, REPOSITORY_LINEAGE_SCHEMA, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
-import { artifactSubjectHash, lineageEventId, lineageRevision, repositoryContextHandle } from "../../repository/lineage-identities.ts";
+import { artifactSubjectHash, lineageEventId, lineageRevision, repositoryContextEventId, repositoryContextHandle } from "../../repository/lineage-identities.ts";
 import { publishRepositoryContext } from "../../repository/context-registry.ts";
+import { startRevision } from "../../repository/start-revision.ts";
 
 const START_SCHEMA_V3 = "gentle-ai.review-integration.start/v3";
 const CONSENT_SCHEMA_V1 = "gentle-ai.review-integration.consent/v1";
@@ -267,9 +268,17 @@ function plainResult(action: string, record: RepositoryLineageRecord, assessment
 }
 
 /** newReviewIntegrationStartResult (native Git transport, start/v3). */
-function negotiatedResult(action: string, record: RepositoryLineageRecord, traits: ProfileTraits): GoJson {
+/** The event id of the repository-context effect START recorded (exact when START's revision is known). */
+function startEventId(record: RepositoryLineageRecord, repo: RepositoryIdentity): string {
   const s = record.snapshot;
-  const revision = lineageRevision(record.lineageId, s.identity, 0);
+  return record.startRevision === undefined
+    ? lineageEventId(record.lineageId, s.identity, 0)
+    : repositoryContextEventId(record.lineageId, s.identity, record.startRevision, record.repositoryContext, repo);
+}
+
+function negotiatedResult(action: string, record: RepositoryLineageRecord, traits: ProfileTraits, repo: RepositoryIdentity): GoJson {
+  const s = record.snapshot;
+  const revision = record.startRevision ?? lineageRevision(record.lineageId, s.identity, 0);
   const lenses = record.selectedLenses;
   const withContext = lenses.length > 0;
   const manifestSha256 = changedPathManifestDigest(record.manifest);
@@ -318,7 +327,7 @@ function negotiatedResult(action: string, record: RepositoryLineageRecord, trait
       revision,
       target_identity: s.identity,
       // Before the atomic route START reconciled its repository-context intent and reports that event (301fb2ad :2268-2292).
-      event_id: traits.atomicStart ? undefined : lineageEventId(record.lineageId, s.identity, 0),
+      event_id: traits.atomicStart ? undefined : startEventId(record, repo),
       outcome: traits.atomicStart ? undefined : "applied",
     },
   };
@@ -335,7 +344,8 @@ function createOrReplay(
   contextIntent: boolean,
 ): { record: RepositoryLineageRecord; replayed: boolean } {
   const scope = scopeAt(invocation, repo.root)!;
-  const revision = lineageRevision(lineageId, snapshot.identity, 0);
+  const atomic = traitsOf(invocation.scenario.profile).atomicStart;
+  const revision = startRevision({ lineageId, repositoryRef: repo.repositoryRef, snapshot, risk: assessment, selectedLenses: lenses, atomic });
   const handle = repositoryContextHandle(lineageId, snapshot.identity, revision, repo.repositoryRef);
   const record: RepositoryLineageRecord = {
     schema: REPOSITORY_LINEAGE_SCHEMA,
@@ -347,6 +357,7 @@ function createOrReplay(
     selectedLenses: [...lenses],
     repositoryContext: handle,
     contextIntent,
+    startRevision: revision,
   };
   const created = createLineageRecord(scope.storeRoot, record, (dir) => {
     const state = initialLineage(lineageScenario(invocation.scenario, record, false), () => {
@@ -466,7 +477,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   else if (contract === CONTRACT_V1)
     // (inferred scope limit) the v1 negotiated START carries a legacy candidate diff transport that is not simulated.
     throw nativeError("legacy negotiated START requires its published candidate transport");
-  else out.write(encodeReviewJson(negotiatedResult(action, record, traits)));
+  else out.write(encodeReviewJson(negotiatedResult(action, record, traits, repo)));
   return stderr;
 }
 
