@@ -36,7 +36,8 @@ export const StartV3Schema = z
     schema: z.literal("gentle-ai.review-integration.start/v3"),
     contract: z.literal("gentle-ai.review-integration/v2"),
     operation: z.literal("review.start"),
-    action: z.enum(["created", "replayed"]),
+    // "resumed" before the atomic START route (301fb2ad's published start schema), "replayed" at fb55ef7b.
+    action: z.enum(["created", "resumed", "replayed"]),
     lenses_required: z.boolean(),
     lineage_id: z.string().min(1),
     state: z.enum([
@@ -77,7 +78,7 @@ export const StartV3Schema = z
     if (d.changed_path_manifest !== undefined && d.base_tree === undefined) issue("changed_path_manifest requires the trees");
     if ((d.target_mode === undefined) !== (d.target_identity === undefined)) issue("target_mode and target_identity come together");
     if (d.selected_lenses.length > 0 && (d.base_tree === undefined || d.changed_path_manifest === undefined)) issue("selected lenses require the frozen trees and manifest");
-    const live = (d.action === "created" || d.action === "replayed") && d.state === "reviewing";
+    const live = d.state === "reviewing";
     if (live !== (d.repository_context !== undefined)) issue("repository_context exactly when a reviewing lineage was created or replayed");
     if (new Set(d.selected_lenses).size !== d.selected_lenses.length) issue("selected_lenses are unique");
   });

@@ -26,6 +26,15 @@ export interface ProfileTraits {
   readonly roleVerbs: boolean;
   /** STATUS schema identifier (2.5.0 keeps status/v5: the v6 shape is unknown). */
   readonly statusSchema: string;
+  /**
+   * The compact atomic START route (fb55ef7b): a fresh lineage hashes the worktree and target identities
+   * (review_start_lineage.go reviewAtomicStartLineage), a repeated START answers `replayed`, a selector-free
+   * `status --next-transition` is always the fresh START target. Before it (301fb2ad): the lineage is `review-` + 16 hex
+   * of the target identity, a repeated START answers `resumed`, a plain START that selects lenses carries a `hint`, a
+   * negotiated START reports its repository-context event, and STATUS names `--lineage` only when the derived name is
+   * taken (reviewAvailableStartLineage).
+   */
+  readonly atomicStart: boolean;
 }
 
 export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
@@ -41,6 +50,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     piWithoutMaterialize: "host-mediated",
     roleVerbs: false,
     statusSchema: "gentle-ai.review-integration.status/v5",
+    atomicStart: false,
   },
   "2.4.0": {
     version: "2.4.0",
@@ -53,6 +63,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     piWithoutMaterialize: "host-mediated",
     roleVerbs: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
+    atomicStart: false,
   },
   // v2.5.0 = fb55ef7b (main-0822) behaviour, which carries PR #3444 and #3441, plus (inferred) PR #3845's
   // `--agent=pi` submission form and `--agent pi --input` admission, which no inspected source contains.
@@ -67,6 +78,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     piWithoutMaterialize: "split",
     roleVerbs: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
+    atomicStart: true,
   },
 };
 

@@ -17,6 +17,8 @@ export class ReviewRefusal extends Error {
     readonly kind: RefusalKind = "preflight",
     /** The envelope's `required_inputs` (reviewPreflightReason.RequiredInputs). */
     readonly requiredInputs: readonly string[] = [],
+    /** The envelope's cause when the classifier takes it from a wrapped error rather than the whole text. */
+    readonly envelopeCause: string = text,
   ) {
     super(text);
     this.name = "ReviewRefusal";
@@ -31,6 +33,14 @@ export function invalidRequest(text: string): ReviewRefusal {
 /** An untyped native error (a bare `errors.New`/`fmt.Errorf` that no typed branch of the envelope classifier claims). */
 export function nativeError(text: string): ReviewRefusal {
   return new ReviewRefusal("operation_outcome_unknown", text, "native");
+}
+
+/**
+ * A failed git subprocess (reviewtransaction.GitCommandError) wrapped as `text`: the envelope classifies it as
+ * git_command_failed and publishes only the git error (review_operation_contract.go:882-893, reviewIntegrationFailureCause).
+ */
+export function gitCommandFailed(text: string, gitError: string): ReviewRefusal {
+  return new ReviewRefusal("git_command_failed", text, "preflight", [], gitError);
 }
 
 /** The opaque repository-context refusal (review_incident.go:66-73 `reviewOpaqueContextOperationError`), a preflight error. */

@@ -8,7 +8,8 @@ import { useRepositoryIdentities } from "../state/identities.ts";
 import { LINEAGE_FILE, updateLineage } from "../state/lineage-store.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
-import { insideWorkTree, resolveRepository, type RepositoryIdentity } from "../repository/locate.ts";
+import { insideWorkTree, resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../repository/locate.ts";
+import { gitCommandFailed, nativeError, type ReviewRefusal } from "./refusal.ts";
 import { lineageDir, lineageStoreRoot, readLineageRecord, type RepositoryLineageRecord } from "../repository/lineage-store.ts";
 import type { Identities } from "../state/identities.ts";
 import { repositoryIdentities } from "../repository/lineage-identities.ts";
@@ -52,6 +53,18 @@ export function scopeAt(invocation: Invocation, dir: string): RepositoryScope | 
   return { repo, storeRoot: lineageStoreRoot(repo, invocation.env, invocation.cwd) };
 }
 
+/** The repository scope at `dir`, or the refusal gentle-ai gives a --cwd that holds no repository. */
+export function repositoryScopeAt(invocation: Invocation, dir: string): RepositoryScope {
+  let repo: RepositoryIdentity;
+  try {
+    repo = resolveRepository(dir);
+  } catch (error) {
+    if (error instanceof RepositoryNotFoundError) throw repositoryRefusal(error);
+    throw error;
+  }
+  return { repo, storeRoot: lineageStoreRoot(repo, invocation.env, invocation.cwd) };
+}
+
 /**
  * The repository scope of a lifecycle call: only when the scenario pins no lineage and the call's directory lies in
  * a Git work tree; otherwise the scenario's seeded lineage answers, as before.
@@ -64,6 +77,15 @@ export function repositoryScope(invocation: Invocation): RepositoryScope | undef
   const handle = flagValue(invocation.argv.slice(2), "repository-context");
   const root = handle === undefined ? undefined : repositoryRootOfContext(invocation.env, handle);
   return root === undefined ? undefined : scopeAt(invocation, root);
+}
+
+/**
+ * The refusal of a call whose --cwd holds no repository: Go wraps ResolveRepositoryRoot's error as
+ * `<context>: <error>`; a git failure is classified git_command_failed, anything else is an untyped native error.
+ */
+export function repositoryRefusal(error: RepositoryNotFoundError, context = "resolve review repository root"): ReviewRefusal {
+  const text = `${context}: ${error.detail}`;
+  return error.kind === "git" ? gitCommandFailed(text, error.detail) : nativeError(text);
 }
 
 /** Whether a lineage's review ended in approval (gentle-ai burns approved authority; the simulator keeps the file). */

@@ -133,7 +133,7 @@ export function refusalOutcome(route: Route, refusal: ReviewRefusal, buffered: B
       version: route.version,
       operation: route.operation,
       code,
-      cause: refusal.text,
+      cause: refusal.envelopeCause,
       lineageId: route.lineageId,
       requiredInputs: refusal.requiredInputs,
     }),

@@ -15,7 +15,7 @@ export interface FailureClass {
   /** Default `not_started`. */
   readonly mutation?: "not_started" | "unknown";
   /** Default `not_replayable`. */
-  readonly replayability?: "not_replayable" | "status_required";
+  readonly replayability?: "not_replayable" | "status_required" | "manual_action_required";
   /** The branch clears the cause (the negotiation route and the read-only catch-all publish none). */
   readonly noCause?: boolean;
 }
@@ -68,6 +68,14 @@ export const FAILURE_CODES = {
     next: "stop",
     phase: "pre_native",
     retrySafe: false,
+  },
+  // A GitCommandError before any mutation (review_operation_contract.go:882-893), on any negotiated verb.
+  git_command_failed: {
+    message: "A Git subprocess failed before review authority mutation.",
+    next: "stop",
+    phase: "pre_native",
+    retrySafe: false,
+    replayability: "manual_action_required",
   },
   // The read-only catch-all (:1132-1145): capabilities, status and validate failing outside every typed branch.
   operation_failed: {

@@ -21,7 +21,12 @@ export function publishRepositoryContext(
   if (home === undefined || home === "") return; // (inferred) without HOME the handle is simply not resolvable later
   const dir = registryDir(home);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const payload = goMarshal({
+  writeFileSync(join(dir, `${handle}.json`), repositoryContextPayload(handle, binding, repo) + "\n", { mode: 0o600 });
+}
+
+/** The record a handle publishes (reviewRepositoryContextFile, compact JSON): also what its effect event hashes. */
+export function repositoryContextPayload(handle: string, binding: { lineageId: string; targetIdentity: string; revision: string }, repo: RepositoryIdentity): string {
+  return goMarshal({
     schema: "gentle-ai.review-repository-context/v1",
     handle,
     lineage_id: binding.lineageId,
@@ -32,7 +37,6 @@ export function publishRepositoryContext(
     git_common_dir: repo.gitCommonDir,
     git_dir: repo.gitDir,
   });
-  writeFileSync(join(dir, `${handle}.json`), payload + "\n", { mode: 0o600 });
 }
 
 /** The repository root a published handle names, or undefined. */

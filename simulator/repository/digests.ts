@@ -17,6 +17,31 @@ export function untrackedProof(entries: ReadonlyArray<{ readonly path: string; r
   return "sha256:" + sha256Hex(Buffer.from("gentle-ai.intended-untracked/v1\0", "utf8"), ...parts);
 }
 
+/** Digits of the target identity a derived lineage name carries (reviewDerivedStartLineageDigits). */
+const DERIVED_DIGITS = 16;
+/** How far the search for a free derived name goes (reviewStartLineageSuffixLimit, 301fb2ad). */
+export const DERIVED_SUFFIX_LIMIT = 64;
+
+/**
+ * reviewDerivedStartLineage (cli/review_start_lineage.go at 301fb2ad): `review-` + the first 16 hex of the target
+ * identity, or "" when the identity is shorter.
+ */
+export function derivedStartLineage(targetIdentity: string): string {
+  const digest = targetIdentity.trim().replace(/^sha256:/, "");
+  return digest.length < DERIVED_DIGITS ? "" : "review-" + digest.slice(0, DERIVED_DIGITS);
+}
+
+/**
+ * reviewAvailableStartLineage (301fb2ad): "" when the derived name is free, else the first free `<derived>-N`
+ * (N = 2…64), else "".
+ */
+export function availableStartLineage(targetIdentity: string, occupied: (lineageId: string) => boolean): string {
+  const derived = derivedStartLineage(targetIdentity);
+  if (derived === "" || !occupied(derived)) return "";
+  for (let suffix = 2; suffix <= DERIVED_SUFFIX_LIMIT; suffix++) if (!occupied(`${derived}-${suffix}`)) return `${derived}-${suffix}`;
+  return "";
+}
+
 /**
  * reviewAtomicStartLineage: the lineage a fresh START of this worktree's target gets, `review-` + 16 hex of
  * sha256 over the worktree identity and the target identity (cli/review_start_lineage.go).

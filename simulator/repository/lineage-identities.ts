@@ -10,6 +10,7 @@ import type { RepositoryIdentity } from "./locate.ts";
 import type { RepositoryLineageRecord } from "./lineage-store.ts";
 import { buildSnapshot, changedPaths, type Snapshot } from "./snapshot.ts";
 import { candidateDiff } from "./manifest.ts";
+import { repositoryContextPayload } from "./context-registry.ts";
 
 const CONTEXT_SCHEMA = "gentle-ai.review-repository-context/v1";
 
@@ -21,6 +22,21 @@ function derived(label: string, lineageId: string, targetIdentity: string, index
 /** The authority revision of a lineage at a revision index (START is index 0). */
 export function lineageRevision(lineageId: string, targetIdentity: string, index: number): string {
   return derived("revision", lineageId, targetIdentity, index);
+}
+
+/** The repository-context event id of a lineage at a revision index. */
+export function lineageEventId(lineageId: string, targetIdentity: string, index: number): string {
+  return derived("event", lineageId, targetIdentity, index);
+}
+
+/**
+ * The event id of START's repository-context effect (reviewtransaction/compact_store.go:2341-2343): sha256 over
+ * "gentle-ai.review-effect-event/v1\0" and the JSON array [lineage, binding revision, class, handle, payload hash].
+ */
+export function repositoryContextEventId(lineageId: string, targetIdentity: string, revision: string, handle: string, repo: RepositoryIdentity): string {
+  const payloadHash = "sha256:" + sha256Hex(repositoryContextPayload(handle, { lineageId, targetIdentity, revision }, repo));
+  const event = goMarshal([lineageId, revision, "repository_context", handle, payloadHash]);
+  return "sha256:" + sha256Hex(Buffer.from("gentle-ai.review-effect-event/v1\0", "utf8"), Buffer.from(event, "utf8"));
 }
 
 /** reviewRepositoryContextHandle: `rctx1_` + sha256 of the binding and the repository identity. */
@@ -84,7 +100,8 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
     return correction;
   };
   let diff: Buffer | undefined;
-  const revision = (index: number): string => lineageRevision(record.lineageId, target, index);
+  // START's revision is gentle-ai's own; later revisions hash a compact record the simulator does not keep.
+  const revision = (index: number): string => (index === 0 && record.startRevision !== undefined ? record.startRevision : lineageRevision(record.lineageId, target, index));
   return {
     seed: record.lineageId,
     targetIdentity: target,
@@ -98,7 +115,10 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
     manifestSha256,
     stagedTargetIdentity: snapshotIdentity(s.kind, "staged", s.baseTree, s.candidateTree, s.pathsDigest),
     revision,
-    eventId: (index) => derived("event", record.lineageId, target, index),
+    eventId: (index) =>
+      index === 0 && record.startRevision !== undefined
+        ? repositoryContextEventId(record.lineageId, target, record.startRevision, record.repositoryContext, repo)
+        : lineageEventId(record.lineageId, target, index),
     // Subjects bind the START revision: captures never advance the revision (§7.6), so slots keep their subject.
     subjectHash: (lens: Lens) =>
       artifactSubjectHash({

@@ -26,6 +26,13 @@ export interface RepositoryLineageRecord {
   readonly selectedLenses: readonly string[];
   /** The opaque `rctx1_` handle START published. */
   readonly repositoryContext: string;
+  /**
+   * Whether START recorded a repository-context effect intent, whose event STATUS then reports (absent: yes): only a
+   * negotiated v2 START before the atomic route records one (301fb2ad CompactStartRequest.RepositoryContext).
+   */
+  readonly contextIntent?: boolean;
+  /** The authority revision START committed (start-revision.ts; absent in older records: the inferred derivation). */
+  readonly startRevision?: string;
 }
 
 /** The folder holding every repository lineage of one clone. */

@@ -12,7 +12,8 @@ import { goQuoteStr } from "../gentle-ai/argv/go-quote.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 
 export type ModeValue = "" | "on" | "off";
-export type ModeSource = "default" | "global" | "clone_local";
+/** The deciding source; "" only in the zero status a failed clone-scope write prints (review_mode.go applyReviewMode). */
+export type ModeSource = "default" | "global" | "clone_local" | "";
 
 /** RDDModeStatus, in Go field order (revision and reach omitted when empty). */
 export interface ModeStatus {
@@ -203,6 +204,11 @@ function statusOf(global: ModeValue, override: OverrideRecord | undefined, reach
 export function resolveMode(repo: RepositoryIdentity, globalValue: string): ModeStatus {
   const global = normalize(globalValue, "global");
   return statusOf(global, readOverride(repo));
+}
+
+/** ResolveRDDMode for a path that does not exist: its clone holds no override (an fs.ErrNotExist reads as none). */
+export function resolveModeWithoutClone(globalValue: string): ModeStatus {
+  return statusOf(normalize(globalValue, "global"), undefined);
 }
 
 /** The effective mode for this clone with the caller's HOME (status is read-only: nothing is created). */

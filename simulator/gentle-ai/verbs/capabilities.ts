@@ -52,6 +52,11 @@ const BUILDS: Readonly<Record<Profile, BuildSettings>> = {
   "2.5.0": { go_version: "go1.25.10", module_version: "v2.5.0", vcs: "git", vcs_revision: "f5dd1a6c", vcs_time: "", vcs_modified: "false" },
 };
 
+/** The build metadata a profile's binary reports (also the commit a defect report names). */
+export function buildSettingsOf(profile: Profile): BuildSettings {
+  return BUILDS[profile];
+}
+
 /** `reviewCapabilitiesBuildDigest` (:391-408): sha256 over a domain tag, NUL and the compact JSON preimage. */
 export function buildDigest(packageVersion: string, b: BuildSettings): string {
   const preimage = goMarshal({

@@ -6,8 +6,8 @@ import type { FlagSetSpec } from "../argv/flag-spec.ts";
 import { helpRequested, parseFlags } from "../argv/go-flags.ts";
 import { goQuoteStr } from "../argv/go-quote.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
-import { resolveRepository, RepositoryNotFoundError } from "../../repository/locate.ts";
-import { ModeError, readGlobalMode, resolveMode, setCloneLocalMode, writeGlobalMode, type ModeStatus } from "../../repository/review-mode.ts";
+import { resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../../repository/locate.ts";
+import { ModeError, readGlobalMode, resolveMode, resolveModeWithoutClone, setCloneLocalMode, writeGlobalMode, type ModeStatus } from "../../repository/review-mode.ts";
 
 const MODE_SCHEMA = "gentle-ai.review-mode/v1";
 
@@ -44,6 +44,10 @@ function render(operation: string, scope: string, status: ModeStatus, json: bool
   return Buffer.from(text, "utf8");
 }
 
+function ok(help: string, body: Buffer): Outcome {
+  return { stdout: Buffer.concat([Buffer.from(help), body]), stderr: Buffer.alloc(0), exitCode: 0 };
+}
+
 function fail(stdout: Buffer | string, text: string): Outcome {
   return {
     stdout: typeof stdout === "string" ? Buffer.from(stdout, "utf8") : stdout,
@@ -77,7 +81,17 @@ export function reviewMode(invocation: Invocation): Outcome {
   try {
     if (operation !== "status" && scope === "global") writeGlobalMode(invocation.env, operation);
     const global = readGlobalMode(invocation.env);
-    const repo = resolveRepository(cwd);
+    let repo: RepositoryIdentity;
+    try {
+      repo = resolveRepository(cwd);
+    } catch (error) {
+      // A missing path is fs.ErrNotExist, which ResolveRDDMode reads as "no clone-local override".
+      if (error instanceof RepositoryNotFoundError && error.missing && (operation === "status" || scope === "global")) {
+        status = resolveModeWithoutClone(global);
+        return ok(help, render(operation, resultScope, status, json));
+      }
+      throw error;
+    }
     if (operation === "status" || scope === "global") status = resolveMode(repo, global);
     else {
       const expected = f.has("expected-revision") ? f.str("expected-revision") : (resolveMode(repo, "").revision ?? "");
@@ -85,13 +99,13 @@ export function reviewMode(invocation: Invocation): Outcome {
     }
   } catch (error) {
     if (error instanceof ModeError) return fail(Buffer.concat([Buffer.from(help), render(operation, resultScope, error.status, json)]), error.message);
-    if (error instanceof RepositoryNotFoundError)
-      // (inferred) gentle-ai wraps the repository failure as "resolve review mode repository identity: …".
-      return fail(
-        Buffer.concat([Buffer.from(help), render(operation, resultScope, { ...status, source: "clone_local" }, json)]),
-        `resolve review mode repository identity: ${error.message}`,
-      );
+    if (error instanceof RepositoryNotFoundError) {
+      // cloneLocalRDDModeIdentity wraps the lease error; ResolveRDDMode fails closed to clone_local, while a clone
+      // write that read no revision first returns applyReviewMode's zero status, whose source is empty.
+      const source = operation !== "status" && scope === "clone" && !f.has("expected-revision") ? "" : "clone_local";
+      return fail(Buffer.concat([Buffer.from(help), render(operation, resultScope, { ...status, source }, json)]), `resolve review mode repository identity: ${error.detail}`);
+    }
     throw error;
   }
-  return { stdout: Buffer.concat([Buffer.from(help), render(operation, resultScope, status, json)]), stderr: Buffer.alloc(0), exitCode: 0 };
+  return ok(help, render(operation, resultScope, status, json));
 }

@@ -9,7 +9,7 @@ import type { ParsedFlags } from "../argv/go-flags.ts";
 import type { FlagSetSpec } from "../argv/flag-spec.ts";
 import { scanFlagsOf } from "../argv/go-flags.ts";
 import { goQuoteStr } from "../argv/go-quote.ts";
-import { traitsOf } from "../profiles.ts";
+import { traitsOf, type ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError, ReviewRefusal } from "../refusal.ts";
@@ -20,7 +20,8 @@ import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
 import { parseVerbFlags } from "./verb-flags.ts";
-import { lineageScenario, scopeAt } from "../repository-scope.ts";
+import { flagValue, lineageScenario, repositoryRefusal, scopeAt } from "../repository-scope.ts";
+import { defectReportClause } from "../defect-report.ts";
 import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
 import { buildSnapshot, SnapshotError, type Snapshot } from "../../repository/snapshot.ts";
 import { changedPathEntries, diffStats } from "../../repository/manifest.ts";
@@ -28,12 +29,14 @@ import { changedPathManifest, changedPathManifestDigest } from "../../state/iden
 import { legacyCorrectionBudget } from "./correction-authority.ts";
 import { shellWord } from "./status-context.ts";
 import { assessRisk, consentReason, riskEvidence, selectLenses, type RiskAssessment } from "../../repository/risk.ts";
+import { CONSENT_ES, consentReasonEs, riskEvidenceEs } from "../../repository/risk-es.ts";
 import { selectionRequiredText, untrackedScope, UntrackedSelectionError, declarationArguments, type UntrackedScope } from "../../repository/untracked.ts";
 import { disabledText, modeStatus } from "../../repository/review-mode.ts";
-import { startLineageId } from "../../repository/digests.ts";
+import { derivedStartLineage, startLineageId } from "../../repository/digests.ts";
 import { createLineageRecord, REPOSITORY_LINEAGE_SCHEMA, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
-import { artifactSubjectHash, lineageRevision, repositoryContextHandle } from "../../repository/lineage-identities.ts";
+import { artifactSubjectHash, lineageEventId, lineageRevision, repositoryContextEventId, repositoryContextHandle } from "../../repository/lineage-identities.ts";
 import { publishRepositoryContext } from "../../repository/context-registry.ts";
+import { startRevision } from "../../repository/start-revision.ts";
 
 const START_SCHEMA_V3 = "gentle-ai.review-integration.start/v3";
 const CONSENT_SCHEMA_V1 = "gentle-ai.review-integration.consent/v1";
@@ -154,9 +157,26 @@ const DECLINED_EFFECT_V1 = "Skips the review for this candidate only; nothing is
 const DECLINED_EFFECT_V2 =
   "Skips the review for this exact candidate only; no review lineage or receipt is created, and ordinary delivery is unmanaged by candidate choice. The next candidate is asked again. This is not the kill switch.";
 
-/** newReviewIntegrationConsentResult (English projection). */
-function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: string, contract: string, agent: string): GoJson {
+/** reviewConsentEnvelopeTextFor: the envelope's words in the requested locale (English unless `es`). */
+function consentText(assessment: RiskAssessment, v2: boolean, locale: string) {
+  if (locale === "es") return { ...CONSENT_ES, reason: consentReasonEs(assessment), evidence: riskEvidenceEs(assessment) ?? [] };
+  return {
+    headline: "Gentle AI can review this change before you call it done.",
+    reason: consentReason(assessment),
+    value: "Reviewing takes a bit longer, and it makes the result substantially safer.",
+    evidence: riskEvidence(assessment) ?? [],
+    grantedLabel: "Run the review now",
+    grantedEffect: "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
+    declinedLabel: "Not now, just this once",
+    declinedEffect: v2 ? DECLINED_EFFECT_V2 : DECLINED_EFFECT_V1,
+    offPathNote: "To turn reviews off for good, run 'gentle-ai review mode disable'.",
+  };
+}
+
+/** newReviewIntegrationConsentResult. */
+function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: string, contract: string, agent: string, locale: string): GoJson {
   const v2 = contract === CONTRACT_V2;
+  const t = consentText(assessment, v2, locale);
   return {
     schema: v2 ? CONSENT_SCHEMA_V3 : CONSENT_SCHEMA_V1,
     contract: v2 ? CONTRACT_V2 : CONTRACT_V1,
@@ -169,20 +189,15 @@ function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: s
     risk_level: assessment.level,
     changed_files: snapshot.paths.length,
     changed_lines: assessment.changedLines,
-    headline: "Gentle AI can review this change before you call it done.",
-    reason: consentReason(assessment),
-    value: "Reviewing takes a bit longer, and it makes the result substantially safer.",
-    risk_evidence: riskEvidence(assessment) ?? [],
+    headline: t.headline,
+    reason: t.reason,
+    value: t.value,
+    risk_evidence: t.evidence,
     choices: [
-      {
-        answer: "granted",
-        label: "Run the review now",
-        effect: "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
-        invocation: `${base} --consent granted`,
-      },
-      { answer: "declined", label: "Not now, just this once", effect: v2 ? DECLINED_EFFECT_V2 : DECLINED_EFFECT_V1, invocation: `${base} --consent declined` },
+      { answer: "granted", label: t.grantedLabel, effect: t.grantedEffect, invocation: `${base} --consent granted` },
+      { answer: "declined", label: t.declinedLabel, effect: t.declinedEffect, invocation: `${base} --consent declined` },
     ],
-    off_path: { note: "To turn reviews off for good, run 'gentle-ai review mode disable'.", command: "gentle-ai review mode disable" },
+    off_path: { note: t.offPathNote, command: "gentle-ai review mode disable" },
   };
 }
 
@@ -214,8 +229,25 @@ const FINDING_PREFIX: Readonly<Record<string, string>> = {
   "review-resilience": "R4-",
 };
 
+/** reviewNegotiatedStartCommand (review_facade.go:165 at 301fb2ad): the negotiated START a plain hint names. */
+function negotiatedStartCommand(s: Snapshot): string {
+  let command = `gentle-ai review start --contract ${CONTRACT_V2} --target ${s.identity} --projection ${s.projection}`;
+  if (s.kind === "base-diff") command += ` --base-ref ${s.baseTree} --committed-only`;
+  return command;
+}
+
+/** The plain START's hint before the atomic route (301fb2ad review_facade.go:2254-2262): lenses need the negotiated form. */
+function plainHint(record: RepositoryLineageRecord, traits: ProfileTraits): string | undefined {
+  if (traits.atomicStart || record.selectedLenses.length === 0) return undefined;
+  return (
+    "this response's selected lenses require the frozen Git trees, changed-path manifest, and artifact subjects, which only the negotiated contract form returns; rerun with `" +
+    negotiatedStartCommand(record.snapshot) +
+    "` to receive them"
+  );
+}
+
 /** reviewFacadeStartResultFor: the plain (non-negotiated) START result. */
-function plainResult(action: string, record: RepositoryLineageRecord, assessment: RiskAssessment): GoJson {
+function plainResult(action: string, record: RepositoryLineageRecord, assessment: RiskAssessment, traits: ProfileTraits): GoJson {
   return {
     operation: "review/start",
     action,
@@ -231,13 +263,22 @@ function plainResult(action: string, record: RepositoryLineageRecord, assessment
     changed_lines: record.risk.changedLines,
     correction_budget: legacyCorrectionBudget(record.risk.changedLines),
     risk_evidence: riskEvidence(assessment),
+    hint: plainHint(record, traits),
   };
 }
 
 /** newReviewIntegrationStartResult (native Git transport, start/v3). */
-function negotiatedResult(action: string, record: RepositoryLineageRecord): GoJson {
+/** The event id of the repository-context effect START recorded (exact when START's revision is known). */
+function startEventId(record: RepositoryLineageRecord, repo: RepositoryIdentity): string {
   const s = record.snapshot;
-  const revision = lineageRevision(record.lineageId, s.identity, 0);
+  return record.startRevision === undefined
+    ? lineageEventId(record.lineageId, s.identity, 0)
+    : repositoryContextEventId(record.lineageId, s.identity, record.startRevision, record.repositoryContext, repo);
+}
+
+function negotiatedResult(action: string, record: RepositoryLineageRecord, traits: ProfileTraits, repo: RepositoryIdentity): GoJson {
+  const s = record.snapshot;
+  const revision = record.startRevision ?? lineageRevision(record.lineageId, s.identity, 0);
   const lenses = record.selectedLenses;
   const withContext = lenses.length > 0;
   const manifestSha256 = changedPathManifestDigest(record.manifest);
@@ -285,6 +326,9 @@ function negotiatedResult(action: string, record: RepositoryLineageRecord): GoJs
       handle: record.repositoryContext,
       revision,
       target_identity: s.identity,
+      // Before the atomic route START reconciled its repository-context intent and reports that event (301fb2ad :2268-2292).
+      event_id: traits.atomicStart ? undefined : startEventId(record, repo),
+      outcome: traits.atomicStart ? undefined : "applied",
     },
   };
 }
@@ -297,9 +341,11 @@ function createOrReplay(
   snapshot: Snapshot,
   assessment: RiskAssessment,
   lenses: readonly string[],
+  contextIntent: boolean,
 ): { record: RepositoryLineageRecord; replayed: boolean } {
   const scope = scopeAt(invocation, repo.root)!;
-  const revision = lineageRevision(lineageId, snapshot.identity, 0);
+  const atomic = traitsOf(invocation.scenario.profile).atomicStart;
+  const revision = startRevision({ lineageId, repositoryRef: repo.repositoryRef, snapshot, risk: assessment, selectedLenses: lenses, atomic });
   const handle = repositoryContextHandle(lineageId, snapshot.identity, revision, repo.repositoryRef);
   const record: RepositoryLineageRecord = {
     schema: REPOSITORY_LINEAGE_SCHEMA,
@@ -310,6 +356,8 @@ function createOrReplay(
     risk: assessment,
     selectedLenses: [...lenses],
     repositoryContext: handle,
+    contextIntent,
+    startRevision: revision,
   };
   const created = createLineageRecord(scope.storeRoot, record, (dir) => {
     const state = initialLineage(lineageScenario(invocation.scenario, record, false), () => {
@@ -356,7 +404,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   try {
     repo = resolveRepository(resolve(invocation.cwd, f.str("cwd")));
   } catch (error) {
-    if (error instanceof RepositoryNotFoundError) throw nativeError(error.message);
+    if (error instanceof RepositoryNotFoundError) throw repositoryRefusal(error);
     throw error;
   }
   const projection = f.str("projection").trim();
@@ -408,34 +456,53 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   let stderr = "";
   if (assessment.level === "low") {
     if (consent === "declined")
-      throw preflight("this low-risk candidate asks no consent question, so there is nothing to decline; rerun gentle-ai review start without --consent");
+      // authorizeReviewStart's plain error: no typed branch claims it (review_mode.go:645).
+      throw nativeError("this low-risk candidate asks no consent question, so there is nothing to decline; rerun gentle-ai review start without --consent");
   } else if (consent === "relay") {
-    out.write(encodeReviewJson(consentQuestion(snapshot, assessment, followUpBase(f, snapshot, contract, agent, scope), contract, agent)));
+    const locale = f.str("locale").trim();
+    out.write(encodeReviewJson(consentQuestion(snapshot, assessment, followUpBase(f, snapshot, contract, agent, scope), contract, agent, locale)));
     return "";
   } else if (consent === "declined") {
     out.write(encodeReviewJson(declinedResult(snapshot, assessment)));
     return "";
   } else if (consent === "" && !negotiated) stderr = skippedNotice(repo); // non-interactive: no terminal to ask on
   const requested = f.str("lineage").trim();
-  const lineageId = requested !== "" ? requested : startLineageId(repo.repositoryRef, snapshot.identity);
-  const { record, replayed } = createOrReplay(invocation, repo, lineageId, snapshot, assessment, lenses);
-  if (!negotiated) out.write(encodeReviewJson(plainResult(replayed ? "replayed" : "created", record, assessment)));
+  const derived = traits.atomicStart ? startLineageId(repo.repositoryRef, snapshot.identity) : derivedStartLineage(snapshot.identity);
+  const lineageId = requested !== "" ? requested : derived;
+  // Only 301fb2ad's negotiated v2 START records the repository-context intent; the atomic route records none.
+  const contextIntent = !traits.atomicStart && contract === CONTRACT_V2;
+  const { record, replayed } = createOrReplay(invocation, repo, lineageId, snapshot, assessment, lenses, contextIntent);
+  const action = !replayed ? "created" : traits.atomicStart ? "replayed" : "resumed";
+  if (!negotiated) out.write(encodeReviewJson(plainResult(action, record, assessment, traits)));
   else if (contract === CONTRACT_V1)
     // (inferred scope limit) the v1 negotiated START carries a legacy candidate diff transport that is not simulated.
     throw nativeError("legacy negotiated START requires its published candidate transport");
-  else out.write(encodeReviewJson(negotiatedResult(replayed ? "replayed" : "created", record)));
+  else out.write(encodeReviewJson(negotiatedResult(action, record, traits, repo)));
   return stderr;
 }
 
 /**
  * `gentle-ai review start …` in the repository at --cwd: negotiated with --contract, plain otherwise. A plain START
- * that asked no question prints its once-per-clone notice on stderr.
+ * that asked no question prints its once-per-clone notice on stderr; an untyped failure saves a defect report and
+ * names it on the error line (review_facade.go:710, review_defect_report.go).
  */
 export async function start(invocation: Invocation): Promise<Outcome> {
   const argv = invocation.argv.slice(2);
   let notice = "";
-  const outcome = await runRouted(routeFor(argv, "start", "negotiable", scanFlagsOf(START_FLAG_SET)), (out) => {
-    notice = run(invocation, argv, out);
+  let fault: ReviewRefusal | undefined;
+  const route = routeFor(argv, "start", "negotiable", scanFlagsOf(START_FLAG_SET));
+  const outcome = await runRouted(route, (out) => {
+    try {
+      notice = run(invocation, argv, out);
+    } catch (error) {
+      if (error instanceof ReviewRefusal && error.kind === "native" && route.mutates) fault = error;
+      throw error;
+    }
   });
-  return outcome.exitCode === 0 && notice !== "" ? { ...outcome, stderr: Buffer.from(notice, "utf8") } : outcome;
+  if (outcome.exitCode === 0) return notice !== "" ? { ...outcome, stderr: Buffer.from(notice, "utf8") } : outcome;
+  if (fault === undefined) return outcome;
+  const root = resolve(invocation.cwd, flagValue(argv, "cwd") ?? ".");
+  const clause = defectReportClause(invocation.scenario.profile, root, "start", argv, { operation: route.operation, phase: "native_running", message: fault.envelopeCause });
+  const line = outcome.stderr.toString("utf8").replace(/\n$/, "");
+  return clause === "" ? outcome : { ...outcome, stderr: Buffer.from(`${line}${clause}\n`, "utf8") };
 }

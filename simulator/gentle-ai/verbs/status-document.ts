@@ -12,6 +12,7 @@ import type { UntrackedScope } from "../../repository/untracked.ts";
 import { correctionTransition } from "./status-correction.ts";
 import { legacyCorrectionBudget } from "./correction-authority.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
+import { availableStartLineage } from "../../repository/digests.ts";
 
 const LINEAGE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -39,6 +40,8 @@ export interface StatusRenderRequest {
   readonly intendedUntracked: UntrackedScope;
   /** Render correction inputs as for review-integration/v1 (profile 2.3.0's 2.2.x-era shapes). */
   readonly legacyCorrection: boolean;
+  /** The profile's START route (ProfileTraits.atomicStart): how a fresh START transition names its lineage. */
+  readonly atomicStart: boolean;
 }
 
 export type StatusDocument = StatusV5 | StatusV2;
@@ -174,6 +177,24 @@ function eligibilityJson(native: Native, rddEnabled: boolean): NonNullable<Statu
   };
 }
 
+/**
+ * The lineage a fresh START transition names. Atomic route (fb55ef7b reviewStatusStartLineage): a free explicit
+ * selector, else the worktree-and-target derivation. Before it (301fb2ad review_facade.go:1241-1244): an unrelated
+ * target keeps a free explicit selector, else names a lineage only when the derived one is taken.
+ */
+function transitionStartLineage(facts: StatusFacts, req: StatusRenderRequest, native: Native): string {
+  const requested = req.lineage.trim();
+  if (!req.atomicStart) {
+    const unrelated = native.authority === undefined && native.action !== "select_lineage";
+    if (!unrelated || (requested !== "" && !facts.lineageOccupied(requested))) return requested;
+    return availableStartLineage(native.live.identity, (id) => facts.lineageOccupied(id));
+  }
+  if (native.action !== "start") return requested;
+  const wanted = req.recoverySuccessor.trim() || requested;
+  if (wanted !== "") checkLineage(wanted, "select STATUS atomic START lineage");
+  return wanted !== "" && !facts.lineageOccupied(wanted) ? wanted : facts.atomicStartLineage(native.live.identity);
+}
+
 /** What the next transition reads and publishes (review_facade.go:1058-1264). */
 function transitionOf(
   facts: StatusFacts,
@@ -197,19 +218,20 @@ function transitionOf(
       repositoryContext = { capability: "review.opaque_repository_context", handle, revision: a.revision, target_identity: target };
     }
     if (a.state === "reviewing") {
-      // A lineage negotiated START opened carries the repository-context effect: its reconciled handle, event
-      // and outcome are published whatever the contract (review_facade.go:1130-1140). (inferred) A v1 client sees
-      // the lineage its own START opened, which published no such effect: the other branch (:1141-1150) binds the
-      // handle into the slots but prints it only on v2, and the published status/v2 schema has no such member.
+      // A lineage whose START recorded the repository-context effect (301fb2ad's negotiated v2 START) publishes its
+      // reconciled handle, event and outcome whatever the contract (review_facade.go:1130-1140): recorded from
+      // gentle-ai 2.4.0 built from 301fb2ad, status/v2 included, though its published status/v2 schema has no such
+      // member. Otherwise (:1141-1150) the handle is printed on v2 only. (inferred) The seeded world's lineage is
+      // read as one whose v1 client's own START recorded no effect.
       handle = a.repositoryContext.handle;
-      if (req.contract !== CONTRACT_V1)
+      if (req.contract !== CONTRACT_V1 || a.repositoryContext.recorded === true)
         repositoryContext = {
           capability: "review.opaque_repository_context",
           handle,
           revision: a.revision,
           target_identity: a.initial.identity,
-          event_id: a.repositoryContext.eventId,
-          outcome: a.repositoryContext.outcome as "applied",
+          event_id: a.repositoryContext.eventId || undefined,
+          outcome: (a.repositoryContext.outcome || undefined) as "applied" | undefined,
         };
     }
     if (a.state === "validating" || validationRequest !== undefined) evidenceOutcome = a.evidenceOutcome;
@@ -220,12 +242,7 @@ function transitionOf(
       else if (roleHost) providerRole = "targeted-validator";
     }
   }
-  let startLineage = req.lineage.trim();
-  if (native.action === "start") {
-    const wanted = req.recoverySuccessor.trim() || startLineage;
-    if (wanted !== "") checkLineage(wanted, "select STATUS atomic START lineage");
-    startLineage = wanted !== "" && !facts.lineageOccupied(wanted) ? wanted : facts.atomicStartLineage(native.live.identity);
-  }
+  const startLineage = transitionStartLineage(facts, req, native);
   const ctx: TransitionContext = {
     contract: req.contract,
     runtime: req.runtime,
@@ -285,7 +302,10 @@ export function renderStatus(facts: StatusFacts, req: StatusRenderRequest): Stat
         : a.state === "approved"
           ? { status: "publication_pending" }
           : { status: "expected_missing" };
-  const next = req.nextTransition ? transitionOf(facts, req, native) : undefined;
+  let next = req.nextTransition ? transitionOf(facts, req, native) : undefined;
+  // An undeclared untracked inventory asks for the selection even without --next-transition (review_facade.go:1282-1286).
+  if (next === undefined && req.intendedUntracked.needsSelection && !native.frozenReviewing)
+    next = { transition: intendedUntrackedCollection(native.live, req.intendedUntracked), repositoryContext: undefined, validationRequest: undefined };
   return {
     schema: v2 ? "gentle-ai.review-integration.status/v5" : "gentle-ai.review-integration.status/v2",
     contract: v2 ? CONTRACT_V2 : CONTRACT_V1,

@@ -83,7 +83,7 @@ export interface UntrackedFlags {
 }
 
 /** A negotiated STATUS request after the flag checks: what the renderer reads, plus what resolves its scope. */
-export interface NegotiatedStatusRequest extends Omit<StatusRenderRequest, "intendedUntracked" | "legacyCorrection"> {
+export interface NegotiatedStatusRequest extends Omit<StatusRenderRequest, "intendedUntracked" | "legacyCorrection" | "atomicStart"> {
   readonly gate: string;
   readonly untracked: UntrackedFlags;
   readonly cwd: string;

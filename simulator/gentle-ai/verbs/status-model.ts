@@ -62,8 +62,14 @@ export interface AuthorityFacts {
   readonly artifacts: readonly TransitionArtifact[];
   /** The published receipt's identity ("" while none is published). */
   readonly receiptIdentity: string;
-  /** The repository-context effect negotiated START committed (handle, event id, marker outcome). */
-  readonly repositoryContext: { readonly handle: string; readonly eventId: string; readonly outcome: string };
+  /** The repository-context effect negotiated START committed (handle, event id, marker outcome; event and outcome "" without one). */
+  readonly repositoryContext: {
+    readonly handle: string;
+    readonly eventId: string;
+    readonly outcome: string;
+    /** START recorded the effect intent (repository world): STATUS then reports it whatever the contract (301fb2ad). */
+    readonly recorded?: boolean;
+  };
   readonly capture: CaptureFacts;
   /** The refuter role is required and its slot is still empty. */
   readonly refuterPending: boolean;

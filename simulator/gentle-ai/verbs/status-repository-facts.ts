@@ -10,6 +10,7 @@ import { untrackedInventory } from "../../repository/untracked.ts";
 import { ModeError, modeStatus } from "../../repository/review-mode.ts";
 import { liveSnapshot } from "../../repository/lineage-identities.ts";
 import { startLineageId } from "../../repository/digests.ts";
+import { traitsOf } from "../profiles.ts";
 import { lineageApproved, lineageScenario } from "../repository-scope.ts";
 import type { RepositoryScope } from "../repository-scope.ts";
 import { authorityFacts } from "./status-facts.ts";
@@ -25,9 +26,11 @@ function lineageAuthority(invocation: Invocation, scope: RepositoryScope, record
     tier: record.risk.level,
     originalChangedLines: record.risk.changedLines,
   });
+  // A START that recorded no repository-context intent leaves STATUS only the published handle (review_facade.go:1141-1150).
+  const context = record.contextIntent === false ? { ...a.repositoryContext, eventId: "", outcome: "" } : { ...a.repositoryContext, recorded: true };
   // (inferred) once the correction is validated the authority governs the corrected candidate the workspace holds.
-  if (lineage.state !== "validating") return a;
-  return { ...a, currentCandidateTree: liveSnapshot(scope.repo, record).candidateTree };
+  if (lineage.state !== "validating") return { ...a, repositoryContext: context };
+  return { ...a, repositoryContext: context, currentCandidateTree: liveSnapshot(scope.repo, record).candidateTree };
 }
 
 /** The kill switch as STATUS reads it: an unreadable switch leaves the mode unresolved, which offers START. */
@@ -59,7 +62,8 @@ export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryS
       }
     },
     authorities: records.map((r) => lineageAuthority(invocation, scope, r, !enabled)),
-    selectorlessFreshTarget: true,
+    // Only the atomic START route makes every selector-free --next-transition the fresh target (fb55ef7b).
+    selectorlessFreshTarget: traitsOf(invocation.scenario.profile).atomicStart,
     frozenCandidateDrifted: (id) => {
       const record = live(id);
       if (record === undefined) return true;

@@ -13,7 +13,7 @@ import { resolve } from "node:path";
 import { untrackedInventoryDigest } from "../../state/identities.ts";
 import { untrackedScopeFor, UntrackedSelectionError } from "../../repository/untracked.ts";
 import type { UntrackedScope } from "../../repository/untracked.ts";
-import { scopeAt, withRepositoryIdentities } from "../repository-scope.ts";
+import { repositoryScopeAt, scopeAt, withRepositoryIdentities } from "../repository-scope.ts";
 import { contractFlag, parseVerbFlags } from "./verb-flags.ts";
 import { negotiatedRequest, plainRefusal, singleValueFlagError, STATUS_FLAG_SET } from "./status-flags.ts";
 import type { NegotiatedStatusRequest } from "./status-flags.ts";
@@ -52,8 +52,12 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   if (contract === undefined) {
     const refusal = plainRefusal(f);
     if (refusal !== undefined) throw invalidRequest(refusal);
-    // The plain answer is gentle-ai.review-authority-status/v1, an inventory of the real authority store.
-    throw invalidRequest("gentle-ai-sim: review status without --contract (the authority inventory) is not simulated");
+    // The plain answer is gentle-ai.review-authority-status/v1, an inventory of the authority store: the repository
+    // world's lineages; the seeded world has no store to list.
+    if (invocation.lineagePinned !== false) throw invalidRequest("gentle-ai-sim: review status without --contract (the authority inventory) is not simulated");
+    const { authorityInventory } = await import("./status-inventory.ts");
+    out.write(encodeReviewJson(await authorityInventory(invocation, repositoryScopeAt(invocation, resolve(invocation.cwd, f.str("cwd"))))));
+    return;
   }
   const req = negotiatedRequest(f, argv, contract, traits, invocation.env);
   // (inferred scope limit) the base-workspace-overlay target is not simulated.
@@ -62,7 +66,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   const scope = invocation.lineagePinned === false ? scopeAt(invocation, resolve(invocation.cwd, req.cwd)) : undefined;
   const render = (facts: StatusFacts): void => {
     const untracked = intendedUntracked(facts, req);
-    const doc = renderStatus(facts, { ...req, intendedUntracked: untracked, legacyCorrection: !modernCorrection(traits) });
+    const doc = renderStatus(facts, { ...req, intendedUntracked: untracked, legacyCorrection: !modernCorrection(traits), atomicStart: traits.atomicStart });
     out.write(encodeReviewJson(doc as GoJson));
   };
   if (scope === undefined) return render(scenarioStatusFacts(invocation, req.cwd));

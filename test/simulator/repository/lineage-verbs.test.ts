@@ -9,6 +9,7 @@ import { json } from "../../support/spawn-process.ts";
 
 // Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
 const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
+const sandbox25 = simWorlds({ client: true, scenario: { profile: "2.5.0" } });
 
 /** A started one-lens lineage over an edit of src/app.ts, and its reviewer slot's capture tokens. */
 async function startedLineage(s: SimWorld): Promise<{ repo: string; lineage: string; subject: string; tokens: string[] }> {
@@ -125,8 +126,8 @@ describe("lineage verbs in the repository world", () => {
     expect(finalized.state).toBe("validating");
   });
 
-  it("a lineage governs its live target; a selector-free --next-transition is Go's fresh START target (review_facade.go:977-984)", async () => {
-    const s = sandbox();
+  it("at 2.5.0 a lineage governs its live target; a selector-free --next-transition is Go's fresh START target (review_facade.go:977-984)", async () => {
+    const s = sandbox25();
     const l = await startedLineage(s);
     const assessed = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2]));
     expect([assessed.applicability, assessed.authority.lineage_id, assessed.action]).toEqual(["current_target", l.lineage, "finalize"]);
@@ -134,6 +135,18 @@ describe("lineage verbs in the repository world", () => {
     expect([fresh.applicability, fresh.authority, fresh.next_transition.reason_code]).toEqual(["unrelated", undefined, "fresh_target_ready"]);
     // The START it offers is bound to the worktree's atomic lineage, which the created lineage already is.
     expect(fresh.next_transition.execute.binding.lineage_id).toBe(l.lineage);
+  });
+
+  it("at 2.4.0 the lineage governs a selector-free --next-transition too (recorded from gentle-ai 2.4.0 built from 301fb2ad)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    const next = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--next-transition"]));
+    expect([next.applicability, next.authority.lineage_id, next.action, next.next_transition.reason_code]).toEqual([
+      "current_target",
+      l.lineage,
+      "finalize",
+      "reviewer_results_required",
+    ]);
   });
 
   it("an explicit reviewing lineage over a drifted workspace resumes its frozen candidate (target_status.go:236-251, 573-577)", async () => {

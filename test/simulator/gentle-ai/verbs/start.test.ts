@@ -136,6 +136,10 @@ describe("review start", () => {
         handle: oracleContextHandle(c.lineage, c.identity, revision, oracleRepositoryRef(c.repo)),
         revision,
         target_identity: c.identity,
+        // Recorded from gentle-ai 2.4.0 built from 301fb2ad: START reports its repository-context event (the event id
+        // itself is an inferred hash); fb55ef7b's atomic START prints none.
+        event_id: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as string,
+        outcome: "applied",
       },
     });
     // Without GENTLE_AI_SIM_STATE the lineage lives under the clone's Git common directory, and the handle is
@@ -144,7 +148,7 @@ describe("review start", () => {
     const published = JSON.parse(readFileSync(join(s.home, ".gentle-ai", "review-contexts", "v1", `${doc.repository_context.handle}.json`), "utf8"));
     expect(published).toMatchObject({ schema: "gentle-ai.review-repository-context/v1", lineage_id: c.lineage, repository_root: c.repo });
     // The same candidate resumes the same lineage.
-    expect(json(await s.run(granted)).action).toBe("replayed");
+    expect(json(await s.run(granted)).action).toBe("resumed");
   });
 
   it("the lineage then answers STATUS with its real projection and tier", async () => {
@@ -204,7 +208,8 @@ describe("review start", () => {
     const c = await workflowCandidate(s);
     const runs = await Promise.all([1, 2, 3].map(() => s.run(startArgs(c, "--consent=granted"))));
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
-    expect(runs.map((r) => json(r).action).sort()).toEqual(["created", "replayed", "replayed"]);
+    // Recorded from gentle-ai 2.4.0 built from 301fb2ad: a repeated START resumes (fb55ef7b answers "replayed").
+    expect(runs.map((r) => json(r).action).sort()).toEqual(["created", "resumed", "resumed"]);
     expect(readdirSync(join(c.repo, ...STORE))).toEqual([c.lineage]);
   });
 

@@ -13,6 +13,7 @@ import { json } from "../../../support/spawn-process.ts";
 
 // Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
 const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
+const sandbox25 = simWorlds({ client: true, scenario: { profile: "2.5.0" } });
 const STATUS = (repo: string, ...extra: string[]) => ["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--next-transition", ...extra];
 
 async function enabled(s: SimWorld, repo: string): Promise<void> {
@@ -126,17 +127,9 @@ describe("repository STATUS without a lineage", () => {
     const identity = oracleIdentity(base, candidate, paths);
     expect(doc.target_identity).toBe(identity);
     expect(doc.projection).toMatchObject({ base_tree: base, current_candidate_tree: candidate, paths, intended_untracked: ["selected.txt"] });
-    const lineage = oracleStartLineage(oracleRepositoryRef(repo), identity);
-    const tokens = [
-      `--cwd=${repo}`,
-      `--contract=${V2}`,
-      `--target=${identity}`,
-      "--projection=workspace",
-      `--lineage=${lineage}`,
-      "--agent=pi",
-      "--consent=relay",
-      ...selectors,
-    ];
+    // Recorded from gentle-ai 2.4.0 built from 301fb2ad: while the derived lineage name is free the START names
+    // none (reviewAvailableStartLineage); fb55ef7b names its worktree-and-target lineage (below).
+    const tokens = [`--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", "--agent=pi", "--consent=relay", ...selectors];
     expect(doc.next_transition.kind).toBe("execute");
     expect(doc.next_transition.reason_code).toBe("fresh_target_ready");
     const execute = doc.next_transition.execute;
@@ -144,9 +137,24 @@ describe("repository STATUS without a lineage", () => {
     expect(execute.command).toBe(["gentle-ai", "review", "start", ...tokens].join(" "));
     expect(execute.arguments.map((a: { token: string }) => a.token)).toEqual(tokens);
     expect(execute.preconditions).toEqual([{ name: "target_identity", value: identity }]);
-    expect(execute.binding).toEqual({ lineage_id: lineage, target_identity: identity });
+    expect(execute.binding).toEqual({ target_identity: identity });
     expect(doc.forecast.steps[0].description).toBe("Target is unreviewed and ready for initial review start");
     expect(git(repo, "diff", "--cached", "--name-only")).toBe("");
+    // At 2.5.0 (fb55ef7b) the atomic route binds the START to the worktree-and-target lineage.
+    const s25 = sandbox25();
+    const repo25 = s25.repo("r", { ".github/workflows/relay.yml": "name: relay\n" });
+    await enabled(s25, repo25);
+    s25.write(repo25, ".github/workflows/relay.yml", "name: relay\non: push\n");
+    s25.write(repo25, "selected.txt", "selected\n");
+    s25.write(repo25, "excluded.txt", "excluded\n");
+    const doc25 = json(await s25.run(STATUS(repo25, ...selectors)));
+    const lineage = oracleStartLineage(oracleRepositoryRef(repo25), doc25.target_identity as string);
+    expect(doc25.next_transition.execute.arguments.map((a: { token: string }) => a.token)).toEqual([
+      ...tokens.slice(0, 4).map((t) => t.replace(repo, repo25).replace(identity, doc25.target_identity as string)),
+      `--lineage=${lineage}`,
+      ...tokens.slice(4),
+    ]);
+    expect(doc25.next_transition.execute.binding).toEqual({ lineage_id: lineage, target_identity: doc25.target_identity });
   });
 
   it("a stale inventory digest is refused with gentle-ai's text", async () => {
