@@ -103,6 +103,8 @@ export interface Identities {
   readonly receiptIdentity: string;
   /** The candidate's `git diff` bytes (the v1 `candidate_diff`; inferred line content). */
   readonly candidateDiff: Buffer;
+  /** One manifest entry's candidate-inspection `patch` (what the reviewer prompt shows for it). */
+  patch(entry: ManifestEntry): string;
 }
 
 const PATH_POOL = [
@@ -298,5 +300,6 @@ function deriveIdentities(seed: string): Identities {
     correctionLiveIdentity: snapshotIdentity("current-changes", "workspace", baseTree, correctionCandidateTree, digest),
     receiptIdentity: "sha256:" + derive(seed, "receipt"),
     candidateDiff: Buffer.from(manifest.map((m) => patchOf(seed, m)).join(""), "utf8"),
+    patch: (entry) => patchOf(seed, entry),
   };
 }
