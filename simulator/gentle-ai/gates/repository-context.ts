@@ -32,7 +32,7 @@ export function contextTarget(a: Authority): string | undefined {
  * handle, or one with no live matching authority, is repository_context_unavailable.
  */
 export function resolveContextHandle(a: Authority, handle: string): ContextBinding {
-  if (handle !== a.repositoryContext) throw repositoryContextUnavailable();
+  if (handle !== a.repositoryContext) throw repositoryContextUnavailable(handle);
   const target = contextTarget(a);
   // (inferred) for a burned approved authority the source fails earlier, loading the store, with another cause.
   if (target === undefined) throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
