@@ -26,6 +26,11 @@ export interface ProfileTraits {
   readonly roleVerbs: boolean;
   /** STATUS schema identifier (2.5.0 keeps status/v5: the v6 shape is unknown). */
   readonly statusSchema: string;
+  /**
+   * An approving FINALIZE burns the lineage (b43e0928 "make approval terminal and burn lineage", in fb55ef7b, not in
+   * 301fb2ad): its action names ordinary repository policy and it prints no receipt_path.
+   */
+  readonly approvalBurns: boolean;
 }
 
 export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
@@ -41,6 +46,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     piWithoutMaterialize: "host-mediated",
     roleVerbs: false,
     statusSchema: "gentle-ai.review-integration.status/v5",
+    approvalBurns: false,
   },
   "2.4.0": {
     version: "2.4.0",
@@ -53,6 +59,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     piWithoutMaterialize: "host-mediated",
     roleVerbs: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
+    approvalBurns: false,
   },
   // v2.5.0 = fb55ef7b (main-0822) behaviour, which carries PR #3444 and #3441, plus (inferred) PR #3845's
   // `--agent=pi` submission form and `--agent pi --input` admission, which no inspected source contains.
@@ -67,6 +74,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     piWithoutMaterialize: "split",
     roleVerbs: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
+    approvalBurns: true,
   },
 };
 
