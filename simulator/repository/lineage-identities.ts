@@ -136,5 +136,7 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
     },
     // The real tree diff of the path, as gentle-ai's inspector renders it (frozen_candidate_context.go:258-260).
     patch: (entry) => pathPatch(repo, s, entry.path),
+    // reviewRepositoryContextHandle: every (target, revision) the authority publishes gets its own handle.
+    contextHandle: (t, rev) => repositoryContextHandle(record.lineageId, t, rev, repo.repositoryRef),
   };
 }

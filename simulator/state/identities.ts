@@ -105,6 +105,8 @@ export interface Identities {
   readonly candidateDiff: Buffer;
   /** One manifest entry's candidate-inspection `patch` (what the reviewer prompt shows for it). */
   patch(entry: ManifestEntry): string;
+  /** The opaque context handle published for a (target, revision) binding; a seeded lineage keeps one handle. */
+  contextHandle(target: string, revision: string): string;
 }
 
 const PATH_POOL = [
@@ -301,5 +303,6 @@ function deriveIdentities(seed: string): Identities {
     receiptIdentity: "sha256:" + derive(seed, "receipt"),
     candidateDiff: Buffer.from(manifest.map((m) => patchOf(seed, m)).join(""), "utf8"),
     patch: (entry) => patchOf(seed, entry),
+    contextHandle: () => "rctx1_" + derive(seed, "repository-context"),
   };
 }

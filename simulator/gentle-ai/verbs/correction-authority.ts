@@ -34,6 +34,11 @@ export interface Authority {
   readonly fixFindings: readonly FixFinding[];
   /** The request carries the frozen policy and the fix findings' evidence (fb55ef7b; 301fb2ad's struct has neither). */
   readonly policyInValidationRequest: boolean;
+  /**
+   * A handle published for an earlier revision still resolves when its target is live (301fb2ad keeps the
+   * repository-context effect intent of that revision; fb55ef7b does not, so it is stale there). Real 2.4.0/2.5.0 bytes.
+   */
+  readonly earlierContextResolves: boolean;
 }
 
 /** Derives the authority of the persisted lineage. */
@@ -42,7 +47,7 @@ export function authorityOf(scenario: Scenario, lineage: LineageState): Authorit
   const revision = ids.revision(lineage.revisionIndex);
   const fixFindings = lineage.correction.fixFindings ?? [seededFixFinding(ids)];
   const fixIds = fixFindings.map((x) => x.id);
-  return {
+  const a: Authority = {
     ids,
     lineage,
     lineageId: ids.lineageId,
@@ -56,7 +61,32 @@ export function authorityOf(scenario: Scenario, lineage: LineageState): Authorit
     identityMode: scenario.identities,
     fixFindings,
     policyInValidationRequest: scenario.profile === "2.5.0",
+    earlierContextResolves: scenario.profile !== "2.5.0",
   };
+  // The handle STATUS publishes binds the current revision and live target (PublishReviewRepositoryContext).
+  const target = contextTarget(a);
+  return target === undefined ? a : { ...a, repositoryContext: ids.contextHandle(target, revision) };
+}
+
+/**
+ * The target the handle's record validates against (`validateReviewRepositoryContextRecord`, repository_locator.go:
+ * 383-420): the initial target while reviewing, the current one while validating or before a forecast, the corrected
+ * candidate once it exists; undefined when none is live (a forecast without a corrected candidate, or approved).
+ */
+export function contextTarget(a: Authority): string | undefined {
+  const l = a.lineage;
+  if (l.state === "approved") return undefined;
+  if (l.state !== "correction_required" || l.correction.forecastLines === null) return a.targetIdentity;
+  return correctionCandidatePresent(a) ? a.correctionTargetIdentity : undefined;
+}
+
+/** The (target, revision) an earlier handle of this lineage was published for, or undefined for any other handle. */
+export function earlierContextBinding(a: Authority, handle: string): { target: string; revision: string } | undefined {
+  for (let index = a.lineage.revisionIndex - 1; index >= 0; index--) {
+    const revision = a.ids.revision(index);
+    for (const target of [a.targetIdentity, a.correctionTargetIdentity]) if (a.ids.contextHandle(target, revision) === handle) return { target, revision };
+  }
+  return undefined;
 }
 
 /**

@@ -238,3 +238,31 @@ describe("lineage verbs in the repository world, against real gentle-ai bytes", 
     expect([fin.code, JSON.parse(fin.stdoutText).cause]).toEqual([1, "captured verification evidence is missing"]);
   });
 });
+
+const sandbox25 = simWorlds({ client: true, scenario: { profile: "2.5.0" } });
+
+describe.each([
+  ["2.4.0", sandbox, "review repository context binding is invalid"],
+  ["2.5.0", sandbox25, "review repository context is stale or has no live matching authority"],
+] as const)("per-revision repository contexts, profile %s (real 301fb2ad / fb55ef7b bytes)", (_profile, world, staleCause) => {
+  it("FINALIZE's new revision gets a new handle; the reviewing handle is refused as the build refuses it", async () => {
+    const s = world();
+    const l = await startedLineage(s);
+    const reviewingHandle = l.tokens.find((t) => t.startsWith("--repository-context="))!;
+    await capture(s, l, []);
+    await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
+    const st = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const validatingHandle = (st.next_transition.collect.inputs[0].arguments as { name: string; token: string }[]).find((a) => a.name === "repository-context")!.token;
+    expect(validatingHandle).toMatch(/^--repository-context=rctx1_[0-9a-f]{64}$/);
+    expect(validatingHandle).not.toBe(reviewingHandle);
+    // The reviewing slot's tokens after the authority moved on (review_facade's opaque route, repository_locator.go:383-420).
+    const stale = await s.run(["review", "capture-result", ...l.tokens, "--agent=pi", "--materialize=true"], {
+      cwd: l.repo,
+      env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" },
+    });
+    expect(stale.code).toBe(1);
+    expect(JSON.parse(stale.stdoutText).cause).toBe(
+      `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${staleCause}; refresh the exact native next_transition before retrying`,
+    );
+  });
+});
