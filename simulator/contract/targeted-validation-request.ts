@@ -37,9 +37,10 @@ export const TargetedValidationRequestSchema = z.strictObject({
   expected_revision: Sha256,
   target_identity: Sha256,
   fix_finding_ids: uniqueStrings,
-  policy_content: z.string(),
-  fix_findings: z.array(ValidationFindingSchema).min(1),
-  fix_classifications: z.array(FixClassificationSchema).min(1),
+  // Absent at 301fb2ad (2.4.0), whose TargetedValidationRequest has neither field.
+  policy_content: z.optional(z.string()),
+  fix_findings: z.optional(z.array(ValidationFindingSchema).min(1)),
+  fix_classifications: z.optional(z.array(FixClassificationSchema).min(1)),
   projection: z.enum(["workspace", "staged"]),
   correction_candidate_tree: GitTree,
   correction_target_identity: Sha256,

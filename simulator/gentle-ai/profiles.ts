@@ -35,6 +35,11 @@ export interface ProfileTraits {
    * taken (reviewAvailableStartLineage).
    */
   readonly atomicStart: boolean;
+  /**
+   * An approving FINALIZE burns the lineage (b43e0928 "make approval terminal and burn lineage", in fb55ef7b, not in
+   * 301fb2ad): its action names ordinary repository policy and it prints no receipt_path.
+   */
+  readonly approvalBurns: boolean;
 }
 
 export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
@@ -51,6 +56,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     roleVerbs: false,
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: false,
+    approvalBurns: false,
   },
   "2.4.0": {
     version: "2.4.0",
@@ -64,6 +70,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     roleVerbs: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: false,
+    approvalBurns: false,
   },
   // v2.5.0 = fb55ef7b (main-0822) behaviour, which carries PR #3444 and #3441, plus (inferred) PR #3845's
   // `--agent=pi` submission form and `--agent pi --input` admission, which no inspected source contains.
@@ -79,6 +86,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     roleVerbs: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: true,
+    approvalBurns: true,
   },
 };
 

@@ -50,10 +50,14 @@ export function opaqueContextRefusal(code: string, cause: string): ReviewRefusal
   );
 }
 
-/** The refusal of a --repository-context handle this repository did not issue (native text, scrubbed cause). */
-export function repositoryContextUnavailable(): ReviewRefusal {
-  // (inferred) cause: the real one is the locator read error of an unknown handle, which the source does not pin.
-  return opaqueContextRefusal("repository_context_unavailable", "repository context handle is not issued for this repository");
+/**
+ * The refusal of a --repository-context handle this repository did not issue (resolveOpaqueReviewRepositoryContext,
+ * repository_locator.go:290-330): a malformed handle fails its shape check; a well-formed one finds no private locator
+ * file under HOME, and Go's lstat error names that path, which the scrub redacts (real 2.4.0 and 2.5.0 bytes).
+ */
+export function repositoryContextUnavailable(handle: string): ReviewRefusal {
+  if (!/^rctx1_[0-9a-f]{64}$/.test(handle)) return opaqueContextRefusal("repository_context_unavailable", "invalid review repository context handle");
+  return opaqueContextRefusal("repository_context_unavailable", `lstat /.gentle-ai/review-contexts/v1/${handle}.json: no such file or directory`);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Lens } from "../scenario/lineage-spec.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 import type { RepositoryLineageRecord } from "./lineage-store.ts";
 import { buildSnapshot, changedPaths, type Snapshot } from "./snapshot.ts";
-import { candidateDiff } from "./manifest.ts";
+import { candidateDiff, pathPatch } from "./manifest.ts";
 import { repositoryContextPayload } from "./context-registry.ts";
 
 const CONTEXT_SCHEMA = "gentle-ai.review-repository-context/v1";
@@ -154,5 +154,9 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
       diff ??= candidateDiff(repo, s);
       return diff;
     },
+    // The real tree diff of the path, as gentle-ai's inspector renders it (frozen_candidate_context.go:258-260).
+    patch: (entry) => pathPatch(repo, s, entry.path),
+    // reviewRepositoryContextHandle: every (target, revision) the authority publishes gets its own handle.
+    contextHandle: (t, rev) => repositoryContextHandle(record.lineageId, t, rev, repo.repositoryRef),
   };
 }

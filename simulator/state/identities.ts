@@ -103,6 +103,10 @@ export interface Identities {
   readonly receiptIdentity: string;
   /** The candidate's `git diff` bytes (the v1 `candidate_diff`; inferred line content). */
   readonly candidateDiff: Buffer;
+  /** One manifest entry's candidate-inspection `patch` (what the reviewer prompt shows for it). */
+  patch(entry: ManifestEntry): string;
+  /** The opaque context handle published for a (target, revision) binding; a seeded lineage keeps one handle. */
+  contextHandle(target: string, revision: string): string;
 }
 
 const PATH_POOL = [
@@ -298,5 +302,7 @@ function deriveIdentities(seed: string): Identities {
     correctionLiveIdentity: snapshotIdentity("current-changes", "workspace", baseTree, correctionCandidateTree, digest),
     receiptIdentity: "sha256:" + derive(seed, "receipt"),
     candidateDiff: Buffer.from(manifest.map((m) => patchOf(seed, m)).join(""), "utf8"),
+    patch: (entry) => patchOf(seed, entry),
+    contextHandle: () => "rctx1_" + derive(seed, "repository-context"),
   };
 }

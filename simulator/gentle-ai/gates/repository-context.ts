@@ -2,7 +2,7 @@
 // 233-245, 383-420 at fb55ef7b). The simulated repository issues one handle; it commits to the lineage, the target the
 // current state publishes its context for, and (once resolved) the authority's current revision.
 import type { Authority } from "../verbs/correction-authority.ts";
-import { correctionCandidatePresent } from "../verbs/correction-authority.ts";
+import { contextTarget, earlierContextBinding } from "../verbs/correction-authority.ts";
 import { opaqueContextRefusal, repositoryContextUnavailable } from "../refusal.ts";
 
 /** The (lineage, target, revision) a caller binds its handle to. */
@@ -15,27 +15,26 @@ export interface ContextBinding {
 const SHA256 = /^sha256:[0-9a-f]{64}$/;
 const LINEAGE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/**
- * The target the handle's record validates against (`validateReviewRepositoryContextRecord`, :383-420): the initial
- * target while reviewing, the current one while validating or before a forecast, the corrected candidate once it exists;
- * undefined when none is live (a forecast without a corrected candidate, or a burned approved authority).
- */
-export function contextTarget(a: Authority): string | undefined {
-  const l = a.lineage;
-  if (l.state === "approved") return undefined;
-  if (l.state !== "correction_required" || l.correction.forecastLines === null) return a.targetIdentity;
-  return correctionCandidatePresent(a) ? a.correctionTargetIdentity : undefined;
-}
+export { contextTarget };
+
+const STALE = "review repository context is stale or has no live matching authority";
 
 /**
  * Resolves a handle to the binding it commits to (`ResolveReviewRepositoryContextBinding`, :256-283): an unknown
  * handle, or one with no live matching authority, is repository_context_unavailable.
  */
 export function resolveContextHandle(a: Authority, handle: string): ContextBinding {
-  if (handle !== a.repositoryContext) throw repositoryContextUnavailable();
   const target = contextTarget(a);
+  if (handle !== a.repositoryContext) {
+    // A handle STATUS published for an earlier revision: it resolves to the current revision only while its target is
+    // still live and the build kept that revision's effect intent (repository_locator.go:383-395); else it is stale.
+    const earlier = earlierContextBinding(a, handle);
+    if (earlier === undefined) throw repositoryContextUnavailable(handle);
+    if (!a.earlierContextResolves || earlier.target !== target) throw opaqueContextRefusal("repository_context_unavailable", STALE);
+    return { lineage: a.lineageId, target, revision: a.revision };
+  }
   // (inferred) for a burned approved authority the source fails earlier, loading the store, with another cause.
-  if (target === undefined) throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
+  if (target === undefined) throw opaqueContextRefusal("repository_context_unavailable", STALE);
   return { lineage: a.lineageId, target, revision: a.revision };
 }
 

@@ -12,13 +12,14 @@ import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, rddDisabled, ReviewRefusal } from "../refusal.ts";
 import { resolveRepositoryContext } from "../gates/repository-context.ts";
-import { encodeReviewJson, goMarshal } from "../../output/go-json.ts";
+import { encodeReviewJson } from "../../output/go-json.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import { buildEvidenceRecord, isVerificationOutcome, MAX_EVIDENCE_BYTES, recordJson, recordText, sameEvidenceContent } from "../../state/evidence-record.ts";
 import type { VerificationEvidenceRecord, VerificationOutcome } from "../../state/evidence-record.ts";
 import { sha256Prefixed } from "../../state/identities.ts";
 import { readInputDocument } from "./read-input.ts";
+import { resolveRepository } from "../../repository/locate.ts";
 import { authorityOf, capturedEvidence, evidenceBinding, evidenceTarget } from "./correction-authority.ts";
 import type { Authority } from "./correction-authority.ts";
 import { modernCorrection } from "./status-correction.ts";
@@ -115,21 +116,38 @@ function readPayload(invocation: Invocation, path: string): Buffer {
   }
 }
 
-/** Writes the conflict's defect report under the state dir and returns the clause naming it (inferred layout). */
-function defectReportClause(stateDir: string, existing: VerificationEvidenceRecord, payload: Buffer, outcome: VerificationOutcome): string {
-  const dir = join(stateDir, "defect-reports");
-  mkdirSync(dir, { recursive: true });
-  const digest = sha256Prefixed(payload);
-  const path = join(dir, `captured-final-evidence-conflict-${digest.slice(7, 23)}.json`);
-  const report = {
-    schema: "gentle-ai.review-defect-report/v1",
-    code: "captured_final_evidence_conflict",
-    existing_record_digest: existing.record_digest,
-    submitted_raw_payload_sha256: digest,
-    submitted_outcome: outcome,
-  };
-  writeFileSync(path, goMarshal(report) + "\n");
-  return ` A defect report was saved at ${path}`;
+// reviewDefectReportIssuesURL and the Tier C clause (review_defect_report.go:22, 251-258).
+const DEFECT_REPORT_ISSUES_URL = "https://github.com/Gentleman-Programming/gentle-ai/issues/new/choose";
+
+/**
+ * Writes the conflict's defect report and returns the clause naming it (writeReviewDefectReport,
+ * review_defect_report.go:227-245): `<git common dir>/gentle-ai/defect-reports/<slug>-<12 hex of the report>.md` for a
+ * repository lineage (the state dir stands in for a seeded one). (inferred) the Markdown body is shorter than Go's.
+ */
+function defectReportClause(invocation: Invocation, existing: VerificationEvidenceRecord, payload: Buffer, outcome: VerificationOutcome): string {
+  const root = invocation.repositoryRoot;
+  const dir = root === undefined ? join(invocation.stateDir, "defect-reports") : join(resolveRepository(root).gitCommonDir, "gentle-ai", "defect-reports");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const content = [
+    "# Bug Description",
+    "",
+    "Gentle AI reached a tool-internal fault state (`captured_final_evidence_conflict`) that should never happen.",
+    "",
+    "## Logs / Error Output",
+    "",
+    "```",
+    "reason_code: captured_final_evidence_conflict",
+    `existing_record_digest: ${existing.record_digest}`,
+    `submitted_outcome: ${outcome}`,
+    `submitted_raw_payload_sha256: ${sha256Prefixed(payload)}`,
+    "```",
+    "",
+    `File this report at ${DEFECT_REPORT_ISSUES_URL}.`,
+    "",
+  ].join("\n");
+  const path = join(dir, `captured-final-evidence-conflict-${sha256Prefixed(content).slice(7, 19)}.md`);
+  writeFileSync(path, content, { mode: 0o600 });
+  return ` A defect report was saved at ${path} -- file it at ${DEFECT_REPORT_ISSUES_URL}.`;
 }
 
 async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
@@ -158,7 +176,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
       if (sameEvidenceContent(existing, { rawPayloadSha256: sha256Prefixed(payload), outcome })) return existing;
       throw new ReviewRefusal(
         "captured_final_evidence_conflict",
-        "captured verification evidence already exists with different bytes or outcome." + defectReportClause(invocation.stateDir, existing, payload, outcome),
+        "captured verification evidence already exists with different bytes or outcome." + defectReportClause(invocation, existing, payload, outcome),
       );
     }
     const created = buildEvidenceRecord(evidenceBinding(a), payload, outcome, a.identityMode);

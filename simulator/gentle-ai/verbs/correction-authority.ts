@@ -32,6 +32,13 @@ export interface Authority {
   readonly identityMode: IdentityMode;
   /** The findings the correction fixes: FINALIZE's classification when recorded, else the scenario's seeded one. */
   readonly fixFindings: readonly FixFinding[];
+  /** The request carries the frozen policy and the fix findings' evidence (fb55ef7b; 301fb2ad's struct has neither). */
+  readonly policyInValidationRequest: boolean;
+  /**
+   * A handle published for an earlier revision still resolves when its target is live (301fb2ad keeps the
+   * repository-context effect intent of that revision; fb55ef7b does not, so it is stale there). Real 2.4.0/2.5.0 bytes.
+   */
+  readonly earlierContextResolves: boolean;
 }
 
 /** Derives the authority of the persisted lineage. */
@@ -40,7 +47,7 @@ export function authorityOf(scenario: Scenario, lineage: LineageState): Authorit
   const revision = ids.revision(lineage.revisionIndex);
   const fixFindings = lineage.correction.fixFindings ?? [seededFixFinding(ids)];
   const fixIds = fixFindings.map((x) => x.id);
-  return {
+  const a: Authority = {
     ids,
     lineage,
     lineageId: ids.lineageId,
@@ -53,7 +60,33 @@ export function authorityOf(scenario: Scenario, lineage: LineageState): Authorit
     correctionTargetIdentity: lineage.correction.fixFindings === undefined ? ids.correctionTargetIdentity : ids.correctionIdentity(fixIds),
     identityMode: scenario.identities,
     fixFindings,
+    policyInValidationRequest: scenario.profile === "2.5.0",
+    earlierContextResolves: scenario.profile !== "2.5.0",
   };
+  // The handle STATUS publishes binds the current revision and live target (PublishReviewRepositoryContext).
+  const target = contextTarget(a);
+  return target === undefined ? a : { ...a, repositoryContext: ids.contextHandle(target, revision) };
+}
+
+/**
+ * The target the handle's record validates against (`validateReviewRepositoryContextRecord`, repository_locator.go:
+ * 383-420): the initial target while reviewing, the current one while validating or before a forecast, the corrected
+ * candidate once it exists; undefined when none is live (a forecast without a corrected candidate, or approved).
+ */
+export function contextTarget(a: Authority): string | undefined {
+  const l = a.lineage;
+  if (l.state === "approved") return undefined;
+  if (l.state !== "correction_required" || l.correction.forecastLines === null) return a.targetIdentity;
+  return correctionCandidatePresent(a) ? a.correctionTargetIdentity : undefined;
+}
+
+/** The (target, revision) an earlier handle of this lineage was published for, or undefined for any other handle. */
+export function earlierContextBinding(a: Authority, handle: string): { target: string; revision: string } | undefined {
+  for (let index = a.lineage.revisionIndex - 1; index >= 0; index--) {
+    const revision = a.ids.revision(index);
+    for (const target of [a.targetIdentity, a.correctionTargetIdentity]) if (a.ids.contextHandle(target, revision) === handle) return { target, revision };
+  }
+  return undefined;
 }
 
 /**
@@ -126,10 +159,14 @@ export function correctionBudget(ids: Identities): number {
   return lines > 0 && legacy < 2 ? 2 : legacy;
 }
 
+/**
+ * facadeReviewPolicy (cli/review_facade.go:92 at fb55ef7b): the native bounded policy START freezes into the authority
+ * when no --policy file is given, which the request carries verbatim (real 2.5.0 bytes).
+ */
 const POLICY_CONTENT =
-  "Validate only the listed fix findings against the frozen correction candidate: original_criteria proves each finding is resolved; correction_regression proves the fix diff introduces no regression.";
+  "Gentle AI native bounded review policy.\n\nOnly candidate-caused BLOCKER or CRITICAL findings may require correction. Pre-existing and base-only findings are follow-ups. One correction is bounded by the frozen original scope. Gates are informational and unmanaged; ordinary repository policy decides delivery.\n";
 
-type FixClassification = TargetedValidationRequest["fix_classifications"][number];
+type FixClassification = NonNullable<TargetedValidationRequest["fix_classifications"]>[number];
 
 /** (inferred) the seeded candidate-caused CRITICAL finding on the first genesis path, as compact authority stores it. */
 function seededFixFinding(ids: Identities): FixFinding {
@@ -151,8 +188,18 @@ function classificationOf(f: FixFinding): FixClassification {
   return { finding_id: f.id, class: f.evidence_class as "deterministic", causal_disposition: f.causal_disposition as "introduced", proof: f.proof_refs.join("; ") };
 }
 
-/** The top-level STATUS `validation_request` (TargetedValidationRequest field order). */
+/**
+ * The top-level STATUS `validation_request` (TargetedValidationRequest field order). At 301fb2ad (2.4.0) the struct
+ * has no policy_content, fix_findings or fix_classifications (targeted_validation_request.go:19-31; real 2.4.0 bytes).
+ */
 export function validationRequestJson(a: Authority): TargetedValidationRequest {
+  const evidence = a.policyInValidationRequest
+    ? {
+        policy_content: POLICY_CONTENT,
+        fix_findings: a.fixFindings.map((x) => ({ ...x, proof_refs: [...x.proof_refs] })) as TargetedValidationRequest["fix_findings"],
+        fix_classifications: a.fixFindings.map(classificationOf),
+      }
+    : {};
   return {
     schema: VALIDATION_REQUEST_SCHEMA,
     request_hash: a.requestHash,
@@ -160,9 +207,7 @@ export function validationRequestJson(a: Authority): TargetedValidationRequest {
     expected_revision: a.revision,
     target_identity: a.targetIdentity,
     fix_finding_ids: a.fixFindings.map((x) => x.id),
-    policy_content: POLICY_CONTENT,
-    fix_findings: a.fixFindings.map((x) => ({ ...x, proof_refs: [...x.proof_refs] })) as TargetedValidationRequest["fix_findings"],
-    fix_classifications: a.fixFindings.map(classificationOf),
+    ...evidence,
     projection: "workspace",
     correction_candidate_tree: a.ids.correctionCandidateTree,
     correction_target_identity: a.correctionTargetIdentity,

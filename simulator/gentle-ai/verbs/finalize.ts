@@ -1,6 +1,7 @@
 // review finalize (gentle-ai fb55ef7b `runReviewFacadeFinalize`, review_facade.go:2356-2948; issue-279 §4-§5): flags,
 // preflight refusals in source order, discovery, captured evidence, the correction plan checks, the lifecycle moves
 // and the plain or negotiated (operation/v1|v2) success document.
+import { join } from "node:path";
 import { FINALIZE_MANAGED_ACTIONS } from "../../contract/managed-actions.ts";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { ParsedFlags } from "../argv/go-flags.ts";
@@ -21,6 +22,7 @@ import type { LineageState } from "../../state/lineage-state.ts";
 import type { VerificationEvidenceRecord } from "../../state/evidence-record.ts";
 import type { FinalizeResult, OperationV1, OperationV2 } from "../../contract/operation.ts";
 import { readInputDocument } from "./read-input.ts";
+import { resolveRepository } from "../../repository/locate.ts";
 import { capturedVerdict } from "./captured-verdict.ts";
 import type { CapturedVerdict } from "./captured-verdict.ts";
 import { identitiesFor } from "../../state/identities.ts";
@@ -308,7 +310,9 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
     draft.revisionIndex += 1;
     return;
   }
-  if (stage === "candidate_unavailable") throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction"); // (inferred)
+  // A repository lineage reads its corrected candidate from the workspace: present once a genesis path changed.
+  if (stage === "candidate_unavailable" && !correctionCandidatePresent(a))
+    throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction"); // (inferred)
   let doc: ValidationDocument | undefined;
   if (f.str("validation").trim() !== "") {
     const decoded = decodeValidation(readInputDocument(invocation, f.str("validation"), "targeted validation"));
@@ -360,6 +364,8 @@ function finalizeValidating(invocation: Invocation, r: Request, draft: LineageSt
 
 // reviewApprovedCompactBurnedFinalizeAction (review_facade.go:90) and the non-terminal action (:2837, :2900).
 const BURNED_ACTION = "the approved review completed and burned; delivery follows ordinary repository policy";
+// Before the burn (301fb2ad review_facade.go:3030, :3160, :3182): the approved receipt governs delivery.
+const VALIDATE_ACTION = "validate delivery with gentle-ai review validate --gate <gate>";
 const CONTINUE_ACTION = "continue the current review state";
 
 const FORBIDDEN_FINALIZE_STATUS = "forbidden_finalize_requires_target_status";
@@ -378,16 +384,18 @@ function stopEligibility(): NonNullable<FinalizeResult["eligibility"]> {
  * (`encodeReviewIntegrationOperation`, review_operation_contract.go:1607-1630). The approved authority is burned, so no
  * receipt_path. (not simulated) escalation, advisory_findings and next_transition (`--next-transition`).
  */
-function successDocument(r: Request, a: Authority): Buffer {
+function successDocument(r: Request, a: Authority, traits: ProfileTraits, receiptPath: string | undefined): Buffer {
   const l = a.lineage;
+  const approved = l.state === "approved";
   const base = {
     operation: "review/finalize" as const,
     lineage_id: a.lineageId,
     state: l.state,
-    action: l.state === "approved" ? BURNED_ACTION : CONTINUE_ACTION,
+    action: approved ? (traits.approvalBurns ? BURNED_ACTION : VALIDATE_ACTION) : CONTINUE_ACTION,
     store_revision: a.revision,
   };
-  if (!r.negotiated) return encodeReviewJson(base);
+  // 301fb2ad review_facade.go:4842-4844: an unburned approval names its receipt (plain route only; real 2.4.0 bytes).
+  if (!r.negotiated) return encodeReviewJson(approved && !traits.approvalBurns && receiptPath !== undefined ? { ...base, receipt_path: receiptPath } : base);
   // A negotiated correction with a forecast carries the targeted validation request once the corrected candidate exists.
   const request = l.state === "correction_required" && l.correction.forecastLines !== null && correctionCandidatePresent(a) ? validationRequestJson(a) : undefined;
   const result = {
@@ -429,7 +437,13 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
     }
     return authorityOf(invocation.scenario, draft);
   });
-  out.write(successDocument(r, after));
+  out.write(successDocument(r, after, traits, receiptPath(invocation, after.lineageId)));
+}
+
+/** store.ReceiptPath(): `<git common dir>/gentle-ai/review-transactions/v2/<lineage>/review-receipt.json` (repository lineages). */
+function receiptPath(invocation: Invocation, lineageId: string): string | undefined {
+  if (invocation.repositoryRoot === undefined) return undefined;
+  return join(resolveRepository(invocation.repositoryRoot).gitCommonDir, "gentle-ai", "review-transactions", "v2", lineageId, "review-receipt.json");
 }
 
 /** review finalize: negotiated with --contract (generic stderr, native text in `cause`), plain `Error: <text>` otherwise. */

@@ -24,8 +24,7 @@
  * inspection.paths, and at least one concrete evidence string (see admission.ts).
  */
 import { goMarshal } from "../../output/go-json.ts";
-import { patchOf } from "../../state/identities.ts";
-import type { Identities, ManifestEntry } from "../../state/identities.ts";
+import type { Identities } from "../../state/identities.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
 import { capturePreflight } from "./capture-preflight.ts";
 import { REVIEWER_RESULT_SCHEMA_TEXT } from "./reviewer-schema.ts";
@@ -83,11 +82,6 @@ function block(header: string, body: string, end = header + "_END"): string {
   return `${header}\n${body.trim()}\n${end}\n`;
 }
 
-/** One file's patch block body: the candidate diff's section for it, without its final newline. */
-function patchBody(ids: Identities, entry: ManifestEntry): string {
-  return patchOf(ids.seed, entry).slice(0, -1);
-}
-
 /** Renders the prompt bytes; a pure function of the binding and the seed, so repeats are byte-identical. */
 export function materializePrompt(ids: Identities, b: PromptBinding): Buffer {
   const binding = goMarshal({
@@ -108,7 +102,7 @@ export function materializePrompt(ids: Identities, b: PromptBinding): Buffer {
   out += block("GENTLE_AI_REVIEW_NAME_STATUS", ids.manifest.map((m) => `${m.status}\t${m.path}`).join("\n"));
   out += block("GENTLE_AI_REVIEW_NUMSTAT", ids.manifest.map((m) => `${m.additions}\t${m.deletions}\t${m.path}`).join("\n"));
   ids.manifest.forEach((m, i) => {
-    out += block(`GENTLE_AI_REVIEW_PATCH ${i} ${m.path}`, patchBody(ids, m), "GENTLE_AI_REVIEW_PATCH_END");
+    out += block(`GENTLE_AI_REVIEW_PATCH ${i} ${m.path}`, ids.patch(m), "GENTLE_AI_REVIEW_PATCH_END");
   });
   return Buffer.from(out + "GENTLE_AI_REVIEW_CONTEXT_END\n", "utf8");
 }

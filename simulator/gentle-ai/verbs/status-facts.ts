@@ -81,7 +81,8 @@ export function authorityFacts(scenario: Scenario, lineage: LineageState, frozen
     // (inferred) approval publishes the receipt in the same step, so an approved lineage always has one.
     receiptIdentity: lineage.state === "approved" ? ids.receiptIdentity : "",
     // The lineage was opened by negotiated START, which commits the repository-context effect (applied).
-    repositoryContext: { handle: ids.repositoryContext, eventId: ids.eventId(lineage.revisionIndex), outcome: "applied" },
+    // The handle of the current (target, revision): a repository lineage publishes a new one per revision.
+    repositoryContext: { handle: a.repositoryContext, eventId: ids.eventId(lineage.revisionIndex), outcome: "applied" },
     capture: {
       manifest: changedPathManifest(ids.manifest),
       manifestSha256: ids.manifestSha256,

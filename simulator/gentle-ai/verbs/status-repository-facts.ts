@@ -14,8 +14,18 @@ import { traitsOf } from "../profiles.ts";
 import { lineageApproved, lineageScenario } from "../repository-scope.ts";
 import type { RepositoryScope } from "../repository-scope.ts";
 import { authorityFacts } from "./status-facts.ts";
+import { authorityOf, contextTarget } from "./correction-authority.ts";
+import type { Authority } from "./correction-authority.ts";
+import { publishRepositoryContext } from "../../repository/context-registry.ts";
 import { ReadOnlyFailure } from "./status-document.ts";
 import type { AuthorityFacts, StatusFacts } from "./status-model.ts";
+
+/** Publishes the handle STATUS prints for the authority's current binding, so a capture finds it from any cwd. */
+function publishCurrentContext(invocation: Invocation, scope: RepositoryScope, auth: Authority): void {
+  const target = contextTarget(auth);
+  if (target === undefined) return;
+  publishRepositoryContext(invocation.env, auth.repositoryContext, { lineageId: auth.lineageId, targetIdentity: target, revision: auth.revision }, scope.repo);
+}
 
 /** One live repository lineage's compact authority (needs the repository identities installed for the call). */
 function lineageAuthority(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord, rddDisabled: boolean): AuthorityFacts {
@@ -26,6 +36,7 @@ function lineageAuthority(invocation: Invocation, scope: RepositoryScope, record
     tier: record.risk.level,
     originalChangedLines: record.risk.changedLines,
   });
+  publishCurrentContext(invocation, scope, authorityOf(scenario, lineage));
   // A START that recorded no repository-context intent leaves STATUS only the published handle (review_facade.go:1141-1150).
   const context = record.contextIntent === false ? { ...a.repositoryContext, eventId: "", outcome: "" } : { ...a.repositoryContext, recorded: true };
   // (inferred) once the correction is validated the authority governs the corrected candidate the workspace holds.

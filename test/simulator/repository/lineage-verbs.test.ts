@@ -1,5 +1,6 @@
 // The lifecycle verbs on a lineage START created from a real repository: the relay's materialize call binds the
 // repository's own slot subject and paths, and the capture verbs find the lineage from the repository they run in.
+import { realpathSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { V2 } from "../../support/contract.ts";
 import { oracleFixDiffIdentity, oracleFreshTarget } from "../../support/gentle-ai-digests.ts";
@@ -164,5 +165,115 @@ describe("lineage verbs in the repository world", () => {
     // Without the explicit selector nothing governs the drifted workspace.
     const unselected = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2]));
     expect([unselected.applicability, unselected.action]).toEqual(["unrelated", "start"]);
+  });
+});
+
+describe("lineage verbs in the repository world, against real gentle-ai bytes", () => {
+  it("the prompt's patch block is the candidate's real tree diff (real 2.4.0 301fb2ad / 2.5.0 fb55ef7b bytes)", async () => {
+    const s = sandbox();
+    const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
+    await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
+    s.write(repo, "src/app.ts", "export const value = 2;\nexport function login(user: string): boolean {\n  return user.length > 0;\n}\n");
+    const { identity, lineage } = oracleFreshTarget(repo, ["src/app.ts"]);
+    await s.run([
+      "review",
+      "start",
+      `--cwd=${repo}`,
+      `--contract=${V2}`,
+      `--target=${identity}`,
+      "--projection=workspace",
+      `--lineage=${lineage}`,
+      "--agent=pi",
+      "--consent=granted",
+    ]);
+    const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--lineage", lineage, "--next-transition"]));
+    const tokens = status.next_transition.collect.inputs[0].arguments.map((a: { token: string }) => a.token) as string[];
+    const prompt = (await s.run(["review", "capture-result", ...tokens], { cwd: repo })).stdoutText;
+    // The real binaries printed exactly this tail for this edit (git blob ids follow the content alone).
+    expect(prompt.slice(prompt.indexOf("GENTLE_AI_REVIEW_NAME_STATUS\n"))).toBe(
+      [
+        "GENTLE_AI_REVIEW_NAME_STATUS",
+        "M\tsrc/app.ts",
+        "GENTLE_AI_REVIEW_NAME_STATUS_END",
+        "GENTLE_AI_REVIEW_NUMSTAT",
+        "4\t1\tsrc/app.ts",
+        "GENTLE_AI_REVIEW_NUMSTAT_END",
+        "GENTLE_AI_REVIEW_PATCH 0 src/app.ts",
+        "diff --git a/src/app.ts b/src/app.ts",
+        "index efeee5db16c087416d13e29bc506c998eeaf0827..82aff2a90dd212dce95cedaa6649f0a5310b5f9b 100644",
+        "--- a/src/app.ts",
+        "+++ b/src/app.ts",
+        "@@ -1 +1,4 @@",
+        "-export const value = 1;",
+        "+export const value = 2;",
+        "+export function login(user: string): boolean {",
+        "+  return user.length > 0;",
+        "+}",
+        "GENTLE_AI_REVIEW_PATCH_END",
+        "GENTLE_AI_REVIEW_CONTEXT_END",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("2.4.0: an approval names its receipt's gate and path; nothing is burned (real 2.4.0 301fb2ad bytes)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    await capture(s, l, []);
+    await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
+    s.write(s.dir, "evidence.txt", "ok 1 - npm test: 12 passed\n");
+    const st = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const sub = st.next_transition.collect.inputs[0].submission;
+    const argv = (sub.argument_tokens as string[]).map((t) => t.replace("{{outcome}}", "passed").replace("{{input}}", `${s.dir}/evidence.txt`));
+    expect((await s.run(["review", sub.operation_token, ...argv], { cwd: l.repo })).code).toBe(0);
+    const fin = await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-evidence=true"], { cwd: l.repo });
+    expect([fin.code, fin.stderrText]).toEqual([0, ""]);
+    const doc = json(fin);
+    expect(Object.keys(doc)).toEqual(["operation", "lineage_id", "state", "action", "store_revision", "receipt_path"]);
+    expect([doc.state, doc.action, doc.receipt_path]).toEqual([
+      "approved",
+      "validate delivery with gentle-ai review validate --gate <gate>",
+      `${realpathSync(l.repo)}/.git/gentle-ai/review-transactions/v2/${l.lineage}/review-receipt.json`,
+    ]);
+  });
+
+  it("a corrected workspace lets FINALIZE reach the captured-evidence check (real 2.4.0 / 2.5.0 cause)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    await capture(s, l, [BLOCKER]);
+    await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
+    const plan = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const submission = plan.next_transition.collect.inputs[0].submission;
+    await s.run(["review", submission.operation_token, ...(submission.argument_tokens as string[]).map((t) => t.replace("{{value}}", "1"))], { cwd: l.repo });
+    s.write(l.repo, "src/app.ts", "export const value = 3;\n");
+    s.write(s.dir, "v.json", "{}");
+    const fin = await s.run(["review", "finalize", "--contract", V2, `--lineage=${l.lineage}`, `--validation=${s.dir}/v.json`, "--captured-evidence=true"], { cwd: l.repo });
+    expect([fin.code, JSON.parse(fin.stdoutText).cause]).toEqual([1, "captured verification evidence is missing"]);
+  });
+});
+
+describe.each([
+  ["2.4.0", sandbox, "review repository context binding is invalid"],
+  ["2.5.0", sandbox25, "review repository context is stale or has no live matching authority"],
+] as const)("per-revision repository contexts, profile %s (real 301fb2ad / fb55ef7b bytes)", (_profile, world, staleCause) => {
+  it("FINALIZE's new revision gets a new handle; the reviewing handle is refused as the build refuses it", async () => {
+    const s = world();
+    const l = await startedLineage(s);
+    const reviewingHandle = l.tokens.find((t) => t.startsWith("--repository-context="))!;
+    await capture(s, l, []);
+    await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
+    const st = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const validatingHandle = (st.next_transition.collect.inputs[0].arguments as { name: string; token: string }[]).find((a) => a.name === "repository-context")!.token;
+    expect(validatingHandle).toMatch(/^--repository-context=rctx1_[0-9a-f]{64}$/);
+    expect(validatingHandle).not.toBe(reviewingHandle);
+    // The reviewing slot's tokens after the authority moved on (review_facade's opaque route, repository_locator.go:383-420).
+    const stale = await s.run(["review", "capture-result", ...l.tokens, "--agent=pi", "--materialize=true"], {
+      cwd: l.repo,
+      env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" },
+    });
+    expect(stale.code).toBe(1);
+    expect(JSON.parse(stale.stdoutText).cause).toBe(
+      `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${staleCause}; refresh the exact native next_transition before retrying`,
+    );
   });
 });

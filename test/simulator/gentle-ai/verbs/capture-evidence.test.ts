@@ -257,11 +257,22 @@ describe.each(["prefixed", "bare"] as const)("record bytes and lifecycle, identi
     expect(r.code).toBe(1);
     const reports = readdirSync(join(s.stateDir, "defect-reports"));
     expect(reports).toHaveLength(1);
+    // The name is `<reason slug>-<12 hex of the report>.md` (review_defect_report.go:208-223).
+    expect(reports[0]).toMatch(/^captured-final-evidence-conflict-[0-9a-f]{12}\.md$/);
     const path = join(s.stateDir, "defect-reports", reports[0]!);
     const text = "captured verification evidence already exists with different bytes or outcome.";
-    expect(r.stderrText).toBe(`Error: ${text} A defect report was saved at ${path} [captured_final_evidence_conflict]\n`);
+    // Real 2.4.0 (301fb2ad) / 2.5.0 (fb55ef7b) bytes: the clause ends with the issues URL, which the scrub folds.
+    const url = "https://github.com/Gentleman-Programming/gentle-ai/issues/new/choose";
+    expect(r.stderrText).toBe(`Error: ${text} A defect report was saved at ${path} -- file it at ${url}. [captured_final_evidence_conflict]\n`);
     expect(r.stdoutText).toBe(
-      envelope(OP, "captured_final_evidence_conflict", CONFLICT_MSG, "review.status", `${text} A defect report was saved at <redacted>`, s.ids.lineageId),
+      envelope(
+        OP,
+        "captured_final_evidence_conflict",
+        CONFLICT_MSG,
+        "review.status",
+        `${text} A defect report was saved at <redacted> -- file it at http<redacted>`,
+        s.ids.lineageId,
+      ),
     );
     expect(existsSync(path)).toBe(true);
   });

@@ -120,9 +120,17 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       lineage: true,
     },
     {
+      // Real gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b) bytes: the missing locator file's lstat error, scrubbed.
       name: "10 unknown context handle",
       argv: cr(...B.map((t) => (t.startsWith("--repository-context") ? `--repository-context=rctx1_${"0".repeat(64)}` : t)), "--input=r.json"),
-      text: "repository_context_unavailable: provider-issued review repository context operation failed; cause: repository context handle is not issued for this repository; refresh the exact native next_transition before retrying",
+      text: contextUnavailable("lstat <redacted> no such file or directory"),
+      lineage: true,
+    },
+    {
+      // Real gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b) bytes: the handle's shape check (repository_locator.go:457).
+      name: "10 malformed context handle",
+      argv: cr(...B.map((t) => (t.startsWith("--repository-context") ? "--repository-context=garbage" : t)), "--input=r.json"),
+      text: contextUnavailable("invalid review repository context handle"),
       lineage: true,
     },
     {

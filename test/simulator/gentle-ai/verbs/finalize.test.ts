@@ -15,6 +15,10 @@ const GENERIC = "Error: The negotiated review request is invalid. [invalid_reque
 const ALL_PROFILES = ["2.3.0", "2.4.0", "2.5.0"] as const;
 // reviewApprovedCompactBurnedFinalizeAction (review_facade.go:90): the approved authority is burned on approval.
 const BURNED = "the approved review completed and burned; delivery follows ordinary repository policy";
+// Before the burn (b43e0928) the approval names its receipt's gate: real gentle-ai 2.4.0 (301fb2ad) bytes.
+const VALIDATE = "validate delivery with gentle-ai review validate --gate <gate>";
+/** The approving FINALIZE's action of a profile: only 2.5.0 (fb55ef7b) burns the lineage. */
+const approvedAction = (profile: string): string => (profile === "2.5.0" ? BURNED : VALIDATE);
 
 /** The finalize result of a success stdout: the plain document, or the negotiated operation envelope's result. */
 function resultOf(stdout: string): Record<string, unknown> {
@@ -65,7 +69,7 @@ describe.each(ALL_PROFILES)("issue #279 plan checks, profile %s", (profile) => {
         const r = await s.run(["review", "finalize", ...(negotiated ? ["--contract", V2] : []), "--lineage", s.ids.lineageId, "--validation", ok, "--captured-evidence=true"]);
         expect([r.code, r.stderrText]).toEqual([0, ""]);
         // ReviewFacadeFinalizeResult, or ReviewIntegrationFinalizeResult in operation/v2 (review_operation_contract.go:1566-1630).
-        const result = { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: BURNED, store_revision: s.ids.revision(1) };
+        const result = { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: approvedAction(profile), store_revision: s.ids.revision(1) };
         expect(r.stdoutText).toBe(goIndent(negotiated ? { schema: "gentle-ai.review-integration.operation/v2", contract: V2, operation: "review.finalize", result } : result));
       });
     }
@@ -252,7 +256,7 @@ describe("lifecycle across processes", () => {
       schema: "gentle-ai.review-integration.operation/v2",
       contract: V2,
       operation: "review.finalize",
-      result: { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: BURNED, store_revision: s.ids.revision(1) },
+      result: { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: VALIDATE, store_revision: s.ids.revision(1) },
     });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(after.authority.state).toBe("approved");
@@ -292,7 +296,7 @@ describe("lifecycle across processes", () => {
       "--captured-evidence=true",
     ]);
     expect([fin.code, fin.stderrText]).toEqual([0, ""]);
-    expect(resultOf(fin.stdoutText)).toMatchObject({ state: "approved", action: BURNED });
+    expect(resultOf(fin.stdoutText)).toMatchObject({ state: "approved", action: VALIDATE });
   });
 
   it("validating: the record is discovered without the flag", async () => {
@@ -314,7 +318,7 @@ describe("lifecycle across processes", () => {
       operation: "review/finalize",
       lineage_id: a.ids.lineageId,
       state: "approved",
-      action: BURNED,
+      action: VALIDATE,
       store_revision: a.ids.revision(1),
     });
 
@@ -494,7 +498,7 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
           operation: "review/finalize",
           lineage_id: t.ids.lineageId,
           state: "approved",
-          action: BURNED,
+          action: VALIDATE,
           store_revision: t.ids.revision(1),
           eligibility: {
             allowed_actions: [{ action: "stop", reason_code: reason, required_inputs: ["target_scoped_status"] }],

@@ -42,8 +42,22 @@ function finding(s: SimWorld): Json {
   };
 }
 
-function expectedValidationRequest(s: SimWorld): Json {
+// facadeReviewPolicy (review_facade.go:92 at fb55ef7b), as the real 2.5.0 printed it in validation_request.
+const NATIVE_POLICY =
+  "Gentle AI native bounded review policy.\n\nOnly candidate-caused BLOCKER or CRITICAL findings may require correction. Pre-existing and base-only findings are follow-ups. One correction is bounded by the frozen original scope. Gates are informational and unmanaged; ordinary repository policy decides delivery.\n";
+
+function expectedValidationRequest(s: SimWorld, profile: string): Json {
   const f = finding(s);
+  // The real 2.4.0 (301fb2ad) request has no policy, fix findings or classifications (its struct lacks them).
+  const evidence =
+    profile === "2.5.0"
+      ? {
+          policy_content: NATIVE_POLICY,
+          fix_findings: [f],
+          // FindingEvidence (transaction.go:161); proof = proof_refs joined (review_facade.go:3481).
+          fix_classifications: [{ finding_id: "R1-001", class: "deterministic", causal_disposition: "introduced", proof: (f["proof_refs"] as string[]).join("; ") }],
+        }
+      : {};
   return {
     schema: "gentle-ai.review-targeted-validation-request/v1",
     request_hash: requestHash(s),
@@ -51,10 +65,7 @@ function expectedValidationRequest(s: SimWorld): Json {
     expected_revision: s.ids.revision(0),
     target_identity: s.ids.targetIdentity,
     fix_finding_ids: ["R1-001"],
-    policy_content: expect.any(String),
-    fix_findings: [f],
-    // FindingEvidence (transaction.go:161); proof = proof_refs joined (review_facade.go:3481).
-    fix_classifications: [{ finding_id: "R1-001", class: "deterministic", causal_disposition: "introduced", proof: (f["proof_refs"] as string[]).join("; ") }],
+    ...evidence,
     projection: "workspace",
     correction_candidate_tree: s.ids.correctionCandidateTree,
     correction_target_identity: s.ids.correctionTargetIdentity,
@@ -102,7 +113,7 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
         ],
       },
     });
-    expect(json.validation_request).toEqual(expectedValidationRequest(s));
+    expect(json.validation_request).toEqual(expectedValidationRequest(s, profile));
     // The worktree holds the corrected candidate: the live target differs from the authority's.
     expect(json).toMatchObject({ target_identity: ids.correctionLiveIdentity, authority_target_identity: ids.targetIdentity });
     expect(json.projection).toMatchObject({
@@ -186,7 +197,7 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
       capture_operation: "external.run_provider_role",
       provider_task: { agent: "review-validator", role: "targeted-validator" },
     });
-    expect(json.validation_request).toEqual(expectedValidationRequest(s));
+    expect(json.validation_request).toEqual(expectedValidationRequest(s, profile));
   });
 
   it("plan_required: correction_plan_required with the provider-owned request and the correction-lines descriptor at 6", async () => {
@@ -272,7 +283,7 @@ describe("2.3.0: the 2.2.x-era shapes, gentle-ai's review-integration/v1 correct
         ],
       },
     });
-    expect(json.validation_request).toEqual(expectedValidationRequest(s));
+    expect(json.validation_request).toEqual(expectedValidationRequest(s, "2.3.0"));
     expect(json.repository_context).toBeUndefined();
   });
 
@@ -325,7 +336,7 @@ describe("evidence outcomes, validating and approved", () => {
         binding: { lineage_id: ids.lineageId, revision: ids.revision(0), target_identity: ids.correctionTargetIdentity, repository_context: ids.repositoryContext },
       },
     });
-    expect(json.validation_request).toEqual(expectedValidationRequest(s));
+    expect(json.validation_request).toEqual(expectedValidationRequest(s, "2.4.0"));
   });
 
   it("validating with a passed record: captured_verification_evidence_passed; no top-level validation_request", async () => {
