@@ -1,6 +1,7 @@
 // Two sides' normalised calls of one phase, compared in start order: the first field of the first call that differs.
 import type { NormalCall } from "./normalise.ts";
 import type { Divergence } from "./report-schema.ts";
+import type { HashPairing } from "./pairing.ts";
 
 /** The fields of a call in the order they are compared (and a divergence names). */
 const FIELDS = ["program", "argv", "handshake", "stdin", "files", "exit", "stdout", "stderr"] as const;
@@ -41,13 +42,14 @@ function callOf(call: NormalCall): Divergence["call"] {
   return { program: call.program, argv: [...call.argv], handshake: call.handshake, stdin: shown(call.stdin) };
 }
 
-/** The first differing field of one pair of calls, or undefined when they match. */
-function compareCall(phase: number, index: number, a: NormalCall, b: NormalCall): Divergence | undefined {
+/** The first differing field of one pair of calls (hashes compared through the pairing), or undefined. */
+function compareCall(phase: number, index: number, a: NormalCall, b: NormalCall, pairing: HashPairing): Divergence | undefined {
+  let shownArgv: readonly string[] | undefined;
   for (const field of FIELDS) {
-    const x = bytesOf(a, field);
-    const y = bytesOf(b, field);
+    const { binary: x, simulator: y } = pairing.field(bytesOf(a, field), bytesOf(b, field));
+    if (field === "argv") shownArgv = JSON.parse(x.toString("utf8")) as string[];
     const offset = firstDifference(x, y);
-    if (offset !== undefined) return { phase, index, field, offset, call: callOf(a), binary: shown(x), simulator: shown(y) };
+    if (offset !== undefined) return { phase, index, field, offset, call: { ...callOf(a), argv: [...(shownArgv ?? a.argv)] }, binary: shown(x), simulator: shown(y) };
   }
   return undefined;
 }
@@ -56,11 +58,11 @@ function compareCall(phase: number, index: number, a: NormalCall, b: NormalCall)
  * Every divergence between the binary's calls and the simulator's in one phase, call by call in start order; when
  * one side made more calls, the first extra call closes the list.
  */
-export function comparePhase(phase: number, binary: readonly NormalCall[], simulator: readonly NormalCall[]): Divergence[] {
+export function comparePhase(phase: number, binary: readonly NormalCall[], simulator: readonly NormalCall[], pairing: HashPairing): Divergence[] {
   const n = Math.min(binary.length, simulator.length);
   const found: Divergence[] = [];
   for (let i = 0; i < n; i++) {
-    const d = compareCall(phase, i + 1, binary[i] as NormalCall, simulator[i] as NormalCall);
+    const d = compareCall(phase, i + 1, binary[i] as NormalCall, simulator[i] as NormalCall, pairing);
     if (d) found.push(d);
   }
   if (binary.length === simulator.length) return found;

@@ -1,6 +1,6 @@
 // The differential run's normalisation: the documented rules that make two runs of one script comparable byte for
-// byte (docs/differential.md lists each with its reason and a pointer into gentle-ai's source). Everything a rule does
-// not touch is compared raw.
+// byte (docs/differential.md lists each with its reason and a pointer into gentle-ai's source). Hashes are left for
+// the pairing (pairing.ts); everything no rule touches is compared raw.
 import type { TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
 import { blobBytes } from "../../simulator/output/transcript.ts";
 import { normaliseBytes, placeholderRules, type PlaceholderRule } from "../../simulator/output/path-placeholders.ts";
@@ -46,43 +46,24 @@ export const MASK_RULES: readonly MaskRule[] = [
   { name: "RFC 3339 timestamp", pattern: /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g, replace: "<TIME>" },
 ];
 
-/** Hex runs of 12 or more lower-case digits: sha256 digests, git object ids, lineage-id tails, rctx1_ handles. */
-const HEX = /(?<![0-9a-f])[0-9a-f]{12,}(?![0-9a-f])/g;
-
-/** Renames each distinct hex value to `<H1>`, `<H2>`… in order of first appearance across one scenario. */
-export class OrdinalNames {
-  readonly #names = new Map<string, string>();
-
-  rename(text: string): string {
-    return text.replace(HEX, (hex) => {
-      let name = this.#names.get(hex);
-      if (name === undefined) {
-        name = `<H${this.#names.size + 1}>`;
-        this.#names.set(hex, name);
-      }
-      return name;
-    });
-  }
-}
-
 function pathRules(paths: WorldPaths): PlaceholderRule[] {
   const rules = placeholderRules({ cwd: paths.work, tmp: paths.tmp, state: paths.state });
   rules.push({ from: paths.home, to: "<HOME>" }, { from: paths.root, to: "<WORLD>" });
   return rules.sort((a, b) => b.from.length - a.from.length);
 }
 
-/** Normalises bytes with every rule, in order: paths, masks, then ordinal names. */
-function normaliseBuffer(bytes: Buffer, rules: readonly PlaceholderRule[], names: OrdinalNames): Buffer {
+/** Normalises bytes with the path and mask rules; hashes stay, to be paired across the two sides (pairing.ts). */
+function normaliseBuffer(bytes: Buffer, rules: readonly PlaceholderRule[]): Buffer {
   let text = normaliseBytes(bytes, rules).toString("latin1");
   for (const m of MASK_RULES) text = text.replace(m.pattern, m.replace);
-  return Buffer.from(names.rename(text), "latin1");
+  return Buffer.from(text, "latin1");
 }
 
-/** Normalises one scenario's calls, in start order; `names` is shared across the scenario's phases. */
-export function normaliseCalls(entries: readonly TranscriptEntry[], paths: WorldPaths, names: OrdinalNames): NormalCall[] {
+/** Normalises one phase's calls, in start order, by the path and mask rules. */
+export function normaliseCalls(entries: readonly TranscriptEntry[], paths: WorldPaths): NormalCall[] {
   const rules = pathRules(paths);
-  const text = (s: string): string => normaliseBuffer(Buffer.from(s, "utf8"), rules, names).toString("utf8");
-  const bytes = (b: { readonly base64?: string | undefined }): Buffer => normaliseBuffer(blobBytes(b), rules, names);
+  const text = (s: string): string => normaliseBuffer(Buffer.from(s, "utf8"), rules).toString("utf8");
+  const bytes = (b: { readonly base64?: string | undefined }): Buffer => normaliseBuffer(blobBytes(b), rules);
   return entries.map((e) => ({
     program: e.program,
     argv: e.argv.map(text),

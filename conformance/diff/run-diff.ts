@@ -11,7 +11,8 @@ import { SIM_GENTLE_AI } from "../repro/paths.ts";
 import { runReproduction } from "../repro/run.ts";
 import type { Sandbox } from "../repro/sandbox.ts";
 import { comparePhase } from "./compare.ts";
-import { normaliseCalls, OrdinalNames, type NormalCall } from "./normalise.ts";
+import { normaliseCalls, type NormalCall } from "./normalise.ts";
+import { HashPairing } from "./pairing.ts";
 import type { ScenarioVerdict } from "./report-schema.ts";
 
 /** Where and against what one differential run works. */
@@ -45,12 +46,11 @@ function readEntries(path: string): TranscriptEntry[] {
 
 async function runSide(repro: Reproduction, gentleAi: string, side: "binary" | "simulator", sides: DiffSides): Promise<SideRun> {
   const phases = new Map<number, NormalCall[]>();
-  const names = new OrdinalNames();
   const log: string[] = [];
   rmSync(sides.root, { recursive: true, force: true });
   const onPhaseEnd = (index: number, sandbox: Sandbox): void => {
     const paths = { root: sandbox.root, work: sandbox.work, home: sandbox.home, tmp: sandbox.tmp, state: sandbox.state };
-    phases.set(index, normaliseCalls(readEntries(sandbox.transcript), paths, names));
+    phases.set(index, normaliseCalls(readEntries(sandbox.transcript), paths));
     if (sides.keep !== undefined) {
       const dir = join(sides.keep, repro.id, side);
       mkdirSync(dir, { recursive: true });
@@ -71,7 +71,8 @@ export async function diffScript(repro: Reproduction, sides: DiffSides): Promise
   if (binary.phases.size === 0) return { ...base, status: "skip", calls: 0, reason: binary.skipped > 0 ? "every phase needs the simulator" : "no phase ran", divergences: [] };
   const simulator = await runSide(repro, SIM_GENTLE_AI, "simulator", sides);
   rmSync(sides.root, { recursive: true, force: true });
-  const divergences = [...binary.phases].flatMap(([index, phaseCalls]) => comparePhase(index + 1, phaseCalls, simulator.phases.get(index) ?? []));
+  const pairing = new HashPairing();
+  const divergences = [...binary.phases].flatMap(([index, phaseCalls]) => comparePhase(index + 1, phaseCalls, simulator.phases.get(index) ?? [], pairing));
   return { ...base, status: divergences.length > 0 ? "diverge" : "pass", calls, divergences };
 }
 
