@@ -70,14 +70,46 @@ const HANDLERS: Readonly<Record<string, () => Promise<VerbHandler>>> = {
   validate: async () => (await import("./verbs/validate.ts")).validate,
 };
 
+/**
+ * The top-level commands `app.RunArgs` knows (internal/app/app.go, the same at 301fb2ad and fb55ef7b). Any other first
+ * argument is refused with `unknown command` once system detection passes; these are known but not simulated.
+ */
+const TOP_LEVEL_COMMANDS: ReadonlySet<string> = new Set([
+  "bench-model-picker",
+  "uninstall",
+  "skill-registry",
+  "sdd-status",
+  "sdd-continue",
+  "sdd-attempt",
+  "sdd-verify-validate",
+  "codegraph",
+  "review-start",
+  "review-resume",
+  "review-step",
+  "review-bundle-export",
+  "review-bundle-import",
+  "review-validate",
+  "install",
+  "sync",
+  "update",
+  "upgrade",
+  "restore",
+  "doctor",
+]);
+
+/** A first argument other than version, help and review: app.go's `unknown command`, or not simulated. */
+function topLevelCommand(command: string | undefined): Outcome {
+  // No argument launches the TUI; the known commands install, sync, diagnose and so on.
+  if (command === undefined || TOP_LEVEL_COMMANDS.has(command)) return plainError(`gentle-ai-sim: command ${JSON.stringify(command ?? "")} is not simulated`);
+  return plainError(`unknown command ${goQuoteStr(command)} — run 'gentle-ai help' for available commands`);
+}
+
 /** Routes one invocation to its verb handler and returns the streams and exit code the real CLI would produce. */
 export async function dispatch(invocation: Invocation): Promise<Outcome> {
   const [command, verb] = invocation.argv;
   if (command === "version" || command === "--version" || command === "-v") return version(invocation);
-  if (command !== "review") {
-    // (inferred) top-level commands other than version/review are outside the simulated surface.
-    return plainError(`gentle-ai-sim: command ${JSON.stringify(command ?? "")} is not simulated`);
-  }
+  if (command === "help" || command === "--help" || command === "-h") return (await import("./verbs/top-help.ts")).topHelp(invocation);
+  if (command !== "review") return topLevelCommand(command);
   if (verb === undefined || verb === "help" || verb === "-h" || verb === "--help") return reviewHelp(invocation);
   // The kill switch is dispatched ahead of the review facade, so every profile answers it (internal/app/app.go).
   if (verb === "mode") return (await import("./verbs/review-mode.ts")).reviewMode(invocation);
