@@ -24,6 +24,8 @@ export interface ProfileTraits {
   readonly piWithoutMaterialize: "host-mediated" | "split";
   /** capture-refuter / capture-validation exist (v2.4.0+). */
   readonly roleVerbs: boolean;
+  /** finalize defines --admission-findings (added in 413d3967, removed by b43e0928: in 301fb2ad, not in fb55ef7b). */
+  readonly finalizeAdmissionFindings: boolean;
   /** STATUS schema identifier (2.5.0 keeps status/v5: the v6 shape is unknown). */
   readonly statusSchema: string;
 }
@@ -40,6 +42,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     agentSubmit: false,
     piWithoutMaterialize: "host-mediated",
     roleVerbs: false,
+    finalizeAdmissionFindings: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
   },
   "2.4.0": {
@@ -52,6 +55,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     agentSubmit: false,
     piWithoutMaterialize: "host-mediated",
     roleVerbs: true,
+    finalizeAdmissionFindings: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
   },
   // v2.5.0 = fb55ef7b (main-0822) behaviour, which carries PR #3444 and #3441, plus (inferred) PR #3845's
@@ -66,6 +70,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     agentSubmit: true,
     piWithoutMaterialize: "split",
     roleVerbs: true,
+    finalizeAdmissionFindings: false,
     statusSchema: "gentle-ai.review-integration.status/v5",
   },
 };
