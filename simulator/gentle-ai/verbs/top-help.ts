@@ -3,9 +3,15 @@
 import type { Invocation, Outcome } from "../invocation.ts";
 import { traitsOf } from "../profiles.ts";
 import { okOutcome } from "../route.ts";
+import type { Profile } from "../../scenario/schema.ts";
 
-/** The global help text of a version (recorded from gentle-ai 2.4.0 built from 301fb2ad; 2.5.0 from fb55ef7b differs only in the version). */
-export function topHelpText(version: string): string {
+/**
+ * The global help text of a profile: recorded from gentle-ai 2.4.0 built from 301fb2ad; 2.5.0 built from fb55ef7b
+ * differs only in the version, and 2.3.0 built from d94dc00c has no `sdd-attempt repair` yet.
+ */
+export function topHelpText(profile: Profile): string {
+  const version = traitsOf(profile).version;
+  const attempt = profile === "2.3.0" ? "status|begin|finish|reset" : "status|begin|finish|reset|repair";
   return `gentle-ai — Gentle-AI: Ecosystem, Frameworks, Workflows (${version})
 
 USAGE
@@ -61,7 +67,7 @@ COMPATIBILITY COMMANDS
   review-validate --cwd <repo> --receipt <path> (--request <path> | --lineage <id> --gate <gate>)
                Validate legacy v1 authority; native mode needs lineage/gate and derives authority
                Bundle, policy, ledger, fix-delta, evidence, CI, and release flags are optional compatibility or exceptional inputs
-  sdd-attempt <status|begin|finish|reset|repair> --cwd <repo> --change <change>
+  sdd-attempt <${attempt}> --cwd <repo> --change <change>
                Diagnose or explicitly recover the full native runtime-attempt ledger
   update       Check for available updates
   upgrade      Apply updates to managed tools
@@ -79,5 +85,5 @@ Documentation: https://github.com/Gentleman-Programming/gentle-ai
 
 /** Prints the global help and exits 0. */
 export function topHelp(invocation: Invocation): Outcome {
-  return okOutcome(topHelpText(traitsOf(invocation.scenario.profile).version));
+  return okOutcome(topHelpText(invocation.scenario.profile));
 }
