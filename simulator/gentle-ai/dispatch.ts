@@ -1,37 +1,9 @@
 // Top-level routing of one gentle-ai invocation (provider reference §2): version, review help, review <verb>.
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
 import { goQuoteStr } from "./argv/go-quote.ts";
-import { traitsOf } from "./profiles.ts";
+import { reviewFacade } from "./review-facade.ts";
 import { negotiationRefusal, okOutcome, plainError } from "./route.ts";
 import { version } from "./verbs/version.ts";
-
-const REVIEW_VERBS_V240 = [
-  "capture-result",
-  "capture-refuter",
-  "capture-validation",
-  "lens-context",
-  "capture-evidence",
-  "preserve-result",
-  "capabilities",
-  "start",
-  "finalize",
-  "validate",
-  "status",
-  "repair",
-  "invalidate",
-  "abandon",
-  "recover",
-  "retry-final-verification",
-  "reclaim",
-  "store-reset",
-  "inspect-authority",
-  "inspect-candidate",
-  "dispose-result",
-  "reopen-results",
-  "schema",
-  "opencode-transport",
-  "bind-sdd",
-] as const;
 
 /**
  * The lifecycle verbs that act on one lineage (in the repository world they find it in the repository). STATUS
@@ -39,20 +11,13 @@ const REVIEW_VERBS_V240 = [
  */
 const LINEAGE_VERBS: ReadonlySet<string> = new Set(["capture-result", "capture-evidence", "finalize", "capture-refuter", "capture-validation", "lens-context"]);
 
-/** Review verbs whose capture may spawn pi itself (`--execute`). */
-export const ROLE_VERBS: ReadonlySet<string> = new Set(["capture-refuter", "capture-validation"]);
-
-const REVIEW_DETAILS =
-  "Ordinary review facade; repository scope, authority, canonical artifacts, and lifecycle transitions are derived by Go. Provider transports relay opaque bytes only; Go materializes, admits, captures, and decides delivery. Use review retry-final-verification only for a provider-proven completed failed final-verification tooling incident. Generic review recover remains unchanged. Use review repair --preflight for provider-owned classified authority repair.";
-
-/** The verbs a profile's `review` command knows (role verbs arrived with v2.4.0; inferred for the usage line). */
+/** The verbs a profile's `review` command knows. */
 function reviewVerbs(invocation: Invocation): readonly string[] {
-  const roles = traitsOf(invocation.scenario.profile).roleVerbs;
-  return REVIEW_VERBS_V240.filter((v) => roles || !ROLE_VERBS.has(v));
+  return reviewFacade(invocation.scenario.profile).verbs;
 }
 
 function reviewHelp(invocation: Invocation): Outcome {
-  return okOutcome(`Usage: gentle-ai review <${reviewVerbs(invocation).join("|")}> [flags]\n\n${REVIEW_DETAILS}\n`);
+  return okOutcome(reviewFacade(invocation.scenario.profile).usage);
 }
 
 // Verb modules load on demand so `version` and help never pay for state, crypto or zod at start-up.
@@ -70,14 +35,46 @@ const HANDLERS: Readonly<Record<string, () => Promise<VerbHandler>>> = {
   validate: async () => (await import("./verbs/validate.ts")).validate,
 };
 
+/**
+ * The top-level commands `app.RunArgs` knows (internal/app/app.go, the same at 301fb2ad and fb55ef7b). Any other first
+ * argument is refused with `unknown command` once system detection passes; these are known but not simulated.
+ */
+const TOP_LEVEL_COMMANDS: ReadonlySet<string> = new Set([
+  "bench-model-picker",
+  "uninstall",
+  "skill-registry",
+  "sdd-status",
+  "sdd-continue",
+  "sdd-attempt",
+  "sdd-verify-validate",
+  "codegraph",
+  "review-start",
+  "review-resume",
+  "review-step",
+  "review-bundle-export",
+  "review-bundle-import",
+  "review-validate",
+  "install",
+  "sync",
+  "update",
+  "upgrade",
+  "restore",
+  "doctor",
+]);
+
+/** A first argument other than version, help and review: app.go's `unknown command`, or not simulated. */
+function topLevelCommand(command: string | undefined): Outcome {
+  // No argument launches the TUI; the known commands install, sync, diagnose and so on.
+  if (command === undefined || TOP_LEVEL_COMMANDS.has(command)) return plainError(`gentle-ai-sim: command ${JSON.stringify(command ?? "")} is not simulated`);
+  return plainError(`unknown command ${goQuoteStr(command)} — run 'gentle-ai help' for available commands`);
+}
+
 /** Routes one invocation to its verb handler and returns the streams and exit code the real CLI would produce. */
 export async function dispatch(invocation: Invocation): Promise<Outcome> {
   const [command, verb] = invocation.argv;
   if (command === "version" || command === "--version" || command === "-v") return version(invocation);
-  if (command !== "review") {
-    // (inferred) top-level commands other than version/review are outside the simulated surface.
-    return plainError(`gentle-ai-sim: command ${JSON.stringify(command ?? "")} is not simulated`);
-  }
+  if (command === "help" || command === "--help" || command === "-h") return (await import("./verbs/top-help.ts")).topHelp(invocation);
+  if (command !== "review") return topLevelCommand(command);
   if (verb === undefined || verb === "help" || verb === "-h" || verb === "--help") return reviewHelp(invocation);
   // The kill switch is dispatched ahead of the review facade, so every profile answers it (internal/app/app.go).
   if (verb === "mode") return (await import("./verbs/review-mode.ts")).reviewMode(invocation);

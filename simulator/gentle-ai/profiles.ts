@@ -24,6 +24,8 @@ export interface ProfileTraits {
   readonly piWithoutMaterialize: "host-mediated" | "split";
   /** capture-refuter / capture-validation exist (v2.4.0+). */
   readonly roleVerbs: boolean;
+  /** finalize defines --admission-findings (added in 413d3967, removed by b43e0928: in 301fb2ad, not in fb55ef7b). */
+  readonly finalizeAdmissionFindings: boolean;
   /** STATUS schema identifier (2.5.0 keeps status/v5: the v6 shape is unknown). */
   readonly statusSchema: string;
   /**
@@ -54,6 +56,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     agentSubmit: false,
     piWithoutMaterialize: "host-mediated",
     roleVerbs: false,
+    finalizeAdmissionFindings: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: false,
     approvalBurns: false,
@@ -68,6 +71,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     agentSubmit: false,
     piWithoutMaterialize: "host-mediated",
     roleVerbs: true,
+    finalizeAdmissionFindings: true,
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: false,
     approvalBurns: false,
@@ -84,6 +88,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     agentSubmit: true,
     piWithoutMaterialize: "split",
     roleVerbs: true,
+    finalizeAdmissionFindings: false,
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: true,
     approvalBurns: true,

@@ -7,6 +7,11 @@ export interface FlagDef {
   readonly kind: FlagKind;
   readonly usage: string;
   readonly default?: string | boolean | number;
+  /**
+   * A `flag.Var` string whose `Set` refuses a second value (reviewSingleValueFlag): the error it returns, which the
+   * parse reports at that occurrence as `invalid value %q for flag -name: <setError>`.
+   */
+  readonly setError?: string;
 }
 
 /** A declarative FlagSet: `name` is printed in the usage line (e.g. `review capture-result`). */

@@ -106,6 +106,14 @@ describe("Go flag token grammar", () => {
     expect(f.count("lens")).toBe(2);
   });
 
+  it("refuses a second value of a set-once flag.Var at that occurrence, before later flags", () => {
+    const once: FlagSetSpec = { ...SPEC, flags: [...SPEC.flags, { name: "scope", kind: "string", usage: "once", setError: "only once" }] };
+    const r = parseFlags(once, ["--scope=a", "--lens", "x", "--scope", "b", "--bogus"]);
+    expect(r.ok ? undefined : r.error.message).toBe('invalid value "b" for flag -scope: only once');
+    const single = parseFlags(once, ["--scope", "a", "--file", "x", "--file", "y"]);
+    expect(single.ok && single.flags.str("scope")).toBe("a");
+  });
+
   it("refuses malformed tokens", () => {
     expect(err(["---x"])).toBe("bad flag syntax: ---x");
     expect(err(["-=x"])).toBe("bad flag syntax: -=x");

@@ -227,6 +227,8 @@ export function parseFlags(spec: FlagSetSpec, argv: readonly string[]): ParseOut
       const n = parseGoInt(value);
       if (!n.ok) return fail(`invalid value ${goQuoteStr(value)} for flag -${name}: ${n.err}`);
       occurrences.push({ name, value: Number(n.value), index, inline });
+    } else if (flag.setError !== undefined && occurrences.some((o) => o.name === name)) {
+      return fail(`invalid value ${goQuoteStr(value)} for flag -${name}: ${flag.setError}`);
     } else occurrences.push({ name, value, index, inline });
   }
   // On ErrHelp Go has already consumed the help token: FlagSet.Args() is everything after it, unparsed.

@@ -29,16 +29,17 @@ type BuildSettings = Omit<Build, "id">;
 /**
  * The Go build metadata each profile's release binary reports (`debug.ReadBuildInfo`). (inferred) all of it: GoReleaser
  * builds with the toolchain of go.mod's `go 1.25.10` (setup-go `go-version-file`), Go stamps the module version from the
- * release tag, and `.goreleaser-provider-contract/` is git-ignored, so the tree is clean. 2.4.0 is tag v2.4.0 → 301fb2ad,
- * 2.3.0 the rc.1-era commit 3d1e6735; for 2.5.0 (f5dd1a6c) only the short commit is known and its time is not.
+ * release tag, and `.goreleaser-provider-contract/` is git-ignored, so the tree is clean. 2.4.0 is tag v2.4.0 → 301fb2ad.
+ * 2.3.0 is d94dc00c: its v2.3.0-rc.2 module hash is gentle-pi's pinned one (449a2fe1), and the stable promotion
+ * workflow tags the promoted RC's commit. For 2.5.0 (f5dd1a6c) only the short commit is known and its time is not.
  */
 const BUILDS: Readonly<Record<Profile, BuildSettings>> = {
   "2.3.0": {
     go_version: "go1.25.10",
     module_version: "v2.3.0",
     vcs: "git",
-    vcs_revision: "3d1e673553c9afb0bf91a710121f415d6a7e4ed1",
-    vcs_time: "2026-08-08T20:52:42Z",
+    vcs_revision: "d94dc00ccb37625b475d040caace717465bf5ceb",
+    vcs_time: "2026-08-06T23:41:13Z",
     vcs_modified: "false",
   },
   "2.4.0": {

@@ -69,12 +69,21 @@ const DESCRIPTOR_FLAGS: readonly FlagDef[] = [
   { name: "repository-context", kind: "string", usage: "provider-issued opaque repository context for a submission descriptor" },
 ];
 
+// Defined at 301fb2ad (review_facade.go:2635) and gone by fb55ef7b; (not simulated) the new-lineage admission it feeds.
+const ADMISSION_FINDINGS_FLAG: FlagDef = {
+  name: "admission-findings",
+  kind: "string",
+  usage: "new-lineage authorities only: candidate-causal admission findings JSON array file or - for stdin",
+};
+
 /** The finalize FlagSet of a profile. */
 export function finalizeFlags(traits: ProfileTraits): FlagSetSpec {
+  const flags = modernCorrection(traits) ? [...BASE_FLAGS, ...DESCRIPTOR_FLAGS] : [...BASE_FLAGS];
+  if (traits.finalizeAdmissionFindings) flags.push(ADMISSION_FINDINGS_FLAG);
   return {
     name: V,
     details: "Canonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.",
-    flags: modernCorrection(traits) ? [...BASE_FLAGS, ...DESCRIPTOR_FLAGS] : BASE_FLAGS,
+    flags,
   };
 }
 

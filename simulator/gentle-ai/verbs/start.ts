@@ -20,6 +20,7 @@ import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
 import { parseVerbFlags } from "./verb-flags.ts";
+import { UNTRACKED_SET_ONCE } from "./status-flags.ts";
 import { flagValue, lineageScenario, repositoryRefusal, scopeAt } from "../repository-scope.ts";
 import { defectReportClause } from "../defect-report.ts";
 import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
@@ -76,9 +77,9 @@ export const START_FLAG_SET: FlagSetSpec = {
       usage: "negotiated consent declaration: relay to receive the typed blocking consent question, granted or declined to answer it for the exact frozen candidate",
     },
     { name: "locale", kind: "string", usage: "optional consent-envelope locale: en or es" },
-    { name: "untracked-scope", kind: "string", usage: "explicit untracked scope: exclude or select" },
+    { name: "untracked-scope", kind: "string", usage: "explicit untracked scope: exclude or select", setError: UNTRACKED_SET_ONCE },
     { name: "intended-untracked", kind: "string", usage: "repo-relative untracked path to include; repeat for each path" },
-    { name: "expected-untracked-inventory", kind: "string", usage: "sha256 inventory digest from review status" },
+    { name: "expected-untracked-inventory", kind: "string", usage: "sha256 inventory digest from review status", setError: UNTRACKED_SET_ONCE },
   ],
 };
 

@@ -3,13 +3,15 @@
 import type { ParsedFlags } from "../argv/go-flags.ts";
 import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
 import { goQuoteStr } from "../argv/go-quote.ts";
-import { usageText } from "../argv/usage.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { invalidRequest, ReviewRefusal } from "../refusal.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { ReadOnlyFailure } from "./status-document.ts";
 import type { StatusRenderRequest } from "./status-document.ts";
+
+/** reviewSingleValueFlag.Set's refusal of a second value (review_intended_untracked.go:29-35, the same in every verb). */
+export const UNTRACKED_SET_ONCE = "untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration";
 
 const STATUS_FLAGS: readonly FlagDef[] = [
   { name: "cwd", kind: "string", default: ".", usage: "repository path" },
@@ -32,9 +34,9 @@ const STATUS_FLAGS: readonly FlagDef[] = [
   { name: "repair-reason", kind: "string", usage: "authorized classified repair reason" },
   { name: "repair-authorization", kind: "string", usage: "exact classified repair authorization binding" },
   // flag.Var flags: reviewSingleValueFlag (set once) and reviewRepeatedPathFlag (repeatable), both default "".
-  { name: "untracked-scope", kind: "string", usage: "explicit untracked scope: exclude or select" },
+  { name: "untracked-scope", kind: "string", usage: "explicit untracked scope: exclude or select", setError: UNTRACKED_SET_ONCE },
   { name: "intended-untracked", kind: "string", usage: "repo-relative untracked path to include; repeat for each path" },
-  { name: "expected-untracked-inventory", kind: "string", usage: "sha256 inventory digest from review status" },
+  { name: "expected-untracked-inventory", kind: "string", usage: "sha256 inventory digest from review status", setError: UNTRACKED_SET_ONCE },
 ];
 
 export const STATUS_FLAG_SET: FlagSetSpec = {
@@ -45,19 +47,6 @@ export const STATUS_FLAG_SET: FlagSetSpec = {
 
 /** reviewIntegrationGatesInOrder (review_operation_contract.go:1761). */
 const GATES = ["post-apply", "pre-commit", "pre-push", "pre-pr", "release"];
-
-const SINGLE_VALUE_FLAGS = ["untracked-scope", "expected-untracked-inventory"];
-
-/**
- * reviewSingleValueFlag.Set refuses a second value, which flag reports as an invalid value (message plus usage).
- * (inferred edge) only checked once the whole argument list parsed, so an earlier-failing flag wins here.
- */
-export function singleValueFlagError(f: ParsedFlags): { message: string; output: string } | undefined {
-  const repeat = f.occurrences.filter((o) => SINGLE_VALUE_FLAGS.includes(o.name)).find((o, i, all) => all.findIndex((x) => x.name === o.name) !== i);
-  if (repeat === undefined) return undefined;
-  const message = `invalid value ${goQuoteStr(String(repeat.value))} for flag -${repeat.name}: untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration`;
-  return { message, output: message + "\n" + usageText(STATUS_FLAG_SET) };
-}
 
 /** reviewRuntimeAgentCount (review_transport_capability.go:198): `--agent` occurrences before `--`. */
 export function runtimeAgentCount(args: readonly string[]): number {

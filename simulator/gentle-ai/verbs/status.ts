@@ -15,7 +15,7 @@ import { untrackedScopeFor, UntrackedSelectionError } from "../../repository/unt
 import type { UntrackedScope } from "../../repository/untracked.ts";
 import { repositoryScopeAt, scopeAt, withRepositoryIdentities } from "../repository-scope.ts";
 import { contractFlag, parseVerbFlags } from "./verb-flags.ts";
-import { negotiatedRequest, plainRefusal, singleValueFlagError, STATUS_FLAG_SET } from "./status-flags.ts";
+import { negotiatedRequest, plainRefusal, STATUS_FLAG_SET } from "./status-flags.ts";
 import type { NegotiatedStatusRequest } from "./status-flags.ts";
 import { ReadOnlyFailure, renderStatus } from "./status-document.ts";
 import { modernCorrection } from "./status-correction.ts";
@@ -42,11 +42,6 @@ function intendedUntracked(facts: StatusFacts, req: NegotiatedStatusRequest): Un
 async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
   const f = parseVerbFlags(STATUS_FLAG_SET, argv, out);
   if (f === undefined) return;
-  const once = singleValueFlagError(f);
-  if (once !== undefined) {
-    out.write(once.output);
-    throw invalidRequest(once.message);
-  }
   if (f.positionals.length > 0) throw invalidRequest(`unexpected review status argument ${goQuoteStr(f.positionals[0]!)}`);
   const contract = contractFlag(f);
   if (contract === undefined) {
