@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import {
   ClauseFailure,
@@ -425,7 +425,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           seed: run.seed,
           runCase: async (def) => harnessChecked(await lanes.runCase(def, run.profile, lane, signal)),
           saveCounterexample: (data) =>
-            saveCounterexample(options.counterexampleDir, run.key, {
+            saveCounterexample(options.counterexampleDir, `${run.key}.${basename(root.dir).replace(/^relay-conformance-/, "")}`, {
               schema: COUNTEREXAMPLE_SCHEMA_ID,
               clause: run.clause,
               profile: run.profile,
@@ -507,9 +507,13 @@ function clauseResult(clause: Clause, profiles: ProfileResult[]): ClauseResult {
   return { ...base, status: "pass", message: "" };
 }
 
-function saveCounterexample(dir: string, key: string, data: unknown): string {
+/**
+ * Writes a counterexample under a name of its own: the property's key and the run's unique tag (its temp root's), so
+ * two runs at once in the same folder never write, or read back, each other's file.
+ */
+function saveCounterexample(dir: string, name: string, data: unknown): string {
   mkdirSync(dir, { recursive: true });
-  const file = resolve(join(dir, `${key.replace(/[^A-Za-z0-9.@-]+/g, "_")}.json`));
+  const file = resolve(join(dir, `${name.replace(/[^A-Za-z0-9.@-]+/g, "_")}.json`));
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return file;
 }
