@@ -80,8 +80,11 @@ export function outcomeCause(o: Extract<RelayOutcome, { type: "timeout" } | { ty
   const wall = `${(o.wallMs / 1000).toFixed(1)} s wall`;
   const h = o.hang;
   const when = h?.early ? `decided after ${wall}: nothing could wake it before its bound, so a patient run times out too` : `load-scaled; ${wall}`;
-  const where = h === undefined ? "" : `; it hung in the ${h.leg} leg: ${h.waitingFor}${h.processes.length > 0 ? `; processes: ${h.processes.join(" | ")}` : ""}`;
-  return `relay did not settle within ${o.timeoutMs}ms (${when})${where}; its adapter child and process tree were killed and replaced; output tail: ${o.output.trim() === "" ? "(none)" : JSON.stringify(o.output.trim().slice(-300))}`;
+  const where =
+    h === undefined
+      ? ""
+      : `it hung ${h.leg === "none" ? "before any leg" : h.leg === "unknown" ? "where the census could not see" : `in the ${h.leg} leg`}: ${h.waitingFor}${h.processes.length > 0 ? `; processes: ${h.processes.join(" | ")}` : ""}; `;
+  return `relay did not settle within ${o.timeoutMs}ms (${when}): ${where}its adapter child and process tree were killed and replaced; output tail: ${o.output.trim() === "" ? "(none)" : JSON.stringify(o.output.trim().slice(-300))}`;
 }
 
 /** One line for the processes a relay started and left running after it settled (null: none). */

@@ -2,7 +2,7 @@ import type { AdapterReply } from "../runner/protocol.ts";
 
 /** Where a relay call that did not settle hung, and the evidence (runner/hang-watch.ts). */
 export interface HangEvidence {
-  /** The leg it hung in: materialize, pi, submit, or before/after them ("before any leg", "after submit"). */
+  /** The leg it hung in (materialize, pi, submit: the last launched), "none" before any, "unknown" without a census. */
   readonly leg: string;
   /** What it was waiting for, in one sentence. */
   readonly waitingFor: string;

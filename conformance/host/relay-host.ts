@@ -89,6 +89,8 @@ export class RelayHost {
         clearTimeout(lingering);
         this.#exited = true;
         markReady(false);
+        this.#census?.resolve(null);
+        this.#census = null;
         // A grandchild that inherited stdout or stderr must not hold the harness's pipes (or `close`) open.
         for (const stream of this.#child.stdio) stream?.destroy();
         resolve();
@@ -156,7 +158,7 @@ export class RelayHost {
    * Asks the child, while a job runs, what can still wake the relay (timers, handles) and what its processes are
    * doing; null when no answer came within `withinMs` (a blocked or busy thread) or nothing is in flight.
    */
-  census(withinMs = 1000): Promise<Census | null> {
+  census(withinMs = 3000): Promise<Census | null> {
     if (this.#pending === null || this.#census !== null || this.#exited) return Promise.resolve(null);
     const id = (censusIds += 1);
     return new Promise((resolve) => {
@@ -164,6 +166,8 @@ export class RelayHost {
         if (this.#census?.id === id) this.#census = null;
         resolve(null);
       }, withinMs);
+      // A question left open when the child dies must not keep the harness alive.
+      timer.unref();
       this.#census = {
         id,
         resolve: (reply) => {

@@ -25,6 +25,9 @@ import {
 type Module = Record<string, unknown>;
 const modules = new Map<string, Promise<Module>>();
 const replies = createWriteStream("", { fd: 3 });
+// A relay that closes fd 3 breaks the channel: the harness sees it end and kills us; a write failing meanwhile (a
+// census answer) must not turn that into a crash of our own.
+replies.on("error", () => undefined);
 // The umask the harness started us with: a relay that changes it must not change the next case's file modes.
 const UMASK = process.umask();
 // In a PID namespace of our own (host/containment.ts), /proc lists exactly the processes this child and the relays
@@ -324,7 +327,7 @@ lines.on("line", (line) => {
   if (line.trim() === "") return;
   const asked = /"op":"census"/.test(line) ? AdapterJobSchema.safeParse(JSON.parse(line)) : null;
   if (asked?.success && asked.data.op === "census") {
-    void reply(census(asked.data.id));
+    reply(census(asked.data.id)).catch(() => undefined);
     return;
   }
   queue = queue.then(async () => {

@@ -73,12 +73,14 @@ export function judge(c: Census, transcript: readonly TranscriptEntry[], msLeft:
   const sim = simIndex === -1 ? undefined : c.processes[simIndex];
   const last = transcript.at(-1);
   const lastLeg = last === undefined ? undefined : last.program === "pi" ? "pi" : (last.leg ?? "gentle-ai");
-  const leg = sim !== undefined ? (programOf(sim.argv)?.leg ?? "?") : lastLeg === undefined ? "before any leg" : `after the ${lastLeg} leg ended`;
+  const leg = sim !== undefined ? (programOf(sim.argv)?.leg ?? "?") : (lastLeg ?? "none");
   const relayWaits = wake.length === 0 ? "nothing that can happen before its bound (no timer due, no handle that can answer)" : wake.join(", ");
   const waitingFor =
     sim !== undefined
-      ? `${programOf(sim.argv)?.program ?? "?"} ${reasons[simIndex] ?? "still running"}; the relay waits on ${relayWaits}`
-      : `no leg's process is running (last: ${last === undefined ? "none launched" : `${lastLeg} exited ${last.exit.code ?? last.exit.signal ?? "?"}`}); the relay waits on ${relayWaits}`;
+      ? `${programOf(sim.argv)?.program ?? "?"} is ${reasons[simIndex] ?? "still running"}; the relay waits on ${relayWaits}`
+      : last === undefined
+        ? `nothing was launched; the relay waits on ${relayWaits}`
+        : `its process exited ${last.exit.code ?? last.exit.signal ?? "?"}, yet the relay never went on; it waits on ${relayWaits}`;
   const processes = c.processes.map((p, i) => describe(p, reasons[i] ?? null));
   const signature = JSON.stringify([c.processes.map((p) => [p.pid, p.blockedIn, p.readBytes, p.writtenBytes]), c.resources, c.untrackedTimers]);
   return { evidence: { leg, waitingFor, processes, early: false }, stuck, signature };

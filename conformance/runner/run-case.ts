@@ -31,6 +31,8 @@ export interface CaseEnvironment {
 }
 
 let jobIds = 0;
+/** Set to 1, every relay call waits out its bound (no hang watch): how a patient run decides. */
+export const PATIENT_ENV = "RELAY_CONFORMANCE_PATIENT";
 
 /** Fixed v2.4.0-shaped slot for cases that never reach a process (binding and argument checks). */
 export const FIXED_SLOT = {
@@ -144,7 +146,8 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
         markers: [sandbox.dir],
         ...(signal ? { signal } : {}),
         // A harness action during the call (`during`) may be what moves it: nothing is decided while it may act.
-        hangWatch: hangWatch(sandbox.transcript, () => duringPending(sandbox.tmp, during, duringDir, acted)),
+        // RELAY_CONFORMANCE_PATIENT=1 turns it off, to compare with what the bound alone decides (docs/design.md).
+        ...(process.env[PATIENT_ENV] === "1" ? {} : { hangWatch: hangWatch(sandbox.transcript, () => duringPending(sandbox.tmp, during, duringDir, acted)) }),
       },
     );
     if (observer) evidenceStart = performance.now();
