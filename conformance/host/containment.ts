@@ -42,11 +42,11 @@ function onPath(name: string): string | undefined {
 /** The containment this process uses for its relay hosts (probed once: one `unshare … true`, a few ms). */
 export function containment(): Containment {
   if (chosen !== undefined) return chosen;
+  const found = onPath("unshare");
+  if (found !== undefined) unshare = found;
   const forced = process.env[CONTAINMENT_ENV];
   if (forced === "pid-namespace" || forced === "process-tree") return (chosen = forced);
-  const found = onPath("unshare");
   if (process.platform !== "linux" || found === undefined) return (chosen = "process-tree");
-  unshare = found;
   const probe = spawnSync(unshare, [...UNSHARE, "/bin/sh", "-c", "exit 0"], { stdio: "ignore", timeout: 5000 });
   return (chosen = probe.status === 0 ? "pid-namespace" : "process-tree");
 }

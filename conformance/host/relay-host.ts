@@ -5,7 +5,7 @@
 import type { Readable } from "node:stream";
 import { loadScaledTimeout } from "../runner/load-clock.ts";
 import { killTree, pidInNamespaceOf } from "../runner/process-tree.ts";
-import { AdapterReplySchema, type AdapterJob, type AdapterReply } from "../runner/protocol.ts";
+import { AdapterReplySchema, CHANNEL_CLOSED_EXIT, CHANNEL_CLOSED_LINE, type AdapterJob, type AdapterReply } from "../runner/protocol.ts";
 import { CONTAINED_ENV, containedCommand, containment, hostExit } from "./containment.ts";
 import type { ChildEvidence, HangEvidence, JobOptions, JobOutcome } from "./job-outcome.ts";
 import { tail } from "./job-outcome.ts";
@@ -98,7 +98,8 @@ export class RelayHost {
         this.#pending = null;
         if (!pending) return;
         const evidence = { ...(this.contained ? hostExit(code, signal) : { code, signal }), output: this.#output };
-        const closedChannel = this.#channelEnded && signal === "SIGKILL";
+        const exit = this.contained ? hostExit(code, signal) : { code, signal };
+        const closedChannel = (this.#channelEnded && exit.signal === "SIGKILL") || (exit.code === CHANNEL_CLOSED_EXIT && this.#output.includes(CHANNEL_CLOSED_LINE));
         // What the relay launched may outlive the child: its group and marked processes go before the case reports.
         void this.kill(pending.markers).then(() =>
           pending.settle(closedChannel ? { status: "protocol", detail: "the relay closed the adapter's reply channel (fd 3)", evidence } : { status: "exited", evidence }),

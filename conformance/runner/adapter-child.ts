@@ -4,7 +4,7 @@
 // Everything a relay may change in this process and a later case would see is reset before each job (environment,
 // cwd, umask) or reported after it (handles and timers it left running), and the harness replaces a child that
 // reports leftovers. Nothing the relay throws or returns can crash the child: every value is inspected defensively.
-import { createWriteStream, readdirSync } from "node:fs";
+import { createWriteStream, fstatSync, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { CONTAINED_ENV } from "../host/containment.ts";
 import { loadHostedModule } from "../host/load-module.ts";
@@ -13,6 +13,8 @@ import { snapshotProcesses, type ProcessSnapshot } from "./process-census.ts";
 import { killTree, processTable, selectProcesses } from "./process-tree.ts";
 import {
   AdapterJobSchema,
+  CHANNEL_CLOSED_EXIT,
+  CHANNEL_CLOSED_LINE,
   MAX_CARRIED_JSON_CHARS,
   RELAY_ENTRY_EXPORT,
   type AbortPlan,
@@ -38,7 +40,21 @@ const harnessInterval = globalThis.setInterval;
 let abortWatch: { readonly due: () => boolean } | null = null;
 installTimerCensus();
 
+// The channel as we got it. A relay that closes fd 3 may not end the harness's pipe (a contained host's init and
+// `unshare` hold it too), and the number may be reused by its next open: every reply first checks it is still ours.
+const CHANNEL = fstatSync(3);
+
 function reply(message: AdapterReply): Promise<void> {
+  let now: ReturnType<typeof fstatSync> | null = null;
+  try {
+    now = fstatSync(3);
+  } catch {
+    // closed
+  }
+  if (now === null || now.ino !== CHANNEL.ino || now.dev !== CHANNEL.dev) {
+    process.stderr.write(`${CHANNEL_CLOSED_LINE}\n`, () => process.exit(CHANNEL_CLOSED_EXIT));
+    return new Promise(() => undefined);
+  }
   return new Promise((resolve, reject) => replies.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve())));
 }
 

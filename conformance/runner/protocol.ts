@@ -127,3 +127,7 @@ export const MAX_CARRIED_JSON_CHARS = 16 * 1024 * 1024;
 
 /** Name of the export every relay under test must provide. */
 export const RELAY_ENTRY_EXPORT = "runReviewHostRelaySlot";
+
+/** How the adapter child ends when it finds its reply channel (fd 3) closed or replaced by the relay. */
+export const CHANNEL_CLOSED_EXIT = 86;
+export const CHANNEL_CLOSED_LINE = "relay-conformance adapter: the relay closed the reply channel (fd 3)";
