@@ -7,7 +7,7 @@
 // - nothing can wake the relay before the bound could end the call: no timer due before MAX_STRETCH × the bound
 //   (the latest a load-scaled bound can fire), no timer the census cannot see, and no handle or request but those
 //   of its stuck processes (no pending file system call, socket, watcher or immediate).
-// Stuck in two censuses in a row with the same processes, counters and handles, the call is decided as the bound
+// Stuck in three censuses in a row with the same processes, counters and handles, the call is decided as the bound
 // would decide it, a timeout, at once. A host that does not answer (its thread blocked or busy) is never decided
 // early: the bound ends it, and its timeout says so.
 import type { HangEvidence, HangWatch } from "../host/job-outcome.ts";
@@ -16,9 +16,11 @@ import { MAX_STRETCH } from "./load-clock.ts";
 import type { ProcessSnapshot } from "./process-census.ts";
 import { readTranscript, type TranscriptEntry } from "./transcript.ts";
 
-/** The first census, and the pause between censuses: two stuck in a row, at least this far apart, decide. */
+/** The first census, and the pause between censuses. */
 const FIRST_MS = 100;
 const POLL_MS = 150;
+/** Stuck censuses in a row, nothing changed between them, that decide (a loaded machine delays what is on its way). */
+const STUCK_CENSUSES = 3;
 /** Handles and requests that cannot wake a relay whose processes are stuck (their events need those processes). */
 const INERT = new Set(["ProcessWrap", "PipeWrap", "TTYWrap", "WriteWrap", "ShutdownWrap", "FileHandle", "SignalWrap"]);
 
@@ -59,6 +61,11 @@ function transcriptOf(path: string): TranscriptEntry[] {
 /** What can wake the relay before the latest moment its bound can end the call. */
 function wakers(c: Census, msLeft: number): string[] {
   const found = c.resources.filter((r) => !INERT.has(r));
+  // A child handle or stdio pipe is inert only while a live process holds its other end: one more than those is an
+  // exit or an end of file on its way (a child already gone, even if not yet reaped).
+  const count = (name: string): number => c.resources.filter((r) => r === name).length;
+  if (count("ProcessWrap") > c.processes.length) found.push("the exit of a child that has ended, not yet delivered");
+  if (count("PipeWrap") > 3 * c.processes.length) found.push("the end of a pipe whose writer has ended, not yet read");
   if (c.untrackedTimers > 0) found.push(`${c.untrackedTimers} timer(s) armed where the census cannot see their due time`);
   if (c.nextTimerMs !== null && c.nextTimerMs < msLeft) found.push(`a timer due in ${(c.nextTimerMs / 1000).toFixed(1)} s`);
   return found;
@@ -95,6 +102,7 @@ export function hangWatch(transcriptPath: string, harnessActing: () => boolean =
   let stopped = false;
   let last: HangEvidence | undefined;
   let previous: string | null = null;
+  let streak = 0;
   return {
     begin(host, boundMs, hung) {
       const startedAt = performance.now();
@@ -103,6 +111,7 @@ export function hangWatch(transcriptPath: string, harnessActing: () => boolean =
         if (stopped) return;
         if (c === null || c.job === null) {
           previous = null;
+          streak = 0;
           last ??= {
             leg: "the relay's own code",
             waitingFor: "nothing the census could see: the relay host did not answer (its thread is blocked or busy)",
@@ -114,7 +123,8 @@ export function hangWatch(transcriptPath: string, harnessActing: () => boolean =
           const seen = judge(c, transcriptOf(transcriptPath), msLeft);
           last = seen.evidence;
           if (seen.stuck && harnessActing()) seen.stuck = false;
-          if (seen.stuck && seen.signature === previous) {
+          streak = seen.stuck && seen.signature === previous ? streak + 1 : seen.stuck ? 1 : 0;
+          if (streak >= STUCK_CENSUSES) {
             stopped = true;
             last = { ...seen.evidence, early: true };
             hung();
