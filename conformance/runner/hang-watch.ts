@@ -113,8 +113,8 @@ export function hangWatch(transcriptPath: string, harnessActing: () => boolean =
           previous = null;
           streak = 0;
           last ??= {
-            leg: "the relay's own code",
-            waitingFor: "nothing the census could see: the relay host did not answer (its thread is blocked or busy)",
+            leg: "unknown",
+            waitingFor: "the relay host did not answer the census (its thread is blocked or busy)",
             processes: [],
             early: false,
           };
