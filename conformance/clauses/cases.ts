@@ -402,7 +402,7 @@ export const OBSERVE_STAGING = defineCase({
   during: (ctx) => ({
     prefix: STAGING_PREFIX,
     ready: () => hasEntry(ctx.sandbox.transcript, (e) => e.program === "gentle-ai" && e.leg === "submit"),
-    act: (dir) => {
+    act: (dir, pids) => {
       const file = join(dir, "result.raw");
       const observed = {
         dirMode: statSync(dir).mode & 0o777,
@@ -410,7 +410,7 @@ export const OBSERVE_STAGING = defineCase({
         fileBytes: existsSync(file) ? readFileSync(file).toString("base64") : null,
       };
       const submit = readTranscript(ctx.sandbox.transcript).find((e) => e.program === "gentle-ai" && e.leg === "submit");
-      if (submit) process.kill(submit.pid, "SIGKILL");
+      if (submit) pids.kill(submit.pid);
       return observed;
     },
   }),

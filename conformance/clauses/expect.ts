@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ErrorSnapshot } from "../runner/protocol.ts";
 import { blobBytes, type TranscriptEntry } from "../runner/transcript.ts";
-import { ClauseFailure, HarnessError, type CaseRun, type RelayOutcome } from "./types.ts";
+import { ClauseFailure, HarnessError, HungFailure, type CaseRun, type RelayOutcome } from "./types.ts";
 
 /** Short printable form of any value. */
 export function show(value: unknown, max = 240): string {
@@ -70,13 +70,28 @@ export const stdinOf = (entry: TranscriptEntry): Buffer => blobBytes(entry.stdin
 /** Why a relay call produced neither a result nor a thrown value; a harness error is never the relay's failure. */
 export function noAnswer(o: Exclude<RelayOutcome, { type: "result" } | { type: "error" }>): never {
   if (o.type === "harness-error") throw new HarnessError(o.detail);
+  if (o.type === "timeout") throw new HungFailure(outcomeCause(o));
   fail(outcomeCause(o));
 }
 
 /** One line for a call that ended without an answer: what happened, and the relay's own evidence. */
 export function outcomeCause(o: Extract<RelayOutcome, { type: "timeout" } | { type: "crashed" }>): string {
   if (o.type === "crashed") return `relay process died: ${o.detail}`;
-  return `relay did not settle within ${o.timeoutMs}ms (load-scaled; ${(o.wallMs / 1000).toFixed(1)} s wall): its adapter child and process tree were killed and replaced; output tail: ${o.output.trim() === "" ? "(none)" : JSON.stringify(o.output.trim().slice(-300))}`;
+  const wall = `${(o.wallMs / 1000).toFixed(1)} s wall`;
+  const h = o.hang;
+  const when = h?.early ? `decided after ${wall}: nothing could wake it before its bound, so a patient run times out too` : `load-scaled; ${wall}`;
+  const where =
+    h === undefined
+      ? ""
+      : `it hung ${h.leg === "none" ? "before any leg" : h.leg === "unknown" ? "where the census could not see" : `in the ${h.leg} leg`}: ${h.waitingFor}${h.processes.length > 0 ? `; processes: ${h.processes.join(" | ")}` : ""}; `;
+  return `relay did not settle within ${o.timeoutMs}ms (${when}): ${where}its adapter child and process tree were killed and replaced; output tail: ${o.output.trim() === "" ? "(none)" : JSON.stringify(o.output.trim().slice(-300))}`;
+}
+
+/** One line for the processes a relay started and left running after it settled (null: none). */
+export function escapedCause(run: Pick<CaseRun, "escaped">): string | null {
+  if (run.escaped.length === 0) return null;
+  const list = run.escaped.map((p) => `pid ${p.pid} argv ${JSON.stringify(p.argv).slice(0, 300)}`).join("; ");
+  return `the relay left ${run.escaped.length} process(es) it started running after it settled (now killed): ${list}`;
 }
 
 /** The thrown error, or a failure saying what happened instead. */

@@ -3,6 +3,7 @@ import type { AbortPlan, ErrorSnapshot, ProbeCall, ProbeResult, WireRelayRequest
 import type { TranscriptEntry } from "../runner/transcript.ts";
 import type { RelaySlot } from "../status/slots.ts";
 import type { CaseSandbox } from "../runner/sandbox.ts";
+import type { HangEvidence } from "../host/job-outcome.ts";
 
 export type { Profile };
 
@@ -30,8 +31,11 @@ export interface DuringPlan {
   readonly prefix: string;
   /** Waits (polling) until this holds for the folder before acting. */
   ready?(dir: string): boolean;
-  /** Runs against the folder's absolute path; its (awaited) return value lands in `observations.during`. */
-  act(dir: string): unknown;
+  /**
+   * Runs against the folder's absolute path; its (awaited) return value lands in `observations.during`. `pids.kill`
+   * SIGKILLs a simulated process by its transcript pid (a contained host's pids are its namespace's, not ours).
+   */
+  act(dir: string, pids: { kill(pid: number): void }): unknown;
   /** Undoes anything act() did that the harness's own rm could not remove. */
   cleanup?(dir: string): void;
 }
@@ -71,7 +75,7 @@ export type RelayOutcome =
   | { readonly type: "result"; readonly value: unknown }
   | { readonly type: "error"; readonly error: ErrorSnapshot }
   /** No answer within the load-scaled bound: the adapter child and its process tree were killed (output: its tail). */
-  | { readonly type: "timeout"; readonly timeoutMs: number; readonly wallMs: number; readonly output: string }
+  | { readonly type: "timeout"; readonly timeoutMs: number; readonly wallMs: number; readonly output: string; readonly hang?: HangEvidence }
   | { readonly type: "crashed"; readonly detail: string }
   /** The harness failed, not the relay (setup, STATUS, a wedged or unstartable adapter, the run's deadline): never a clause failure. */
   | { readonly type: "harness-error"; readonly detail: string };
@@ -89,6 +93,11 @@ export interface CaseRun {
   readonly leftovers: readonly string[];
   /** pids from the transcript still alive after the relay returned (they are killed afterwards). */
   readonly survivors: readonly number[];
+  /**
+   * Processes the relay started itself (not a simulated gentle-ai or pi) still running after it returned, however
+   * they detached (host/containment.ts): killed, and a failure of every clause that checks the case.
+   */
+  readonly escaped: readonly { readonly pid: number; readonly argv: readonly string[] }[];
   readonly tmp: string;
   readonly repo: string;
   /** The relay process's own cwd during the call (differs from repo unless the case says relayInTarget). */
@@ -162,6 +171,9 @@ export class SkipCheck extends Error {
 export class ClauseFailure extends Error {
   override readonly name = "ClauseFailure";
 }
+
+/** A failure because the relay call hit its bound: a property does not shrink it through further hangs. */
+export class HungFailure extends ClauseFailure {}
 
 /** The harness itself failed while checking (a case it could not run, a run deadline): reported as `error`, never `fail`. */
 export class HarnessError extends Error {

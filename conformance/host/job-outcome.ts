@@ -1,5 +1,26 @@
 import type { AdapterReply } from "../runner/protocol.ts";
 
+/** Where a relay call that did not settle hung, and the evidence (runner/hang-watch.ts). */
+export interface HangEvidence {
+  /** The leg it hung in (materialize, pi, submit: the last launched), "none" before any, "unknown" without a census. */
+  readonly leg: string;
+  /** What it was waiting for, in one sentence. */
+  readonly waitingFor: string;
+  /** One line per process of the call still running: pid, argv, what it was blocked in, its I/O so far. */
+  readonly processes: readonly string[];
+  /** True when decided before the bound: nothing could wake the relay before it (a patient run times out too). */
+  readonly early: boolean;
+}
+
+/** Watches a job in flight for a relay that can no longer settle (runner/hang-watch.ts). */
+export interface HangWatch {
+  /** Starts watching; calls `hung` once the relay provably cannot settle before its bound. */
+  begin(host: { census(withinMs?: number): Promise<Extract<AdapterReply, { type: "census" }> | null> }, boundMs: number, hung: () => void): void;
+  end(): void;
+  /** What the watch last saw, for the timeout's message. */
+  evidence(): HangEvidence | undefined;
+}
+
 /** The relay's own evidence when its child had to go: exit, signal and the tail of what it printed. */
 export interface ChildEvidence {
   readonly code: number | null;
@@ -17,7 +38,7 @@ export interface ChildEvidence {
  */
 export type JobOutcome =
   | { readonly status: "reply"; readonly reply: AdapterReply }
-  | { readonly status: "timeout"; readonly timeoutMs: number; readonly wallMs: number; readonly evidence: ChildEvidence }
+  | { readonly status: "timeout"; readonly timeoutMs: number; readonly wallMs: number; readonly evidence: ChildEvidence; readonly hang?: HangEvidence }
   | { readonly status: "exited"; readonly evidence: ChildEvidence }
   | { readonly status: "protocol"; readonly detail: string; readonly evidence: ChildEvidence }
   | { readonly status: "harness"; readonly detail: string };
@@ -28,6 +49,8 @@ export interface JobOptions {
   /** Folders a relay's escaped processes carry (the case folder): killed with the child's tree. */
   readonly markers?: readonly string[];
   readonly signal?: AbortSignal;
+  /** Decides a hang early and says where it hung (run jobs of catalogue cases). */
+  readonly hangWatch?: HangWatch;
 }
 
 /** The last lines of a child's output, for a one-line message; a fatal V8 line (heap limit) leads when there is one. */

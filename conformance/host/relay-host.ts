@@ -4,9 +4,10 @@
 // tree (its group, its descendants and the processes carrying the job's marker folders) before the job reports.
 import type { Readable } from "node:stream";
 import { loadScaledTimeout } from "../runner/load-clock.ts";
-import { killTree } from "../runner/process-tree.ts";
-import { AdapterReplySchema, type AdapterJob } from "../runner/protocol.ts";
-import type { ChildEvidence, JobOptions, JobOutcome } from "./job-outcome.ts";
+import { killTree, pidInNamespaceOf } from "../runner/process-tree.ts";
+import { AdapterReplySchema, CHANNEL_CLOSED_EXIT, CHANNEL_CLOSED_LINE, type AdapterJob, type AdapterReply } from "../runner/protocol.ts";
+import { CONTAINED_ENV, containedCommand, containment, hostExit } from "./containment.ts";
+import type { ChildEvidence, HangEvidence, JobOptions, JobOutcome } from "./job-outcome.ts";
 import { tail } from "./job-outcome.ts";
 import { readLines, safeJson } from "./reply-lines.ts";
 import { spawnInGroup, type GroupSubprocess } from "./spawn-in-group.ts";
@@ -16,6 +17,8 @@ export interface RelayHostOptions {
   readonly adapterChild: string;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
+  /** Run the host in a PID namespace of its own where the kernel allows it (host/containment.ts). */
+  readonly contain?: boolean;
 }
 
 const OUTPUT_TAIL = 16 * 1024;
@@ -23,6 +26,9 @@ const OUTPUT_TAIL = 16 * 1024;
 const HEAP_MB = 2048;
 
 type Settle = (outcome: JobOutcome) => void;
+/** The adapter child's census of a job in flight (runner/hang-watch.ts reads it). */
+export type Census = Extract<AdapterReply, { type: "census" }>;
+let censusIds = 2_000_000_000;
 
 /** One adapter child (its own process group, so a kill takes the relay and everything it launched). */
 export class RelayHost {
@@ -36,14 +42,19 @@ export class RelayHost {
   readonly #exit: Promise<void>;
   readonly #started: Promise<boolean>;
   readonly #killGroup: () => void;
+  /** True when the host runs in a PID namespace of its own: the pids its jobs report are that namespace's. */
+  readonly contained: boolean;
 
   constructor(options: RelayHostOptions) {
     // fd 3 is an extra execa pipe; nothing is buffered by execa (buffer: false): the host reads every stream itself.
     // The built adapter child runs as is and loads TypeScript itself (host/load-module.ts); its source needs tsx.
     const loader = options.adapterChild.endsWith(".ts") ? ["--import", options.tsxLoader] : [];
-    const { subprocess, killGroup } = spawnInGroup(process.execPath, [`--max-old-space-size=${HEAP_MB}`, ...loader, options.adapterChild], {
+    const argv = [`--max-old-space-size=${HEAP_MB}`, ...loader, options.adapterChild];
+    this.contained = options.contain === true && containment() === "pid-namespace";
+    const command = this.contained ? containedCommand(process.execPath, argv) : { file: process.execPath, args: argv };
+    const { subprocess, killGroup } = spawnInGroup(command.file, command.args, {
       cwd: options.cwd,
-      env: options.env,
+      env: this.contained ? { ...options.env, [CONTAINED_ENV]: "pid-namespace" } : options.env,
       stdio: ["pipe", "pipe", "pipe", "pipe"],
       buffer: false,
     });
@@ -78,14 +89,17 @@ export class RelayHost {
         clearTimeout(lingering);
         this.#exited = true;
         markReady(false);
+        this.#census?.resolve(null);
+        this.#census = null;
         // A grandchild that inherited stdout or stderr must not hold the harness's pipes (or `close`) open.
         for (const stream of this.#child.stdio) stream?.destroy();
         resolve();
         const pending = this.#pending;
         this.#pending = null;
         if (!pending) return;
-        const evidence = { code, signal, output: this.#output };
-        const closedChannel = this.#channelEnded && signal === "SIGKILL";
+        const evidence = { ...(this.contained ? hostExit(code, signal) : { code, signal }), output: this.#output };
+        const exit = this.contained ? hostExit(code, signal) : { code, signal };
+        const closedChannel = (this.#channelEnded && exit.signal === "SIGKILL") || (exit.code === CHANNEL_CLOSED_EXIT && this.#output.includes(CHANNEL_CLOSED_LINE));
         // What the relay launched may outlive the child: its group and marked processes go before the case reports.
         void this.kill(pending.markers).then(() =>
           pending.settle(closedChannel ? { status: "protocol", detail: "the relay closed the adapter's reply channel (fd 3)", evidence } : { status: "exited", evidence }),
@@ -110,6 +124,12 @@ export class RelayHost {
       markReady(true);
       return;
     }
+    if (parsed.success && parsed.data.type === "census" && this.#census?.id === parsed.data.id) {
+      const asked = this.#census;
+      this.#census = null;
+      asked.resolve(parsed.data);
+      return;
+    }
     const pending = this.#pending;
     if (!parsed.success || pending === null || parsed.data.id !== pending.id) {
       this.#violation(`${parsed.success ? "a reply nobody asked for" : "a malformed reply"} on the adapter's channel: ${JSON.stringify(line.slice(0, 200))}`);
@@ -128,7 +148,36 @@ export class RelayHost {
   }
 
   #evidence(): ChildEvidence {
-    return { code: this.#child.exitCode, signal: this.#child.signalCode, output: this.#output };
+    const code = this.#child.exitCode;
+    const signal = this.#child.signalCode;
+    return { ...(this.contained ? hostExit(code, signal) : { code, signal }), output: this.#output };
+  }
+
+  #census: { readonly id: number; readonly resolve: (reply: Census | null) => void } | null = null;
+
+  /**
+   * Asks the child, while a job runs, what can still wake the relay (timers, handles) and what its processes are
+   * doing; null when no answer came within `withinMs` (a blocked or busy thread) or nothing is in flight.
+   */
+  census(withinMs = 3000): Promise<Census | null> {
+    if (this.#pending === null || this.#census !== null || this.#exited) return Promise.resolve(null);
+    const id = (censusIds += 1);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        if (this.#census?.id === id) this.#census = null;
+        resolve(null);
+      }, withinMs);
+      // A question left open when the child dies must not keep the harness alive.
+      timer.unref();
+      this.#census = {
+        id,
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+      };
+      this.#child.stdin?.write(`${JSON.stringify({ id, op: "census", relayModule: "", cwd: "/", processEnv: {} })}\n`);
+    });
   }
 
   /** True while the child can take a job: started, not dead, channel intact, nothing in flight. */
@@ -138,6 +187,13 @@ export class RelayHost {
 
   get pid(): number | undefined {
     return this.#child.pid;
+  }
+
+  /** Our pid of a process a job reported (a contained host reports its namespace's pids); undefined once gone. */
+  hostPidOf(pid: number): number | undefined {
+    const creator = this.#child.pid;
+    if (!this.contained) return pid;
+    return creator === undefined ? undefined : pidInNamespaceOf(creator, pid);
   }
 
   /**
@@ -156,6 +212,7 @@ export class RelayHost {
         if (done) return;
         done = true;
         timer.cancel();
+        options.hangWatch?.end();
         options.signal?.removeEventListener("abort", onAbort);
         resolve(outcome);
       };
@@ -168,7 +225,7 @@ export class RelayHost {
       const timer = loadScaledTimeout(options.timeoutMs, (wallMs) =>
         giveUp(() =>
           this.#ready
-            ? { status: "timeout", timeoutMs: options.timeoutMs, wallMs, evidence: this.#evidence() }
+            ? { status: "timeout", timeoutMs: options.timeoutMs, wallMs, evidence: this.#evidence(), ...hangOf(options) }
             : { status: "harness", detail: `the adapter child did not come up within ${options.timeoutMs}ms: ${tail(this.#output)}` },
         ),
       );
@@ -186,6 +243,17 @@ export class RelayHost {
         }
         this.#output = "";
         this.#child.stdin?.write(`${JSON.stringify(markers.length > 0 ? { ...job, markers } : job)}\n`);
+        const startedAt = performance.now();
+        // A relay that can no longer settle before its bound is decided now, as the bound would decide it.
+        options.hangWatch?.begin(this, options.timeoutMs, () =>
+          giveUp(() => ({
+            status: "timeout",
+            timeoutMs: options.timeoutMs,
+            wallMs: Math.round(performance.now() - startedAt),
+            evidence: this.#evidence(),
+            ...hangOf(options),
+          })),
+        );
       });
     });
   }
@@ -205,6 +273,12 @@ export class RelayHost {
     clearTimeout(lingering);
     await this.kill();
   }
+}
+
+/** The hang watch's evidence for a timeout outcome, when there is a watch and it saw anything. */
+function hangOf(options: JobOptions): { hang?: HangEvidence } {
+  const hang = options.hangWatch?.evidence();
+  return hang ? { hang } : {};
 }
 
 function cancelled(signal: AbortSignal | undefined): string {

@@ -9,7 +9,7 @@ import { PI_ARGV } from "../contract/provider.ts";
 import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { bytesEq, eq, fail, legs, need, nothingLaunched, relayError, resolved, stdinOf, stdoutOf } from "../clauses/expect.ts";
 import { blobBytes } from "../runner/transcript.ts";
-import { ClauseFailure, HarnessError, type CaseDef, type CaseRun, type PropertyDef, type PropertyRunner } from "../clauses/types.ts";
+import { ClauseFailure, HarnessError, HungFailure, type CaseDef, type CaseRun, type PropertyDef, type PropertyRunner } from "../clauses/types.ts";
 import { hostileBytes, invalidForm, validForm, type GeneratedForm, type InvalidForm } from "./arbitraries.ts";
 
 /** Classifies an operation token the way the simulator's fault matcher names verbs. */
@@ -52,6 +52,8 @@ async function check<T>(
         return;
       }
       shrinking = true;
+      // A hang is not shrunk: each smaller input would wait out the bound again, and the verdict is already fail.
+      if (error instanceof HungFailure) shrinkRuns = MAX_SHRINK_RUNS;
       throw error;
     }
   };

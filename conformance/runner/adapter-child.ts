@@ -4,12 +4,17 @@
 // Everything a relay may change in this process and a later case would see is reset before each job (environment,
 // cwd, umask) or reported after it (handles and timers it left running), and the harness replaces a child that
 // reports leftovers. Nothing the relay throws or returns can crash the child: every value is inspected defensively.
-import { createWriteStream, readdirSync } from "node:fs";
+import { createWriteStream, fstatSync, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { CONTAINED_ENV } from "../host/containment.ts";
 import { loadHostedModule } from "../host/load-module.ts";
-import { killTree } from "./process-tree.ts";
+import { installTimerCensus, timerCensus } from "../host/timer-census.ts";
+import { snapshotProcesses, type ProcessSnapshot } from "./process-census.ts";
+import { killTree, processTable, selectProcesses } from "./process-tree.ts";
 import {
   AdapterJobSchema,
+  CHANNEL_CLOSED_EXIT,
+  CHANNEL_CLOSED_LINE,
   MAX_CARRIED_JSON_CHARS,
   RELAY_ENTRY_EXPORT,
   type AbortPlan,
@@ -22,10 +27,34 @@ import {
 type Module = Record<string, unknown>;
 const modules = new Map<string, Promise<Module>>();
 const replies = createWriteStream("", { fd: 3 });
+// A relay that closes fd 3 breaks the channel: the harness sees it end and kills us; a write failing meanwhile (a
+// census answer) must not turn that into a crash of our own.
+replies.on("error", () => undefined);
 // The umask the harness started us with: a relay that changes it must not change the next case's file modes.
 const UMASK = process.umask();
+// In a PID namespace of our own (host/containment.ts), /proc lists exactly the processes this child and the relays
+// it ran started, plus the namespace's init (PID 1). Read before any job replaces process.env.
+const CONTAINED = process.env[CONTAINED_ENV] === "pid-namespace";
+// The harness's own abort watcher is not the relay's timer: armed with Node's setInterval, counted apart.
+const harnessInterval = globalThis.setInterval;
+let abortWatch: { readonly due: () => boolean } | null = null;
+installTimerCensus();
+
+// The channel as we got it. A relay that closes fd 3 may not end the harness's pipe (a contained host's init and
+// `unshare` hold it too), and the number may be reused by its next open: every reply first checks it is still ours.
+const CHANNEL = fstatSync(3);
 
 function reply(message: AdapterReply): Promise<void> {
+  let now: ReturnType<typeof fstatSync> | null = null;
+  try {
+    now = fstatSync(3);
+  } catch {
+    // closed
+  }
+  if (now === null || now.ino !== CHANNEL.ino || now.dev !== CHANNEL.dev) {
+    process.stderr.write(`${CHANNEL_CLOSED_LINE}\n`, () => process.exit(CHANNEL_CLOSED_EXIT));
+    return new Promise(() => undefined);
+  }
   return new Promise((resolve, reject) => replies.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve())));
 }
 
@@ -110,19 +139,25 @@ function armAbort(plan: AbortPlan | undefined, controller: AbortController): () 
     controller.abort();
     return () => {};
   }
-  const timer = setInterval(() => {
-    let names: string[];
+  const appeared = (): boolean => {
     try {
-      names = readdirSync(plan.dir);
+      return readdirSync(plan.dir).some((name) => name.startsWith(plan.prefix));
     } catch {
-      return;
+      return false;
     }
-    if (names.some((name) => name.startsWith(plan.prefix))) {
-      clearInterval(timer);
-      controller.abort();
-    }
+  };
+  const timer = harnessInterval(() => {
+    if (!appeared()) return;
+    clearInterval(timer);
+    abortWatch = null;
+    controller.abort();
   }, 2);
-  return () => clearInterval(timer);
+  // Until its entry appears (which takes the relay), the watcher cannot act: the census says when it is about to.
+  abortWatch = { due: appeared };
+  return () => {
+    clearInterval(timer);
+    abortWatch = null;
+  };
 }
 
 async function run(job: AdapterJob, mod: Module): Promise<AdapterReply> {
@@ -238,26 +273,85 @@ async function handle(line: string): Promise<void> {
     return;
   }
   const before = resources();
+  baseline = before;
   const answer = job.op === "probe" ? await probe(job, mod) : await run(job, mod);
   const left = await leftAfter(before);
-  await reply(left.length > 0 && (answer.type === "result" || answer.type === "error" || answer.type === "probe") ? { ...answer, leftovers: left } : answer);
+  const withLeft = left.length > 0 && (answer.type === "result" || answer.type === "error" || answer.type === "probe") ? { ...answer, leftovers: left } : answer;
+  if (job.op !== "run" || (withLeft.type !== "result" && withLeft.type !== "error")) {
+    await reply(withLeft);
+    return;
+  }
+  // Whatever the relay left running is reported with its argv, then killed: the next case must not meet it.
+  const running = processesOfJob(job);
+  if (running.length > 0) await killTree({ roots: running.map((p) => p.pid), markers: job.markers ?? [] });
+  await reply(running.length > 0 ? { ...withLeft, processes: running } : withLeft);
+}
+
+/**
+ * The processes of the job in flight: contained, every process of the namespace but its init and this child;
+ * otherwise this child's descendants and the processes carrying the job's folders (what a fully detached process
+ * with a clean environment and cwd / escapes).
+ */
+function processesOfJob(job: AdapterJob | undefined): ProcessSnapshot[] {
+  const pids = CONTAINED
+    ? readdirSync("/proc")
+        .filter((n) => /^\d+$/.test(n))
+        .map(Number)
+        .filter((pid) => pid !== 1)
+    : selectProcesses(processTable(), { roots: [process.pid], markers: job?.markers ?? [] }).map((p) => p.pid);
+  return snapshotProcesses(pids.filter((pid) => pid !== process.pid)).filter((p) => !harnessOwn(p));
+}
+
+/** tsx's esbuild service, which this child starts for its own module loading, is not the relay's. */
+function harnessOwn(p: ProcessSnapshot): boolean {
+  return p.argv.some((a) => a.startsWith("--service=")) && /esbuild/.test(p.argv[0] ?? "");
+}
+
+/** Resources (handles, requests) the job in flight added, and its census of timers and processes. */
+function census(id: number): AdapterReply {
+  const extra = beyond(baseline, resources());
+  const timeouts = extra.filter((name) => name === "Timeout").length - (abortWatch === null ? 0 : 1);
+  const timers = timerCensus(timeouts);
+  return {
+    type: "census",
+    id,
+    job: inFlight?.id ?? null,
+    nextTimerMs: timers.nextDueMs,
+    untrackedTimers: timers.untracked,
+    resources: [...extra.filter((name) => name !== "Timeout"), ...(abortWatch?.due() ? ["the harness's abort, about to fire"] : [])],
+    processes: inFlight === undefined ? [] : processesOfJob(inFlight),
+  };
 }
 
 // The harness holds our stdin open for as long as it wants us. Closed while a job runs, the harness went away mid-job
 // (a SIGKILL it cannot trap closes it too): nobody is left to end the job at its bound, so the child ends what the
 // job started (its descendants and the processes carrying the job's folders) and goes.
+// Contained, our exit is enough: the namespace's init exits with us and the kernel kills everything in it.
 let inFlight: AdapterJob | undefined;
+let baseline = new Map<string, number>();
 process.stdin.once("end", () => {
   if (inFlight === undefined) return;
+  if (CONTAINED) process.exit(1);
   void killTree({ roots: [process.pid], markers: inFlight.markers ?? [] }).finally(() => process.exit(1));
 });
 
 await reply({ type: "ready", id: 0 });
+// Jobs run one at a time, in order; a census is answered at once, between the turns of the job in flight.
+let queue: Promise<void> = Promise.resolve();
 const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-for await (const line of lines) {
-  if (line.trim() === "") continue;
-  await handle(line);
-  inFlight = undefined;
-}
-// stdin closed: the harness is done with this child; leftover relay timers must not keep it alive.
-replies.end(() => process.exit(0));
+lines.on("line", (line) => {
+  if (line.trim() === "") return;
+  const asked = /"op":"census"/.test(line) ? AdapterJobSchema.safeParse(JSON.parse(line)) : null;
+  if (asked?.success && asked.data.op === "census") {
+    reply(census(asked.data.id)).catch(() => undefined);
+    return;
+  }
+  queue = queue.then(async () => {
+    await handle(line);
+    inFlight = undefined;
+  });
+});
+lines.once("close", () => {
+  // stdin closed: the harness is done with this child; leftover relay timers must not keep it alive.
+  void queue.then(() => replies.end(() => process.exit(0)));
+});

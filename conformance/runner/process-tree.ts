@@ -171,3 +171,31 @@ export async function killTree(selector: TreeSelector): Promise<number> {
   }
   return killed.size;
 }
+
+/**
+ * The pid in our namespace of process `pid` of the PID namespace that `creator` created (its pid_for_children), or
+ * undefined when there is no such process (or no /proc). Contained hosts (host/containment.ts) report their pids so.
+ */
+export function pidInNamespaceOf(creator: number, pid: number): number | undefined {
+  if (!HAS_PROC) return undefined;
+  let ns: string;
+  try {
+    ns = readlinkSync(`/proc/${creator}/ns/pid_for_children`);
+  } catch {
+    return undefined;
+  }
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readlinkSync(`/proc/${name}/ns/pid`) !== ns) continue;
+      const nspid = /^NSpid:\s+(.*)$/m
+        .exec(readFileSync(`/proc/${name}/status`, "utf8"))?.[1]
+        ?.trim()
+        .split(/\s+/);
+      if (nspid !== undefined && Number(nspid.at(-1)) === pid) return Number(name);
+    } catch {
+      // gone
+    }
+  }
+  return undefined;
+}

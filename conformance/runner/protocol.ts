@@ -1,5 +1,6 @@
 // The harness <-> adapter-child wire format: one JSON job per stdin line, one JSON reply per fd-3 line.
 import * as z from "zod/mini";
+import { ProcessSnapshotSchema } from "./process-census.ts";
 
 /** The relay request as JSON: what the adapter turns into a ReviewHostRelayRequest (signal added by `abort`). */
 export const WireRelayRequestSchema = z.strictObject({
@@ -39,7 +40,8 @@ export type HostTask = z.infer<typeof HostTaskSchema>;
  */
 export const AdapterJobSchema = z.strictObject({
   id: z.number(),
-  op: z.enum(["run", "probe", "load", "task"]),
+  // `census` is answered at once, also while a run job is in flight (runner/hang-watch.ts asks it).
+  op: z.enum(["run", "probe", "load", "task", "census"]),
   relayModule: z.string(),
   cwd: z.string(),
   // Replaces the child's process.env for the job (TMPDIR included), so defaults the relay takes from it are the case's.
@@ -82,13 +84,27 @@ export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 // What a job left running in the child (ref'd handles and timers beyond those before it): the harness replaces such a
 // child before the next case, so a relay's leftovers can never act during another case.
 const leftovers = z.optional(z.array(z.string()));
+// The processes of the job still running when the relay settled (then killed by the child): see processesOfJob.
+const processes = z.optional(z.array(ProcessSnapshotSchema));
 
 /** The adapter's reply to one job, or its one unsolicited `ready` line once it is up. */
 export const AdapterReplySchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready"), id: z.literal(0) }),
   z.strictObject({ type: z.literal("loaded"), id: z.number() }),
-  z.strictObject({ type: z.literal("result"), id: z.number(), value: z.unknown(), leftovers }),
-  z.strictObject({ type: z.literal("error"), id: z.number(), error: ErrorSnapshotSchema, leftovers }),
+  z.strictObject({ type: z.literal("result"), id: z.number(), value: z.unknown(), leftovers, processes }),
+  z.strictObject({ type: z.literal("error"), id: z.number(), error: ErrorSnapshotSchema, leftovers, processes }),
+  z.strictObject({
+    type: z.literal("census"),
+    id: z.number(),
+    // The id of the job in flight (null: none), so a late answer is never taken for another job's.
+    job: z.nullable(z.number()),
+    // ms until the relay's earliest timer can fire (null: none), and ref'd timers armed where the census cannot see.
+    nextTimerMs: z.nullable(z.number()),
+    untrackedTimers: z.number(),
+    // Handles and requests the job added (Node's names), timers excluded.
+    resources: z.array(z.string()),
+    processes: z.array(ProcessSnapshotSchema),
+  }),
   z.strictObject({
     type: z.literal("probe"),
     id: z.number(),
@@ -111,3 +127,7 @@ export const MAX_CARRIED_JSON_CHARS = 16 * 1024 * 1024;
 
 /** Name of the export every relay under test must provide. */
 export const RELAY_ENTRY_EXPORT = "runReviewHostRelaySlot";
+
+/** How the adapter child ends when it finds its reply channel (fd 3) closed or replaced by the relay. */
+export const CHANNEL_CLOSED_EXIT = 86;
+export const CHANNEL_CLOSED_LINE = "relay-conformance adapter: the relay closed the reply channel (fd 3)";

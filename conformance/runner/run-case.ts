@@ -1,13 +1,14 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
-import type { CaseContext, CaseDef, CaseRun, RelayOutcome, RequestContext } from "../clauses/types.ts";
+import type { CaseContext, CaseDef, CaseRun, DuringPlan, RelayOutcome, RequestContext } from "../clauses/types.ts";
 import type { HarnessPaths } from "../paths.ts";
 import { acquireSlot, type AcquiredSlot } from "./acquire-slot.ts";
 import { tail, type JobOptions, type JobOutcome } from "../host/job-outcome.ts";
 import type { AdapterJob, WireRelayRequest } from "./protocol.ts";
 import { createCaseSandbox, type CaseSandbox, type RunRoot } from "./sandbox.ts";
 import { readTranscript } from "./transcript.ts";
+import { hangWatch } from "./hang-watch.ts";
 import { since, type RunObserver } from "./run-observer.ts";
 
 /** What a case needs from the run. */
@@ -23,9 +24,15 @@ export interface CaseEnvironment {
   readonly slotCache?: Map<string, Promise<AcquiredSlot>>;
   /** Timing and counting hooks (bench); absent, nothing is measured. */
   readonly observer?: RunObserver;
+  /** True when the lane's host runs in a PID namespace of its own: transcript pids are that namespace's. */
+  readonly contained?: boolean;
+  /** Our pid of a process of the lane's host (a transcript pid); undefined once gone. */
+  hostPidOf?(pid: number): number | undefined;
 }
 
 let jobIds = 0;
+/** Set to 1, every relay call waits out its bound (no hang watch): how a patient run decides. */
+export const PATIENT_ENV = "RELAY_CONFORMANCE_PATIENT";
 
 /** Fixed v2.4.0-shaped slot for cases that never reach a process (binding and argument checks). */
 export const FIXED_SLOT = {
@@ -61,6 +68,7 @@ export function harnessFailure(def: CaseDef, profile: Profile, detail: string, w
     transcript: [],
     leftovers: [],
     survivors: [],
+    escaped: [],
     tmp: where.tmp ?? "",
     repo: where.repo ?? "",
     relayCwd: where.relayCwd ?? "",
@@ -94,6 +102,7 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
   let duringDir: string | undefined;
   let watcher: { stop(): void } | null = null;
   let acting: Promise<void> = Promise.resolve();
+  let acted = false;
   try {
     let prepared: { acquired: AcquiredSlot; rctx: RequestContext; request: WireRelayRequest };
     try {
@@ -109,9 +118,12 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
           duringDir = dir;
           acting = (async () => {
             try {
-              observations.during = await during?.act(dir);
+              acted = false;
+              observations.during = await during?.act(dir, { kill: (pid) => killQuietly(env.hostPidOf?.(pid) ?? (env.contained ? -1 : pid)) });
             } catch (error) {
               observations.duringError = messageOf(error);
+            } finally {
+              acted = true;
             }
           })();
         })
@@ -129,7 +141,14 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
         request,
         ...(def.abort ? { abort: def.abort(rctx) } : {}),
       },
-      { timeoutMs: def.timeoutMs ?? env.timeoutMs, markers: [sandbox.dir], ...(signal ? { signal } : {}) },
+      {
+        timeoutMs: def.timeoutMs ?? env.timeoutMs,
+        markers: [sandbox.dir],
+        ...(signal ? { signal } : {}),
+        // A harness action during the call (`during`) may be what moves it: nothing is decided while it may act.
+        // RELAY_CONFORMANCE_PATIENT=1 turns it off, to compare with what the bound alone decides (docs/design.md).
+        ...(process.env[PATIENT_ENV] === "1" ? {} : { hangWatch: hangWatch(sandbox.transcript, () => duringPending(sandbox.tmp, during, duringDir, acted)) }),
+      },
     );
     if (observer) evidenceStart = performance.now();
     watcher?.stop();
@@ -143,8 +162,16 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
     } catch (error) {
       return harnessFailure(def, profile, `the case's evidence could not be read: ${messageOf(error)}`, where);
     }
-    const survivors = transcript.map((e) => e.pid).filter(isAlive);
-    for (const pid of survivors) killQuietly(pid);
+    // The host reports (and has killed) what was still running when the relay settled, in the transcript's pid
+    // namespace; a transcript pid it could not see (no /proc) is checked here as before.
+    const running = reply.status === "reply" && "processes" in reply.reply ? (reply.reply.processes ?? []) : [];
+    // Contained, transcript pids are the namespace's: never look them up (or kill them) in ours.
+    const contained = env.contained === true;
+    const simulated = new Set(transcript.map((e) => e.pid));
+    const reported = new Set(running.map((p) => p.pid));
+    const survivors = [...simulated].filter((pid) => reported.has(pid) || (!contained && isAlive(pid)));
+    if (!contained) for (const pid of survivors) killQuietly(pid);
+    const escaped = running.filter((p) => !simulated.has(p.pid)).map((p) => ({ pid: p.pid, argv: p.argv }));
     if (observer) {
       observer.caseProcesses?.({
         caseId: def.id,
@@ -164,6 +191,7 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
       transcript,
       leftovers,
       survivors,
+      escaped,
       ...where,
       env: simEnv,
       observations,
@@ -262,7 +290,7 @@ function harnessCalls(statusTranscript: string): ReturnType<typeof readTranscrip
 function toOutcome(reply: JobOutcome): RelayOutcome {
   switch (reply.status) {
     case "timeout":
-      return { type: "timeout", timeoutMs: reply.timeoutMs, wallMs: reply.wallMs, output: reply.evidence.output };
+      return { type: "timeout", timeoutMs: reply.timeoutMs, wallMs: reply.wallMs, output: reply.evidence.output, ...(reply.hang ? { hang: reply.hang } : {}) };
     case "exited":
       return {
         type: "crashed",
@@ -295,10 +323,22 @@ function isAlive(pid: number): boolean {
 }
 
 function killQuietly(pid: number): void {
+  if (pid <= 1) return;
   try {
     process.kill(pid, "SIGKILL");
   } catch {
     // already gone
+  }
+}
+
+/** True while a `during` action may still act: its entry is there and it has not finished acting. */
+function duringPending(tmp: string, during: DuringPlan | undefined, found: string | undefined, acted: boolean): boolean {
+  if (during === undefined || acted) return false;
+  if (found !== undefined) return true;
+  try {
+    return readdirSync(tmp).some((n) => n.startsWith(during.prefix));
+  } catch {
+    return false;
   }
 }
 

@@ -1,15 +1,27 @@
 import { setMaxListeners } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
-import { ClauseFailure, HarnessError, SkipCheck, type CaseDef, type CaseRun, type Clause, type ProbeCheck, type ProbeView, type PropertyRunner } from "../clauses/types.ts";
+import {
+  ClauseFailure,
+  HarnessError,
+  HungFailure,
+  SkipCheck,
+  type CaseDef,
+  type CaseRun,
+  type Clause,
+  type ProbeCheck,
+  type ProbeView,
+  type PropertyRunner,
+} from "../clauses/types.ts";
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
 import { REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileResult, type Report } from "../report/report-schema.ts";
 import { tail, type JobOptions, type JobOutcome } from "../host/job-outcome.ts";
 import { RelayHost } from "../host/relay-host.ts";
+import { containment } from "../host/containment.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
-import { outcomeCause } from "../clauses/expect.ts";
+import { escapedCause, outcomeCause } from "../clauses/expect.ts";
 import type { AdapterJob, ProbeResult } from "./protocol.ts";
 import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
@@ -93,7 +105,13 @@ class Lanes {
     await current?.kill();
     const observer = this.options.observer;
     const started = observer ? performance.now() : 0;
-    const worker = new RelayHost({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
+    const worker = new RelayHost({
+      tsxLoader: this.paths.tsxLoader,
+      adapterChild: this.paths.adapterChild,
+      cwd: this.root.dir,
+      env: this.#neutralEnv(),
+      contain: true,
+    });
     jobIds += 1;
     const loaded = await worker.run(
       { id: jobIds, op: "load", relayModule: this.options.relayModule, cwd: this.root.dir, processEnv: this.#neutralEnv() },
@@ -156,6 +174,8 @@ class Lanes {
       slotCache: this.#slots,
       ...(this.options.observer ? { observer: onLane(this.options.observer, lane) } : {}),
       runJob: (job, options) => this.runJob(lane, job, options),
+      contained: containment() === "pid-namespace",
+      hostPidOf: (pid) => this.#workers[lane]?.hostPidOf(pid),
     };
   }
 
@@ -182,7 +202,19 @@ let jobIds = 1_000_000_000;
 /** A property's case run, or a HarnessError when the harness could not run it (a property must never fail on that). */
 function harnessChecked(run: CaseRun): CaseRun {
   if (run.outcome.type === "harness-error") throw new HarnessError(`[${run.caseId}] ${run.outcome.detail}`);
+  // A relay call that hit its bound fails the property run whatever it checks (no result to check); said so, it is
+  // not shrunk through further hangs (properties/byte-exactness.ts).
+  if (run.outcome.type === "timeout") throw new HungFailure(outcomeCause(run.outcome));
+  const escaped = escapedCause(run);
+  if (escaped !== null) throw new ClauseFailure(escaped);
   return run;
+}
+
+/** A case whose relay left processes of its own running fails every clause that checks it (NO-ORPHANS's rule). */
+function withEscapes(run: CaseRun, outcome: CheckOutcome): CheckOutcome {
+  const escaped = escapedCause(run);
+  if (escaped === null || outcome.status === "error") return outcome;
+  return { status: "fail", message: outcome.status === "fail" ? `${escaped}; ${outcome.message}` : escaped };
 }
 
 /** The reason an aborted run gives. */
@@ -340,7 +372,12 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
               const run = await caseRuns.get(caseRunKey(check.case.id, p))?.result;
               if (!run) throw new Error(`unplanned case ${check.case.id}@${p}`);
               const o =
-                run.outcome.type === "harness-error" ? { status: "error" as const, message: `harness error: ${run.outcome.detail}` } : evaluate(() => check.assert(run));
+                run.outcome.type === "harness-error"
+                  ? { status: "error" as const, message: `harness error: ${run.outcome.detail}` }
+                  : withEscapes(
+                      run,
+                      evaluate(() => check.assert(run)),
+                    );
               outcomes.push(
                 o.status === "fail"
                   ? { ...o, message: `[${check.case.id}] ${withCause(run, o.message)}` }
@@ -388,7 +425,7 @@ export async function runCatalogue(options: RunOptions): Promise<Report> {
           seed: run.seed,
           runCase: async (def) => harnessChecked(await lanes.runCase(def, run.profile, lane, signal)),
           saveCounterexample: (data) =>
-            saveCounterexample(options.counterexampleDir, run.key, {
+            saveCounterexample(options.counterexampleDir, `${run.key}.${basename(root.dir).replace(/^relay-conformance-/, "")}`, {
               schema: COUNTEREXAMPLE_SCHEMA_ID,
               clause: run.clause,
               profile: run.profile,
@@ -469,9 +506,13 @@ function clauseResult(clause: Clause, profiles: ProfileResult[]): ClauseResult {
   return { ...base, status: "pass", message: "" };
 }
 
-function saveCounterexample(dir: string, key: string, data: unknown): string {
+/**
+ * Writes a counterexample under a name of its own: the property's key and the run's unique tag (its temp root's), so
+ * two runs at once in the same folder never write, or read back, each other's file.
+ */
+function saveCounterexample(dir: string, name: string, data: unknown): string {
   mkdirSync(dir, { recursive: true });
-  const file = resolve(join(dir, `${key.replace(/[^A-Za-z0-9.@-]+/g, "_")}.json`));
+  const file = resolve(join(dir, `${name.replace(/[^A-Za-z0-9.@-]+/g, "_")}.json`));
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return file;
 }

@@ -18,7 +18,11 @@ const DEADLINE_S = 90;
 const HAPPY_PATH_DEAD = (why: RegExp) => ({ "PI-ARGV-FIXED": why, "RESULT-SHAPE": why });
 const CORPUS: readonly { relay: string; affected: Readonly<Record<string, RegExp>> }[] = [
   { relay: "hangs-ignoring-sigterm.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay did not settle within 3000ms \(load-scaled; .*killed and replaced/) },
-  { relay: "detached-grandchild.ts", affected: {} },
+  // Found however it detached (in the host's PID namespace, or by the case folders it carries), reported and killed.
+  {
+    relay: "detached-grandchild.ts",
+    affected: HAPPY_PATH_DEAD(/\[happy-path\] the relay left 1 process\(es\) it started running after it settled \(now killed\): pid \d+ argv \[.*"-e","setInterval/),
+  },
   {
     relay: "channel-garbage.ts",
     affected: HAPPY_PATH_DEAD(/\[happy-path\] relay process died: a malformed reply on the adapter's channel: "not json"; its adapter child was killed/),

@@ -1,0 +1,118 @@
+// Relays that hang in each leg get their verdict in a small multiple of the clean relay's time (not the bound's), each
+// failing clause saying which leg and why; a relay that detaches a process fully fails with its argv; and nothing of
+// any run is left, by a scan of the whole process table. Every run here uses the default bound (20 s), so a patient
+// harness would need at least one bound per hanging case.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { containment } from "../../../../conformance/host/containment.ts";
+import { ReportSchema, type Report } from "../../../../conformance/report/report-schema.ts";
+import { privateTmps, root, timedCliRun } from "../../cli/cli-process-helpers.ts";
+import { eventually, processIdentities, startedSince } from "../../../support/processes.ts";
+
+const GREP = "^(MATERIALIZE-ARGV-VERBATIM|PI-ARGV-FIXED|PI-STDIN-EXACT|SUBMIT-ARGV-EXACT|RESULT-SHAPE|PI-FAILED|FORM-MISSING|API-CONSTANTS)$";
+/** A hanging relay's run may take this many times the clean run's wall time; waiting out one bound per case is far more. */
+const RATIO = 4;
+const DIR = "test/conformance/runner/hostile-relays";
+
+/**
+ * The clauses each leg's hang fails: those with a check that needs the call's answer from a case that reaches the
+ * leg (MATERIALIZE-ARGV-VERBATIM reads only the transcript, which a hang after materialize leaves complete).
+ */
+const BEFORE_SUBMIT = ["PI-ARGV-FIXED", "PI-STDIN-EXACT", "PI-FAILED", "SUBMIT-ARGV-EXACT", "RESULT-SHAPE"];
+const HANGS: readonly { leg: "materialize" | "pi" | "submit"; fails: readonly string[] }[] = [
+  { leg: "materialize", fails: BEFORE_SUBMIT },
+  { leg: "pi", fails: BEFORE_SUBMIT },
+  { leg: "submit", fails: ["RESULT-SHAPE"] },
+];
+
+interface Outcome {
+  readonly code: number | null;
+  readonly wallMs: number;
+  readonly report: Report;
+  readonly tmp: string;
+}
+
+const tmps = privateTmps();
+const made: string[] = [];
+afterAll(() => tmps.cleanup());
+
+async function run(relay: string): Promise<Outcome> {
+  const tmp = tmps.make();
+  made.push(tmp);
+  const json = join(tmp, "report.json");
+  const started = Date.now();
+  const { code } = await timedCliRun(["run", "--quiet", "--relay", relay, "--grep", GREP, "--profile", "2.4.0", "--seed", "1", "--deadline", "300s", "--json", json], tmp);
+  const wallMs = Date.now() - started;
+  return { code, wallMs, report: ReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))), tmp };
+}
+
+const outcomes = new Map<string, Outcome>();
+let before: Set<string>;
+
+beforeAll(async () => {
+  before = processIdentities();
+  // One run at a time: each hang's wall time is compared with the clean run's, so they share the machine alike.
+  for (const relay of ["relay/index.ts", ...HANGS.map((h) => `${DIR}/hangs-in-${h.leg}.ts`), `${DIR}/detaches-fully.ts`]) outcomes.set(relay, await run(relay));
+}, 900_000);
+
+const outcome = (relay: string): Outcome => outcomes.get(relay) as Outcome;
+const failing = (report: Report): string[] =>
+  report.clauses
+    .filter((c) => c.status !== "pass")
+    .map((c) => c.id)
+    .sort();
+
+describe("the clean relay", () => {
+  it("passes every selected clause", () => {
+    expect(outcome("relay/index.ts").code).toBe(0);
+    expect(failing(outcome("relay/index.ts").report)).toEqual([]);
+  });
+});
+
+describe.each(HANGS)("a relay that hangs in the $leg leg", ({ leg, fails }) => {
+  const mine = (): Outcome => outcome(`${DIR}/hangs-in-${leg}.ts`);
+
+  it("fails exactly the clauses whose cases reach the leg, each saying where it hung and why", () => {
+    expect(mine().code).toBe(1);
+    expect(failing(mine().report)).toEqual([...fails].sort());
+    for (const c of mine().report.clauses.filter((r) => r.status === "fail")) {
+      expect(c.message, c.id).toMatch(
+        new RegExp(
+          `relay did not settle within 20000ms \\(decided after \\d+\\.\\d s wall: nothing could wake it before its bound, so a patient run times out too\\): it hung in the ${leg} leg: `,
+        ),
+      );
+    }
+  });
+
+  it("says what the leg's process was doing, or that it had ended", () => {
+    const message = mine().report.clauses.find((c) => c.id === "RESULT-SHAPE")?.message ?? "";
+    if (leg === "pi")
+      expect(message).toMatch(/pi is blocked reading its stdin, which is still open: the relay neither wrote more nor closed it; .*processes: pi, the pi leg, pid \d+, /);
+    else expect(message).toMatch(/its process exited 0, yet the relay never went on; it waits on nothing that can happen before its bound/);
+  });
+
+  it(`gets its verdict within ${RATIO}× the clean run's wall time`, () => {
+    expect(mine().wallMs).toBeLessThan(RATIO * outcome("relay/index.ts").wallMs);
+  });
+});
+
+describe.skipIf(containment() !== "pid-namespace")("a relay that detaches a process fully (own session, cwd /, no fds, empty environment)", () => {
+  it("fails the clauses of the case it did it in, with the process's argv", () => {
+    const o = outcome(`${DIR}/detaches-fully.ts`);
+    expect(o.code).toBe(1);
+    const failed = o.report.clauses.filter((c) => c.status === "fail");
+    expect(failed.map((c) => c.id)).toEqual(expect.arrayContaining(["PI-ARGV-FIXED", "RESULT-SHAPE"]));
+    for (const c of failed)
+      expect(c.message, c.id).toMatch(/\[happy-path\] the relay left 1 process\(es\) it started running after it settled \(now killed\): pid \d+ argv \[".*sleeper\.cjs"\]/);
+    for (const id of ["FORM-MISSING", "API-CONSTANTS", "PI-FAILED"]) expect(o.report.clauses.find((c) => c.id === id)?.status, id).toBe("pass");
+  });
+});
+
+describe("afterwards", () => {
+  it("no process any run started is left, by a scan of the whole process table", async () => {
+    const left = (): { pid: number; argv: string[] }[] => startedSince(before, [join(root, DIR), ...made]);
+    await eventually(() => left().length === 0, 5000);
+    expect(left()).toEqual([]);
+  });
+});

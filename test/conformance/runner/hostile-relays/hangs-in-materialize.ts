@@ -1,0 +1,6 @@
+// Hostile relay: hangs in the materialize leg on every call that reaches it (hang-in-leg.ts).
+import { hangIn } from "./hang-in-leg.ts";
+
+export * from "../../../../relay/index.ts";
+
+hangIn("materialize");
