@@ -8,6 +8,7 @@ import { createWriteStream, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { loadHostedModule } from "../host/load-module.ts";
 import { killTree } from "./process-tree.ts";
+import { switchMutant } from "./mutant-switch.ts";
 import {
   AdapterJobSchema,
   MAX_CARRIED_JSON_CHARS,
@@ -225,6 +226,8 @@ async function handle(line: string): Promise<void> {
     await reply(await task(job));
     return;
   }
+  // A load job's mutant is active while the module loads (a mutant in load-time code needs a fresh child).
+  const switched = switchMutant(job);
   let mod: Module;
   try {
     mod = await loadRelay(job.relayModule);
@@ -234,13 +237,16 @@ async function handle(line: string): Promise<void> {
     return;
   }
   if (job.op === "load") {
+    switched();
     await reply({ type: "loaded", id: job.id });
     return;
   }
   const before = resources();
   const answer = job.op === "probe" ? await probe(job, mod) : await run(job, mod);
+  const covered = switched();
   const left = await leftAfter(before);
-  await reply(left.length > 0 && (answer.type === "result" || answer.type === "error" || answer.type === "probe") ? { ...answer, leftovers: left } : answer);
+  const reported = answer.type === "result" || answer.type === "error" || answer.type === "probe";
+  await reply(reported ? { ...answer, ...(left.length > 0 ? { leftovers: left } : {}), ...(covered ? { covered } : {}) } : answer);
 }
 
 // The harness holds our stdin open for as long as it wants us. Closed while a job runs, the harness went away mid-job
