@@ -1,8 +1,10 @@
 // The mutants, from StrykerJS's instrumenter with its standard mutators, and the instrumented relay: a copy of the
 // relay's folder in a temp dir with the mutated files replaced by their instrumented text (every mutant behind a
 // switch, `globalThis.__stryker__.activeMutant`). The hosts load that copy through the usual loader, so loading
-// needs no hook: the copy keeps the folder's layout, the nearest package.json (module type) and node_modules.
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+// needs no hook. The copy sits where the folder sits in its package, beside symlinks to everything else of the
+// package (its package.json, node_modules, the sibling folders a relay imports from, as gentle-pi's lib/ imports
+// ../scripts/): a file reached through a symlink loads from its real place, unmutated.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
@@ -62,13 +64,23 @@ export async function instrumentRelay(relay: string, folder: string, files: read
   );
   const root = mkdtempSync(join(tmpdir(), "relay-conformance-mutate-"));
   const untrack = trackTempDir(root);
-  const copy = join(root, basename(folder));
+  const manifest = nearest(dirname(folder), "package.json");
+  const packageDir = manifest === undefined ? dirname(folder) : dirname(manifest);
+  // Every level from the package down to the folder: symlinks to the entries beside the path.
+  for (let at = folder; at !== packageDir; at = dirname(at)) {
+    const parent = dirname(at);
+    const mirror = join(root, relative(packageDir, parent));
+    mkdirSync(mirror, { recursive: true });
+    for (const entry of readdirSync(parent)) {
+      if (entry !== basename(at) && entry !== ".git") symlinkSync(join(parent, entry), join(mirror, entry));
+    }
+  }
+  const copy = join(root, relative(packageDir, folder));
   cpSync(folder, copy, { recursive: true, filter: (src) => src === folder || !/^(\.|node_modules$)/.test(basename(src)) });
   for (const file of result.files) writeFileSync(join(copy, relative(folder, file.name)), file.content);
-  const manifest = nearest(dirname(folder), "package.json");
-  if (manifest !== undefined) copyFileSync(manifest, join(root, "package.json"));
-  const modules = nearest(folder, "node_modules");
-  if (modules !== undefined) symlinkSync(modules, join(root, "node_modules"));
+  // Bare imports resolve from the package's node_modules, or the nearest one above it.
+  const modules = nearest(packageDir, "node_modules");
+  if (modules !== undefined && !existsSync(join(root, "node_modules"))) symlinkSync(modules, join(root, "node_modules"));
   return {
     relayModule: join(copy, relative(folder, relay)),
     mutants: result.mutants.map((m) => ({
