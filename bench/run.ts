@@ -7,6 +7,7 @@ import { resultsDocument, sectionTable, type SectionResult } from "./results.ts"
 import "./simulator.ts";
 import "./relay.ts";
 import "./conformance.ts";
+import "./mutate.ts";
 
 const RESULTS = fileURLToPath(new URL("RESULTS.md", import.meta.url));
 

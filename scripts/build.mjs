@@ -55,6 +55,9 @@ const RUNTIME_LOADERS = ["jiti", "tsx", "tsx/*", "esbuild"];
 // starts once per command, per CI shard, per maintainer check. Split along the command registry's dynamic imports
 // (cli/commands/index.ts): a command loads its own chunks only, and `run` skips about half of the 1.4 MB.
 const CLI_CHUNKS = "cli-chunks";
+// `mutate`'s StrykerJS instrumenter (Babel, with optional parsers such as svelte's that are not installed) and the
+// report packages it reads files from stay in node_modules, loaded only when `mutate` runs.
+const MUTATE_PACKAGES = ["@stryker-mutator/instrumenter", "mutation-testing-report-schema", "mutation-testing-elements"];
 const cli = build({
   ...common,
   entryPoints: entryPoints({ "relay-conformance": "conformance/cli/main.ts" }),
@@ -63,7 +66,7 @@ const cli = build({
   splitting: true,
   chunkNames: `${CLI_CHUNKS}/[name]-[hash]`,
   metafile: true,
-  external: RUNTIME_LOADERS,
+  external: [...RUNTIME_LOADERS, ...MUTATE_PACKAGES],
   banner: ESM_REQUIRE,
 });
 // The programmatic API (package.json "exports": conformance/api.mjs loads it) imports the consumer's own zod and

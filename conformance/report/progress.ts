@@ -52,10 +52,10 @@ export function etaMs(counts: ProgressCounts, elapsedMs: number): number | null 
 }
 
 /** The progress text: `relay-conformance run: 13/126 cases (10%), 1 failed, 0:14 elapsed, ETA 2:02`. */
-export function progressText(label: string, unit: string, counts: ProgressCounts, elapsedMs: number): string {
+export function progressText(label: string, unit: string, counts: ProgressCounts, elapsedMs: number, failedWord = "failed"): string {
   const percent = counts.total > 0 ? Math.floor((counts.done * 100) / counts.total) : 100;
   const eta = etaMs(counts, elapsedMs);
-  return `${label}: ${counts.done}/${counts.total} ${unit} (${percent}%), ${counts.failed} failed, ${clockText(elapsedMs)} elapsed, ETA ${eta === null ? "-:--" : clockText(eta)}`;
+  return `${label}: ${counts.done}/${counts.total} ${unit} (${percent}%), ${counts.failed} ${failedWord}, ${clockText(elapsedMs)} elapsed, ETA ${eta === null ? "-:--" : clockText(eta)}`;
 }
 
 export interface ProgressOptions {
@@ -70,6 +70,8 @@ export interface ProgressOptions {
   readonly now: () => number;
   /** The terminal's width: the live line is cut to fit, since a wrapped line cannot be rewritten in place. */
   readonly columns?: number;
+  /** What the `failed` count is called (mutate counts survivors). */
+  readonly failedWord?: string;
 }
 
 /** A progress reporter; it starts its elapsed clock now and writes only through `write`, never on a timer of its own. */
@@ -81,7 +83,7 @@ export function createProgress(options: ProgressOptions): Progress {
   let lastLineAt = started;
   let lastDecile = 0;
   let lastLine: ProgressCounts | undefined;
-  const text = (c: ProgressCounts): string => progressText(options.label, options.unit, c, options.now() - started);
+  const text = (c: ProgressCounts): string => progressText(options.label, options.unit, c, options.now() - started, options.failedWord);
   const draw = (): void => {
     if (finished || counts === undefined) return;
     const full = text(counts);
@@ -160,6 +162,7 @@ export function startProgress(
     now: Date.now,
     startTimer: realTimer,
   },
+  failedWord?: string,
 ): { progress: Progress; io: CommandIo } {
   if (io.progress === undefined || quiet) return { progress: SILENT, io };
   const inner = createProgress({
@@ -169,6 +172,7 @@ export function startProgress(
     write: io.stderr,
     now: clock.now,
     ...(io.columns === undefined ? {} : { columns: io.columns }),
+    ...(failedWord === undefined ? {} : { failedWord }),
   });
   const stop = clock.startTimer(() => inner.tick(), TICK_MS);
   const progress: Progress = {

@@ -11,6 +11,7 @@ import { loadHostedModule } from "../host/load-module.ts";
 import { installTimerCensus, timerCensus } from "../host/timer-census.ts";
 import { snapshotProcesses, type ProcessSnapshot } from "./process-census.ts";
 import { killTree, processTable, selectProcesses } from "./process-tree.ts";
+import { switchMutant } from "./mutant-switch.ts";
 import {
   AdapterJobSchema,
   CHANNEL_CLOSED_EXIT,
@@ -260,6 +261,8 @@ async function handle(line: string): Promise<void> {
     await reply(await task(job));
     return;
   }
+  // A load job's mutant is active while the module loads (a mutant in load-time code needs a fresh child).
+  const switched = switchMutant(job);
   let mod: Module;
   try {
     mod = await loadRelay(job.relayModule);
@@ -269,14 +272,17 @@ async function handle(line: string): Promise<void> {
     return;
   }
   if (job.op === "load") {
+    switched();
     await reply({ type: "loaded", id: job.id });
     return;
   }
   const before = resources();
   baseline = before;
   const answer = job.op === "probe" ? await probe(job, mod) : await run(job, mod);
+  const covered = switched();
   const left = await leftAfter(before);
-  const withLeft = left.length > 0 && (answer.type === "result" || answer.type === "error" || answer.type === "probe") ? { ...answer, leftovers: left } : answer;
+  const reported = answer.type === "result" || answer.type === "error" || answer.type === "probe";
+  const withLeft = reported ? { ...answer, ...(left.length > 0 ? { leftovers: left } : {}), ...(covered ? { covered } : {}) } : answer;
   if (job.op !== "run" || (withLeft.type !== "result" && withLeft.type !== "error")) {
     await reply(withLeft);
     return;

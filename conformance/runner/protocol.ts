@@ -53,6 +53,9 @@ export const AdapterJobSchema = z.strictObject({
   // The folders whose processes are the job's (host/relay-host.ts kills them with the child): the child ends them
   // itself when the harness goes away mid-job.
   markers: z.optional(z.array(z.string())),
+  // Mutation testing (conformance/mutate/): which mutant of an instrumented relay is active (null: none, and the
+  // reply lists the mutants the job executed) and the test id the coverage is recorded under.
+  mutant: z.optional(z.strictObject({ active: z.nullable(z.string()), testId: z.string() })),
 });
 export type AdapterJob = z.infer<typeof AdapterJobSchema>;
 
@@ -86,13 +89,15 @@ export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 const leftovers = z.optional(z.array(z.string()));
 // The processes of the job still running when the relay settled (then killed by the child): see processesOfJob.
 const processes = z.optional(z.array(ProcessSnapshotSchema));
+// The mutant ids a `mutant` job with no active mutant executed (`test`), and those the module executed while loading.
+const covered = z.optional(z.strictObject({ test: z.array(z.string()), static: z.array(z.string()) }));
 
 /** The adapter's reply to one job, or its one unsolicited `ready` line once it is up. */
 export const AdapterReplySchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready"), id: z.literal(0) }),
   z.strictObject({ type: z.literal("loaded"), id: z.number() }),
-  z.strictObject({ type: z.literal("result"), id: z.number(), value: z.unknown(), leftovers, processes }),
-  z.strictObject({ type: z.literal("error"), id: z.number(), error: ErrorSnapshotSchema, leftovers, processes }),
+  z.strictObject({ type: z.literal("result"), id: z.number(), value: z.unknown(), leftovers, processes, covered }),
+  z.strictObject({ type: z.literal("error"), id: z.number(), error: ErrorSnapshotSchema, leftovers, processes, covered }),
   z.strictObject({
     type: z.literal("census"),
     id: z.number(),
@@ -115,6 +120,7 @@ export const AdapterReplySchema = z.discriminatedUnion("type", [
     frozen: z.record(z.string(), z.boolean()),
     calls: z.array(ProbeResultSchema),
     leftovers,
+    covered,
   }),
   z.strictObject({ type: z.literal("load-error"), id: z.number(), message: z.string() }),
 ]);

@@ -105,7 +105,7 @@ const calls = Object.values(workflow.jobs ?? {}).flatMap((j) => j.steps.flatMap(
 describe("docs/ci.md: the GitHub Actions recipe", () => {
   it("is one yaml block that parses to a workflow", () => {
     expect(blocks).toHaveLength(1);
-    expect(Object.keys(workflow.jobs).sort()).toEqual(["gate", "merge", "upstream-lanes"]);
+    expect(Object.keys(workflow.jobs).sort()).toEqual(["gate", "merge", "mutate", "mutate-pr", "upstream-lanes"]);
   });
 
   it("gates pull requests that touch the relay or the dependencies, in 3 shards", () => {
@@ -144,7 +144,7 @@ describe("docs/ci.md: the GitHub Actions recipe", () => {
   it("pins every action by full commit SHA with a version comment, and runs Node 24", () => {
     expect(unpinned(blocks[0] ?? "")).toEqual([]);
     const setups = Object.values(workflow.jobs).flatMap((j) => j.steps.filter((s) => s.uses?.startsWith("actions/setup-node@") === true));
-    expect(setups.map((s) => s.with?.["node-version"])).toEqual(["24", "24", "24"]);
+    expect(setups.map((s) => s.with?.["node-version"])).toEqual(["24", "24", "24", "24", "24"]);
   });
 
   it("the pin checker catches a tag, a short SHA and a missing version comment", () => {
@@ -162,8 +162,23 @@ describe("docs/ci.md: the GitHub Actions recipe", () => {
     ]);
   });
 
+  it("mutates the relay nightly, uploading the HTML report, and the changed lines on pull requests", () => {
+    const [pr, nightly] = calls.filter((c) => c.sub === "mutate");
+    expect(workflow.jobs.mutate?.if).toContain("github.event_name == 'schedule'");
+    expect(nightly?.line).toContain("--relay lib/review-host-relay.ts");
+    expect(nightly?.options).toEqual(expect.arrayContaining(["--html", "--json", "--break"]));
+    const html = /--html (\S+)/.exec(nightly?.line ?? "")?.[1];
+    const upload = steps("mutate").find((s) => s.uses?.startsWith("actions/upload-artifact@") === true);
+    expect(upload?.if).toBe("${{ !cancelled() }}");
+    expect(String(upload?.with?.path).split("\n")).toContain(html);
+    expect(workflow.jobs["mutate-pr"]?.if).toBe("github.event_name == 'pull_request'");
+    expect(pr?.line).toContain("--since origin/${{ github.base_ref }}");
+    // --since diffs against the base branch: the checkout must carry the history.
+    expect(steps("mutate-pr")[0]?.with?.["fetch-depth"]).toBe(0);
+  });
+
   it("every relay-conformance command in it exists with only options its --help lists", async () => {
-    expect(calls.map((c) => c.sub)).toEqual(["run", "merge-reports", "upstream-lanes"]);
+    expect(calls.map((c) => c.sub)).toEqual(["run", "merge-reports", "upstream-lanes", "mutate", "mutate"]);
     for (const call of calls) expect(await problems(call)).toEqual([]);
   });
 

@@ -69,6 +69,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("../../repro/command.ts")).reproCommand,
   },
   {
+    name: "mutate",
+    summary: "mutation testing: how many mutants of a relay (StrykerJS's instrumenter) the clause catalogue kills",
+    load: async () => (await import("../../mutate/command.ts")).mutateCommand,
+  },
+  {
     name: "merge-reports",
     summary: "merge the --json reports of a `run --shard i/n` matrix into the unsharded run's report",
     load: async () => (await import("./merge-reports.ts")).mergeReportsCommand,

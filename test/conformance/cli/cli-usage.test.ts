@@ -25,8 +25,8 @@ function readmeHelpBlocks(): { command: string | null; text: string }[] {
 describe("README's help blocks are the commands' --help output", () => {
   const blocks = readmeHelpBlocks();
 
-  it("README shows the top-level help and run's, record's and repro's", () => {
-    expect(blocks.map((b) => b.command)).toEqual([null, "run", "record", "repro"]);
+  it("README shows the top-level help and run's, mutate's, record's and repro's", () => {
+    expect(blocks.map((b) => b.command)).toEqual([null, "run", "mutate", "record", "repro"]);
   });
 
   it.each(blocks.map((b) => [b.command ?? "(top level)", b] as const))("%s", async (_name, block) => {

@@ -80,6 +80,8 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["pi-mutation-unknown.ts", "MUTATION-OUTCOME-BY-STAGE", "PI-ARGV-FIXED"],
     ["cwd-from-process.ts", "TARGET-CWD-HONOURED", "PI-ARGV-FIXED"],
     ["pi-failed-as-timeout.ts", "PI-TIMEOUT-ENV-OVERRIDE", "PI-ARGV-FIXED"],
+    // A surviving mutant of `relay-conformance mutate` (docs/mutation.md), killed by the sharpened clause.
+    ["dev-binary-env.ts", "API-CONSTANTS", "PI-ARGV-FIXED"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
