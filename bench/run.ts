@@ -8,6 +8,7 @@ import "./simulator.ts";
 import "./relay.ts";
 import "./conformance.ts";
 import "./mutate.ts";
+import "./diff.ts";
 
 const RESULTS = fileURLToPath(new URL("RESULTS.md", import.meta.url));
 

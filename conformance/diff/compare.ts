@@ -16,7 +16,8 @@ function bytesOf(call: NormalCall, field: Field): Buffer {
     case "argv":
       return Buffer.from(JSON.stringify(call.argv), "utf8");
     case "files":
-      return Buffer.from(JSON.stringify(call.files.map((f) => [f.path, f.bytes.toString("base64")])), "utf8");
+      // Raw bytes, each file after its path: hashes inside a file are paired like any other.
+      return Buffer.concat(call.files.flatMap((f) => [Buffer.from(`${f.path}\n`, "utf8"), f.bytes, Buffer.from("\n")]));
     case "handshake":
       return Buffer.from(String(call.handshake), "utf8");
     case "program":

@@ -96,7 +96,7 @@ ${shippedScripts().join(", ") || "(none)"}.`,
     if (seeded !== undefined) throw new UsageError(`--script ${values.script}: only the simulator can run it (${seeded}); record it without --binary`);
     const profile = await recordProfile(values.profile, repro, binary);
     const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
-    const golden = await recordGolden({
+    const { golden, ok, log } = await recordGolden({
       repro,
       name,
       ...(binary === undefined ? {} : { binary }),
@@ -112,7 +112,10 @@ ${shippedScripts().join(", ") || "(none)"}.`,
       await writeFile(out, goldenText(golden));
       io.stdout(`recorded ${golden.calls.length} calls of ${golden.source.version || "gentle-ai"} into ${values.out}\n`);
     }
-    return 0;
+    if (ok) return 0;
+    // The golden is written as recorded; what did not hold is said, so a wrong recording is never silent.
+    for (const line of log.filter((l) => /MISMATCH|^\s{10}\S/.test(l))) io.stderr(`${line.trim()}\n`);
+    return 1;
   },
 };
 

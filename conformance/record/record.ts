@@ -98,8 +98,15 @@ export interface RecordOptions {
   readonly build?: string;
 }
 
+/** A recording: the golden, and whether the script's own checks held (with its report lines). */
+export interface Recording {
+  readonly golden: Golden;
+  readonly ok: boolean;
+  readonly log: readonly string[];
+}
+
 /** Records one golden through the recording shims; the relay drives the binary exactly as in production. */
-export async function recordGolden(options: RecordOptions): Promise<Golden> {
+export async function recordGolden(options: RecordOptions): Promise<Recording> {
   const scenario = phaseScenario(options.repro.phases[0]!, options.profile);
   const version = await binaryVersion(options.binary ?? SIM_GENTLE_AI, options.binary === undefined ? scenario : null);
   const run = await captureScript(options.repro, {
@@ -110,7 +117,7 @@ export async function recordGolden(options: RecordOptions): Promise<Golden> {
     ...(options.against === undefined ? {} : { against: options.against }),
   });
   const description = options.repro.title;
-  return {
+  const golden: Golden = {
     schema: GOLDEN_SCHEMA_ID,
     name: options.name,
     description,
@@ -120,4 +127,5 @@ export async function recordGolden(options: RecordOptions): Promise<Golden> {
     calls: run.calls,
     outcomes: run.outcomes,
   };
+  return { golden, ok: run.ok, log: run.log };
 }

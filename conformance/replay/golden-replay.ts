@@ -64,7 +64,14 @@ export async function replayGolden(path: string, options: ReplayOptions): Promis
   // CI never rewrites: a golden changes only by a deliberate local --update.
   if (options.update && !env.CI) {
     if (golden.source.kind !== "simulator") throw new GoldenFileError(`${path}: only simulator goldens can be re-recorded; record a binary golden again with \`record\``);
-    const fresh = await recordGolden({ repro, name: golden.name, source: "simulator", profile: golden.profile, against: options.relayModule, script: golden.script });
+    const { golden: fresh } = await recordGolden({
+      repro,
+      name: golden.name,
+      source: "simulator",
+      profile: golden.profile,
+      against: options.relayModule,
+      script: golden.script,
+    });
     rewritten = writeGolden(path, fresh);
   }
   return { path, name: golden.name, divergence, diff: divergence ? renderDivergence(golden.name, divergence) : "", rewritten };

@@ -72,7 +72,7 @@ async function goldenChecks(options: VerifyOptions, binary: string, profile: Pro
   for (const path of options.goldens ?? shippedGoldens()) {
     const golden = readGolden(path);
     if (golden.source.kind !== "simulator" || golden.profile !== profile) continue;
-    const fresh = await recordGolden({
+    const { golden: fresh } = await recordGolden({
       repro: goldenScript(path, golden),
       name: golden.name,
       binary,

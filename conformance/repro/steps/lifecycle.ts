@@ -100,11 +100,13 @@ export const transitionStep: StepDef<"transition"> = {
   options: z.strictObject({ agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)), consent: value(), outcome: value(), gate: value() }),
   async run(ctx, o): Promise<StepResult> {
     const agent = o["agent"] === "pi";
-    const status = await providerCall(ctx, "gentle-ai", statusArgv(ctx.sandbox.work, agent), undefined, agent ? { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : {});
+    // A Pi host exports the handshake for every call it makes, the transition it runs included.
+    const handshake: Record<string, string> = agent ? { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : {};
+    const status = await providerCall(ctx, "gentle-ai", statusArgv(ctx.sandbox.work, agent), undefined, handshake);
     const next = status.answer?.stdout === undefined ? "STATUS gave no answer" : executeTransition(status.answer.stdout);
     if (typeof next === "string") return { outcome: { ok: false, name: "NoTransition", message: next } };
     const argv = next.tokens.map((t) => (t.name in o && t.name !== "agent" ? `--${t.name}=${o[t.name]}` : t.token));
-    const result = await providerCall(ctx, "gentle-ai", ["review", next.verb, ...argv]);
+    const result = await providerCall(ctx, "gentle-ai", ["review", next.verb, ...argv], undefined, handshake);
     return { ...result, outcome: { ...result.outcome, operation: next.verb }, vars: lifecycleVars(result) };
   },
 };

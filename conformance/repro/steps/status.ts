@@ -5,7 +5,7 @@ import { CollectInputSchema, type CollectInput } from "../../status/decode.ts";
 import { relaySlots, type RelaySlot } from "../../status/slots.ts";
 import * as z from "zod/mini";
 import { REPRO_CALL_TIMEOUT_MS, type StepContext, type StepResult } from "./context.ts";
-import { oneOf, type StepDef } from "./step-def.ts";
+import { nonEmpty, oneOf, type StepDef } from "./step-def.ts";
 import type { StatusRead } from "../status-read.ts";
 
 const HANDSHAKE = { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } as const;
@@ -16,15 +16,16 @@ export type { StatusRead };
  * Runs STATUS (with the handshake when `handshake`, by default when agent=pi, as the host exports it), decodes what
  * a script needs and keeps it as the phase's last STATUS (for `relay status=last` and `role-vector`).
  */
-export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?: string, handshake = agent): Promise<StatusRead> {
-  const read = await decodeStatus(ctx, agent, handshake, scenarioPath);
+export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?: string, handshake = agent, lineage?: string): Promise<StatusRead> {
+  const read = await decodeStatus(ctx, agent, handshake, scenarioPath, lineage);
   ctx.sandbox.lastStatus = read;
   return read;
 }
 
-async function decodeStatus(ctx: StepContext, agent: boolean, handshake: boolean, scenarioPath: string | undefined): Promise<StatusRead> {
+async function decodeStatus(ctx: StepContext, agent: boolean, handshake: boolean, scenarioPath: string | undefined, lineage: string | undefined): Promise<StatusRead> {
   const env = { ...ctx.sandbox.env, ...(handshake ? HANDSHAKE : {}), ...(scenarioPath ? { GENTLE_AI_SIM_SCENARIO: scenarioPath } : {}) };
-  const answer = await runChild(ctx.sandbox.gentleAi, statusArgv(ctx.sandbox.work, agent), { cwd: ctx.sandbox.work, env, timeoutMs: REPRO_CALL_TIMEOUT_MS });
+  const argv = [...statusArgv(ctx.sandbox.work, agent), ...(lineage === undefined ? [] : [`--lineage=${lineage}`])];
+  const answer = await runChild(ctx.sandbox.gentleAi, argv, { cwd: ctx.sandbox.work, env, timeoutMs: REPRO_CALL_TIMEOUT_MS });
   const outcome: Outcome = { ok: answer.exitCode === 0, exitCode: answer.exitCode };
   const vars: Record<string, string> = {};
   let slots: RelaySlot[] = [];
@@ -74,17 +75,21 @@ async function decodeStatus(ctx: StepContext, agent: boolean, handshake: boolean
   return { outcome, vars, inputs: decoded, slots };
 }
 
-/** `status [agent=pi] [handshake=set|unset]`: one negotiated STATUS; sets $LINEAGE, $REVISION, $REQUEST_HASH, ... */
+/** `status [agent=pi] [handshake=set|unset] [lineage=ID]`: one negotiated STATUS; sets $LINEAGE, $REVISION, $REQUEST_HASH, ... */
 export async function runStatusStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
   const agent = options["agent"] === "pi";
-  const read = await readStatus(ctx, agent, undefined, options["handshake"] === undefined ? agent : options["handshake"] === "set");
+  const read = await readStatus(ctx, agent, undefined, options["handshake"] === undefined ? agent : options["handshake"] === "set", options["lineage"]);
   return { outcome: read.outcome, vars: read.vars };
 }
 
 /** The `status` step. */
 export const statusStep: StepDef<"status"> = {
   name: "status",
-  options: z.strictObject({ agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)), handshake: z.optional(oneOf(["set", "unset"], `must be "set" or "unset"`)) }),
+  options: z.strictObject({
+    agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)),
+    handshake: z.optional(oneOf(["set", "unset"], `must be "set" or "unset"`)),
+    lineage: z.optional(nonEmpty()),
+  }),
   answerVerb: "status",
   run: runStatusStep,
 };

@@ -165,10 +165,10 @@ export async function runReviewHostRelaySlot(request: { captureArgumentTokens: r
 // The CLI's replay of every golden (started in beforeAll, running beside the tests above) serves both the per-golden
 // verdicts and the streaming claim, so each golden is replayed once in this file, not once per claim.
 describe("shipped goldens", () => {
-  it("ship a golden for every conversation script, each naming its script", () => {
-    const scripts = shippedScripts().map((f) => f.replace(/\.txtar$/, ""));
-    expect(NAMES).toEqual(scripts);
-    for (const name of NAMES) expect(readGolden(shippedPath(name)).script).toBe(`conversations/${name}.txtar`);
+  it("ship at least one golden for every conversation script, and every golden names a shipped script", () => {
+    const scripts = shippedScripts().map((f) => `conversations/${f}`);
+    const named = NAMES.map((name) => readGolden(shippedPath(name)).script);
+    expect([...new Set(named)].sort()).toEqual(scripts);
   });
 
   it.each(NAMES)(
