@@ -9,8 +9,8 @@ export interface BenchCommand {
   readonly env?: Readonly<Record<string, string>>;
   readonly input?: Buffer;
   readonly cwd?: string;
-  /** Expected exit code; a different one aborts the bench (a failing call measures nothing useful). */
-  readonly exitCode?: number;
+  /** Expected exit code (or codes); a different one aborts the bench (a failing call measures nothing useful). */
+  readonly exitCode?: number | readonly number[];
 }
 
 /** Median of a non-empty list. */
@@ -33,7 +33,7 @@ export function timeOnce(c: BenchCommand): number {
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.error) throw r.error;
-  if (r.status !== (c.exitCode ?? 0)) {
+  if (![c.exitCode ?? 0].flat().includes(r.status ?? -1)) {
     throw new Error(`bench: ${c.label} exited ${r.status ?? r.signal}: ${r.stderr.toString("utf8").slice(0, 2000)}`);
   }
   return ms;

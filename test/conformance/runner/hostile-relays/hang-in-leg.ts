@@ -4,7 +4,7 @@
 // - materialize, submit: the relay never hears that gentle-ai ended (its `close` and `exit` events are lost).
 // Our relay keeps its own bounds (120 s for gentle-ai, 15 min for pi): far past the harness's, so each call hangs.
 import type { ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
+import { createRequire, syncBuiltinESMExports } from "node:module";
 
 type Leg = "materialize" | "pi" | "submit";
 type Spawn = (file: string, args: readonly string[], options: unknown) => ChildProcess;
@@ -38,4 +38,6 @@ export function hangIn(leg: Leg): void {
     child.emit = ((event: string | symbol, ...rest: unknown[]) => (event === "close" || event === "exit" ? false : emit(event, ...rest))) as typeof child.emit;
     return child;
   };
+  // A relay loaded by jiti, as Pi loads one, sees builtins through their ES module namespace: publish the wrap there.
+  syncBuiltinESMExports();
 }
