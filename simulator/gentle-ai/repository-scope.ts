@@ -10,7 +10,7 @@ import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import { insideWorkTree, resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../repository/locate.ts";
 import { gitCommandFailed, nativeError, type ReviewRefusal } from "./refusal.ts";
-import { lineageDir, lineageStoreRoot, readLineageRecord, type RepositoryLineageRecord } from "../repository/lineage-store.ts";
+import { lineageDir, lineageStoreRoot, listLineageRecords, readLineageRecord, type RepositoryLineageRecord } from "../repository/lineage-store.ts";
 import type { Identities } from "../state/identities.ts";
 import { repositoryIdentities } from "../repository/lineage-identities.ts";
 import { modeStatus } from "../repository/review-mode.ts";
@@ -152,10 +152,20 @@ export async function withRepositoryIdentities<T>(scope: RepositoryScope, fn: ()
   }
 }
 
+/**
+ * FINALIZE without --lineage discovers the repository's lineage (discoverCompactFacadeReview, review_facade.go:3573):
+ * the one live lineage of the clone. (inferred) Several live ones are not narrowed by candidate tree here.
+ */
+function discoveredLineage(invocation: Invocation, scope: RepositoryScope): RepositoryLineageRecord | undefined {
+  if (invocation.argv[1] !== "finalize") return undefined;
+  const live = listLineageRecords(scope.storeRoot).filter((r) => !lineageApproved(scope, r.lineageId));
+  return live.length === 1 ? live[0] : undefined;
+}
+
 /** Routes a lineage verb other than STATUS: a live lineage named by --lineage runs in the repository; else as before. */
 export async function runLineageVerb(invocation: Invocation, scope: RepositoryScope, handler: VerbHandler): Promise<Outcome> {
   const lineageId = flagValue(invocation.argv.slice(2), "lineage")?.trim();
-  const record = lineageId === undefined || lineageId === "" ? undefined : liveLineage(scope, lineageId);
+  const record = lineageId === undefined || lineageId === "" ? discoveredLineage(invocation, scope) : liveLineage(scope, lineageId);
   // (inferred) an unknown lineage meets the seeded world's binding checks, which refuse it as a mismatch.
   if (record === undefined) return handler(invocation);
   return runOnRepositoryLineage(invocation, scope, record, handler);

@@ -260,8 +260,12 @@ function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageSta
   const { f } = r;
   if (f.count("result-artifact") > 0 || f.count("result-artifact-file") > 0)
     throw invalidRequest("gentle-ai-sim: review finalize from result artifacts is not simulated; use --captured-results");
-  // (inferred) text: no reviewer-result source at all.
-  if (!f.bool("captured-results")) throw invalidRequest(`${V} requires one reviewer-result source: --captured-results, --result-artifact, or --result-artifact-file`);
+  // No reviewer-result source reads no results, which prepareCompactReviewerResults refuses by count
+  // (review_facade.go:3424-3426 at fb55ef7b; the same at 301fb2ad).
+  if (!f.bool("captured-results"))
+    throw invalidRequest(
+      `${V} requires all ${draft.lenses.length} original reviewer result(s); capture each missing one with \`${CAPTURE_RESULT_COMMAND}\` (see \`${V1_REFRESH_COMMAND}\` for the exact lineage/target/lens/order bindings)`,
+    );
   // readCapturedReviewerResults (review_artifact.go:748-750).
   if (draft.lenses.some((lens) => draft.captured[lens] === undefined))
     throw invalidRequest(

@@ -119,6 +119,17 @@ describe("lineage verbs in the repository world", () => {
     expect(corrected.next_transition.collect.inputs[0].arguments.find((a: { name: string }) => a.name === "target").value).toBe(fixDiff);
   });
 
+  it("FINALIZE without --lineage finds the live lineage, and with no result source refuses by its lens count (recorded from 301fb2ad and fb55ef7b)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    const r = await s.run(["review", "finalize", "--cwd", l.repo]);
+    expect([r.code, r.stdoutText, r.stderrText]).toEqual([
+      1,
+      "",
+      "Error: review finalize requires all 1 original reviewer result(s); capture each missing one with `gentle-ai review capture-result` (see `gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v1 --next-transition` for the exact lineage/target/lens/order bindings)\n",
+    ]);
+  });
+
   it("without a severe finding the review asks for final verification (validating), not approval", async () => {
     const s = sandbox();
     const l = await startedLineage(s);
