@@ -21,7 +21,7 @@ import { diffScript, worldRoot } from "./run-diff.ts";
 const DIFF_OPTIONS = {
   binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai build to compare with the simulator" },
   profile: { type: "string", valueName: PROFILES.join("|"), description: "the simulator profile", default: "derived from `<binary> version`" },
-  script: { type: "string", multiple: true, valueName: "file.txtar", description: "scenario scripts to run (repeatable)", default: "the shipped corpus, golden/diff/*.txtar" },
+  script: { type: "string", multiple: true, valueName: "file.txtar", description: "scenario scripts to run (repeatable)", default: "the shipped corpus, golden/diff/*.txtar, unless --generated is given" },
   generated: { type: "string", valueName: "N", description: "also run N generated calls (fast-check); a divergence shrinks to a minimal call, saved as a script" },
   seed: { type: "string", valueName: "S", description: "the generator's seed", default: "1" },
   json: { type: "string", valueName: "file", description: "write the whole report (schemas/diff-report.schema.json) there" },
@@ -84,7 +84,8 @@ prints its call, the first differing byte and both sides' bytes.`,
     const seed = parseCount("seed", values.seed, 1);
     if (values.generated === undefined && values.seed !== undefined) throw new UsageError("--seed goes with --generated");
     const flagged = profileFlag(values.profile);
-    const scripts = loadScripts(values.script ?? corpusScripts(), io.cwd);
+    // --generated alone runs only generated calls; the corpus runs when no --script names other scripts.
+    const scripts = values.script === undefined && generated !== undefined ? [] : loadScripts(values.script ?? corpusScripts(), io.cwd);
     const version = await binaryVersion(binary, null);
     const profile = chooseProfile(flagged, version);
     const runDir = mkdtempSync(join(tmpdir(), "relay-conformance-diff-"));
