@@ -21,7 +21,13 @@ import { diffScript, worldRoot } from "./run-diff.ts";
 const DIFF_OPTIONS = {
   binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai build to compare with the simulator" },
   profile: { type: "string", valueName: PROFILES.join("|"), description: "the simulator profile", default: "derived from `<binary> version`" },
-  script: { type: "string", multiple: true, valueName: "file.txtar", description: "scenario scripts to run (repeatable)", default: "the shipped corpus, golden/diff/*.txtar, unless --generated is given" },
+  script: {
+    type: "string",
+    multiple: true,
+    valueName: "file.txtar",
+    description: "scenario scripts to run (repeatable)",
+    default: "the shipped corpus, golden/diff/*.txtar, unless --generated is given",
+  },
   generated: { type: "string", valueName: "N", description: "also run N generated calls (fast-check); a divergence shrinks to a minimal call, saved as a script" },
   seed: { type: "string", valueName: "S", description: "the generator's seed", default: "1" },
   json: { type: "string", valueName: "file", description: "write the whole report (schemas/diff-report.schema.json) there" },
