@@ -11,7 +11,7 @@ import { binaryVersion } from "../record/record.ts";
 import { startProgress } from "../report/progress.ts";
 import { writeReportFile } from "../report/write.ts";
 import { trackTempDir } from "../runner/teardown.ts";
-import { isProfile, parseVersionOutput, profileOfVersion, PROFILES, type Profile } from "../verify/profile.ts";
+import { profileOfVersionOutput, profileOption, PROFILES } from "../verify/profile.ts";
 import { corpusScripts, loadScripts } from "./corpus.ts";
 import { runGenerated } from "./generate.ts";
 import { summaryLines, verdictLines } from "./render.ts";
@@ -35,20 +35,6 @@ const DIFF_OPTIONS = {
   quiet: { type: "boolean", description: "no progress line" },
   help: HELP_OPTION,
 } as const satisfies OptionTable;
-
-/** A --profile value, checked before anything runs. */
-function profileFlag(flag: string | undefined): Profile | undefined {
-  if (flag !== undefined && !isProfile(flag)) throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`);
-  return flag;
-}
-
-/** The simulator profile: --profile, else the one `<binary> version` reports. */
-function chooseProfile(flag: Profile | undefined, version: string): Profile {
-  if (flag !== undefined) return flag;
-  const derived = profileOfVersion(parseVersionOutput(`${version}\n`) ?? "");
-  if (derived === undefined) throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`);
-  return derived;
-}
 
 function summarise(scenarios: readonly ScenarioVerdict[]): DiffReport["summary"] {
   const count = (s: ScenarioVerdict["status"]): number => scenarios.filter((v) => v.status === s).length;
@@ -89,11 +75,11 @@ prints its call, the first differing byte and both sides' bytes.`,
     const generated = values.generated === undefined ? undefined : parseCount("generated", values.generated, 0, 1);
     const seed = parseCount("seed", values.seed, 1);
     if (values.generated === undefined && values.seed !== undefined) throw new UsageError("--seed goes with --generated");
-    const flagged = profileFlag(values.profile);
+    const flagged = profileOption(values.profile);
     // --generated alone runs only generated calls; the corpus runs when no --script names other scripts.
     const scripts = values.script === undefined && generated !== undefined ? [] : loadScripts(values.script ?? corpusScripts(), io.cwd);
     const version = await binaryVersion(binary, null);
-    const profile = chooseProfile(flagged, version);
+    const profile = flagged ?? profileOfVersionOutput(version);
     const runDir = mkdtempSync(join(tmpdir(), "relay-conformance-diff-"));
     const untrack = trackTempDir(runDir);
     const { progress, io: shown } = startProgress(io, "relay-conformance diff", "scenarios", values.quiet ?? false);

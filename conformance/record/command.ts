@@ -10,7 +10,7 @@ import { usageText } from "../cli/usage.ts";
 import { goldenText } from "../goldens/golden-file.ts";
 import { paths } from "../goldens/paths.ts";
 import { parseReproductionFile, ReproParseError } from "../repro/parse.ts";
-import { isProfile, parseVersionOutput, profileOfVersion, PROFILES, type Profile } from "../verify/profile.ts";
+import { isProfile, profileOfVersionOutput, profileOption, PROFILES, type Profile } from "../verify/profile.ts";
 import { phaseScenario, simulatorOnlyReason } from "../repro/world.ts";
 import { binaryVersion, goldenScriptProblem, recordGolden } from "./record.ts";
 import type { Reproduction } from "../repro/format.ts";
@@ -52,17 +52,11 @@ function loadScript(path: string, shown: string): Reproduction {
 
 /** The profile to record in: --profile, else the script's world, else what the binary's version names. */
 async function recordProfile(flag: string | undefined, repro: Reproduction, binary: string | undefined): Promise<Profile> {
-  if (flag !== undefined) {
-    if (!isProfile(flag)) throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`);
-    return flag;
-  }
+  const flagged = profileOption(flag);
+  if (flagged !== undefined) return flagged;
   const declared = phaseScenario(repro.phases[0]!)["profile"];
   if (typeof declared === "string" && isProfile(declared)) return declared;
-  if (binary === undefined) return "2.4.0";
-  const version = await binaryVersion(binary, null);
-  const derived = profileOfVersion(parseVersionOutput(`${version}\n`) ?? "");
-  if (derived === undefined) throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`);
-  return derived;
+  return binary === undefined ? "2.4.0" : profileOfVersionOutput(await binaryVersion(binary, null));
 }
 
 export const recordCommand: Command = {

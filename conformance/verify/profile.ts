@@ -1,3 +1,4 @@
+import { UsageError } from "../cli/command.ts";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 
 export { PROFILES, type Profile };
@@ -26,4 +27,17 @@ export function profileOfVersion(version: string): Profile | undefined {
 /** Narrows a `--profile` value. */
 export function isProfile(value: string): value is Profile {
   return (PROFILES as readonly string[]).includes(value);
+}
+
+/** A `--profile` value, checked before anything runs; undefined when the flag is absent. */
+export function profileOption(flag: string | undefined): Profile | undefined {
+  if (flag !== undefined && !isProfile(flag)) throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`);
+  return flag;
+}
+
+/** The profile a binary's `gentle-ai version` output names, or bad input asking for --profile. */
+export function profileOfVersionOutput(version: string): Profile {
+  const derived = profileOfVersion(parseVersionOutput(`${version}\n`) ?? "");
+  if (derived === undefined) throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`);
+  return derived;
 }
