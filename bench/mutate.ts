@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import { CATALOGUE } from "../conformance/clauses/index.ts";
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "../conformance/cli/commands/run.ts";
-import { mutateRelay, type MutateOptions } from "../conformance/mutate/mutate.ts";
+import { mutateRelay, type MutateCatalogueOptions, type MutateOptions } from "../conformance/mutate/mutate.ts";
 import { defaultTargets } from "../conformance/mutate/targets.ts";
 import { harnessPaths } from "../conformance/paths.ts";
 import { runCatalogue } from "../conformance/runner/run-catalogue.ts";
@@ -34,26 +34,13 @@ export interface MutateBenchFigures {
 export async function measureMutate(): Promise<MutateBenchFigures> {
   const paths = harnessPaths();
   const relay = paths.defaultRelay;
-  const options: MutateOptions = {
-    relay,
-    folder: resolve(paths.root, "relay"),
-    files: defaultTargets(relay),
-    clauses: CATALOGUE,
-    profiles: PROFILES,
-    runs: DEFAULT_RUNS,
-    seed: 1,
-    timeoutMs: DEFAULT_TIMEOUT_MS,
-    concurrency: 2,
-  };
+  // One set of catalogue options for the full run and the mutation run, so the ratio compares like with like.
+  const catalogue: MutateCatalogueOptions = { clauses: CATALOGUE, profiles: PROFILES, runs: DEFAULT_RUNS, seed: 1, timeoutMs: DEFAULT_TIMEOUT_MS, concurrency: 2 };
+  const options: MutateOptions = { ...catalogue, relay, folder: resolve(paths.root, "relay"), files: defaultTargets(relay) };
   let started = performance.now();
   await runCatalogue({
+    ...catalogue,
     relayModule: relay,
-    clauses: CATALOGUE,
-    profiles: PROFILES,
-    runs: DEFAULT_RUNS,
-    seed: 1,
-    timeoutMs: DEFAULT_TIMEOUT_MS,
-    concurrency: 2,
     counterexampleDir: join(tmpdir(), "relay-conformance-bench-counterexamples"),
   });
   const fullRunMs = performance.now() - started;

@@ -10,6 +10,7 @@ import type { AcquiredSlot } from "../runner/acquire-slot.ts";
 import { caseProfile, caseRunKey, isCase, isProbe, isProperty, planRuns, propertyRunKey } from "../runner/plan-runs.ts";
 import { runPool } from "../runner/pool.ts";
 import { createRunRoot } from "../runner/sandbox.ts";
+import type { RunOptions } from "../runner/run-catalogue.ts";
 import { instrumentRelay, type MutantSpec } from "./instrument.ts";
 import { MutantLane } from "./lane.ts";
 import { PROBE_TEST, Trial, type TrialContext } from "./trial.ts";
@@ -28,20 +29,17 @@ export interface MutantResult extends MutantSpec {
   readonly static: boolean;
 }
 
-export interface MutateOptions {
+/** The catalogue options a mutation run shares with `run`; timeoutMs bounds a coverage-run case, and a mutant's case
+ * 1.5 × its coverage-run time + 5 s, at most timeoutMs. */
+export type MutateCatalogueOptions = Pick<RunOptions, "clauses" | "profiles" | "runs" | "seed" | "timeoutMs" | "concurrency">;
+
+export interface MutateOptions extends MutateCatalogueOptions {
   readonly relay: string;
   /** The relay's folder: what the instrumented copy holds. */
   readonly folder: string;
   readonly files: readonly string[];
   /** Only mutants touching these lines (per file; absent file: none); absent, every mutant. */
   readonly lines?: ReadonlyMap<string, ReadonlySet<number> | "all">;
-  readonly clauses: readonly Clause[];
-  readonly profiles: readonly Profile[];
-  readonly runs: number;
-  readonly seed: number;
-  /** The per-case bound of the coverage run; a mutant's is 1.5 × the case's coverage-run time + 5 s, at most this. */
-  readonly timeoutMs: number;
-  readonly concurrency: number;
   /** Called once the coverage run passed, with the number of mutants to test. */
   onPlan?(total: number, coverageMs: number): void;
   onMutant?(result: MutantResult, done: number, total: number): void;

@@ -26,6 +26,26 @@ async function startedLineage(s: SimWorld): Promise<{ repo: string; lineage: str
   return { repo, lineage, subject: started.artifact_subjects[0].subject_hash, tokens };
 }
 
+/** A negotiated START by pi (`--agent=pi`) over `edit` as the new src/app.ts: the repository, lineage and START answer. */
+async function startedForPi(s: SimWorld, edit: string): Promise<{ repo: string; lineage: string; started: ReturnType<typeof json> }> {
+  const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
+  await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
+  s.write(repo, "src/app.ts", edit);
+  const { identity, lineage } = oracleFreshTarget(repo, ["src/app.ts"]);
+  const start = [
+    "review",
+    "start",
+    `--cwd=${repo}`,
+    `--contract=${V2}`,
+    `--target=${identity}`,
+    "--projection=workspace",
+    `--lineage=${lineage}`,
+    "--agent=pi",
+    "--consent=granted",
+  ];
+  return { repo, lineage, started: json(await s.run(start)) };
+}
+
 /** Captures one reviewer result for the slot, with the given findings. */
 async function capture(s: SimWorld, l: { repo: string; subject: string; tokens: string[] }, findings: object[]): Promise<void> {
   const result = { subject_hash: l.subject, inspection: { status: "completed", paths: ["src/app.ts"] }, findings, evidence: ["inspected src/app.ts:1"] };
@@ -46,23 +66,7 @@ const BLOCKER = {
 describe("lineage verbs in the repository world", () => {
   it("materialize binds the repository lineage's slot: its subject hash and its real changed paths", async () => {
     const s = sandbox();
-    const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
-    await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
-    s.write(repo, "src/app.ts", "export const value = 2;\n");
-    const { identity, lineage } = oracleFreshTarget(repo, ["src/app.ts"]);
-    const started = json(
-      await s.run([
-        "review",
-        "start",
-        `--cwd=${repo}`,
-        `--contract=${V2}`,
-        `--target=${identity}`,
-        "--projection=workspace",
-        `--lineage=${lineage}`,
-        "--agent=pi",
-        "--consent=granted",
-      ]),
-    );
+    const { repo, lineage, started } = await startedForPi(s, "export const value = 2;\n");
     // A medium-risk source edit gets the one consolidated reliability lens (risk.go SelectReviewLenses).
     expect([started.risk_level, started.selected_lenses]).toEqual(["medium", ["review-reliability"]]);
     const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--lineage", lineage, "--next-transition"]));
@@ -182,21 +186,7 @@ describe("lineage verbs in the repository world", () => {
 describe("lineage verbs in the repository world, against real gentle-ai bytes", () => {
   it("the prompt's patch block is the candidate's real tree diff (real 2.4.0 301fb2ad / 2.5.0 fb55ef7b bytes)", async () => {
     const s = sandbox();
-    const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
-    await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
-    s.write(repo, "src/app.ts", "export const value = 2;\nexport function login(user: string): boolean {\n  return user.length > 0;\n}\n");
-    const { identity, lineage } = oracleFreshTarget(repo, ["src/app.ts"]);
-    await s.run([
-      "review",
-      "start",
-      `--cwd=${repo}`,
-      `--contract=${V2}`,
-      `--target=${identity}`,
-      "--projection=workspace",
-      `--lineage=${lineage}`,
-      "--agent=pi",
-      "--consent=granted",
-    ]);
+    const { repo, lineage } = await startedForPi(s, "export const value = 2;\nexport function login(user: string): boolean {\n  return user.length > 0;\n}\n");
     const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--lineage", lineage, "--next-transition"]));
     const tokens = status.next_transition.collect.inputs[0].arguments.map((a: { token: string }) => a.token) as string[];
     const prompt = (await s.run(["review", "capture-result", ...tokens], { cwd: repo })).stdoutText;
