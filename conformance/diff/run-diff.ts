@@ -1,9 +1,9 @@
 // One scenario, two sides: the script runs against the binary under test, then against the simulator in the same
 // profile, each in a fresh world at the same paths, both recorded through the same shims; the two transcripts are
 // normalised and compared call by call.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
+import { readTranscript } from "../../simulator/output/transcript.ts";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { orderByStart } from "../goldens/normalise.ts";
 import type { Reproduction } from "../repro/format.ts";
@@ -33,24 +33,19 @@ interface SideRun {
   readonly log: string[];
 }
 
-function readEntries(path: string): TranscriptEntry[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return [];
-  }
-  const lines = text.split("\n").filter((l) => l !== "");
-  return orderByStart(lines.map((l) => JSON.parse(l) as TranscriptEntry)).map((o) => o.entry);
-}
-
 async function runSide(repro: Reproduction, gentleAi: string, side: "binary" | "simulator", sides: DiffSides): Promise<SideRun> {
   const phases = new Map<number, NormalCall[]>();
   const log: string[] = [];
   rmSync(sides.root, { recursive: true, force: true });
   const onPhaseEnd = (index: number, sandbox: Sandbox): void => {
     const paths = { root: sandbox.root, work: sandbox.work, home: sandbox.home, tmp: sandbox.tmp, state: sandbox.state };
-    phases.set(index, normaliseCalls(readEntries(sandbox.transcript), paths));
+    phases.set(
+      index,
+      normaliseCalls(
+        orderByStart(readTranscript(sandbox.transcript)).map((o) => o.entry),
+        paths,
+      ),
+    );
     if (sides.keep !== undefined) {
       const dir = join(sides.keep, repro.id, side);
       mkdirSync(dir, { recursive: true });

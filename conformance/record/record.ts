@@ -1,9 +1,9 @@
 // Recording a golden: a scenario script runs against a gentle-ai with the recording shims in front of it (or the
 // simulator in replayer mode, for `replay`), and its transcript and step outcomes are normalised into golden form.
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import type { TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
+import { readTranscript } from "../../simulator/output/transcript.ts";
 import { normaliseText, placeholderRules, type PlaceholderRule } from "../../simulator/output/path-placeholders.ts";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { GOLDEN_SCHEMA_ID, type Golden, type GoldenCall, type GoldenOutcome } from "../goldens/golden-schema.ts";
@@ -34,14 +34,6 @@ function normaliseOutcome(outcome: Outcome, rules: readonly PlaceholderRule[]): 
   return Object.fromEntries(Object.entries(outcome).map(([k, v]) => [k, TIMING_KEYS.test(k) && v !== null ? "<MS>" : typeof v === "string" ? normaliseText(v, rules) : v]));
 }
 
-async function readTranscript(path: string): Promise<TranscriptEntry[]> {
-  const text = await readFile(path, "utf8").catch(() => "");
-  return text
-    .split("\n")
-    .filter((l) => l !== "")
-    .map((l) => JSON.parse(l) as TranscriptEntry);
-}
-
 /** Checks that a script can be a golden: one phase, since a golden's calls are numbered across one world. */
 export function goldenScriptProblem(repro: Reproduction): string | undefined {
   return repro.phases.length === 1 ? undefined : `${repro.file}: a golden script has exactly one phase (this one has ${repro.phases.length})`;
@@ -53,7 +45,7 @@ export async function captureScript(repro: Reproduction, options: CaptureOptions
   let captured: { calls: GoldenCall[]; outcomes: GoldenOutcome[] } = { calls: [], outcomes: [] };
   const onPhaseEnd = async (_index: number, sandbox: Sandbox): Promise<void> => {
     const rules = placeholderRules({ cwd: sandbox.work, tmp: sandbox.tmp, state: sandbox.state, gentleAi: sandbox.gentleAi, pi: sandbox.pi });
-    const entries = await readTranscript(sandbox.transcript);
+    const entries = readTranscript(sandbox.transcript);
     // Shim lines are written as calls end: ordered by start, with the calls the provider made itself marked nested.
     const calls =
       options.recording === "shim" ? orderByStart(entries).map(({ entry, nested }) => normaliseCall(entry, rules, nested)) : entries.map((e) => normaliseCall(e, rules));

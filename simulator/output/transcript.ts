@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Blob, TranscriptEntry } from "./transcript-schema.ts";
 import { writeAllSync } from "../runtime/emit.ts";
@@ -27,4 +27,18 @@ export function appendTranscript(path: string, entry: TranscriptEntry): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Every line of a transcript file, in file order; a missing file is an empty transcript. */
+export function readTranscript(path: string): TranscriptEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return [];
+  }
+  return text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as TranscriptEntry);
 }
