@@ -5,13 +5,12 @@ import { sha256Hex } from "../runtime/sha256.ts";
 import { goMarshal, type GoJson } from "../output/go-json.ts";
 import type { Snapshot } from "./snapshot.ts";
 import type { RiskAssessment } from "./risk.ts";
+import { NATIVE_POLICY_CONTENT } from "../contract/native-policy.ts";
 
 /** facadePayloadHash of the native bounded policy at 301fb2ad. */
 const POLICY_HASH_301 = "sha256:34fb63d7f29f8613cd4431382b1057398a4816f8a4c20fc34677fffc80a184f6";
 /** The same at fb55ef7b, which also freezes the policy text into the state. */
 const POLICY_HASH_FB5 = "sha256:36e477a871ace064f20f06aa9c669315dad46b9732a0a3092cf740f78ced3434";
-const POLICY_CONTENT_FB5 =
-  "Gentle AI native bounded review policy.\n\nOnly candidate-caused BLOCKER or CRITICAL findings may require correction. Pre-existing and base-only findings are follow-ups. One correction is bounded by the frozen original scope. Gates are informational and unmanaged; ordinary repository policy decides delivery.\n";
 /** sha256 of nothing: a fresh state's fix_delta_hash. */
 const EMPTY_HASH = "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
@@ -63,7 +62,7 @@ function stateJson(st: StartState): GoJson {
     current_snapshot: snapshotJson(s),
     genesis_paths: [...s.paths],
     policy_hash: policyHash,
-    frozen_policy_content: st.atomic ? POLICY_CONTENT_FB5 : undefined,
+    frozen_policy_content: st.atomic ? NATIVE_POLICY_CONTENT : undefined,
     risk_level: st.risk.level,
     selected_lenses: [...st.selectedLenses],
     original_changed_lines: lines,

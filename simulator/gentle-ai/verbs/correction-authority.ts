@@ -10,6 +10,7 @@ import type { EvidenceBinding, IdentityMode, VerificationEvidenceRecord } from "
 import type { Scenario } from "../../scenario/schema.ts";
 import type { CorrectionPlanRequest } from "../../contract/correction-plan-request.ts";
 import type { TargetedValidationRequest } from "../../contract/targeted-validation-request.ts";
+import { NATIVE_POLICY_CONTENT } from "../../contract/native-policy.ts";
 
 export const VALIDATION_REQUEST_SCHEMA = "gentle-ai.review-targeted-validation-request/v1";
 export const CORRECTION_PLAN_REQUEST_SCHEMA = "gentle-ai.review-correction-plan-request/v1";
@@ -159,13 +160,6 @@ export function correctionBudget(ids: Identities): number {
   return lines > 0 && legacy < 2 ? 2 : legacy;
 }
 
-/**
- * facadeReviewPolicy (cli/review_facade.go:92 at fb55ef7b): the native bounded policy START freezes into the authority
- * when no --policy file is given, which the request carries verbatim (real 2.5.0 bytes).
- */
-const POLICY_CONTENT =
-  "Gentle AI native bounded review policy.\n\nOnly candidate-caused BLOCKER or CRITICAL findings may require correction. Pre-existing and base-only findings are follow-ups. One correction is bounded by the frozen original scope. Gates are informational and unmanaged; ordinary repository policy decides delivery.\n";
-
 type FixClassification = NonNullable<TargetedValidationRequest["fix_classifications"]>[number];
 
 /** (inferred) the seeded candidate-caused CRITICAL finding on the first genesis path, as compact authority stores it. */
@@ -195,7 +189,7 @@ function classificationOf(f: FixFinding): FixClassification {
 export function validationRequestJson(a: Authority): TargetedValidationRequest {
   const evidence = a.policyInValidationRequest
     ? {
-        policy_content: POLICY_CONTENT,
+        policy_content: NATIVE_POLICY_CONTENT,
         fix_findings: a.fixFindings.map((x) => ({ ...x, proof_refs: [...x.proof_refs] })) as TargetedValidationRequest["fix_findings"],
         fix_classifications: a.fixFindings.map(classificationOf),
       }

@@ -7,6 +7,7 @@ import { HANDSHAKE, LOCKED_DOWN_PI_ARGV, V2 } from "../../../support/contract.ts
 import { correctionScenario, requestHash, statusOf } from "../../../support/correction-oracles.ts";
 import { envelope, goIndent } from "../../../support/go-oracles.ts";
 import { BIN_DIR, SimWorld, simWorlds } from "../../../support/sim-world.ts";
+import { NATIVE_POLICY_CONTENT } from "../../../../simulator/contract/native-policy.ts";
 
 const sim = simWorlds();
 
@@ -282,6 +283,20 @@ describe("capture-validation --execute (2.4.0)", () => {
       true,
     );
     expect(s.state()).toBeUndefined();
+  });
+
+  it("at 2.5.0 the validator prompt carries the frozen policy raw after its instruction; 2.4.0's has none", async () => {
+    // reviewProviderRolePrompt (review_provider_roles.go:308-313 at fb55ef7b): the request's JSON escapes the policy's
+    // line breaks, so Go writes the exact text once more; gentle-pi's devbinary lane looks for it verbatim.
+    const prompts: string[] = [];
+    for (const profile of ["2.5.0", "2.4.0"] as const) {
+      const s = sim(correctionScenario(profile, "validation_required"));
+      const r = await s.run(["review", "capture-validation", ...validatorTokens(s, { execute: undefined }), "--materialize=true"], { env: HANDSHAKE });
+      expect([r.code, r.stderrText]).toEqual([0, ""]);
+      prompts.push(r.stdoutText);
+    }
+    expect(prompts[0]).toContain(`\n\nFrozen policy:\n${NATIVE_POLICY_CONTENT}`);
+    expect(prompts[1]).not.toContain("Frozen policy:");
   });
 });
 
