@@ -16,6 +16,7 @@ import { invalidRequest, nativeError, ReviewRefusal } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson, type GoJson } from "../../output/go-json.ts";
+import type { StartDeclined } from "../../contract/start.ts";
 import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
@@ -241,7 +242,7 @@ function declinedResult(snapshot: Snapshot, assessment: RiskAssessment): GoJson 
     correction_budget: 0,
     risk_evidence: riskEvidence(assessment),
     consent: "declined_this_candidate",
-  };
+  } satisfies StartDeclined;
 }
 
 const FINDING_PREFIX: Readonly<Record<string, string>> = {
