@@ -13,7 +13,7 @@ import { traitsOf, type ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError, ReviewRefusal } from "../refusal.ts";
-import { requireRuntime } from "../gates/handshake.ts";
+import { requireRuntime, requireTransportCapability } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson, type GoJson } from "../../output/go-json.ts";
 import type { StartDeclined } from "../../contract/start.ts";
@@ -454,6 +454,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
   const negotiated = f.has("contract");
   const contract = f.str("contract");
   if (negotiated && contract !== CONTRACT_V1 && contract !== CONTRACT_V2) throw preflight(`unsupported review integration contract ${goQuoteStr(contract)}`);
+  if (f.count("agent") === 1) requireTransportCapability(traits, f.str("agent"), invocation.env);
   let agent = "";
   if (f.count("agent") > 0 && negotiated) {
     if (f.count("agent") !== 1) throw new ReviewRefusal("immutable_review_transport_unsupported", "negotiated START requires exactly one generated runtime identity");

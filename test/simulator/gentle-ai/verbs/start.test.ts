@@ -370,3 +370,35 @@ describe("review start: the plain form's input refusals (real 2.4.0 and 2.5.0 by
     }
   });
 });
+
+describe("review start: the transport capability admission of a claimed --agent (real 2.4.0 and 2.5.0 bytes)", () => {
+  // These worlds export the relay handshake (a client's view), so pi is among the supported runtimes.
+  const GUIDANCE =
+    "; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex, pi\n";
+
+  it("an agent with no capability manifest is refused before the contract is looked at", async () => {
+    for (const profile of ["2.4.0", "2.5.0"] as const) {
+      const s = sandbox({ profile });
+      const c = await workflowCandidate(s);
+      const run = await s.run(["review", "start", `--cwd=${c.repo}`, "-agent=PI"]);
+      expect([run.code, run.stdoutText, run.stderrText]).toEqual([
+        1,
+        "",
+        `Error: unrecognised review runtime capability claim for "PI": unsupported agent capability manifest: "PI"${GUIDANCE}`,
+      ]);
+    }
+  });
+
+  it("2.5.0: a manifest agent other than the four transports is dormant; 2.4.0 lets it reach the binding check", async () => {
+    const dormant = sandbox({ profile: "2.5.0" });
+    const c5 = await workflowCandidate(dormant);
+    expect((await dormant.run(["review", "start", `--cwd=${c5.repo}`, "--agent= cursor "])).stderrText).toBe(
+      `Error: runtime "cursor" does not advertise review transport capability${GUIDANCE}`,
+    );
+    const advertised = sandbox();
+    const c4 = await workflowCandidate(advertised);
+    expect((await advertised.run(["review", "start", `--cwd=${c4.repo}`, "--agent= cursor "])).stderrText).toBe(
+      "Error: review start --agent requires a negotiated --contract\n",
+    );
+  });
+});
