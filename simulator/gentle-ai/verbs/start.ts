@@ -20,7 +20,7 @@ import type { StartDeclined } from "../../contract/start.ts";
 import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
-import { parseVerbFlags } from "./verb-flags.ts";
+import { checkContract, parseVerbFlags } from "./verb-flags.ts";
 import { readInputError } from "./read-input.ts";
 import { UNTRACKED_SET_ONCE } from "./status-flags.ts";
 import { flagValue, lineageScenario, lineageState, repositoryRefusal, requireCwd, scopeAt, type RepositoryScope } from "../repository-scope.ts";
@@ -453,7 +453,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
   if (f.positionals.length > 0) throw preflight(`unexpected review start argument ${goQuoteStr(f.positionals[0]!)}`);
   const negotiated = f.has("contract");
   const contract = f.str("contract");
-  if (negotiated && contract !== CONTRACT_V1 && contract !== CONTRACT_V2) throw preflight(`unsupported review integration contract ${goQuoteStr(contract)}`);
+  if (negotiated) checkContract(contract);
   if (f.count("agent") === 1) requireTransportCapability(traits, f.str("agent"), invocation.env);
   let agent = "";
   if (f.count("agent") > 0 && negotiated) {

@@ -316,6 +316,14 @@ describe("review start: the plain form's input refusals (real 2.4.0 and 2.5.0 by
     expect([status.code, status.stdoutText, status.stderrText]).toEqual([1, "", "Error: resolve review repository root: snapshot repository path is required\n"]);
   });
 
+  it("an unsupported --contract, even empty, is validateReviewIntegrationContract's untyped error", async () => {
+    const s = sandbox();
+    const c = await workflowCandidate(s);
+    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "-contract=")).toBe(
+      `Error: unsupported review integration contract ""; retry with gentle-ai review capabilities --contract gentle-ai.review-integration/v1 or gentle-ai review capabilities --contract ${V2}`,
+    );
+  });
+
   it("--base-ref over dirty tracked files needs --committed-only; --workspace-overlay needs a workspace --base-ref", async () => {
     const s = sandbox();
     const c = await workflowCandidate(s);
