@@ -1,4 +1,5 @@
-// --help is generated from each command's option table; README's help blocks are that output, byte for byte.
+// --help is generated from each command's option table; the help blocks of README.md (the top level) and docs/cli.md
+// (the commands) are that output, byte for byte.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,17 +17,23 @@ async function help(args: string[]): Promise<{ code: number; stdout: string; std
   return { code, stdout, stderr };
 }
 
-/** README's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text. */
-function readmeHelpBlocks(): { command: string | null; text: string }[] {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  return [...readme.matchAll(/^```console\n\$ relay-conformance (?:([a-z-]+) )?--help\n([\s\S]*?)^```$/gm)].map((m) => ({ command: m[1] ?? null, text: m[2] ?? "" }));
+/** A document's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text. */
+function helpBlocks(doc: string): { command: string | null; text: string }[] {
+  const text = readFileSync(join(root, doc), "utf8");
+  return [...text.matchAll(/^```console\n\$ relay-conformance (?:([a-z-]+) )?--help\n([\s\S]*?)^```$/gm)].map((m) => ({ command: m[1] ?? null, text: m[2] ?? "" }));
 }
 
-describe("README's help blocks are the commands' --help output", () => {
-  const blocks = readmeHelpBlocks();
+/** Where each help block lives: the front door shows the command list, the CLI reference each command's options. */
+const HOMES = [
+  { doc: "README.md", commands: [null] },
+  { doc: "docs/cli.md", commands: ["run", "mutate", "record", "repro"] },
+] as const;
 
-  it("README shows the top-level help and run's, mutate's, record's and repro's", () => {
-    expect(blocks.map((b) => b.command)).toEqual([null, "run", "mutate", "record", "repro"]);
+describe.each(HOMES)("$doc's help blocks are the commands' --help output", ({ doc, commands }) => {
+  const blocks = helpBlocks(doc);
+
+  it(`${doc} shows ${commands.map((c) => c ?? "the top-level help").join(", ")}`, () => {
+    expect(blocks.map((b) => b.command)).toEqual(commands);
   });
 
   it.each(blocks.map((b) => [b.command ?? "(top level)", b] as const))("%s", async (_name, block) => {
