@@ -25,6 +25,7 @@ const UNIT = [
   "test/conformance/status/status-decode.test.ts",
   "test/conformance/goldens/diff.test.ts",
   "test/conformance/goldens/normalise.test.ts",
+  "test/docs.unit.test.ts",
   "test/import-graph.test.ts",
   "test/package/ci-recipe.test.ts",
   "test/relay/classify.test.ts",
