@@ -4,18 +4,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../../conformance/cli/commands/index.ts";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli, type CliRun } from "../../support/cli.ts";
 import { optionLines, usageText, wrap } from "../../../conformance/cli/usage.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 
 const root = packageRoot();
 
-async function help(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main([...args, "--help"], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: root });
-  return { code, stdout, stderr };
-}
+const help = (args: string[]): Promise<CliRun> => cli([...args, "--help"]);
 
 /** A document's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text. */
 function helpBlocks(doc: string): { command: string | null; text: string }[] {
