@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { HARNESS_ERROR_EXIT, verdictExit } from "../../../conformance/cli/commands/run.ts";
 import { parseDuration } from "../../../conformance/cli/options.ts";
 import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
-import { leftovers, privateTmps, timedCliRun, withoutProgress } from "./cli-process-helpers.ts";
+import { leftovers, privateTmps, timedCliRun, withoutProgress } from "../../support/cli-process.ts";
 import { eventually, processesUsing } from "../../support/processes.ts";
 
 const tmps = privateTmps();

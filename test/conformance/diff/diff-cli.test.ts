@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli as runCli, type CliRun } from "../../support/cli.ts";
 import { DiffReportSchema } from "../../../conformance/diff/report-schema.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 
@@ -15,12 +15,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: dir });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]): Promise<CliRun> => runCli(args, { cwd: dir });
 
 describe("relay-conformance diff", () => {
   it(

@@ -6,22 +6,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CommandIo } from "../../../conformance/cli/command.ts";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli } from "../../support/cli.ts";
 import { LanesReportSchema } from "../../../conformance/lanes/report-schema.ts";
-import { harnessPaths, packageRoot } from "../../../conformance/paths.ts";
+import { harnessPaths } from "../../../conformance/paths.ts";
 
 const made: string[] = [];
 afterEach(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-async function cli(args: string[], progress?: CommandIo["progress"]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: packageRoot(), ...(progress === undefined ? {} : { progress }) });
-  return { code, stdout, stderr };
-}
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
@@ -113,7 +105,7 @@ describe("relay-conformance upstream-lanes", () => {
   it("exits 0 when every test passes; off a terminal a progress line per lane file on stderr", { timeout: 60_000 }, async () => {
     const passing = DEVTEST.replace(/test\("a failing test"[\s\S]*$/, "");
     const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": passing });
-    const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary"], "lines");
+    const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary"], { progress: "lines" });
     expect(r.stdout.endsWith("3 passed, 0 failed\n")).toBe(true);
     expect(r.code).toBe(0);
     // The file's line, then progress lines only (more than one past 10 s): the last at 100%.

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containment } from "../../../../conformance/host/containment.ts";
 import { ReportSchema, type Report } from "../../../../conformance/report/report-schema.ts";
-import { privateTmps, root, timedCliRun } from "../../cli/cli-process-helpers.ts";
+import { privateTmps, root, timedCliRun } from "../../../support/cli-process.ts";
 import { eventually, processIdentities, startedSince } from "../../../support/processes.ts";
 
 const GREP = "^(MATERIALIZE-ARGV-VERBATIM|PI-ARGV-FIXED|PI-STDIN-EXACT|SUBMIT-ARGV-EXACT|RESULT-SHAPE|PI-FAILED|FORM-MISSING|API-CONSTANTS)$";

@@ -3,9 +3,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { packageRoot } from "../../../conformance/paths.ts";
-import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
-import { COMPILE_CACHE_NAMES, linkCompileCaches } from "../../support/compile-cache.ts";
+import { packageRoot } from "../../conformance/paths.ts";
+import { PROGRESS_LINE } from "../../conformance/report/progress.ts";
+import { COMPILE_CACHE_NAMES, linkCompileCaches } from "./compile-cache.ts";
 
 export const root = packageRoot();
 export const launcher = join(root, "conformance/bin/relay-conformance");

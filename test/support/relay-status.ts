@@ -6,8 +6,8 @@ import {
   decodeReviewCollectInput,
   reviewHostRelaySlots,
   type ReviewHostRelaySlot,
-} from "../../../relay/index.ts";
-import { SIM_GENTLE_AI } from "./sandbox.ts";
+} from "../../relay/index.ts";
+import { SIM_GENTLE_AI } from "./relay-sandbox.ts";
 
 /** Runs gentle-ai STATUS and returns the parsed object; throws with stderr on failure. */
 export function simStatus(env: NodeJS.ProcessEnv, cwd: string, extra: readonly string[] = []): Record<string, unknown> {

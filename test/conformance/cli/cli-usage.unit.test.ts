@@ -1,32 +1,34 @@
-// --help is generated from each command's option table; README's help blocks are that output, byte for byte.
+// --help is generated from each command's option table; the help blocks of README.md (the top level) and docs/cli.md
+// (the commands) are that output, byte for byte.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../../conformance/cli/commands/index.ts";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli, type CliRun } from "../../support/cli.ts";
 import { optionLines, usageText, wrap } from "../../../conformance/cli/usage.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 
 const root = packageRoot();
 
-async function help(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main([...args, "--help"], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: root });
-  return { code, stdout, stderr };
+const help = (args: string[]): Promise<CliRun> => cli([...args, "--help"]);
+
+/** A document's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text. */
+function helpBlocks(doc: string): { command: string | null; text: string }[] {
+  const text = readFileSync(join(root, doc), "utf8");
+  return [...text.matchAll(/^```console\n\$ relay-conformance (?:([a-z-]+) )?--help\n([\s\S]*?)^```$/gm)].map((m) => ({ command: m[1] ?? null, text: m[2] ?? "" }));
 }
 
-/** README's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text. */
-function readmeHelpBlocks(): { command: string | null; text: string }[] {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  return [...readme.matchAll(/^```console\n\$ relay-conformance (?:([a-z-]+) )?--help\n([\s\S]*?)^```$/gm)].map((m) => ({ command: m[1] ?? null, text: m[2] ?? "" }));
-}
+/** Where each help block lives: the front door shows the command list, the CLI reference each command's options. */
+const HOMES = [
+  { doc: "README.md", commands: [null] },
+  { doc: "docs/cli.md", commands: ["run", "mutate", "record", "repro"] },
+] as const;
 
-describe("README's help blocks are the commands' --help output", () => {
-  const blocks = readmeHelpBlocks();
+describe.each(HOMES)("$doc's help blocks are the commands' --help output", ({ doc, commands }) => {
+  const blocks = helpBlocks(doc);
 
-  it("README shows the top-level help and run's, mutate's, record's and repro's", () => {
-    expect(blocks.map((b) => b.command)).toEqual([null, "run", "mutate", "record", "repro"]);
+  it(`${doc} shows ${commands.map((c) => c ?? "the top-level help").join(", ")}`, () => {
+    expect(blocks.map((b) => b.command)).toEqual(commands);
   });
 
   it.each(blocks.map((b) => [b.command ?? "(top level)", b] as const))("%s", async (_name, block) => {

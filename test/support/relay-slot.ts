@@ -1,7 +1,7 @@
 // The relay request the simulator tests build for one slot of a sandbox.
-import type { ReviewHostRelayRequest, ReviewHostRelaySlot } from "../../../relay/index.ts";
-import { SIM_GENTLE_AI, SIM_PI, type Sandbox, type TranscriptLine } from "./sandbox.ts";
-import { simRelaySlots } from "./status.ts";
+import type { ReviewHostRelayRequest, ReviewHostRelaySlot } from "../../relay/index.ts";
+import { SIM_GENTLE_AI, SIM_PI, type Sandbox, type TranscriptLine } from "./relay-sandbox.ts";
+import { simRelaySlots } from "./relay-status.ts";
 
 /** The first relay slot the sandbox's STATUS offers. */
 export function firstRelaySlot(sandbox: Sandbox): ReviewHostRelaySlot {

@@ -4,10 +4,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main, nearestCommand } from "../../../conformance/cli/main.ts";
+import { nearestCommand } from "../../../conformance/cli/main.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../../../conformance/properties/counterexample-schema.ts";
 import { GOLDEN_SCHEMA_ID } from "../../../conformance/goldens/golden-schema.ts";
+import { cli as runCli, type CliRun } from "../../support/cli.ts";
 
 const root = packageRoot();
 const sim = join(root, "simulator/bin/gentle-ai");
@@ -25,12 +26,7 @@ writeFileSync(join(dir, "bad-scenario.json"), JSON.stringify({ name: 3 }));
 writeFileSync(join(dir, "bad.txtar"), "title bad\nfrob\n");
 mkdirSync(join(dir, "a-folder"));
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: dir });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]): Promise<CliRun> => runCli(args, { cwd: dir });
 
 const hint = (command: string | null): string => `Run \`relay-conformance ${command === null ? "" : `${command} `}--help\` for usage.\n`;
 

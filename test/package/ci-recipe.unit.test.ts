@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { main } from "../../conformance/cli/main.ts";
+import { cli } from "../support/cli.ts";
 import { packageRoot } from "../../conformance/paths.ts";
 
 const doc = readFileSync(join(packageRoot(), "docs/ci.md"), "utf8");
@@ -69,13 +69,7 @@ function invocations(script: string): Invocation[] {
 
 /** What the CLI prints for argv, in-process. */
 async function helpText(argv: string[]): Promise<string> {
-  let out = "";
-  await main(argv, {
-    stdout: (t) => (out += t),
-    stderr: () => undefined,
-    cwd: packageRoot(),
-  });
-  return out;
+  return (await cli(argv)).stdout;
 }
 
 /** The problems of one invocation: its subcommand is not in `relay-conformance --help`, or an option not in its `--help`. */

@@ -1,7 +1,7 @@
 // One sandbox per test, disposed after it, and the no-leftovers check every sandboxed test ends with.
 import { afterEach, expect } from "vitest";
-import { isGone } from "../../support/processes.ts";
-import { createSandbox, type Sandbox } from "./sandbox.ts";
+import { isGone } from "./processes.ts";
+import { createSandbox, type Sandbox } from "./relay-sandbox.ts";
 
 /** Returns `create(scenario)`, whose sandbox is disposed after the current test; call at a test file's top level. */
 export function sandboxPerTest(): (scenario: unknown) => Sandbox {
