@@ -74,6 +74,7 @@ describe("the packed package", () => {
       "dist/types/conformance/api.d.ts",
       "conformance/runner/adapter-child.ts",
       "relay/index.ts",
+      "docs/cli.md",
       "LICENSE",
     ])
       expect(paths).toContain(file);
