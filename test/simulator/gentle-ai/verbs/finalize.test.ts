@@ -436,8 +436,14 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
     ],
     [
       "--result is refused after the other preflight checks",
-      [L, "--expected-revision=x", "--result", "r.json"],
+      [L, "--trace=t", "--result", "r.json"],
       "review finalize no longer accepts --result: a reviewer result supplied this way carries no provider-owned admission, so it cannot prove the lens inspected the frozen candidate. Capture each selected lens with `gentle-ai review capture-result` (see `gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v1 --next-transition` for the exact lineage/target/lens/order bindings), then run `gentle-ai review finalize --captured-results=true`",
+    ],
+    [
+      // 301fb2ad counts --expected-revision among the descriptor flags (review_facade.go:2673); real 2.4.0 bytes.
+      "before the burn --expected-revision is a descriptor flag, refused before --result",
+      [L, "--expected-revision=x", "--result", "r.json"],
+      "review finalize submission descriptors require the complete v2 revision, target, request hash, and repository context binding; refresh with gentle-ai review status --next-transition",
     ],
     ["--result counts as a stdin input", [L, "--result", "-", "--validation", "-"], "review finalize accepts stdin for only one input"],
     [
@@ -480,8 +486,8 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
       replayability: "status_required",
       next_action: "review.status",
     });
-    // (not simulated) the real line goes on with " A defect report was saved at <path>" (review_defect_report.go:293-321).
-    expect(bad.stderrText.startsWith("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]")).toBe(true);
+    // No repository holds the world, so no defect report is saved and the line ends there (review_defect_report.go:266-273).
+    expect(bad.stderrText).toBe("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]\n");
   });
 
   it("negotiated v1: operation/v1 with the stop eligibility on --action-eligibility", async () => {
