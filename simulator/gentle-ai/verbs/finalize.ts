@@ -225,8 +225,7 @@ const NOT_DISCOVERABLE =
 /**
  * A repository-world FINALIZE whose lineage the dispatcher found no live record for (discoverCompactFacadeFinalize):
  * from b43e0928 it is absent, a preflight refusal; before it, an explicit lineage fails to load its state file and
- * discovery finds nothing to finalize, both untyped. (not simulated) 301fb2ad's exact replay of an approved lineage,
- * which still holds its authority: such a call goes on as before.
+ * discovery finds nothing to finalize, both untyped.
  */
 function absentInRepository(scope: RepositoryScope, lineage: string, traits: ProfileTraits): void {
   const id = lineage.trim();
@@ -254,9 +253,25 @@ function discover(invocation: Invocation, r: Request, a: Authority, traits: Prof
   // The compact store then validates the raw value (CompactAuthoritativeStore, compact_store.go:1101-1104).
   if (lineage.trim() !== "" && !validLineage(lineage)) throw nativeError(LINEAGE_ID_TEXT);
   if (scope !== undefined && invocation.repositoryRoot === undefined) absentInRepository(scope, lineage, traits);
+  const burned = a.lineage.state === "approved" && traits.approvalBurns;
   if (lineage.trim() !== "") {
-    if (lineage !== a.lineageId || a.lineage.state === "approved") throw lineageAbsent(lineage);
-  } else if (a.lineage.state === "approved") throw lineageAbsent("");
+    if (lineage !== a.lineageId || burned) throw lineageAbsent(lineage);
+  } else if (burned) throw lineageAbsent("");
+}
+
+/** `facadeFinalizeReplayInputsEmpty` (301fb2ad review_facade.go:3474-3477): only --lineage (and output flags) given. */
+function replayInputsEmpty(r: Request): boolean {
+  const { f } = r;
+  const none = (name: string): boolean => f.str(name).trim() === "";
+  return (
+    ["result", "result-artifact", "result-artifact-file"].every((name) => f.count(name) === 0) &&
+    !f.bool("captured-results") &&
+    !f.bool("captured-evidence") &&
+    ["validation", "refuter", "evidence", "trace"].every(none) &&
+    f.int("correction-lines") === 0 &&
+    !f.bool("failed") &&
+    agentCount(r.argv) === 0
+  );
 }
 
 /**
@@ -452,6 +467,12 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   const current = authorityOf(invocation.scenario, readLineage(invocation.stateDir, invocation.scenario));
   discover(invocation, r, current, traits, scope);
   checkSubmission(r, current);
+  // Before the burn an approved lineage replays its frozen receipt exactly, writing nothing and past the kill switch
+  // (301fb2ad review_facade.go:2815-2826, :3026-3031): the approving call's document again.
+  if (current.lineage.state === "approved") {
+    if (!replayInputsEmpty(r)) throw nativeError("terminal review finalize accepts no review inputs; exact replay requires only --lineage");
+    return out.write(successDocument(r, current, traits, receiptPath(invocation, current.lineageId)));
+  }
   // The kill switch reaches FINALIZE after discovery (review_facade.go:2567-2577): a non-terminal lineage is refused.
   if (current.lineage.rddDisabled) throw rddDisabled(V);
   const after = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {

@@ -263,19 +263,16 @@ describe("lifecycle across processes", () => {
     // An approved compact lineage with its receipt routes to the burn FINALIZE (review_next_transition.go:350-354).
     expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_compact_burn_required" });
     expect(after.validation_request).toBeUndefined();
-    // Approval burns the authority: a second finalize finds no lineage (review_facade.go:70-79).
-    await expectRefusal(
-      s,
-      ["--lineage", s.ids.lineageId, "--captured-evidence=true"],
-      `no compact facade review lineage "${s.ids.lineageId}" was found; run gentle-ai review start --lineage ${s.ids.lineageId} to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage ${s.ids.lineageId} for explicit read-only historical compatibility`,
-      true,
-    );
-    await expectRefusal(
-      s,
-      ["--captured-evidence=true"],
-      "no discoverable compact facade review lineage found; run gentle-ai review start to begin one, or use gentle-ai review-resume --cwd <repo> --lineage <lineage> for explicit read-only historical compatibility",
-      false,
-    );
+    // Before the burn (b43e0928) the approved authority stays: FINALIZE replays the approving document exactly and
+    // refuses any new input, an untyped failure (301fb2ad review_facade.go:2815-2826, :3026-3031; real 2.4.0 bytes).
+    const replay = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId]);
+    expect([replay.code, replay.stdoutText, replay.stderrText]).toEqual([0, fin.stdoutText, ""]);
+    const again = await s.run(["review", "finalize", "--captured-evidence=true"]);
+    expect([again.code, again.stdoutText, again.stderrText]).toEqual([
+      1,
+      "",
+      "Error: terminal review finalize accepts no review inputs; exact replay requires only --lineage\n",
+    ]);
   });
 
   it("2.3.0: plain capture-evidence with --cwd, then the fixed negotiated finalize, reaches approved", async () => {
