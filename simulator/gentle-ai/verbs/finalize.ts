@@ -253,6 +253,7 @@ function discover(invocation: Invocation, r: Request, a: Authority, traits: Prof
   // The compact store then validates the raw value (CompactAuthoritativeStore, compact_store.go:1101-1104).
   if (lineage.trim() !== "" && !validLineage(lineage)) throw nativeError(LINEAGE_ID_TEXT);
   if (scope !== undefined && invocation.repositoryRoot === undefined) absentInRepository(scope, lineage, traits);
+  // (decided) the seeded world has no compact store to name: another lineage is absent there in every profile.
   const burned = a.lineage.state === "approved" && traits.approvalBurns;
   if (lineage.trim() !== "") {
     if (lineage !== a.lineageId || burned) throw lineageAbsent(lineage);
