@@ -159,36 +159,50 @@ function atoiOk(v: string): boolean {
   return n >= -(2n ** 63n) && n <= 2n ** 63n - 1n;
 }
 
+/** What the safe argument scan found: the last value of each flag it read, and whether every token was well formed. */
+export interface SafeScan {
+  readonly values: ReadonlyMap<string, string>;
+  readonly valid: boolean;
+}
+
 /**
- * The safe argument scan behind `lineage_id` (`safeReviewIntegrationArguments`, review_operation_contract.go:1228-1303):
- * every flag token must name a flag of the operation's shape with a well-formed value; it stops like Go flag at the
- * first positional, `-` or `--` (what follows is not examined). Returns the `lineageFlag` value when it is a valid lineage.
+ * The safe argument scan (`safeReviewIntegrationArguments`, review_operation_contract.go:1216-1271): every flag token
+ * must name a flag of the operation's shape with a well-formed value; it stops like Go flag at the first positional,
+ * `-` or `--` (what follows is not examined), and at the first malformed token, keeping the values read before it.
  */
-export function safeScanLineage(argv: readonly string[], flags: readonly ScanFlag[], lineageFlag = "lineage"): string | undefined {
+export function safeScanArguments(argv: readonly string[], flags: readonly ScanFlag[]): SafeScan {
   const known = new Map(flags.map((f) => [f.name, f.kind] as const));
-  let lineage: string | undefined;
+  const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const tok = argv[i]!;
     if (tok.length < 2 || tok[0] !== "-") break;
     if (tok === "--") break;
     const body = tok.startsWith("--") ? tok.slice(2) : tok.slice(1);
-    if (body === "" || body[0] === "-" || body[0] === "=") return undefined;
+    if (body === "" || body[0] === "-" || body[0] === "=") return { values, valid: false };
     const eq = body.indexOf("=", 1);
     const name = eq < 0 ? body : body.slice(0, eq);
     const kind = known.get(name);
-    if (kind === undefined) return undefined;
+    if (kind === undefined) return { values, valid: false };
     let value: string | undefined = eq < 0 ? undefined : body.slice(eq + 1);
     if (kind === "bool") {
-      if (value !== undefined && !BOOLS.has(value)) return undefined;
+      values.set(name, value ?? "true");
+      if (value !== undefined && !BOOLS.has(value)) return { values, valid: false };
       continue;
     }
     if (value === undefined) {
-      if (i + 1 >= argv.length) return undefined;
+      if (i + 1 >= argv.length) return { values, valid: false };
       value = argv[++i]!;
     }
-    if (kind === "int" && !atoiOk(value)) return undefined;
-    if (name === lineageFlag) lineage = value;
+    values.set(name, value);
+    if (kind === "int" && !atoiOk(value)) return { values, valid: false };
   }
-  if (lineage === undefined || lineage.length > 128 || !LINEAGE_RE.test(lineage)) return undefined;
+  return { values, valid: true };
+}
+
+/** The lineage behind `lineage_id` (`safeReviewIntegrationLineage`, :1201-1214): a clean scan's valid `lineageFlag` value. */
+export function safeScanLineage(argv: readonly string[], flags: readonly ScanFlag[], lineageFlag = "lineage"): string | undefined {
+  const scan = safeScanArguments(argv, flags);
+  const lineage = scan.values.get(lineageFlag);
+  if (!scan.valid || lineage === undefined || lineage.length > 128 || !LINEAGE_RE.test(lineage)) return undefined;
   return lineage;
 }

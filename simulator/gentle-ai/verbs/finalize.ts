@@ -1,7 +1,7 @@
 // review finalize (gentle-ai fb55ef7b `runReviewFacadeFinalize`, review_facade.go:2356-2948; issue-279 §4-§5): flags,
 // preflight refusals in source order, discovery, captured evidence, the correction plan checks, the lifecycle moves
 // and the plain or negotiated (operation/v1|v2) success document.
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { FINALIZE_MANAGED_ACTIONS } from "../../contract/managed-actions.ts";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { ParsedFlags } from "../argv/go-flags.ts";
@@ -9,9 +9,13 @@ import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
 import { goQuoteStr } from "../argv/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
-import { routeFor, runRouted } from "../route.ts";
+import { routeFor } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError, rddDisabled } from "../refusal.ts";
+import { runRoutedReportingDefects } from "../defect-report.ts";
+import { lineageApproved, repositoryScopeAt } from "../repository-scope.ts";
+import type { RepositoryScope } from "../repository-scope.ts";
+import { listLineageRecords } from "../../repository/lineage-store.ts";
 import { resolveRepositoryContext } from "../gates/repository-context.ts";
 import type { ReviewRefusal } from "../refusal.ts";
 import { requireRuntime } from "../gates/handshake.ts";
@@ -19,24 +23,22 @@ import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson } from "../../output/go-json.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
-import type { VerificationEvidenceRecord } from "../../state/evidence-record.ts";
 import type { FinalizeResult, OperationV1, OperationV2 } from "../../contract/operation.ts";
-import { readInputDocument } from "./read-input.ts";
 import { resolveRepository } from "../../repository/locate.ts";
 import { capturedVerdict } from "./captured-verdict.ts";
 import type { CapturedVerdict } from "./captured-verdict.ts";
 import { identitiesFor } from "../../state/identities.ts";
 import { authorityOf, capturedEvidence, correctionBudget, correctionCandidatePresent, validationRequestJson } from "./correction-authority.ts";
+import { CAPTURE_RESULT_COMMAND, readFinalizeInputs, requiresAllText, V1_REFRESH_COMMAND } from "./finalize-inputs.ts";
+import type { FinalizeInputs } from "./finalize-inputs.ts";
 import type { Authority } from "./correction-authority.ts";
 import { modernCorrection } from "./status-correction.ts";
-import { D1_TEXT, D2_TEXT, decodeValidation, EMPTY_EVIDENCE_TEXT, inconclusiveCheck, inconclusiveText, MUST_PASS_TEXT } from "./finalize-validation.ts";
-import type { ValidationDocument } from "./finalize-validation.ts";
+import { D1_TEXT, D2_TEXT, EMPTY_EVIDENCE_TEXT, inconclusiveCheck, inconclusiveText, MUST_PASS_TEXT } from "./finalize-validation.ts";
 import { contractFlag, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
 
 const V = "review finalize";
 
 // The FlagSet of runReviewFacadeFinalize (review_facade.go:2371-2398), usage texts verbatim.
-const CAPTURE_RESULT_COMMAND = "gentle-ai review capture-result";
 const BASE_FLAGS: readonly FlagDef[] = [
   { name: "cwd", kind: "string", default: ".", usage: "repository path" },
   { name: "contract", kind: "string", usage: "optional negotiated review integration contract" },
@@ -89,7 +91,6 @@ export function finalizeFlags(traits: ProfileTraits): FlagSetSpec {
 
 const REFRESH = "refresh with gentle-ai review status --next-transition";
 const DESCRIPTORS_INCOMPLETE = `${V} submission descriptors require the complete v2 revision, target, request hash, and repository context binding; ${REFRESH}`;
-const V1_REFRESH_COMMAND = `gentle-ai review status --cwd <repo> --contract ${CONTRACT_V1} --next-transition`;
 // reviewUnadmittedResultRefusal (review_facade.go:2341-2344).
 const UNADMITTED_RESULT =
   "review finalize no longer accepts --result: a reviewer result supplied this way carries no provider-owned admission, " +
@@ -156,8 +157,11 @@ function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly
       throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
     providerRuntime = gate.runtime;
   }
-  const descriptor = modern && (flagProvided(argv, "target") || flagProvided(argv, "request-hash") || flagProvided(argv, "repository-context"));
-  const expectedRevisionOnly = modern && flagProvided(argv, "expected-revision") && !descriptor;
+  // Before the burn (301fb2ad review_facade.go:2673) --expected-revision is one of the descriptor flags; from b43e0928
+  // alone it is refused later, after the staged-burn inspection (fb55ef7b :2427-2428, :2511).
+  const descriptorFlags = traits.approvalBurns ? ["target", "request-hash", "repository-context"] : ["expected-revision", "target", "request-hash", "repository-context"];
+  const descriptor = modern && descriptorFlags.some((name) => flagProvided(argv, name));
+  const expectedRevisionOnly = modern && traits.approvalBurns && flagProvided(argv, "expected-revision") && !descriptor;
   const blank = (name: string): boolean => f.str(name).trim() === "";
   if (descriptor && (contract !== CONTRACT_V2 || ["expected-revision", "target", "request-hash", "repository-context"].some(blank)))
     throw invalidRequest(DESCRIPTORS_INCOMPLETE);
@@ -189,21 +193,86 @@ function validLineage(lineage: string): boolean {
   return lineage.length > 0 && lineage.length <= 128 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(lineage);
 }
 
+const LINEAGE_ID_TEXT = "lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes";
+const ROOT_CONTEXT = "resolve review repository root";
+
 /**
- * Repository resolution and authority discovery (review_facade.go:2466-2545). The simulated repository holds one
- * lineage; an approved lineage's authority was burned, so discovery finds nothing (the staged-burn replay is not
- * simulated). A descriptor's --repository-context handle must commit to its (lineage, target, revision).
+ * The --cwd resolution of a repository-world FINALIZE (`SnapshotBuilder.ResolveRepositoryRoot`, snapshot.go:612-632,
+ * wrapped at 301fb2ad review_facade.go:2713, fb55ef7b :2468), an untyped error. The seeded world and the descriptor route
+ * (its --repository-context names the repository) resolve nothing here.
  */
-function discover(r: Request, a: Authority): void {
+function repositoryRoot(invocation: Invocation, r: Request): RepositoryScope | undefined {
+  if (invocation.lineagePinned !== false || r.descriptor) return undefined;
+  const cwd = r.f.str("cwd");
+  if (cwd.trim() === "") throw nativeError(`${ROOT_CONTEXT}: snapshot repository path is required`);
+  return repositoryScopeAt(invocation, resolve(invocation.cwd, cwd));
+}
+
+/**
+ * The text an explicit malformed --lineage meets first: the new-lineage discovery's before the burn
+ * (DiscoverNewLineage, 301fb2ad review_facade.go:2727), after it the staged-burn inspection's, which reads the trimmed
+ * value and whose failure falls to the deleting-burn recovery that names itself (fb55ef7b :2478-2489).
+ */
+function malformedLineage(lineage: string, traits: ProfileTraits): ReviewRefusal | undefined {
+  if (lineage.trim() === "" || validLineage(traits.approvalBurns ? lineage.trim() : lineage)) return undefined;
+  return nativeError(traits.approvalBurns ? `recover deleting staged approved compact review authority: ${LINEAGE_ID_TEXT}` : LINEAGE_ID_TEXT);
+}
+
+// reviewCompactFacadeLineageNotDiscoverableReason (301fb2ad review_facade.go:96): before the burn, an untyped error.
+const NOT_DISCOVERABLE =
+  "no discoverable compact facade review lineage found; run gentle-ai review start to begin one, or pass --cwd if it was started from a different repository path";
+
+/**
+ * A repository-world FINALIZE whose lineage the dispatcher found no live record for (discoverCompactFacadeFinalize):
+ * from b43e0928 it is absent, a preflight refusal; before it, an explicit lineage fails to load its state file and
+ * discovery finds nothing to finalize, both untyped.
+ */
+function absentInRepository(scope: RepositoryScope, lineage: string, traits: ProfileTraits): void {
+  const id = lineage.trim();
+  const held = listLineageRecords(scope.storeRoot).filter((record) => !traits.approvalBurns || !lineageApproved(scope, record.lineageId));
+  if (id === "" ? held.length > 0 : held.some((record) => record.lineageId === id)) return;
+  if (traits.approvalBurns) throw lineageAbsent(id);
+  if (id === "") throw nativeError(NOT_DISCOVERABLE);
+  const state = join(scope.repo.gitCommonDir, "gentle-ai", "review-transactions", "v2", lineage, "review-state.json");
+  throw nativeError(`load compact facade review lineage: open ${state}: no such file or directory`);
+}
+
+/**
+ * Repository resolution and authority discovery (review_facade.go:2466-2545), in source order. The simulated
+ * repository holds one lineage; an approved lineage's authority was burned, so discovery finds nothing (the
+ * staged-burn replay is not simulated). A descriptor's --repository-context handle must commit to its (lineage,
+ * target, revision).
+ */
+function discover(invocation: Invocation, r: Request, a: Authority, traits: ProfileTraits, scope: RepositoryScope | undefined): void {
   const { f } = r;
   const lineage = f.str("lineage");
   if (r.descriptor) resolveRepositoryContext(a, f.str("repository-context"), { lineage, target: f.str("target"), revision: f.str("expected-revision") });
+  const malformed = malformedLineage(lineage, traits);
+  if (malformed !== undefined) throw malformed;
   if (r.expectedRevisionOnly) throw invalidRequest(DESCRIPTORS_INCOMPLETE);
+  // The compact store then validates the raw value (CompactAuthoritativeStore, compact_store.go:1101-1104).
+  if (lineage.trim() !== "" && !validLineage(lineage)) throw nativeError(LINEAGE_ID_TEXT);
+  if (scope !== undefined && invocation.repositoryRoot === undefined) absentInRepository(scope, lineage, traits);
+  // (decided) the seeded world has no compact store to name: another lineage is absent there in every profile.
+  const burned = a.lineage.state === "approved" && traits.approvalBurns;
   if (lineage.trim() !== "") {
-    // (inferred) wording: the staged-burn inspection runs first and may word a malformed lineage differently.
-    if (!validLineage(lineage)) throw nativeError("lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes");
-    if (lineage !== a.lineageId || a.lineage.state === "approved") throw lineageAbsent(lineage);
-  } else if (a.lineage.state === "approved") throw lineageAbsent("");
+    if (lineage !== a.lineageId || burned) throw lineageAbsent(lineage);
+  } else if (burned) throw lineageAbsent("");
+}
+
+/** `facadeFinalizeReplayInputsEmpty` (301fb2ad review_facade.go:3474-3477): only --lineage (and output flags) given. */
+function replayInputsEmpty(r: Request): boolean {
+  const { f } = r;
+  const none = (name: string): boolean => f.str(name).trim() === "";
+  return (
+    ["result", "result-artifact", "result-artifact-file"].every((name) => f.count(name) === 0) &&
+    !f.bool("captured-results") &&
+    !f.bool("captured-evidence") &&
+    ["validation", "refuter", "evidence", "trace"].every(none) &&
+    f.int("correction-lines") === 0 &&
+    !f.bool("failed") &&
+    agentCount(r.argv) === 0
+  );
 }
 
 /**
@@ -241,36 +310,10 @@ function approve(draft: LineageState): void {
   draft.revisionIndex += 1;
 }
 
-/** The captured record finalize uses: loaded with --captured-evidence, or discovered (validating only). */
-function loadEvidence(r: Request, a: Authority, discover: boolean): VerificationEvidenceRecord | undefined {
-  const { f } = r;
-  if (!f.bool("captured-evidence") && !discover) return undefined;
-  const record = capturedEvidence(a);
-  if (record === undefined) {
-    // (inferred) text of a missing captured record.
-    if (f.bool("captured-evidence") || discover) throw invalidRequest("captured verification evidence is missing");
-    return undefined;
-  }
-  if (flagProvided(r.argv, "failed") && f.bool("failed") !== (record.outcome !== "passed"))
-    throw invalidRequest("--failed conflicts with captured verification evidence outcome");
-  return record;
-}
-
 function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageState): void {
-  const { f } = r;
-  if (f.count("result-artifact") > 0 || f.count("result-artifact-file") > 0)
-    throw invalidRequest("gentle-ai-sim: review finalize from result artifacts is not simulated; use --captured-results");
   // No reviewer-result source reads no results, which prepareCompactReviewerResults refuses by count
-  // (review_facade.go:3424-3426 at fb55ef7b; the same at 301fb2ad).
-  if (!f.bool("captured-results"))
-    throw invalidRequest(
-      `${V} requires all ${draft.lenses.length} original reviewer result(s); capture each missing one with \`${CAPTURE_RESULT_COMMAND}\` (see \`${V1_REFRESH_COMMAND}\` for the exact lineage/target/lens/order bindings)`,
-    );
-  // readCapturedReviewerResults (review_artifact.go:748-750).
-  if (draft.lenses.some((lens) => draft.captured[lens] === undefined))
-    throw invalidRequest(
-      `${V} requires all ${draft.lenses.length} captured reviewer result(s); capture each missing one with \`${CAPTURE_RESULT_COMMAND}\` (see \`${V1_REFRESH_COMMAND}\` for the exact lineage/target/lens/order bindings)`,
-    );
+  // (review_facade.go:3424-3426 at fb55ef7b; the same at 301fb2ad). The captured ones were checked with the inputs.
+  if (!r.f.bool("captured-results")) throw invalidRequest(requiresAllText(draft.lenses.length, "original reviewer result"));
   // A repository lineage is decided by its captured results, as gentle-ai decides (captured-verdict.ts).
   if (invocation.repositoryRoot !== undefined) return applyVerdict(draft, capturedVerdict(draft, identitiesFor(draft.seed)));
   // (decided) a scenario that declares `lineage.correction` while reviewing means "the lenses found a CRITICAL":
@@ -308,7 +351,7 @@ function applyVerdict(draft: LineageState, verdict: CapturedVerdict): void {
   };
 }
 
-function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageState): void {
+function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageState, inputs: FinalizeInputs): void {
   const { f } = r;
   const a = authorityOf(invocation.scenario, draft);
   const stage = draft.correction.stage ?? "plan_required";
@@ -326,15 +369,9 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
   // A repository lineage reads its corrected candidate from the workspace: present once a genesis path changed.
   if (stage === "candidate_unavailable" && !correctionCandidatePresent(a))
     throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction"); // (inferred)
-  let doc: ValidationDocument | undefined;
-  if (f.str("validation").trim() !== "") {
-    const decoded = decodeValidation(readInputDocument(invocation, f.str("validation"), "targeted validation"));
-    if (!decoded.ok) throw invalidRequest(decoded.error);
-    doc = decoded.doc;
-  }
-  // A raw --evidence document is read but is not captured evidence: in correction_required only the flag loads a record.
-  if (f.str("evidence").trim() !== "") readInputDocument(invocation, f.str("evidence"), "final verification evidence");
-  const record = loadEvidence(r, a, false);
+  const doc = inputs.validation;
+  // A raw --evidence document was read but is not captured evidence: in correction_required only the flag loads a record.
+  const record = inputs.captured;
   if (record === undefined) throw invalidRequest(D2_TEXT);
   if (doc === undefined && record.outcome === "procedural_tooling_failed") {
     // (inferred) a tooling incident does not consume the attempt: drop the record so verification can be recaptured.
@@ -360,10 +397,11 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
   draft.revisionIndex += 1;
 }
 
-function finalizeValidating(invocation: Invocation, r: Request, draft: LineageState): void {
-  const a = authorityOf(invocation.scenario, draft);
-  if (r.f.str("evidence").trim() !== "") readInputDocument(invocation, r.f.str("evidence"), "final verification evidence");
-  const record = loadEvidence(r, a, true)!;
+function finalizeValidating(invocation: Invocation, draft: LineageState, inputs: FinalizeInputs): void {
+  // Without --captured-evidence the record is discovered (review_facade.go:2999-3012 at 301fb2ad), --failed ignored.
+  const record = inputs.captured ?? capturedEvidence(authorityOf(invocation.scenario, draft));
+  // (inferred) text of a missing captured record; (not simulated) a raw --evidence document as the final evidence.
+  if (record === undefined) throw invalidRequest("captured verification evidence is missing");
   if (record.outcome === "passed") return approve(draft);
   if (record.outcome === "procedural_tooling_failed") {
     draft.correction.evidence = null;
@@ -426,27 +464,35 @@ function successDocument(r: Request, a: Authority, traits: ProfileTraits, receip
 async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
   const r = preflight(invocation, traits, argv, out);
   if (r === undefined) return;
+  const scope = repositoryRoot(invocation, r);
   const current = authorityOf(invocation.scenario, readLineage(invocation.stateDir, invocation.scenario));
-  discover(r, current);
+  discover(invocation, r, current, traits, scope);
   checkSubmission(r, current);
+  // Before the burn an approved lineage replays its frozen receipt exactly, writing nothing and past the kill switch
+  // (301fb2ad review_facade.go:2815-2826, :3026-3031): the approving call's document again.
+  if (current.lineage.state === "approved") {
+    if (!replayInputsEmpty(r)) throw nativeError("terminal review finalize accepts no review inputs; exact replay requires only --lineage");
+    return out.write(successDocument(r, current, traits, receiptPath(invocation, current.lineageId)));
+  }
   // The kill switch reaches FINALIZE after discovery (review_facade.go:2567-2577): a non-terminal lineage is refused.
   if (current.lineage.rddDisabled) throw rddDisabled(V);
   const after = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
     // review_facade.go:2585-2595: reviewer results are new input only while reviewing.
     if (draft.state !== "reviewing" && (r.f.count("result-artifact") > 0 || r.f.count("result-artifact-file") > 0))
       throw invalidRequest("reviewer results are accepted only while the authority is reviewing");
+    if (draft.state === "approved") throw lineageAbsent(r.f.str("lineage")); // discover() already refused; kept for the lock's re-read
+    // Every input is read before the plan looks at any (301fb2ad review_facade.go:2873-2975).
+    const inputs = readFinalizeInputs(invocation, r.f, flagProvided(r.argv, "failed"), authorityOf(invocation.scenario, draft));
     switch (draft.state) {
       case "reviewing":
         finalizeReviewing(invocation, r, draft);
         break;
       case "correction_required":
-        finalizeCorrection(invocation, r, draft);
+        finalizeCorrection(invocation, r, draft, inputs);
         break;
       case "validating":
-        finalizeValidating(invocation, r, draft);
+        finalizeValidating(invocation, draft, inputs);
         break;
-      case "approved":
-        throw lineageAbsent(r.f.str("lineage")); // discover() already refused; kept for the lock's re-read
     }
     return authorityOf(invocation.scenario, draft);
   });
@@ -464,5 +510,5 @@ export function finalize(invocation: Invocation): Promise<Outcome> {
   const traits = traitsOf(invocation.scenario.profile);
   const argv = invocation.argv.slice(2);
   const route = routeFor(argv, "finalize", "negotiable");
-  return runRouted(route, (out) => body(invocation, traits, argv, out));
+  return runRoutedReportingDefects(invocation, route, "finalize", argv, (out) => body(invocation, traits, argv, out));
 }

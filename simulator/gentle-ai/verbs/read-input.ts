@@ -13,11 +13,11 @@ const GO_ERRNO: Readonly<Record<string, [op: string, text: string]>> = {
   EIO: ["read", "input/output error"],
 };
 
-/** Renders a read failure as Go's *PathError text for the path as given on the command line. */
-export function readInputError(error: unknown, path: string): string {
+/** Renders a read failure as Go's *PathError text for the path as given on the command line (`op`: an os.Stat). */
+export function readInputError(error: unknown, path: string, op?: "stat"): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
   const known = GO_ERRNO[code];
-  if (known) return `${known[0]} ${path}: ${known[1]}`;
+  if (known) return `${op ?? known[0]} ${path}: ${known[1]}`;
   return `read ${path}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
