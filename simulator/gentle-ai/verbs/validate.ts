@@ -12,6 +12,7 @@ import { goQuoteStr } from "../argv/go-quote.ts";
 import { routeFor, runRouted } from "../route.ts";
 import { invalidRequest, nativeError } from "../refusal.ts";
 import { traitsOf } from "../profiles.ts";
+import { repositoryRefusal } from "../repository-scope.ts";
 import type { DecidedGateResult, UnmanagedGateResult } from "../../contract/gate-result.ts";
 import { DISABLED_REASON, ENABLED_REASON } from "./gate-reasons.ts";
 import { CONTRACT_V2 } from "../../output/envelope.ts";
@@ -98,7 +99,8 @@ function nonDeciding(invocation: Invocation, cwd: string, gate: Gate): Unmanaged
     disabled = modeStatus(repo, invocation.env).effective !== "on";
   } catch (error) {
     if (error instanceof ModeError) disabled = false;
-    else if (error instanceof RepositoryNotFoundError) throw invalidRequest(error.message);
+    // fmt.Errorf("resolve review repository root: %w"): a bare error (negotiated: the read-only catch-all).
+    else if (error instanceof RepositoryNotFoundError) throw repositoryRefusal(error);
     else throw error;
   }
   return unmanagedGateResult(gate, disabled);

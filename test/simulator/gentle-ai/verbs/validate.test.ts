@@ -74,6 +74,18 @@ function emptyContext(gate: string, denial: string): string {
   return `  "context": {\n    "gate": "${gate}",\n${[...members, ...rest].map((m) => `    ${m},\n`).join("")}`.replace(/,\n$/, denial);
 }
 
+describe.each(["2.4.0", "2.5.0"] as const)("review validate, profile %s, --cwd outside any repository", (profile) => {
+  const world = profile === "2.4.0" ? sandbox24 : sandbox;
+  it("is a bare error: the plain line names the lstat, negotiated it is the read-only catch-all (real bytes)", async () => {
+    const s = world();
+    const missing = `${s.dir}/nonexistent`;
+    const plain = await s.run(["review", "validate", "--cwd", missing, "--gate=pre-commit"]);
+    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([1, "", `Error: resolve review repository root: lstat ${missing}: no such file or directory\n`]);
+    const negotiated = await s.run(["review", "validate", "--cwd", missing, "--gate=pre-commit", `--contract=${V2}`]);
+    expect([negotiated.code, json(negotiated).code, json(negotiated).cause]).toEqual([1, "operation_failed", undefined]);
+  });
+});
+
 describe("review validate, profile 2.4.0: the gate decides from the receipt (real 301fb2ad bytes)", () => {
   it("no approved receipt: the plain gate denies with receipt_missing and names review start", async () => {
     const s = sandbox24();
