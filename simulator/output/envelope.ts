@@ -18,6 +18,8 @@ export interface FailureClass {
   readonly replayability?: "not_replayable" | "status_required" | "manual_action_required";
   /** The branch clears the cause (the negotiation route and the read-only catch-all publish none). */
   readonly noCause?: boolean;
+  /** Default `not_evaluated`. */
+  readonly applicability?: "unrelated" | "not_evaluated";
 }
 
 /** Failure codes the simulated verbs emit (review_operation_contract.go reasons and typed branches). */
@@ -77,6 +79,22 @@ export const FAILURE_CODES = {
     retrySafe: false,
     replayability: "manual_action_required",
   },
+  // A gate's receipt discovery found no receipt that governs the candidate (301fb2ad review_operation_contract.go:1005-1031).
+  receipt_missing: {
+    message: "No unique exact review receipt applies to the live gate target.",
+    next: "review.start",
+    phase: "pre_native",
+    retrySafe: false,
+    replayability: "manual_action_required",
+  },
+  receipt_unrelated: {
+    message: "No approved review receipt covers this candidate; review it with gentle-ai review start.",
+    next: "review.status",
+    phase: "pre_native",
+    retrySafe: false,
+    replayability: "manual_action_required",
+    applicability: "unrelated",
+  },
   // The read-only catch-all (:1132-1145): capabilities, status and validate failing outside every typed branch.
   operation_failed: {
     message: "The negotiated read-only review operation failed safely.",
@@ -130,7 +148,7 @@ export function failureEnvelope(spec: FailureSpec): FailureV1 | FailureV2 {
     code: spec.code,
     message: fixed.message,
     mutation_outcome: fixed.mutation ?? "not_started",
-    authority_applicability: "not_evaluated",
+    authority_applicability: fixed.applicability ?? "not_evaluated",
     retry_safe: fixed.retrySafe ?? true,
     replayability: fixed.replayability ?? "not_replayable",
     lineage_id: spec.lineageId || undefined,

@@ -96,14 +96,18 @@ export function commandLine(operation: string, args: readonly TransitionArgument
   return ["gentle-ai", "review", verb, ...args.map((a) => shellWord(a.token!))].join(" ");
 }
 
-/** reviewExecuteTransition: tokenized arguments, command, preconditions, binding, artifacts (omitempty). */
+/**
+ * reviewExecuteTransition: tokenized arguments, command, the selector arguments (only where the caller sets them),
+ * preconditions, binding, artifacts (omitempty).
+ */
 export function executeTransition(
   reason: string,
-  operation: "review.start" | "review.finalize",
+  operation: "review.start" | "review.finalize" | "review.validate",
   args: readonly TransitionArgument[],
   preconditions: readonly TransitionArgument[],
   binding: Binding,
   artifacts: readonly TransitionArtifact[] = [],
+  selectors?: readonly TransitionArgument[],
 ): NextTransition {
   const argv = tokenized(args);
   return {
@@ -113,6 +117,7 @@ export function executeTransition(
       operation,
       command: commandLine(operation, argv),
       arguments: argv as { name: string; value: string; token: string }[],
+      selector_arguments: selectors?.map((p) => ({ name: p.name, value: p.value })),
       preconditions: preconditions.map((p) => ({ name: p.name, value: p.value })),
       binding: bindingJson(binding) as { target_identity: string },
       artifacts: artifacts.length === 0 ? undefined : [...artifacts],
@@ -136,6 +141,7 @@ const REASON_DESCRIPTIONS: Readonly<Record<string, string>> = {
   fresh_target_ready: "Target is unreviewed and ready for initial review start",
   captured_results_ready: "Captured reviewer results are complete and ready for finalization",
   native_low_risk_verification: "Low risk candidate eligible for native verification",
+  approved_receipt_ready: "Review is approved and receipt is ready for gate validation",
   exact_receipt_replay: "Exact receipt replay safe for finalization",
   lineage_selection_required: "Multiple lineages match target; select an explicit lineage",
   reviewer_results_required: "Reviewer lens artifacts required for current revision",
@@ -145,6 +151,7 @@ const REASON_DESCRIPTIONS: Readonly<Record<string, string>> = {
   correction_plan_required: "Correction plan required to resolve review findings",
   verification_evidence_required: "Verification evidence required prior to finalization",
   delivery_gate_required: "Delivery gate selection required before validation",
+  staged_delivery_candidate_required: "The staged delivery candidate must exactly match the approved review",
   staged_workspace_overlay_recovery_unavailable: "Staged workspace overlay recovery is unavailable",
   empty_base_diff_bootstrap_required: "Committed base-diff has no paths; empty-root bootstrap is required",
   lens_context_budget_exceeded: "Frozen reviewer context exceeds the native evidence budget",

@@ -190,6 +190,17 @@ function approved(b: Binding): NextTransition {
   return executeTransition("approved_compact_burn_required", "review.finalize", [arg("lineage", b.lineageId)], [arg("state", "approved"), arg("receipt", "published")], b);
 }
 
+/**
+ * StateApproved with its receipt present, before the burn (301fb2ad review_next_transition.go:341-373): the deciding
+ * gate, once at pre-commit the staged candidate is the approved one (`stagedExact`, AssessCompactGateTarget; undefined
+ * at any other gate, which is not assessed). (inferred scope limit) pre-push and pre-pr base selectors are not carried.
+ */
+export function approvedGateTransition(b: Binding, gate: string, stagedExact: boolean | undefined): NextTransition {
+  if (gate === "pre-commit" && stagedExact === false) return stopTransition("staged_delivery_candidate_required");
+  const preconditions = [arg("state", "approved"), arg("receipt", "present")];
+  return executeTransition("approved_receipt_ready", "review.validate", [arg("lineage", b.lineageId), arg("gate", gate)], preconditions, b, [], []);
+}
+
 /** The transition of a correction_required, validating or approved authority. */
 export function correctionTransition(a: AuthorityFacts, b: Binding, ctx: TransitionContext): NextTransition {
   if (a.state === "correction_required") return correctionRequired(a, b, ctx);

@@ -9,7 +9,7 @@ import type { Binding, NextTransition, ProviderRole, TransitionContext } from ".
 import type { AuthorityFacts, SnapshotFacts, StatusFacts } from "./status-model.ts";
 import { intendedUntrackedCollection, lineageSelectionTransition, reviewingTransition, unrelatedTransition } from "./status-reviewing.ts";
 import type { UntrackedScope } from "../../repository/untracked.ts";
-import { correctionTransition } from "./status-correction.ts";
+import { approvedGateTransition, correctionTransition } from "./status-correction.ts";
 import { legacyCorrectionBudget } from "./correction-authority.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { availableStartLineage } from "../../repository/digests.ts";
@@ -33,6 +33,8 @@ export interface StatusRenderRequest {
   readonly nextTransition: boolean;
   readonly lineage: string;
   readonly projection: "workspace" | "staged";
+  /** `--gate`: the lifecycle gate an approved receipt's transition names. */
+  readonly gate: string;
   /** `--base-ref` (trimmed; "" for a current-changes target). */
   readonly baseRef: string;
   readonly recoverySuccessor: string;
@@ -42,6 +44,10 @@ export interface StatusRenderRequest {
   readonly legacyCorrection: boolean;
   /** The profile's START route (ProfileTraits.atomicStart): how a fresh START transition names its lineage. */
   readonly atomicStart: boolean;
+  /** ProfileTraits.correctionContextReference: a correction_required or validating authority prints its repository_context. */
+  readonly correctionContextReference: boolean;
+  /** ProfileTraits.approvalBurns: an approved authority is burned; before it, STATUS routes it to the deciding gate. */
+  readonly approvalBurns: boolean;
 }
 
 export type StatusDocument = StatusV5 | StatusV2;
@@ -195,6 +201,16 @@ function transitionStartLineage(facts: StatusFacts, req: StatusRenderRequest, na
   return wanted !== "" && !facts.lineageOccupied(wanted) ? wanted : facts.atomicStartLineage(native.live.identity);
 }
 
+/**
+ * Whether the staged candidate is exactly the approved one (review_facade.go:1102-1112, AssessCompactGateTarget's
+ * strict pre-commit binding: base tree, candidate tree and paths digest); undefined at a gate other than pre-commit.
+ */
+function stagedDeliveryExact(facts: StatusFacts, a: AuthorityFacts, gate: string): boolean | undefined {
+  if (gate !== "pre-commit") return undefined;
+  const staged = facts.live({ projection: "staged", baseRef: "", intendedUntracked: [] });
+  return staged.baseTree === a.initial.baseTree && staged.candidateTree === a.currentCandidateTree && staged.pathsDigest === a.initial.pathsDigest;
+}
+
 /** What the next transition reads and publishes (review_facade.go:1058-1264). */
 function transitionOf(
   facts: StatusFacts,
@@ -215,7 +231,7 @@ function transitionOf(
     if (correctionContract === CONTRACT_V2 && (a.state === "correction_required" || a.state === "validating")) {
       handle = a.repositoryContext.handle;
       const target = validationRequest?.correction_target_identity ?? a.currentIdentity;
-      repositoryContext = { capability: "review.opaque_repository_context", handle, revision: a.revision, target_identity: target };
+      if (req.correctionContextReference) repositoryContext = { capability: "review.opaque_repository_context", handle, revision: a.revision, target_identity: target };
     }
     if (a.state === "reviewing") {
       // A lineage whose START recorded the repository-context effect (301fb2ad's negotiated v2 START) publishes its
@@ -271,7 +287,9 @@ function transitionOf(
       targetIdentity: a.state === "validating" ? a.currentIdentity : native.live.identity,
       repositoryContext: handle,
     };
-    transition = a.state === "reviewing" ? reviewingTransition(a, binding, ctx) : correctionTransition(a, binding, ctx);
+    if (a.state === "reviewing") transition = reviewingTransition(a, binding, ctx);
+    else if (a.state === "approved" && !req.approvalBurns) transition = approvedGateTransition(binding, req.gate, stagedDeliveryExact(facts, a, req.gate));
+    else transition = correctionTransition(a, binding, ctx);
   }
   // An undeclared untracked inventory asks for the selection first, unless the kill switch stops (review_facade.go:1282-1286).
   if (req.intendedUntracked.needsSelection && !native.frozenReviewing && !(transition.kind === "stop" && transition.reason_code === "rdd_disabled"))

@@ -72,7 +72,10 @@ export interface UntrackedFlags {
 }
 
 /** A negotiated STATUS request after the flag checks: what the renderer reads, plus what resolves its scope. */
-export interface NegotiatedStatusRequest extends Omit<StatusRenderRequest, "intendedUntracked" | "legacyCorrection" | "atomicStart"> {
+export interface NegotiatedStatusRequest extends Omit<
+  StatusRenderRequest,
+  "intendedUntracked" | "legacyCorrection" | "atomicStart" | "correctionContextReference" | "approvalBurns"
+> {
   readonly gate: string;
   readonly untracked: UntrackedFlags;
   readonly cwd: string;

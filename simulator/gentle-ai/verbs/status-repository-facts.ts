@@ -57,8 +57,10 @@ function rddEnabled(invocation: Invocation, scope: RepositoryScope): boolean {
 /** The facts of the repository at the call's --cwd and of the lineages its clone holds. */
 export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryScope): StatusFacts {
   const enabled = rddEnabled(invocation, scope);
-  const records = listLineageRecords(scope.storeRoot).filter((r) => !lineageApproved(scope, r.lineageId));
-  const live = (id: string): RepositoryLineageRecord | undefined => (lineageApproved(scope, id) ? undefined : readLineageRecord(scope.storeRoot, id));
+  // An approved authority is burned (fb55ef7b); before the burn (301fb2ad) it stays live and governs its candidate.
+  const burned = (id: string): boolean => traitsOf(invocation.scenario.profile).approvalBurns && lineageApproved(scope, id);
+  const records = listLineageRecords(scope.storeRoot).filter((r) => !burned(r.lineageId));
+  const live = (id: string): RepositoryLineageRecord | undefined => (burned(id) ? undefined : readLineageRecord(scope.storeRoot, id));
   return {
     repositoryRoot: scope.repo.root,
     rddEnabled: enabled,

@@ -61,7 +61,14 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   const scope = invocation.lineagePinned === false ? scopeAt(invocation, resolve(invocation.cwd, req.cwd)) : undefined;
   const render = (facts: StatusFacts): void => {
     const untracked = intendedUntracked(facts, req);
-    const doc = renderStatus(facts, { ...req, intendedUntracked: untracked, legacyCorrection: !modernCorrection(traits), atomicStart: traits.atomicStart });
+    const doc = renderStatus(facts, {
+      ...req,
+      intendedUntracked: untracked,
+      legacyCorrection: !modernCorrection(traits),
+      atomicStart: traits.atomicStart,
+      correctionContextReference: traits.correctionContextReference,
+      approvalBurns: traits.approvalBurns,
+    });
     out.write(encodeReviewJson(doc as GoJson));
   };
   if (scope === undefined) return render(scenarioStatusFacts(invocation, req.cwd));

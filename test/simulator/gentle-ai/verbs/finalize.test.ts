@@ -260,8 +260,9 @@ describe("lifecycle across processes", () => {
     });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(after.authority.state).toBe("approved");
-    // An approved compact lineage with its receipt routes to the burn FINALIZE (review_next_transition.go:350-354).
-    expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_compact_burn_required" });
+    // At 2.4.0 (301fb2ad, review_next_transition.go:341-373) an approved lineage with its receipt routes to the gate
+    // that decides; the burn FINALIZE is fb55ef7b's.
+    expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_receipt_ready", execute: { operation: "review.validate" } });
     expect(after.validation_request).toBeUndefined();
     // Before the burn (b43e0928) the approved authority stays: FINALIZE replays the approving document exactly and
     // refuses any new input, an untyped failure (301fb2ad review_facade.go:2815-2826, :3026-3031; real 2.4.0 bytes).
