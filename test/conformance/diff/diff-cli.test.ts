@@ -59,6 +59,21 @@ describe("relay-conformance diff", () => {
   );
 
   it(
+    "--generated alone: the simulator against itself, one PASS line about the generated calls and none about scenarios",
+    async () => {
+      const json = join(dir, "gen.json");
+      const r = await cli(["diff", "--binary", paths.simGentleAi(), "--generated", "3", "--seed", "7", "--json", json]);
+      expect([r.code, r.stderr]).toEqual([0, ""]);
+      const report = DiffReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));
+      const g = report.generated!;
+      expect([report.scenarios, g.seed, g.divergence, g.calls >= 3, g.runs >= 1]).toEqual([[], 7, undefined, true, true]);
+      const worlds = `${g.runs} world${g.runs === 1 ? "" : "s"}`;
+      expect(r.stdout).toBe(`PASS: generated: ${g.calls} calls in ${worlds}, seed 7, against gentle-ai 2.4.0 (profile 2.4.0): no divergence\n`);
+    },
+    SLOW,
+  );
+
+  it(
     "a build that differs by one byte diverges at that byte, with its call and both sides' bytes (exit 1)",
     async () => {
       const fake = join(dir, "gentle-ai-fake");
