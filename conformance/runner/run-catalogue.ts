@@ -27,6 +27,7 @@ import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
 import { prescribesWait, waitLaneCount } from "./prescribed-waits.ts";
 import { killTree } from "./process-tree.ts";
+import { leftBehind, processesBefore } from "./left-behind.ts";
 import { caseProfile, caseRunKey, isProbe, isProperty, planRuns, propertyRunKey } from "./plan-runs.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
 import { onLane, since, type RunObserver } from "./run-observer.ts";
@@ -292,8 +293,18 @@ export async function withPropertyRunner<T>(
   }
 }
 
-/** Runs every selected clause on every selected profile it applies to; cases shared by clauses run once. */
+/**
+ * Runs every selected clause on every selected profile it applies to; cases shared by clauses run once. At its end,
+ * the whole process table is scanned for what escaped every kill (left-behind.ts), reported in `leftBehind`.
+ */
 export async function runCatalogue(options: RunOptions): Promise<Report> {
+  const before = processesBefore();
+  const report = await runSelected(options);
+  const left = leftBehind(before);
+  return left.length === 0 ? report : { ...report, leftBehind: left };
+}
+
+async function runSelected(options: RunOptions): Promise<Report> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const paths = harnessPaths();
