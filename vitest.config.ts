@@ -17,7 +17,7 @@ const UNIT = [
   "test/conformance/cli/cli-bad-input.test.ts",
   "test/conformance/cli/cli-usage.test.ts",
   "test/conformance/clauses/harness-units.test.ts",
-  "test/conformance/runner/load-clock.test.ts",
+  "test/conformance/process/load-clock.test.ts",
   "test/conformance/runner/plan-runs.test.ts",
   "test/conformance/runner/prescribed-waits.test.ts",
   "test/conformance/report/progress.test.ts",

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { readTranscript } from "../runner/transcript.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
-import { runProgram } from "../host/run-child.ts";
+import { runProgram } from "../process/run-child.ts";
 import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../contract/provider.ts";
 import {
   base64,

@@ -10,7 +10,7 @@ import { usageText } from "../cli/usage.ts";
 import { binaryVersion } from "../record/record.ts";
 import { startProgress } from "../report/progress.ts";
 import { writeReportFile } from "../report/write.ts";
-import { trackTempDir } from "../runner/teardown.ts";
+import { trackTempDir } from "../process/teardown.ts";
 import { profileOfVersionOutput, profileOption, PROFILES } from "../verify/profile.ts";
 import { corpusScripts, loadScripts } from "./corpus.ts";
 import { runGenerated } from "./generate.ts";

@@ -4,9 +4,9 @@
 // that runs while the module loads, is only active in a host that loaded with it).
 import { tmpdir } from "node:os";
 import type { HarnessPaths } from "../paths.ts";
-import type { JobOptions, JobOutcome } from "../host/job-outcome.ts";
-import { RelayHost } from "../host/relay-host.ts";
-import type { AdapterJob, AdapterReply } from "../runner/protocol.ts";
+import type { JobOptions, JobOutcome } from "../process/job-outcome.ts";
+import { RelayHost } from "../process/relay-host.ts";
+import type { AdapterJob, AdapterReply } from "../process/protocol.ts";
 import type { RunRoot } from "../runner/sandbox.ts";
 
 const LOAD_TIMEOUT_MS = 30_000;

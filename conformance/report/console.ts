@@ -20,7 +20,7 @@ export function consoleTable(report: Report): string {
   return `\n${header}${rows.join("")}\n${summary}${leftBehindLines(report)}`;
 }
 
-/** The end-of-run scan's finds (runner/left-behind.ts), one line each; nothing when it found none. */
+/** The end-of-run scan's finds (process/left-behind.ts), one line each; nothing when it found none. */
 function leftBehindLines(report: Report): string {
   const left = report.leftBehind ?? [];
   if (left.length === 0) return "";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { CorrectionClient } from "./client-contract.ts";
 import { SIM_BIN, SIM_GENTLE_AI, SIM_PI } from "./paths.ts";
 import { readCalls, transcriptMark, type SimCall } from "./transcript.ts";
-import { trackTempDir } from "../runner/teardown.ts";
+import { trackTempDir } from "../process/teardown.ts";
 import { createShims } from "../record/shim.ts";
 import { buildRepository, GIT_IDENTITY_ENV } from "./world-repo.ts";
 import type { RepoFixture } from "./format.ts";

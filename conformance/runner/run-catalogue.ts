@@ -17,17 +17,17 @@ import {
 } from "../clauses/types.ts";
 import { harnessPaths, type HarnessPaths } from "../paths.ts";
 import { REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileResult, type Report } from "../report/report-schema.ts";
-import { tail, type JobOptions, type JobOutcome } from "../host/job-outcome.ts";
-import { RelayHost } from "../host/relay-host.ts";
-import { containment } from "../host/containment.ts";
+import { tail, type JobOptions, type JobOutcome } from "../process/job-outcome.ts";
+import { RelayHost } from "../process/relay-host.ts";
+import { containment } from "../process/containment.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
 import { escapedCause, outcomeCause } from "../clauses/expect.ts";
-import type { AdapterJob, ProbeResult } from "./protocol.ts";
+import type { AdapterJob, ProbeResult } from "../process/protocol.ts";
 import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
 import { runPool } from "./pool.ts";
 import { prescribesWait, waitLaneCount } from "./prescribed-waits.ts";
-import { killTree } from "./process-tree.ts";
-import { leftBehind, processesBefore } from "./left-behind.ts";
+import { killTree } from "../process/process-tree.ts";
+import { leftBehind, processesBefore } from "../process/left-behind.ts";
 import { caseProfile, caseRunKey, isProbe, isProperty, planRuns, propertyRunKey } from "./plan-runs.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
 import { onLane, since, type RunObserver } from "./run-observer.ts";
@@ -320,7 +320,7 @@ async function runSelected(options: RunOptions): Promise<Report> {
       ? undefined
       : setTimeout(() => deadline.abort(new Error(`the run's deadline (${formatDuration(options.deadlineMs ?? 0)}) passed`)), options.deadlineMs);
   const signal = deadline.signal;
-  // Each lane's job in flight listens for the deadline (host/relay-host.ts). With wait lanes a run has up to three
+  // Each lane's job in flight listens for the deadline (process/relay-host.ts). With wait lanes a run has up to three
   // times --concurrency lanes: past Node's default of 10 listeners, which Node reports on stderr as a leak.
   setMaxListeners(laneCount + 10, signal);
   try {

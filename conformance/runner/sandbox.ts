@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { trackTempDir } from "./teardown.ts";
+import { trackTempDir } from "../process/teardown.ts";
 
 /** The run-wide scratch root: a bin folder whose PATH holds only `node`, and one folder per case. */
 export interface RunRoot {

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parseReproductionFile } from "../../../conformance/repro/parse.ts";
 import { runReproduction } from "../../../conformance/repro/run.ts";
 import { RELAY_HOST_MARGIN_MS } from "../../../conformance/repro/steps/relay.ts";
-import { MAX_STRETCH } from "../../../conformance/runner/load-clock.ts";
-import { containment } from "../../../conformance/host/containment.ts";
+import { MAX_STRETCH } from "../../../conformance/process/load-clock.ts";
+import { containment } from "../../../conformance/process/containment.ts";
 import { eventually, processIdentities, startedSince } from "../../support/processes.ts";
 
 // A relay that never settles: it launches one process in the host's group, one in a session of its own that keeps

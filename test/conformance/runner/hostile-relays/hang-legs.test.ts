@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTAINMENT_ENV, containment } from "../../../../conformance/host/containment.ts";
+import { CONTAINMENT_ENV, containment } from "../../../../conformance/process/containment.ts";
 import { ReportSchema, type Report } from "../../../../conformance/report/report-schema.ts";
 import { privateTmps, root, timedCliRun } from "../../cli/cli-process-helpers.ts";
 import { eventually, processIdentities, startedSince } from "../../../support/processes.ts";

@@ -1,11 +1,11 @@
 // The one host of the relay under test (run, matrix, goldens, record, repro): a Node child running the adapter
-// child (runner/adapter-child.ts) in its own process group, taking one job at a time on stdin and replying on fd 3.
+// child (process/adapter-child.ts) in its own process group, taking one job at a time on stdin and replying on fd 3.
 // Every job has a load-scaled bound; a timeout, a crash, a broken channel or a cancellation kills the child's whole
 // tree (its group, its descendants and the processes carrying the job's marker folders) before the job reports.
 import type { Readable } from "node:stream";
-import { loadScaledTimeout } from "../runner/load-clock.ts";
-import { killTree, pidInNamespaceOf } from "../runner/process-tree.ts";
-import { AdapterReplySchema, CHANNEL_CLOSED_EXIT, CHANNEL_CLOSED_LINE, type AdapterJob, type AdapterReply } from "../runner/protocol.ts";
+import { loadScaledTimeout } from "./load-clock.ts";
+import { killTree, pidInNamespaceOf } from "./process-tree.ts";
+import { AdapterReplySchema, CHANNEL_CLOSED_EXIT, CHANNEL_CLOSED_LINE, type AdapterJob, type AdapterReply } from "./protocol.ts";
 import { CONTAINED_ENV, containedCommand, containment, hostExit } from "./containment.ts";
 import type { ChildEvidence, HangEvidence, JobOptions, JobOutcome } from "./job-outcome.ts";
 import { tail } from "./job-outcome.ts";
@@ -17,7 +17,7 @@ export interface RelayHostOptions {
   readonly adapterChild: string;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
-  /** Run the host in a PID namespace of its own where the kernel allows it (host/containment.ts). */
+  /** Run the host in a PID namespace of its own where the kernel allows it (process/containment.ts). */
   readonly contain?: boolean;
 }
 
@@ -47,7 +47,7 @@ export class RelayHost {
 
   constructor(options: RelayHostOptions) {
     // fd 3 is an extra execa pipe; nothing is buffered by execa (buffer: false): the host reads every stream itself.
-    // The built adapter child runs as is and loads TypeScript itself (host/load-module.ts); its source needs tsx.
+    // The built adapter child runs as is and loads TypeScript itself (process/load-module.ts); its source needs tsx.
     const loader = options.adapterChild.endsWith(".ts") ? ["--import", options.tsxLoader] : [];
     const argv = [`--max-old-space-size=${HEAP_MB}`, ...loader, options.adapterChild];
     this.contained = options.contain === true && containment() === "pid-namespace";
@@ -197,7 +197,7 @@ export class RelayHost {
   }
 
   /**
-   * Sends one job and waits for its reply, at most `timeoutMs` of load-scaled time (runner/load-clock.ts). Never
+   * Sends one job and waits for its reply, at most `timeoutMs` of load-scaled time (process/load-clock.ts). Never
    * rejects: a timeout, a dead child, a broken channel or a cancelled run kill the child's whole tree first and then
    * report it. A child that does not come up (no `ready` line) is the harness's fault.
    */

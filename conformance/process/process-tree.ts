@@ -184,7 +184,7 @@ export async function killTree(selector: TreeSelector): Promise<number> {
 
 /**
  * The pid in our namespace of process `pid` of the PID namespace that `creator` created (its pid_for_children), or
- * undefined when there is no such process (or no /proc). Contained hosts (host/containment.ts) report their pids so.
+ * undefined when there is no such process (or no /proc). Contained hosts (process/containment.ts) report their pids so.
  */
 export function pidInNamespaceOf(creator: number, pid: number): number | undefined {
   if (!HAS_PROC) return undefined;

@@ -1,13 +1,18 @@
 // What a run left behind, found by a scan of the whole process table at its end: the last line of defence where no
-// containment holds a relay's processes (the process-tree fallback, host/containment.ts). A process that detached
+// containment holds a relay's processes (the process-tree fallback, process/containment.ts). A process that detached
 // fully (its own session, a clean environment, cwd /) escapes every case's kill; once its parent is gone the kernel
 // hands it to init, so it is found as a process started during the run that init now owns (with everything it
 // started since). It cannot be told from an unrelated daemon started meanwhile on a shared machine, so it is
 // reported, never killed.
 import { spawnSync } from "node:child_process";
-import type { LeftBehind } from "../report/report-schema.ts";
 import { snapshotProcess } from "./process-census.ts";
 import { processTable, selectProcesses, type ProcEntry } from "./process-tree.ts";
+
+/** A process the scan found (the run report's `leftBehind` entries, report/report-schema.ts). */
+export interface LeftBehind {
+  readonly pid: number;
+  readonly argv: string[];
+}
 
 /** The processes running before a run, by identity (pid and start time, safe against pid reuse). */
 export type ProcessesBefore = ReadonlySet<string>;
