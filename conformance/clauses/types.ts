@@ -1,9 +1,27 @@
 import type { Profile, ScenarioInput } from "../../simulator/scenario/schema.ts";
 import type { AbortPlan, ErrorSnapshot, ProbeCall, ProbeResult, WireRelayRequest } from "../process/protocol.ts";
-import type { TranscriptEntry } from "../runner/transcript.ts";
+import type { TranscriptEntry } from "./transcript.ts";
 import type { RelaySlot } from "../status/slots.ts";
-import type { CaseSandbox } from "../runner/sandbox.ts";
 import type { HangEvidence } from "../process/job-outcome.ts";
+
+/** The fresh folders of one case (runner/sandbox.ts creates them). */
+export interface CaseSandbox {
+  readonly dir: string;
+  /** targetCwd of the relay and --cwd of STATUS. */
+  readonly repo: string;
+  /** TMPDIR of the relay: staging and scratch folders appear here and must be gone afterwards. */
+  readonly tmp: string;
+  /** The relay process's cwd: a folder that is not the target, so launching in process.cwd() shows on every leg. */
+  readonly elsewhere: string;
+  readonly state: string;
+  readonly home: string;
+  readonly scenarioFile: string;
+  readonly transcript: string;
+  readonly statusTranscript: string;
+  /** Entries left in tmp (empty when the relay cleaned up). */
+  leftovers(): string[];
+  remove(): void;
+}
 
 export type { Profile };
 

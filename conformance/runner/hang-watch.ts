@@ -14,7 +14,7 @@ import type { HangEvidence, HangWatch } from "../process/job-outcome.ts";
 import type { Census } from "../process/relay-host.ts";
 import { MAX_STRETCH } from "../process/load-clock.ts";
 import type { ProcessSnapshot } from "../process/process-census.ts";
-import { readTranscript, type TranscriptEntry } from "./transcript.ts";
+import { readTranscript, type TranscriptEntry } from "../clauses/transcript.ts";
 
 /** The first census, and the pause between censuses. */
 const FIRST_MS = 100;

@@ -1,13 +1,14 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
-import type { CaseContext, CaseDef, CaseRun, DuringPlan, RelayOutcome, RequestContext } from "../clauses/types.ts";
+import { FIXED_SLOT } from "../clauses/common.ts";
+import type { CaseContext, CaseDef, CaseRun, CaseSandbox, DuringPlan, RelayOutcome, RequestContext } from "../clauses/types.ts";
 import type { HarnessPaths } from "../paths.ts";
 import { acquireSlot, type AcquiredSlot } from "./acquire-slot.ts";
 import { tail, type JobOptions, type JobOutcome } from "../process/job-outcome.ts";
 import type { AdapterJob, WireRelayRequest } from "../process/protocol.ts";
-import { createCaseSandbox, type CaseSandbox, type RunRoot } from "./sandbox.ts";
-import { readTranscript } from "./transcript.ts";
+import { createCaseSandbox, type RunRoot } from "./sandbox.ts";
+import { readTranscript } from "../clauses/transcript.ts";
 import { hangWatch } from "./hang-watch.ts";
 import { since, type RunObserver } from "./run-observer.ts";
 
@@ -33,16 +34,6 @@ export interface CaseEnvironment {
 let jobIds = 0;
 /** Set to 1, every relay call waits out its bound (no hang watch): how a patient run decides. */
 export const PATIENT_ENV = "RELAY_CONFORMANCE_PATIENT";
-
-/** Fixed v2.4.0-shaped slot for cases that never reach a process (binding and argument checks). */
-export const FIXED_SLOT = {
-  captureArgumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"],
-  submission: {
-    operationToken: "capture-result",
-    argumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--input={{value}}"],
-    values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 3 }],
-  },
-} as const;
 
 /** The environment every simulated process gets: a node-only PATH and the case's folders and simulator files. */
 export function simEnvironment(root: RunRoot, sandbox: CaseSandbox): Record<string, string> {

@@ -20,7 +20,7 @@ import { REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileRes
 import { tail, type JobOptions, type JobOutcome } from "../process/job-outcome.ts";
 import { RelayHost } from "../process/relay-host.ts";
 import { containment } from "../process/containment.ts";
-import { COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
+import { COUNTEREXAMPLE_SCHEMA_ID } from "../clauses/counterexample-schema.ts";
 import { escapedCause, outcomeCause } from "../clauses/expect.ts";
 import type { AdapterJob, ProbeResult } from "../process/protocol.ts";
 import { harnessFailure, runCase, type CaseEnvironment } from "./run-case.ts";
@@ -204,7 +204,7 @@ let jobIds = 1_000_000_000;
 function harnessChecked(run: CaseRun): CaseRun {
   if (run.outcome.type === "harness-error") throw new HarnessError(`[${run.caseId}] ${run.outcome.detail}`);
   // A relay call that hit its bound fails the property run whatever it checks (no result to check); said so, it is
-  // not shrunk through further hangs (properties/byte-exactness.ts).
+  // not shrunk through further hangs (clauses/byte-exactness.ts).
   if (run.outcome.type === "timeout") throw new HungFailure(outcomeCause(run.outcome));
   const escaped = escapedCause(run);
   if (escaped !== null) throw new ClauseFailure(escaped);

@@ -11,7 +11,7 @@ import { harnessPaths } from "../../../conformance/paths.ts";
 import { acquireSlot } from "../../../conformance/runner/acquire-slot.ts";
 import { runProgram } from "../../../conformance/process/run-child.ts";
 import { createRunRoot } from "../../../conformance/runner/sandbox.ts";
-import { readTranscript } from "../../../conformance/runner/transcript.ts";
+import { readTranscript } from "../../../conformance/clauses/transcript.ts";
 import { gentleAiInProcess } from "../../../simulator/gentle-ai/in-process.ts";
 import type { Profile, ScenarioInput } from "../../../simulator/scenario/schema.ts";
 
