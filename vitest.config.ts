@@ -20,7 +20,7 @@ const UNIT = [
   "test/conformance/process/load-clock.test.ts",
   "test/conformance/runner/plan-runs.test.ts",
   "test/conformance/runner/prescribed-waits.test.ts",
-  "test/conformance/report/progress.test.ts",
+  "test/conformance/cli/progress.test.ts",
   "test/conformance/report/report.test.ts",
   "test/conformance/status/status-decode.test.ts",
   "test/conformance/goldens/diff.test.ts",

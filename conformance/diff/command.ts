@@ -8,7 +8,7 @@ import { executableOption } from "../cli/executable-option.ts";
 import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
 import { binaryVersion } from "../record/record.ts";
-import { startProgress } from "../report/progress.ts";
+import { startProgress } from "../cli/progress.ts";
 import { writeReportFile } from "../report/write.ts";
 import { trackTempDir } from "../process/teardown.ts";
 import { profileOfVersionOutput, profileOption, PROFILES } from "../verify/profile.ts";

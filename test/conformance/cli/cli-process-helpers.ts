@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../../../conformance/paths.ts";
-import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
+import { PROGRESS_LINE } from "../../../conformance/cli/progress.ts";
 import { COMPILE_CACHE_NAMES, linkCompileCaches } from "../../support/compile-cache.ts";
 
 export const root = packageRoot();

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../../conformance/cli/main.ts";
 import type { CommandIo } from "../../../conformance/cli/command.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
-import { CLEAR_LINE, PROGRESS_LINE } from "../../../conformance/report/progress.ts";
+import { CLEAR_LINE, PROGRESS_LINE } from "../../../conformance/cli/progress.ts";
 import { ReportSchema } from "../../../conformance/report/report-schema.ts";
 import { PROBE_IDS } from "../../support/verify-probes.ts";
 
