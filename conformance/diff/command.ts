@@ -11,7 +11,7 @@ import { binaryVersion } from "../record/record.ts";
 import { startProgress } from "../cli/progress.ts";
 import { writeReportFile } from "../report/write.ts";
 import { trackTempDir } from "../process/teardown.ts";
-import { profileOfVersionOutput, profileOption, PROFILES } from "../verify/profile.ts";
+import { profileOfVersionOutput, profileOption, PROFILES } from "../cli/profile.ts";
 import { corpusScripts, loadScripts } from "./corpus.ts";
 import { runGenerated } from "./generate.ts";
 import { summaryLines, verdictLines } from "./render.ts";

@@ -5,7 +5,7 @@ import type { CorrectionClient } from "./client-contract.ts";
 import { SIM_BIN, SIM_GENTLE_AI, SIM_PI } from "./paths.ts";
 import { readCalls, transcriptMark, type SimCall } from "./transcript.ts";
 import { trackTempDir } from "../process/teardown.ts";
-import { createShims } from "../record/shim.ts";
+import { createShims } from "./shim.ts";
 import { buildRepository, GIT_IDENTITY_ENV } from "./world-repo.ts";
 import type { RepoFixture } from "./format.ts";
 import type { Outcome } from "./outcome.ts";
