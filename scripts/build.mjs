@@ -80,14 +80,14 @@ const api = build({
   banner: ESM_REQUIRE,
 });
 
-// What a relay host loads besides the relay: its child (conformance/runner/adapter-child.ts), started once per lane,
+// What a relay host loads besides the relay: its child (conformance/process/adapter-child.ts), started once per lane,
 // golden and repro step, and the one-shot task module (the repro worker). Each as one file with its dependencies
 // inside starts sooner than its TypeScript graph through tsx: ~0.2 s of CPU for the child (jiti still loads the
 // relay). conformance/paths.ts `builtOrSource` falls back to the sources.
 const adapter = build({
   ...common,
   entryPoints: entryPoints({
-    "adapter-child": "conformance/runner/adapter-child.ts",
+    "adapter-child": "conformance/process/adapter-child.ts",
     "repro-worker": "conformance/repro/worker.ts",
   }),
   external: RUNTIME_LOADERS,

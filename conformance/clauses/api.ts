@@ -1,5 +1,5 @@
 // The module's pure exports (relay reference §1, §5, §8, §10.4), checked in one probe; absent exports skip.
-import type { ProbeResult } from "../runner/protocol.ts";
+import type { ProbeResult } from "../process/protocol.ts";
 import {
   ALL_PROFILES,
   derivedPiTimeoutMs,
@@ -27,7 +27,7 @@ function callValue(result: ProbeResult | undefined, what: string): unknown {
   return result.value;
 }
 
-// Numbers JSON cannot carry travel as {"$number": …}; runner/adapter-child.ts decodes them.
+// Numbers JSON cannot carry travel as {"$number": …}; process/adapter-child.ts decodes them.
 const wireNumber = (n: number): number | { $number: string } => (Number.isFinite(n) ? n : { $number: String(n) });
 const ENV_TABLE: readonly [string, number][] = [
   ["1000", 1000],

@@ -3,9 +3,9 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
-import { readTranscript } from "../runner/transcript.ts";
-import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
-import { runProgram } from "../host/run-child.ts";
+import { readTranscript } from "./transcript.ts";
+import { plantUnremovableChain, removeUnremovableChain } from "./sabotage.ts";
+import { runProgram } from "../process/run-child.ts";
 import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../contract/provider.ts";
 import {
   base64,

@@ -113,3 +113,13 @@ export const SUBMIT_ACCEPTS_FAULTS: readonly FaultRule[] = [
   onSubmit({ kind: "stderr", bytes: text("") }),
   onSubmit({ kind: "exit-code", code: 0 }),
 ];
+
+/** Fixed v2.4.0-shaped slot for cases that never reach a process (binding and argument checks, `noStatus`). */
+export const FIXED_SLOT = {
+  captureArgumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"],
+  submission: {
+    operationToken: "capture-result",
+    argumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--input={{value}}"],
+    values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 3 }],
+  },
+} as const;

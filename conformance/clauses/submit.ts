@@ -5,7 +5,7 @@ import { expectedSubmitArgv, RELAY_PROFILES, STAGING_PREFIX, stagedPathIn } from
 import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { bytesEq, eq, fail, legs, need, ok, relayError, resolved, show, stderrOf, stdoutOf } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
-import { blobBytes } from "../runner/transcript.ts";
+import { blobBytes } from "./transcript.ts";
 
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
 const REFUSED = "gentle-ai refused the relayed capture submission";

@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as fc from "fast-check";
-import { runChild } from "../host/run-child.ts";
+import { runChild } from "../process/run-child.ts";
 import { parseReproduction } from "../repro/parse.ts";
 import { generatedCall, MODELLED_VERBS, flagsOfHelp, type GeneratedCall, type KnownFlag, type ModelledVerb } from "./arbitraries.ts";
 import type { DiffReport } from "./report-schema.ts";

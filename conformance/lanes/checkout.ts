@@ -3,8 +3,8 @@
 import { accessSync, constants, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ChildResult } from "../host/child-result.ts";
-import { runProgram } from "../host/run-child.ts";
+import type { ChildResult } from "../process/child-result.ts";
+import { runProgram } from "../process/run-child.ts";
 import type { LaneName } from "./report-schema.ts";
 
 /** A bad checkout: the command prints this one line and exits 2. */

@@ -4,7 +4,7 @@ import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { UsageError, type Command } from "../cli/command.ts";
 import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
-import { startProgress } from "../report/progress.ts";
+import { startProgress } from "../cli/progress.ts";
 import { writeReportFile } from "../report/write.ts";
 import { LaneInputError } from "./checkout.ts";
 import { defaultDepsCache } from "./lane-deps.ts";

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { runChild } from "../host/run-child.ts";
+import { runChild } from "../process/run-child.ts";
 import { LaneInputError } from "./checkout.ts";
 
 /** What the lanes import at run time (gentle-pi's pi-pretty is not among them and is not installed). */

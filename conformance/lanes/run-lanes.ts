@@ -5,12 +5,12 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runChild } from "../host/run-child.ts";
+import { runChild } from "../process/run-child.ts";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { DEFAULT_SCENARIO } from "../../simulator/scenario/default.ts";
 import { CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { harnessPaths } from "../paths.ts";
-import { trackTempDir } from "../runner/teardown.ts";
+import { trackTempDir } from "../process/teardown.ts";
 import { checkBinary, checkoutCommit, LaneInputError, laneFiles, linkedWorktree } from "./checkout.ts";
 import { laneNodeModules } from "./lane-deps.ts";
 import { LANES_REPORT_SCHEMA_ID, type LaneName, type LanesReport, type LaneTest } from "./report-schema.ts";

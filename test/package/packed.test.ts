@@ -72,7 +72,7 @@ describe("the packed package", () => {
       "dist/gentle-ai.cjs",
       "dist/pi.cjs",
       "dist/types/conformance/api.d.ts",
-      "conformance/runner/adapter-child.ts",
+      "conformance/process/adapter-child.ts",
       "relay/index.ts",
       "docs/cli.md",
       "LICENSE",

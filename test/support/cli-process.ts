@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packageRoot } from "../../conformance/paths.ts";
-import { PROGRESS_LINE } from "../../conformance/report/progress.ts";
+import { PROGRESS_LINE } from "../../conformance/cli/progress.ts";
 import { COMPILE_CACHE_NAMES, linkCompileCaches } from "./compile-cache.ts";
 
 export const root = packageRoot();
@@ -48,9 +48,9 @@ export interface TimedCliRun {
   readonly afterSummaryMs: number | null;
 }
 
-/** Runs the CLI launcher with `tmp` as its TMPDIR, timing its exit after the summary line (the verdict). */
-export async function timedCliRun(args: readonly string[], tmp: string): Promise<TimedCliRun> {
-  const child = spawn(launcher, [...args], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+/** Runs the CLI launcher with `tmp` as its TMPDIR (and `env` added), timing its exit after the summary line (the verdict). */
+export async function timedCliRun(args: readonly string[], tmp: string, env: Readonly<Record<string, string>> = {}): Promise<TimedCliRun> {
+  const child = spawn(launcher, [...args], { cwd: root, env: { ...process.env, ...env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let summaryAt: number | null = null;
   child.stdout.on("data", (c: Buffer) => {

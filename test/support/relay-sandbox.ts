@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
-import { killTreeSync } from "../../conformance/runner/process-tree.ts";
+import { killTreeSync } from "../../conformance/process/process-tree.ts";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const SIM_GENTLE_AI = join(ROOT, "simulator/bin/gentle-ai");

@@ -10,7 +10,7 @@ import { UsageError, type Command } from "../command.ts";
 import { HELP_OPTION, outputFileOption, parseOptions, type OptionTable } from "../options.ts";
 import { usageText } from "../usage.ts";
 import { resolve } from "node:path";
-import { verdictExit } from "./run.ts";
+import { verdictExit } from "../catalogue-options.ts";
 
 const MERGE_OPTIONS = {
   json: { type: "string", valueName: "file", description: "write the merged JSON report (schemas/report.schema.json)" },

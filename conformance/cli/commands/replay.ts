@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable } from "../../replay/registry.ts";
 import type { ReplayHandler } from "../../replay/replay-handler.ts";
-import { startProgress } from "../../report/progress.ts";
+import { startProgress } from "../progress.ts";
 import { UsageError, type Command } from "../command.ts";
 import { splitPositionals } from "../options.ts";
 import { HELP_WIDTH, usageText, wrap } from "../usage.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { derivedPiTimeoutMs, expectedSubmitArgv, PI_BOUND_TABLE, piTimeoutOverride, stagedPathIn } from "../../../conformance/clauses/common.ts";
-import { plantUnremovableChain, removeUnremovableChain } from "../../../conformance/runner/sabotage.ts";
+import { plantUnremovableChain, removeUnremovableChain } from "../../../conformance/clauses/sabotage.ts";
 import { runPool } from "../../../conformance/runner/pool.ts";
 
 describe("the harness's own model of the contract", () => {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nearestCommand } from "../../../conformance/cli/main.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
-import { COUNTEREXAMPLE_SCHEMA_ID } from "../../../conformance/properties/counterexample-schema.ts";
+import { COUNTEREXAMPLE_SCHEMA_ID } from "../../../conformance/clauses/counterexample-schema.ts";
 import { GOLDEN_SCHEMA_ID } from "../../../conformance/goldens/golden-schema.ts";
 import { cli as runCli, type CliRun } from "../../support/cli.ts";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cliChunks, type CliChunkedRun, type CliOptions } from "../../support/cli.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
-import { CLEAR_LINE, PROGRESS_LINE } from "../../../conformance/report/progress.ts";
+import { CLEAR_LINE, PROGRESS_LINE } from "../../../conformance/cli/progress.ts";
 import { ReportSchema } from "../../../conformance/report/report-schema.ts";
 import { PROBE_IDS } from "../../support/verify-probes.ts";
 

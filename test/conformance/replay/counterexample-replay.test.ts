@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../support/cli.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
-import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../../../conformance/properties/counterexample-schema.ts";
+import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../../../conformance/clauses/counterexample-schema.ts";
 
 const root = packageRoot();
 const dir = mkdtempSync(join(tmpdir(), "rc-replay-test-"));

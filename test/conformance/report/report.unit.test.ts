@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { consoleTable } from "../../../conformance/report/console.ts";
 import { junitXml } from "../../../conformance/report/junit.ts";
 import { markdownSummary } from "../../../conformance/report/markdown.ts";
+import { mergeReports } from "../../../conformance/report/merge.ts";
 import { ReportSchema, type Report } from "../../../conformance/report/report-schema.ts";
 
 const report: Report = ReportSchema.parse({
@@ -87,6 +88,29 @@ describe("report formats", () => {
     expect(consoleTable(report)).toBe(
       "\nCLAUSE   2.4.0   2.5.0   RESULT\nA-PASS   pass    pass    pass\nB-FAIL   pass    fail    fail\nC-SKIP   -       -       skip\nD-ERROR  error   pass    error\n\n1 passed, 1 failed, 1 skipped, 1 errored — 3 cases in 1.5s (seed 9)\n",
     );
+  });
+
+  it("console table: the end-of-run scan's finds after the summary, one line each", () => {
+    const left = { ...report, leftBehind: [{ pid: 41, argv: ["/usr/bin/node", "/x/sleeper.cjs"] }] };
+    expect(
+      consoleTable(left).endsWith(
+        '1 errored — 3 cases in 1.5s (seed 9)\n\nleft behind: 1 process(es) started during the run still run outside every process tree of the run (no PID namespace held the relay); not killed, since one may not be the relay\'s:\n  pid 41 argv ["/usr/bin/node","/x/sleeper.cjs"]\n',
+      ),
+    ).toBe(true);
+    expect(ReportSchema.parse(left)).toEqual(left);
+  });
+
+  it("merge: every shard's finds are kept; none, no field", () => {
+    const shard = (index: number, leftBehind?: Report["leftBehind"]): { name: string; report: Report } => ({
+      name: `s${index}`,
+      report: { ...report, clauses: index === 1 ? report.clauses : [], shard: { index, count: 2, selected: 4 }, ...(leftBehind ? { leftBehind } : {}) },
+    });
+    const order = report.clauses.map((c) => c.id);
+    expect(mergeReports([shard(1), shard(2)], order).leftBehind).toBeUndefined();
+    expect(mergeReports([shard(1, [{ pid: 1, argv: ["a"] }]), shard(2, [{ pid: 2, argv: ["b"] }])], order).leftBehind).toEqual([
+      { pid: 1, argv: ["a"] },
+      { pid: 2, argv: ["b"] },
+    ]);
   });
 
   it("the report schema rejects a clause status outside pass/fail/skip/error", () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { main } from "../../../conformance/cli/main.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 import { VerifyReportSchema, type VerifyReport } from "../../../conformance/verify/report-schema.ts";
-import { profileOfVersion } from "../../../conformance/verify/profile.ts";
+import { profileOfVersion } from "../../../conformance/cli/profile.ts";
 import { readGolden, shippedGoldens } from "../../../conformance/goldens/golden-file.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { PROBE_IDS } from "../../support/verify-probes.ts";

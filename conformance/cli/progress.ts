@@ -1,7 +1,7 @@
 // Live progress of a long command, always on stderr (stdout may carry a report: `run --json -`). On a terminal it is
 // one line rewritten in place; elsewhere (a CI log, a pipe) a plain line every 10% of the work or every 10 s,
 // whichever comes first, so a log shows the run is alive without a line per case.
-import type { CommandIo } from "../cli/command.ts";
+import type { CommandIo } from "./command.ts";
 
 /** Where a run stands: work items finished of the planned total, and how many failed so far. */
 export interface ProgressCounts {

@@ -3,7 +3,7 @@
 // it however it detaches (setsid, double fork, cwd /, no fds, a clean environment), the host's /proc lists exactly
 // them, and when the namespace's first process ends the kernel kills all of them. A small shell is that first
 // process, so the relay's own process is an ordinary one (PID 1 ignores signals it has no handler for).
-// Elsewhere the host falls back to the process-tree heuristics of runner/process-tree.ts: its process group, its
+// Elsewhere the host falls back to the process-tree heuristics of process/process-tree.ts: its process group, its
 // descendants, and processes whose environment or cwd names the case's folders. See docs/design.md.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants as fs } from "node:fs";

@@ -1,23 +1,23 @@
 // The one host of the relay under test (run, matrix, goldens, record, repro): a Node child running the adapter
-// child (runner/adapter-child.ts) in its own process group, taking one job at a time on stdin and replying on fd 3.
+// child (process/adapter-child.ts) in its own process group, taking one job at a time on stdin and replying on fd 3.
 // Every job has a load-scaled bound; a timeout, a crash, a broken channel or a cancellation kills the child's whole
 // tree (its group, its descendants and the processes carrying the job's marker folders) before the job reports.
 import type { Readable } from "node:stream";
-import { loadScaledTimeout } from "../runner/load-clock.ts";
-import { killTree, pidInNamespaceOf } from "../runner/process-tree.ts";
-import { AdapterReplySchema, CHANNEL_CLOSED_EXIT, CHANNEL_CLOSED_LINE, type AdapterJob, type AdapterReply } from "../runner/protocol.ts";
+import { loadScaledTimeout } from "./load-clock.ts";
+import { killTree, pidInNamespaceOf } from "./process-tree.ts";
+import { AdapterReplySchema, CHANNEL_CLOSED_EXIT, CHANNEL_CLOSED_LINE, type AdapterJob, type AdapterReply } from "./protocol.ts";
 import { CONTAINED_ENV, containedCommand, containment, hostExit } from "./containment.ts";
 import type { ChildEvidence, HangEvidence, JobOptions, JobOutcome } from "./job-outcome.ts";
 import { tail } from "./job-outcome.ts";
 import { readLines, safeJson } from "./reply-lines.ts";
-import { spawnInGroup, type GroupSubprocess } from "./spawn-in-group.ts";
+import { spawnInGroup, type GroupChild, type GroupSubprocess } from "./spawn-in-group.ts";
 
 export interface RelayHostOptions {
   readonly tsxLoader: string;
   readonly adapterChild: string;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
-  /** Run the host in a PID namespace of its own where the kernel allows it (host/containment.ts). */
+  /** Run the host in a PID namespace of its own where the kernel allows it (process/containment.ts). */
   readonly contain?: boolean;
 }
 
@@ -46,28 +46,26 @@ export class RelayHost {
   readonly contained: boolean;
 
   constructor(options: RelayHostOptions) {
-    // fd 3 is an extra execa pipe; nothing is buffered by execa (buffer: false): the host reads every stream itself.
-    // The built adapter child runs as is and loads TypeScript itself (host/load-module.ts); its source needs tsx.
-    const loader = options.adapterChild.endsWith(".ts") ? ["--import", options.tsxLoader] : [];
-    const argv = [`--max-old-space-size=${HEAP_MB}`, ...loader, options.adapterChild];
     this.contained = options.contain === true && containment() === "pid-namespace";
-    const command = this.contained ? containedCommand(process.execPath, argv) : { file: process.execPath, args: argv };
-    const { subprocess, killGroup } = spawnInGroup(command.file, command.args, {
-      cwd: options.cwd,
-      env: this.contained ? { ...options.env, [CONTAINED_ENV]: "pid-namespace" } : options.env,
-      stdio: ["pipe", "pipe", "pipe", "pipe"],
-      buffer: false,
-    });
+    const { subprocess, killGroup } = startAdapterChild(options, this.contained);
     this.#child = subprocess;
     this.#killGroup = killGroup;
-    const keep = (chunk: Buffer): void => {
-      this.#output = (this.#output + chunk.toString("utf8")).slice(-OUTPUT_TAIL);
-    };
-    this.#child.stdout?.on("data", keep);
-    this.#child.stderr?.on("data", keep);
+    this.#child.stdout?.on("data", (chunk: Buffer) => this.#keep(chunk));
+    this.#child.stderr?.on("data", (chunk: Buffer) => this.#keep(chunk));
     this.#child.stdin?.on("error", () => {}); // a dead child must surface as "exited", not as an EPIPE crash here
     let markReady: (ok: boolean) => void = () => {};
     this.#started = new Promise((resolve) => (markReady = resolve));
+    this.#readChannel(markReady);
+    this.#exit = this.#watchExit(markReady);
+  }
+
+  /** Keeps the tail of what the child printed on stdout and stderr, interleaved as it arrived. */
+  #keep(chunk: Buffer): void {
+    this.#output = (this.#output + chunk.toString("utf8")).slice(-OUTPUT_TAIL);
+  }
+
+  /** Reads the reply channel (fd 3) line by line; an oversized line or a channel the relay closed breaks it. */
+  #readChannel(markReady: (ok: boolean) => void): void {
     readLines(
       this.#child.stdio[3] as unknown as Readable,
       (line) => this.#onLine(line, markReady),
@@ -81,32 +79,21 @@ export class RelayHost {
         this.#killGroup();
       },
     );
-    this.#exit = new Promise((resolve) => {
+  }
+
+  /** Resolves once the child is gone; then the job in flight, if any, reports how it died. */
+  #watchExit(markReady: (ok: boolean) => void): Promise<void> {
+    return new Promise((resolve) => {
       let finished = false;
+      let lingering: NodeJS.Timeout | undefined;
       const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
         if (finished) return;
         finished = true;
         clearTimeout(lingering);
-        this.#exited = true;
-        markReady(false);
-        this.#census?.resolve(null);
-        this.#census = null;
-        // A grandchild that inherited stdout or stderr must not hold the harness's pipes (or `close`) open.
-        for (const stream of this.#child.stdio) stream?.destroy();
+        this.#onExit(code, signal, markReady);
         resolve();
-        const pending = this.#pending;
-        this.#pending = null;
-        if (!pending) return;
-        const evidence = { ...(this.contained ? hostExit(code, signal) : { code, signal }), output: this.#output };
-        const exit = this.contained ? hostExit(code, signal) : { code, signal };
-        const closedChannel = (this.#channelEnded && exit.signal === "SIGKILL") || (exit.code === CHANNEL_CLOSED_EXIT && this.#output.includes(CHANNEL_CLOSED_LINE));
-        // What the relay launched may outlive the child: its group and marked processes go before the case reports.
-        void this.kill(pending.markers).then(() =>
-          pending.settle(closedChannel ? { status: "protocol", detail: "the relay closed the adapter's reply channel (fd 3)", evidence } : { status: "exited", evidence }),
-        );
       };
-      let lingering: NodeJS.Timeout | undefined;
-      this.#child.on("error", (error) => keep(Buffer.from(`adapter spawn error: ${error.message}\n`)));
+      this.#child.on("error", (error) => this.#keep(Buffer.from(`adapter spawn error: ${error.message}\n`)));
       // execa's own result is not used (every stream is read above); its promise never rejects (reject: false).
       void this.#child.then(() => undefined);
       // `close` waits for every stdio stream; `exit` plus a short grace for the output tail is enough.
@@ -115,6 +102,26 @@ export class RelayHost {
       });
       this.#child.on("close", (code, signal) => finish(code, signal));
     });
+  }
+
+  /** The child is gone: nothing waits on it any more, and a job in flight ends as `exited` or `protocol`. */
+  #onExit(code: number | null, signal: NodeJS.Signals | null, markReady: (ok: boolean) => void): void {
+    this.#exited = true;
+    markReady(false);
+    this.#census?.resolve(null);
+    this.#census = null;
+    // A grandchild that inherited stdout or stderr must not hold the harness's pipes (or `close`) open.
+    for (const stream of this.#child.stdio) stream?.destroy();
+    const pending = this.#pending;
+    this.#pending = null;
+    if (!pending) return;
+    const exit = this.contained ? hostExit(code, signal) : { code, signal };
+    const evidence = { ...exit, output: this.#output };
+    const closedChannel = (this.#channelEnded && exit.signal === "SIGKILL") || (exit.code === CHANNEL_CLOSED_EXIT && this.#output.includes(CHANNEL_CLOSED_LINE));
+    // What the relay launched may outlive the child: its group and marked processes go before the case reports.
+    void this.kill(pending.markers).then(() =>
+      pending.settle(closedChannel ? { status: "protocol", detail: "the relay closed the adapter's reply channel (fd 3)", evidence } : { status: "exited", evidence }),
+    );
   }
 
   #onLine(line: string, markReady: (ok: boolean) => void): void {
@@ -197,7 +204,7 @@ export class RelayHost {
   }
 
   /**
-   * Sends one job and waits for its reply, at most `timeoutMs` of load-scaled time (runner/load-clock.ts). Never
+   * Sends one job and waits for its reply, at most `timeoutMs` of load-scaled time (process/load-clock.ts). Never
    * rejects: a timeout, a dead child, a broken channel or a cancelled run kill the child's whole tree first and then
    * report it. A child that does not come up (no `ready` line) is the harness's fault.
    */
@@ -273,6 +280,23 @@ export class RelayHost {
     clearTimeout(lingering);
     await this.kill();
   }
+}
+
+/**
+ * Starts the adapter child: node with a capped heap, in its own process group, contained where asked and allowed.
+ * fd 3 is an extra execa pipe; nothing is buffered by execa (buffer: false): the host reads every stream itself.
+ */
+function startAdapterChild(options: RelayHostOptions, contained: boolean): GroupChild {
+  // The built adapter child runs as is and loads TypeScript itself (process/load-module.ts); its source needs tsx.
+  const loader = options.adapterChild.endsWith(".ts") ? ["--import", options.tsxLoader] : [];
+  const argv = [`--max-old-space-size=${HEAP_MB}`, ...loader, options.adapterChild];
+  const command = contained ? containedCommand(process.execPath, argv) : { file: process.execPath, args: argv };
+  return spawnInGroup(command.file, command.args, {
+    cwd: options.cwd,
+    env: contained ? { ...options.env, [CONTAINED_ENV]: "pid-namespace" } : options.env,
+    stdio: ["pipe", "pipe", "pipe", "pipe"],
+    buffer: false,
+  });
 }
 
 /** The hang watch's evidence for a timeout outcome, when there is a watch and it saw anything. */

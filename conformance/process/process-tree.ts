@@ -13,6 +13,8 @@ export interface ProcEntry {
   readonly ppid: number;
   readonly pgid: number;
   readonly state: string;
+  /** When it started, as the table says it (/proc's clock ticks since boot, or `ps`'s lstart): with the pid, its identity. */
+  readonly started: string;
 }
 
 const HAS_PROC = existsSync("/proc/self/stat");
@@ -27,19 +29,27 @@ export function processTable(): ProcEntry[] {
         const stat = readFileSync(`/proc/${name}/stat`, "utf8");
         // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        out.push({ pid: Number(name), state: fields[0] ?? "", ppid: Number(fields[1]), pgid: Number(fields[2]) });
+        // starttime is field 22 of stat, the 20th after the comm.
+        out.push({ pid: Number(name), state: fields[0] ?? "", ppid: Number(fields[1]), pgid: Number(fields[2]), started: fields[19] ?? "" });
       } catch {
         // Gone while listing.
       }
     }
     return out;
   }
-  const ps = spawnSync("ps", ["-A", "-o", "pid=,ppid=,pgid=,stat="], { encoding: "utf8" });
+  // lstart is five words: "Sat Dec  5 00:50:57 2026".
+  const ps = spawnSync("ps", ["-A", "-o", "pid=,ppid=,pgid=,stat=,lstart="], { encoding: "utf8" });
   return (ps.stdout ?? "")
     .split("\n")
     .map((l) => l.trim().split(/\s+/))
-    .filter((f) => f.length >= 4)
-    .map(([pid, ppid, pgid, state]) => ({ pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), state: (state ?? "").slice(0, 1) }));
+    .filter((f) => f.length >= 9)
+    .map(([pid, ppid, pgid, state, ...started]) => ({
+      pid: Number(pid),
+      ppid: Number(ppid),
+      pgid: Number(pgid),
+      state: (state ?? "").slice(0, 1),
+      started: started.join(" "),
+    }));
 }
 
 /** Which processes to kill. */
@@ -174,7 +184,7 @@ export async function killTree(selector: TreeSelector): Promise<number> {
 
 /**
  * The pid in our namespace of process `pid` of the PID namespace that `creator` created (its pid_for_children), or
- * undefined when there is no such process (or no /proc). Contained hosts (host/containment.ts) report their pids so.
+ * undefined when there is no such process (or no /proc). Contained hosts (process/containment.ts) report their pids so.
  */
 export function pidInNamespaceOf(creator: number, pid: number): number | undefined {
   if (!HAS_PROC) return undefined;

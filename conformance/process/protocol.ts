@@ -50,7 +50,7 @@ export const AdapterJobSchema = z.strictObject({
   abort: z.optional(AbortPlanSchema),
   calls: z.optional(z.array(ProbeCallSchema)),
   task: z.optional(HostTaskSchema),
-  // The folders whose processes are the job's (host/relay-host.ts kills them with the child): the child ends them
+  // The folders whose processes are the job's (process/relay-host.ts kills them with the child): the child ends them
   // itself when the harness goes away mid-job.
   markers: z.optional(z.array(z.string())),
   // Mutation testing (conformance/mutate/): which mutant of an instrumented relay is active (null: none, and the

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { packageRoot } from "../paths.ts";
 
 // Located from the repository root, not this module: the CLI runs from a bundle in dist/.
-const shimEntry = (): string => join(packageRoot(), "conformance", "record", "shim-main.ts");
+const shimEntry = (): string => join(packageRoot(), "conformance", "repro", "shim-main.ts");
 
 /** A temp dir holding `gentle-ai` and `pi` recording shims; `dispose` removes it. */
 export interface ShimDir {

@@ -3,13 +3,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { FIXED_SLOT } from "../runner/run-case.ts";
-import { onMaterialize, onVerb, SUBMIT_ACCEPTS_FAULTS, expectedSubmitArgv, stagedPathIn, text } from "../clauses/common.ts";
+import { FIXED_SLOT, onMaterialize, onVerb, SUBMIT_ACCEPTS_FAULTS, expectedSubmitArgv, stagedPathIn, text } from "./common.ts";
 import { PI_ARGV } from "../contract/provider.ts";
 import { HANDSHAKE_VALUE } from "../contract/provider.ts";
-import { bytesEq, eq, fail, legs, need, nothingLaunched, relayError, resolved, stdinOf, stdoutOf } from "../clauses/expect.ts";
-import { blobBytes } from "../runner/transcript.ts";
-import { ClauseFailure, HarnessError, HungFailure, type CaseDef, type CaseRun, type PropertyDef, type PropertyRunner } from "../clauses/types.ts";
+import { bytesEq, eq, fail, legs, need, nothingLaunched, relayError, resolved, stdinOf, stdoutOf } from "./expect.ts";
+import { blobBytes } from "./transcript.ts";
+import { ClauseFailure, HarnessError, HungFailure, type CaseDef, type CaseRun, type PropertyDef, type PropertyRunner } from "./types.ts";
 import { hostileBytes, invalidForm, validForm, type GeneratedForm, type InvalidForm } from "./arbitraries.ts";
 
 /** Classifies an operation token the way the simulator's fault matcher names verbs. */

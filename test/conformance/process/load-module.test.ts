@@ -1,11 +1,11 @@
-// How a relay host loads a module (conformance/host/load-module.ts): through jiti with Pi's options, so TypeScript,
+// How a relay host loads a module (conformance/process/load-module.ts): through jiti with Pi's options, so TypeScript,
 // ES module syntax and top-level await all become CommonJS evaluated in the host's thread. Checked through a real
 // relay host (the built adapter child, started without tsx), which reports each fixture module's exported values.
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RelayHost } from "../../../conformance/host/relay-host.ts";
+import { RelayHost } from "../../../conformance/process/relay-host.ts";
 import { harnessPaths } from "../../../conformance/paths.ts";
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), "load-module-")));

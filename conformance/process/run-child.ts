@@ -12,7 +12,7 @@ export interface RunChildOptions {
 }
 
 /**
- * Runs a program to its end in its own process group (host/spawn-in-group.ts) and returns its bytes. A timeout or a
+ * Runs a program to its end in its own process group (process/spawn-in-group.ts) and returns its bytes. A timeout or a
  * cancellation SIGKILLs the whole group. Rejects only when the program could not start.
  */
 export async function runChild(executable: string, argv: readonly string[], options: RunChildOptions): Promise<ChildResult> {

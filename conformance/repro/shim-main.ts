@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { transcriptEntry } from "./capture.ts";
+import { transcriptEntry } from "./shim-capture.ts";
 import { capturedInputFiles } from "../../simulator/output/captured-files.ts";
 import { appendTranscript } from "../../simulator/output/transcript.ts";
 

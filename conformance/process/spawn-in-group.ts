@@ -1,10 +1,10 @@
 // The one place a harness-side child is started: through execa, without a shell, as the leader of its own process
 // group, with raw bytes. The group is the unit the harness kills: when the leader ends (on its own, by the call's
 // timeout or by its cancelSignal) the whole group is SIGKILLed, so no grandchild outlives the call or holds its
-// pipes open; an interrupted command kills it too (runner/teardown.ts). execa's own kill reaches only the leader.
+// pipes open; an interrupted command kills it too (process/teardown.ts). execa's own kill reaches only the leader.
 import { execa, type Options, type ResultPromise } from "execa";
-import { killGroup } from "../runner/process-tree.ts";
-import { trackProcessGroup } from "../runner/teardown.ts";
+import { killGroup } from "./process-tree.ts";
+import { trackProcessGroup } from "./teardown.ts";
 
 /** What a caller may choose; everything else is the house's process rules. */
 export type GroupOptions = Pick<Options, "cwd" | "input" | "timeout" | "cancelSignal" | "stdin" | "stdout" | "stderr" | "stdio" | "buffer" | "maxBuffer"> & {

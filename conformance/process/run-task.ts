@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import { harnessPaths } from "../paths.ts";
-import type { HostTask } from "../runner/protocol.ts";
+import type { HostTask } from "./protocol.ts";
 import { describeOutcome, type JobOutcome } from "./job-outcome.ts";
 import { RelayHost } from "./relay-host.ts";
 
@@ -38,7 +38,9 @@ export async function runTaskOutcome(task: HostTask, options: TaskOptions): Prom
   const paths = harnessPaths();
   // The child starts with the harness's TMPDIR, so jiti finds its compile cache there instead of transforming every
   // module again in a fresh folder; the task's TMPDIR is the job's (processEnv), as every other variable is.
-  const host = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: options.cwd, env: { ...env, TMPDIR: tmpdir() } });
+  // Contained as `run`'s hosts are (process/containment.ts): a task starts a relay (repro's `relay` step, goldens'
+  // record and replay, a correction client), and what that relay detaches dies with the host's namespace.
+  const host = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: options.cwd, env: { ...env, TMPDIR: tmpdir() }, contain: true });
   try {
     const id = nextId++;
     const markers = options.markers ?? [];

@@ -1,4 +1,4 @@
-import type { AdapterReply } from "../runner/protocol.ts";
+import type { AdapterReply } from "./protocol.ts";
 
 /** Where a relay call that did not settle hung, and the evidence (runner/hang-watch.ts). */
 export interface HangEvidence {

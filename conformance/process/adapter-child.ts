@@ -1,4 +1,4 @@
-// Adapter child: runs in a relay host (host/relay-host.ts), loads the relay under test (host/load-module.ts) and
+// Adapter child: runs in a relay host (process/relay-host.ts), loads the relay under test (process/load-module.ts) and
 // runs jobs read line by line from stdin, replying on fd 3 so whatever the relay prints on stdout/stderr can never
 // corrupt the protocol.
 // Everything a relay may change in this process and a later case would see is reset before each job (environment,
@@ -6,9 +6,9 @@
 // reports leftovers. Nothing the relay throws or returns can crash the child: every value is inspected defensively.
 import { createWriteStream, fstatSync, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { CONTAINED_ENV } from "../host/containment.ts";
-import { loadHostedModule } from "../host/load-module.ts";
-import { installTimerCensus, timerCensus } from "../host/timer-census.ts";
+import { CONTAINED_ENV } from "./containment.ts";
+import { loadHostedModule } from "./load-module.ts";
+import { installTimerCensus, timerCensus } from "./timer-census.ts";
 import { snapshotProcesses, type ProcessSnapshot } from "./process-census.ts";
 import { killTree, processTable, selectProcesses } from "./process-tree.ts";
 import { switchMutant } from "./mutant-switch.ts";
@@ -33,7 +33,7 @@ const replies = createWriteStream("", { fd: 3 });
 replies.on("error", () => undefined);
 // The umask the harness started us with: a relay that changes it must not change the next case's file modes.
 const UMASK = process.umask();
-// In a PID namespace of our own (host/containment.ts), /proc lists exactly the processes this child and the relays
+// In a PID namespace of our own (process/containment.ts), /proc lists exactly the processes this child and the relays
 // it ran started, plus the namespace's init (PID 1). Read before any job replaces process.env.
 const CONTAINED = process.env[CONTAINED_ENV] === "pid-namespace";
 // The harness's own abort watcher is not the relay's timer: armed with Node's setInterval, counted apart.

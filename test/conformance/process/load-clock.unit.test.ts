@@ -1,7 +1,7 @@
 // Load-scaled bounds: wall time divided by the load factor (runnable tasks per core, at least 1), capped at
 // MAX_STRETCH times the bound. A fixed load source makes the stretch observable; lower bounds are deterministic.
 import { describe, expect, it } from "vitest";
-import { LoadClock, loadFactor, MAX_STRETCH, sampleLoad } from "../../../conformance/runner/load-clock.ts";
+import { LoadClock, loadFactor, MAX_STRETCH, sampleLoad } from "../../../conformance/process/load-clock.ts";
 
 /** Wall ms until a 200 ms bound fires under a fixed load. */
 function fireAfter(load: number | null): Promise<number> {

@@ -1,4 +1,4 @@
-import { UsageError } from "../cli/command.ts";
+import { UsageError } from "./command.ts";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 
 export { PROFILES, type Profile };

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { MAX_REPLY_LINE_BYTES } from "../runner/protocol.ts";
+import { MAX_REPLY_LINE_BYTES } from "./protocol.ts";
 
 /** Splits a stream into lines without ever buffering more than MAX_REPLY_LINE_BYTES of one line. */
 export function readLines(stream: Readable, onLine: (line: string) => void, onOverflow: () => void, onEnd: () => void): void {

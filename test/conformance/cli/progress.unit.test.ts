@@ -1,8 +1,8 @@
-// The progress reporter (report/progress.ts) on a fake clock and a fake stream: the exact bytes of the live line on a
+// The progress reporter (cli/progress.ts) on a fake clock and a fake stream: the exact bytes of the live line on a
 // terminal, the 10% / 10 s cadence of plain lines off one, the ETA, and how a command's io is wrapped.
 import { describe, expect, it } from "vitest";
 import type { CommandIo } from "../../../conformance/cli/command.ts";
-import { CLEAR_LINE, clockText, createProgress, etaMs, PROGRESS_LINE, progressText, startProgress, TICK_MS, type ProgressMode } from "../../../conformance/report/progress.ts";
+import { CLEAR_LINE, clockText, createProgress, etaMs, PROGRESS_LINE, progressText, startProgress, TICK_MS, type ProgressMode } from "../../../conformance/cli/progress.ts";
 
 /** A reporter writing into an array, on a clock the test sets. */
 function fake(mode: ProgressMode): {
