@@ -6,6 +6,7 @@ import { shippedFiles } from "../../../conformance/repro/catalogue.ts";
 import { ReproductionSchema } from "../../../conformance/repro/format.ts";
 import { parseReproduction, parseReproductionFile, ReproParseError } from "../../../conformance/repro/parse.ts";
 import { expandWord, splitWords, UnsetVariableError, WordError } from "../../../conformance/repro/words.ts";
+import { describeWorld } from "../../../conformance/repro/world.ts";
 
 const HEAD = "title t\n-- s.json --\n{}\n";
 
@@ -114,5 +115,14 @@ describe("scenario paths and stdin", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("describeWorld", () => {
+  it("names the profile the run chose over the phase's own, and the phase's own otherwise", () => {
+    const repro = parseReproduction("title t\nprofile 2.4.0\nrepo\ngentle-ai version\n-- repo/a --\nx\n-- work/b --\ny\n", "x/w.txtar");
+    const phase = repro.phases[0]!;
+    expect(describeWorld(phase)).toBe("repo (1 committed, 1 changed) (profile 2.4.0, identities prefixed)");
+    expect(describeWorld(phase, "2.5.0")).toBe("repo (1 committed, 1 changed) (profile 2.5.0, identities prefixed)");
   });
 });
