@@ -7,7 +7,7 @@ import { ReproductionSchema } from "../conformance/repro/format.ts";
 import { ReportSchema } from "../conformance/report/report-schema.ts";
 import { CounterexampleSchema } from "../conformance/clauses/counterexample-schema.ts";
 import { FidelityReportSchema } from "../conformance/fidelity/report-schema.ts";
-import { LanesReportSchema } from "../conformance/lanes/report-schema.ts";
+import { LanesReportSchema } from "../conformance/upstream-lanes/report-schema.ts";
 import { ReleaseReportSchema } from "../conformance/release/report-schema.ts";
 import { DiffReportSchema } from "../conformance/diff/report-schema.ts";
 

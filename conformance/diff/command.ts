@@ -9,7 +9,7 @@ import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTab
 import { usageText } from "../cli/usage.ts";
 import { binaryVersion } from "../record/record.ts";
 import { startProgress } from "../cli/progress.ts";
-import { writeReportFile } from "../report/write.ts";
+import { writeReportFile } from "../cli/write-report.ts";
 import { trackTempDir } from "../process/teardown.ts";
 import { profileOfVersionOutput, profileOption, PROFILES } from "../cli/profile.ts";
 import { corpusScripts, loadScripts } from "./corpus.ts";

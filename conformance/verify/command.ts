@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { writeReportFile } from "../report/write.ts";
+import { writeReportFile } from "../cli/write-report.ts";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
 import { HELP_OPTION, outputFileOption, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nearestCommand } from "../../../conformance/cli/main.ts";
+import { nearestCommand } from "../../../conformance/main.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../../../conformance/clauses/counterexample-schema.ts";
 import { GOLDEN_SCHEMA_ID } from "../../../conformance/goldens/golden-schema.ts";

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "../../../conformance/cli/commands/index.ts";
+import { COMMANDS } from "../../../conformance/commands.ts";
 import { cli, type CliRun } from "../../support/cli.ts";
 import { optionLines, usageText, wrap } from "../../../conformance/cli/usage.ts";
 import { packageRoot } from "../../../conformance/paths.ts";

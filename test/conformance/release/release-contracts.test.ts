@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { main } from "../../../conformance/cli/main.ts";
+import { main } from "../../../conformance/main.ts";
 import { cli } from "../../support/cli.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 import { ReleaseReportSchema } from "../../../conformance/release/report-schema.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../../conformance/cli/main.ts";
+import { main } from "../../../conformance/main.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 import { VerifyReportSchema, type VerifyReport } from "../../../conformance/verify/report-schema.ts";
 import { profileOfVersion } from "../../../conformance/cli/profile.ts";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cli } from "../../support/cli.ts";
-import { LanesReportSchema } from "../../../conformance/lanes/report-schema.ts";
+import { LanesReportSchema } from "../../../conformance/upstream-lanes/report-schema.ts";
 import { harnessPaths } from "../../../conformance/paths.ts";
 
 const made: string[] = [];

@@ -1,10 +1,10 @@
 // The catalogue selection and budget options `run`, `matrix` and `mutate` share, their defaults, and a run's exit
 // code: one home below the commands that use them.
-import { CATALOGUE, selectClauses } from "../clauses/index.ts";
-import type { Clause } from "../clauses/types.ts";
+import { CATALOGUE, selectClauses } from "./index.ts";
+import type { Clause } from "./types.ts";
 import type { Profile } from "../../simulator/scenario/schema.ts";
-import { UsageError } from "./command.ts";
-import { parseCount, parseGrep, parseProfiles, type OptionTable } from "./options.ts";
+import { UsageError } from "../cli/command.ts";
+import { parseCount, parseGrep, parseProfiles, type OptionTable } from "../cli/options.ts";
 
 export const DEFAULT_RUNS = 4;
 export const DEFAULT_TIMEOUT_MS = 20_000;

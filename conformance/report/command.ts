@@ -1,16 +1,16 @@
-import { CATALOGUE } from "../../clauses/index.ts";
-import { clauseLine, consoleTable } from "../../report/console.ts";
-import { junitXml } from "../../report/junit.ts";
-import { markdownSummary } from "../../report/markdown.ts";
-import { MergeInputError, mergeReports } from "../../report/merge.ts";
-import { ReportSchema, type Report } from "../../report/report-schema.ts";
-import { writeReportFile } from "../../report/write.ts";
-import { InputFileError, readJsonFile, schemaIssueText } from "../json-file.ts";
-import { UsageError, type Command } from "../command.ts";
-import { HELP_OPTION, outputFileOption, parseOptions, type OptionTable } from "../options.ts";
-import { usageText } from "../usage.ts";
+import { CATALOGUE } from "../clauses/index.ts";
+import { clauseLine, consoleTable } from "./console.ts";
+import { junitXml } from "./junit.ts";
+import { markdownSummary } from "./markdown.ts";
+import { MergeInputError, mergeReports } from "./merge.ts";
+import { ReportSchema, type Report } from "./report-schema.ts";
+import { writeReportFile } from "../cli/write-report.ts";
+import { InputFileError, readJsonFile, schemaIssueText } from "../cli/json-file.ts";
+import { UsageError, type Command } from "../cli/command.ts";
+import { HELP_OPTION, outputFileOption, parseOptions, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
 import { resolve } from "node:path";
-import { verdictExit } from "../catalogue-options.ts";
+import { verdictExit } from "../clauses/catalogue-options.ts";
 
 const MERGE_OPTIONS = {
   json: { type: "string", valueName: "file", description: "write the merged JSON report (schemas/report.schema.json)" },

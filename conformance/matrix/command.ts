@@ -1,10 +1,10 @@
-import { startProgress } from "../progress.ts";
-import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
+import { startProgress } from "../cli/progress.ts";
+import { RelayLoadError, runCatalogue } from "../runner/run-catalogue.ts";
 import { resolve } from "node:path";
-import { UsageError, type Command } from "../command.ts";
-import { HELP_OPTION, parseOptions, resolveRelayPath, type OptionTable } from "../options.ts";
-import { usageText } from "../usage.ts";
-import { CATALOGUE_OPTIONS, catalogueSelection, verdictExit } from "../catalogue-options.ts";
+import { UsageError, type Command } from "../cli/command.ts";
+import { HELP_OPTION, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
+import { CATALOGUE_OPTIONS, catalogueSelection, verdictExit } from "../clauses/catalogue-options.ts";
 
 /** `run`'s selection and budget options, with --relay repeated (one row per relay). */
 export const MATRIX_OPTIONS = {

@@ -1,7 +1,7 @@
-import { CATALOGUE, selectClauses } from "../../clauses/index.ts";
-import type { Command } from "../command.ts";
-import { HELP_OPTION, parseGrep, parseOptions, type OptionTable } from "../options.ts";
-import { usageText } from "../usage.ts";
+import { CATALOGUE, selectClauses } from "./index.ts";
+import type { Command } from "../cli/command.ts";
+import { HELP_OPTION, parseGrep, parseOptions, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
 
 const LIST_OPTIONS = {
   grep: { type: "string", valueName: "regex", description: "only clauses whose ID matches (case-insensitive)" },

@@ -1,18 +1,18 @@
 import { resolve } from "node:path";
-import { harnessPaths } from "../../paths.ts";
-import { clauseLine, consoleTable } from "../../report/console.ts";
-import { junitXml } from "../../report/junit.ts";
-import { markdownSummary } from "../../report/markdown.ts";
-import { startProgress } from "../progress.ts";
-import { STDOUT_TARGET, writeReportTo } from "../../report/write.ts";
-import { HarnessError } from "../../clauses/types.ts";
-import { RelayLoadError, runCatalogue } from "../../runner/run-catalogue.ts";
-import { catalogueDigest, parseShard, shardClauses } from "../../runner/shard.ts";
-import { CATALOGUE } from "../../clauses/index.ts";
-import { CATALOGUE_OPTIONS, catalogueSelection, HARNESS_ERROR_EXIT, verdictExit } from "../catalogue-options.ts";
-import { UsageError, type Command } from "../command.ts";
-import { HELP_OPTION, outputTarget, parseDuration, parseOptions, resolveRelayPath, type OptionTable } from "../options.ts";
-import { usageText } from "../usage.ts";
+import { harnessPaths } from "../paths.ts";
+import { clauseLine, consoleTable } from "../report/console.ts";
+import { junitXml } from "../report/junit.ts";
+import { markdownSummary } from "../report/markdown.ts";
+import { startProgress } from "../cli/progress.ts";
+import { STDOUT_TARGET, writeReportTo } from "../cli/write-report.ts";
+import { HarnessError } from "../clauses/types.ts";
+import { RelayLoadError, runCatalogue } from "./run-catalogue.ts";
+import { catalogueDigest, parseShard, shardClauses } from "./shard.ts";
+import { CATALOGUE } from "../clauses/index.ts";
+import { CATALOGUE_OPTIONS, catalogueSelection, HARNESS_ERROR_EXIT, verdictExit } from "../clauses/catalogue-options.ts";
+import { UsageError, type Command } from "../cli/command.ts";
+import { HELP_OPTION, outputTarget, parseDuration, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
+import { usageText } from "../cli/usage.ts";
 
 export const RUN_OPTIONS = {
   relay: {

@@ -5,7 +5,7 @@ import { UsageError, type Command } from "../cli/command.ts";
 import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
 import { startProgress } from "../cli/progress.ts";
-import { writeReportFile } from "../report/write.ts";
+import { writeReportFile } from "../cli/write-report.ts";
 import { LaneInputError } from "./checkout.ts";
 import { defaultDepsCache } from "./lane-deps.ts";
 import { LaneNameSchema, type LaneName, type LanesReport } from "./report-schema.ts";

@@ -1,8 +1,8 @@
 // relay-conformance: entry point (bundled to dist/relay-conformance.mjs, each command's code in its own chunk under
 // dist/cli-chunks/; conformance/bin/relay-conformance calls runAsProcess).
-import { COMMANDS } from "./commands/index.ts";
-import { UsageError, type Command, type CommandIo } from "./command.ts";
-import { installProcessGuards, watchExit } from "./process-guards.ts";
+import { COMMANDS } from "./commands.ts";
+import { UsageError, type Command, type CommandIo } from "./cli/command.ts";
+import { installProcessGuards, watchExit } from "./cli/process-guards.ts";
 
 /** Top-level help listing every registered subcommand. */
 export function topUsage(): string {

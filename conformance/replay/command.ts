@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
-import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable } from "../../replay/registry.ts";
-import type { ReplayHandler } from "../../replay/replay-handler.ts";
-import { startProgress } from "../progress.ts";
-import { UsageError, type Command } from "../command.ts";
-import { splitPositionals } from "../options.ts";
-import { HELP_WIDTH, usageText, wrap } from "../usage.ts";
-import { InputFileError, readJsonFile } from "../json-file.ts";
+import { REPLAY_HANDLERS, replayHandlerFor, replayOptionTable } from "./registry.ts";
+import type { ReplayHandler } from "./replay-handler.ts";
+import { startProgress } from "../cli/progress.ts";
+import { UsageError, type Command } from "../cli/command.ts";
+import { splitPositionals } from "../cli/options.ts";
+import { HELP_WIDTH, usageText, wrap } from "../cli/usage.ts";
+import { InputFileError, readJsonFile } from "../cli/json-file.ts";
 
 export const replayCommand: Command = {
   usage: usageText({
