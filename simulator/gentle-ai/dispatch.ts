@@ -1,6 +1,6 @@
 // Top-level routing of one gentle-ai invocation (provider reference §2): version, review help, review <verb>.
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
-import { goQuoteStr } from "./argv/go-quote.ts";
+import { goQuoteStr } from "../go/go-quote.ts";
 import { reviewFacade } from "./review-facade.ts";
 import { negotiationRefusal, okOutcome, plainError } from "./route.ts";
 import { version } from "./verbs/version.ts";

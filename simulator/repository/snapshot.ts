@@ -7,7 +7,7 @@ import { git, runGit, gitText, nulRecords } from "./git.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 import { untrackedProof } from "./digests.ts";
 import { pathsDigest, snapshotIdentity } from "../state/identities.ts";
-import { goQuoteStr } from "../gentle-ai/argv/go-quote.ts";
+import { goQuoteStr } from "../go/go-quote.ts";
 import type { SnapshotFacts } from "../gentle-ai/verbs/status-model.ts";
 
 export type Projection = SnapshotFacts["projection"];

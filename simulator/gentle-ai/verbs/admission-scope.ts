@@ -1,7 +1,7 @@
 // The candidate-scope half of gentle-ai's reviewer admission (internal/reviewtransaction/artifact_admission.go
 // AdmitArtifact, compact.go parseFindingLocation, snapshot.go candidateFindingSupportsCausality): inspection
 // coverage, path:line citations, finding locations and candidate causality against the simulated frozen candidate.
-import { goMarshal } from "../../output/go-json.ts";
+import { goMarshal } from "../../go/go-json.ts";
 import type { ManifestEntry } from "../../state/identities.ts";
 import { FINDING_ID, goFields, goTrimSpace, isSevere } from "./lens-result.ts";
 import type { CanonicalLensResult } from "./lens-result.ts";

@@ -12,9 +12,9 @@
 import type { ManifestEntry } from "../../state/identities.ts";
 import { invalidRequest } from "../refusal.ts";
 import type { ReviewRefusal } from "../refusal.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
-import { decodeStrict } from "./go-decode.ts";
-import type { Decoded, GoType } from "./go-decode.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
+import { decodeStrict } from "../../go/go-decode.ts";
+import type { Decoded, GoType } from "../../go/go-decode.ts";
 import { canonicalCompactLensResult, canonicalReviewerResult, isSevere, isSupportedLens } from "./lens-result.ts";
 import type { CanonicalLensResult, LensFinding } from "./lens-result.ts";
 import { AdmissionError, admitScope, canonicalPaths, locationAdmissionError, parseFindingLocation, supportsCausality } from "./admission-scope.ts";

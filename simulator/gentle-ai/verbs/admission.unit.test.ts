@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { admitReviewerResult } from "./admission.ts";
 import type { AdmissionBinding } from "./admission.ts";
-import { decodeStrict } from "./go-decode.ts";
+import { decodeStrict } from "../../go/go-decode.ts";
 import { REVIEWER_RESULT_SCHEMA_TEXT } from "./reviewer-schema.ts";
 import { ReviewRefusal } from "../refusal.ts";
 

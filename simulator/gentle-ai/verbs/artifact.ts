@@ -3,8 +3,8 @@
 // gentle-ai.review-result-artifact/v2 object with its absolute slot path or rart1_ reference
 // (internal/cli/review_artifact.go:445-469).
 import { join } from "node:path";
-import { goMarshal } from "../../output/go-json.ts";
-import type { GoJson } from "../../output/go-json.ts";
+import { goMarshal } from "../../go/go-json.ts";
+import type { GoJson } from "../../go/go-json.ts";
 import { sha256Hex, sha256Prefixed } from "../../state/identities.ts";
 import type { Identities } from "../../state/identities.ts";
 import type { CapturedSlot } from "../../state/lineage-state.ts";

@@ -4,15 +4,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import type { FlagDef, FlagSetSpec } from "../../go/flag-spec.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, rddDisabled, ReviewRefusal } from "../refusal.ts";
 import { resolveRepositoryContext } from "../gates/repository-context.ts";
-import { encodeReviewJson } from "../../output/go-json.ts";
+import { encodeReviewJson } from "../../go/go-json.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import { buildEvidenceRecord, isVerificationOutcome, MAX_EVIDENCE_BYTES, recordJson, recordText, sameEvidenceContent } from "../../state/evidence-record.ts";

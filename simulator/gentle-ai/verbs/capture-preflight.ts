@@ -1,7 +1,7 @@
 // The capture preflight document (internal/cli/review_incident.go:29-41 reviewCapturePreflightResult) and the
 // artifact subject it carries (internal/reviewtransaction/artifact_subject.go ArtifactSubject, schema v2): printed by
 // `capture-result --preflight` without --input and embedded in every materialized prompt's GENTLE_AI_REVIEW_CONTEXT line.
-import type { GoJson } from "../../output/go-json.ts";
+import type { GoJson } from "../../go/go-json.ts";
 import type { Identities, ManifestEntry } from "../../state/identities.ts";
 
 export const CAPTURE_PREFLIGHT_SCHEMA = "gentle-ai.review-capture-preflight/v1";

@@ -4,10 +4,10 @@
 // submission (admission, immutable slot, result artifact).
 import { resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { ParsedFlags } from "../argv/go-flags.ts";
-import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
-import { scanFlagsOf } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import type { ParsedFlags } from "../../go/go-flags.ts";
+import type { FlagDef, FlagSetSpec } from "../../go/flag-spec.ts";
+import { scanFlagsOf } from "../../go/go-flags.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
@@ -15,7 +15,7 @@ import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, rddDisabled, ReviewRefusal } from "../refusal.ts";
 import { resolveRepositoryContext } from "../gates/repository-context.ts";
 import { requireRuntime } from "../gates/handshake.ts";
-import { encodeReviewJson, goMarshal } from "../../output/go-json.ts";
+import { encodeReviewJson, goMarshal } from "../../go/go-json.ts";
 import { scrubCause } from "../../output/envelope.ts";
 import { identitiesFor } from "../../state/identities.ts";
 import type { Identities } from "../../state/identities.ts";

@@ -2,8 +2,8 @@
 // the handshake, the handle, the kill switch, --materialize, and --execute through pi.
 import { resolve } from "node:path";
 import type { Invocation, Outcome, VerbHandler } from "../invocation.ts";
-import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import type { FlagDef, FlagSetSpec } from "../../go/flag-spec.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { plainError, routeFor, runRouted } from "../route.ts";
@@ -12,7 +12,7 @@ import { invalidRequest, rddDisabled, ReviewRefusal } from "../refusal.ts";
 import { resolveRepositoryContext } from "../gates/repository-context.ts";
 import { CONTRACT_V2 } from "../../output/envelope.ts";
 import { requireRuntime } from "../gates/handshake.ts";
-import { encodeReviewJson } from "../../output/go-json.ts";
+import { encodeReviewJson } from "../../go/go-json.ts";
 import { readLineage, updateLineage } from "../../state/lineage-store.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
 import { authorityOf, capturedEvidence } from "./correction-authority.ts";

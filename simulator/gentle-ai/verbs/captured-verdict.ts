@@ -5,7 +5,7 @@
 import type { Identities } from "../../state/identities.ts";
 import type { FixFinding, LineageState } from "../../state/lineage-state.ts";
 import { invalidRequest } from "../refusal.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { parseFindingLocation, supportsCausality } from "./admission-scope.ts";
 import { isSevere } from "./lens-result.ts";
 

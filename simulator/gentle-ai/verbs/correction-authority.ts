@@ -1,7 +1,7 @@
 // The provider-owned values of a correction / validating lineage, derived from the persisted lineage and the seed
 // so STATUS, capture-evidence, finalize and the role vectors agree across processes. The documents follow gentle-ai's
 // structs field by field (reviewtransaction: TargetedValidationRequest, CorrectionPlanRequest, Finding, FindingEvidence).
-import { goMarshal } from "../../output/go-json.ts";
+import { goMarshal } from "../../go/go-json.ts";
 import { FIX_FINDING_ID, identitiesFor, pathsDigest, sha256Prefixed } from "../../state/identities.ts";
 import type { Identities } from "../../state/identities.ts";
 import type { FixFinding, LineageState } from "../../state/lineage-state.ts";

@@ -5,8 +5,8 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Invocation } from "../invocation.ts";
-import type { ParsedFlags } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import type { ParsedFlags } from "../../go/go-flags.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { invalidRequest, ReviewRefusal } from "../refusal.ts";
 import { CONTRACT_V1 } from "../../output/envelope.ts";
 import type { LineageState } from "../../state/lineage-state.ts";
@@ -16,8 +16,8 @@ import { capturedEvidence } from "./correction-authority.ts";
 import type { Authority } from "./correction-authority.ts";
 import { decodeValidation } from "./finalize-validation.ts";
 import type { ValidationDocument } from "./finalize-validation.ts";
-import { decodeStrict } from "./go-decode.ts";
-import type { Decoded, GoType } from "./go-decode.ts";
+import { decodeStrict } from "../../go/go-decode.ts";
+import type { Decoded, GoType } from "../../go/go-decode.ts";
 import { readInputDocument, readInputError } from "./read-input.ts";
 
 export const CAPTURE_RESULT_COMMAND = "gentle-ai review capture-result";

@@ -1,7 +1,7 @@
 // The targeted-validation `--validation` document (`facadeValidationResult`, provider reference §10): strict Go
 // decoding and the plan checks that read it.
-import { decodeStrict } from "./go-decode.ts";
-import type { GoType } from "./go-decode.ts";
+import { decodeStrict } from "../../go/go-decode.ts";
+import type { GoType } from "../../go/go-decode.ts";
 
 const STRINGS: GoType = { kind: "slice", elem: { kind: "string" } };
 const CHECK: GoType = {

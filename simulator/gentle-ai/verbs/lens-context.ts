@@ -2,9 +2,9 @@
 // `capture-result --materialize` for one selected lens, from the two opaque tokens the collect transition carries.
 // Plain route (not a capture verb, not negotiated).
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec } from "../argv/flag-spec.ts";
-import { scanFlagsOf } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import type { FlagSetSpec } from "../../go/flag-spec.ts";
+import { scanFlagsOf } from "../../go/go-flags.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, opaqueContextRefusal } from "../refusal.ts";

@@ -1,10 +1,10 @@
 // The native lens-result rules gentle-ai applies to a reviewer result before any scope check: the canonical form
 // (internal/reviewtransaction/transaction.go canonicalLensResult, CanonicalCompactLensResult), the reviewer-shape
 // checks (reviewer_envelope.go canonicalReviewerResult) and the result hash (transaction.go LensResultHash).
-import { goMarshal } from "../../output/go-json.ts";
-import type { GoJson } from "../../output/go-json.ts";
+import { goMarshal } from "../../go/go-json.ts";
+import type { GoJson } from "../../go/go-json.ts";
 import { sha256Prefixed } from "../../state/identities.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 
 /** The four lenses in gentle-ai's supportedLenses order (transaction.go:31). */
 export const SUPPORTED_LENSES = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;

@@ -23,7 +23,7 @@
  * A valid reviewer result for the prompt: subject_hash from the BINDING line, every NAME_STATUS path in
  * inspection.paths, and at least one concrete evidence string (see admission.ts).
  */
-import { goMarshal } from "../../output/go-json.ts";
+import { goMarshal } from "../../go/go-json.ts";
 import type { Identities } from "../../state/identities.ts";
 import type { Lens } from "../../scenario/lineage-spec.ts";
 import { capturePreflight } from "./capture-preflight.ts";

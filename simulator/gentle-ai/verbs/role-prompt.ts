@@ -1,6 +1,6 @@
 // The Go-materialized provider role prompt (refuter / targeted validator). The real layout is unpublished; this
 // deterministic form reuses the lens prompt's binding line so the fake pi can answer it (inferred).
-import { goMarshal } from "../../output/go-json.ts";
+import { goMarshal } from "../../go/go-json.ts";
 import { sha256Prefixed } from "../../state/identities.ts";
 import type { Authority } from "./correction-authority.ts";
 import { validationRequestJson } from "./correction-authority.ts";

@@ -2,7 +2,7 @@
 // execute / collect / stop forms with their command line, the forecast, and what a transition renderer is handed.
 // Pure functions of their inputs; where the facts come from is status-facts.ts's business.
 import type { z } from "zod";
-import { goMarshal } from "../../output/go-json.ts";
+import { goMarshal } from "../../go/go-json.ts";
 import type {
   ForecastSchema,
   NextTransitionV1Schema,

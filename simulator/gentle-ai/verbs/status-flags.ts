@@ -1,8 +1,8 @@
 // `review status` flags (review_facade.go:822-847) and the request checks runReviewStatus makes before it reads
 // anything (review_facade.go:848-937), in Go's order.
-import type { ParsedFlags } from "../argv/go-flags.ts";
-import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import type { ParsedFlags } from "../../go/go-flags.ts";
+import type { FlagDef, FlagSetSpec } from "../../go/flag-spec.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { requireRuntime } from "../gates/handshake.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { invalidRequest, ReviewRefusal } from "../refusal.ts";

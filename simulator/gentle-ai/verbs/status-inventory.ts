@@ -2,7 +2,7 @@
 // clone's review authority (reviewtransaction/status.go InventoryAuthority), built from the repository world's lineages.
 import { join } from "node:path";
 import type { Invocation } from "../invocation.ts";
-import type { GoJson } from "../../output/go-json.ts";
+import type { GoJson } from "../../go/go-json.ts";
 import { readLineage } from "../../state/lineage-store.ts";
 import { lineageDir, listLineageRecords, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
 import { authorityOf } from "./correction-authority.ts";

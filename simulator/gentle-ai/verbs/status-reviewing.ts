@@ -1,7 +1,7 @@
 // STATUS next_transition for a target no authority governs (fresh START) and for a lineage in state `reviewing`
 // (review_next_transition.go: newReviewNextTransition's unrelated and StateReviewing branches, reviewCaptureInput,
 // reviewMissingCaptureTransition, reviewStartArguments).
-import { goMarshal } from "../../output/go-json.ts";
+import { goMarshal } from "../../go/go-json.ts";
 import { sha256Prefixed } from "../../state/identities.ts";
 import {
   arg,

@@ -1,14 +1,14 @@
 // review status (review_facade.go:821-1320): flags, the route, the negotiated document, the plain answers.
 import type { Invocation, Outcome } from "../invocation.ts";
-import { scanFlagsOf } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import { scanFlagsOf } from "../../go/go-flags.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { traitsOf } from "../profiles.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError } from "../refusal.ts";
-import { encodeReviewJson } from "../../output/go-json.ts";
-import type { GoJson } from "../../output/go-json.ts";
+import { encodeReviewJson } from "../../go/go-json.ts";
+import type { GoJson } from "../../go/go-json.ts";
 import { resolve } from "node:path";
 import { untrackedInventoryDigest } from "../../state/identities.ts";
 import { untrackedScopeFor, UntrackedSelectionError } from "../../repository/untracked.ts";

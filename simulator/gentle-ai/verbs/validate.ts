@@ -6,9 +6,9 @@
 // its own flag texts.
 import { resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec } from "../argv/flag-spec.ts";
-import { scanFlagsOf } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import type { FlagSetSpec } from "../../go/flag-spec.ts";
+import { scanFlagsOf } from "../../go/go-flags.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import { routeFor, runRouted } from "../route.ts";
 import { invalidRequest, nativeError } from "../refusal.ts";
 import { traitsOf } from "../profiles.ts";
@@ -16,7 +16,7 @@ import { repositoryRefusal } from "../repository-scope.ts";
 import type { DecidedGateResult, UnmanagedGateResult } from "../../contract/gate-result.ts";
 import { DISABLED_REASON, ENABLED_REASON } from "./gate-reasons.ts";
 import { CONTRACT_V2 } from "../../output/envelope.ts";
-import { encodeReviewJson, type GoJson } from "../../output/go-json.ts";
+import { encodeReviewJson, type GoJson } from "../../go/go-json.ts";
 import { contractFlag, parseVerbFlags } from "./verb-flags.ts";
 import { RepositoryNotFoundError, resolveRepository } from "../../repository/locate.ts";
 import { ModeError, modeStatus } from "../../repository/review-mode.ts";

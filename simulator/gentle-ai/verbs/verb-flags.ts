@@ -1,9 +1,10 @@
 // The flag preamble the review verbs share: the FlagSet parse, -h/--help, the detached-bool refusal, and the
 // positional and --contract checks.
-import type { ParsedFlags } from "../argv/go-flags.ts";
-import type { FlagDef, FlagSetSpec } from "../argv/flag-spec.ts";
-import { detachedBoolRefusal, helpRequested, parseFlags } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import type { ParsedFlags } from "../../go/go-flags.ts";
+import type { FlagDef, FlagSetSpec } from "../../go/flag-spec.ts";
+import { detachedBoolRefusal, helpRequested, parseFlags } from "../../go/go-flags.ts";
+import { usageText } from "../argv/usage.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError } from "../refusal.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
@@ -22,7 +23,7 @@ export const REPOSITORY_CONTEXT_FLAG: FlagDef = {
  * exactly `-h` or `--help`, parsed or not (even a flag's value), ends the verb successfully: undefined.
  */
 export function parseVerbFlags(spec: FlagSetSpec, argv: readonly string[], out: StdoutBuffer): ParsedFlags | undefined {
-  const parsed = parseFlags(spec, argv);
+  const parsed = parseFlags(spec, argv, usageText);
   if (!parsed.ok) {
     out.write(parsed.error.output);
     throw invalidRequest(parsed.error.message);

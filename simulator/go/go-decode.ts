@@ -1,5 +1,5 @@
 // Go encoding/json Decoder semantics for strict documents: DisallowUnknownFields, one value only, Go's error texts.
-import { goQuoteStr } from "../argv/go-quote.ts";
+import { goQuoteStr } from "./go-quote.ts";
 
 // Reusable by every verb that reads a strict JSON input (reviewer results, --validation documents).
 

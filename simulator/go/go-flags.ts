@@ -1,7 +1,6 @@
 // A faithful port of Go's `flag` package parse loop (FlagSet with ContinueOnError, output = stdout), §5.
-import { usageText } from "./usage.ts";
 
-// The flag-set types and Go's %q live apart so usage.ts needs nothing from this file (no import cycle).
+// gentle-ai prints its own usage block (gentle-ai/argv/usage.ts), so the caller passes it in, as Go sets FlagSet.Usage.
 import type { FlagKind, FlagSetSpec } from "./flag-spec.ts";
 import { goQuoteStr } from "./go-quote.ts";
 
@@ -166,8 +165,11 @@ export function parseGoInt(s: string): NumResult {
   return { ok: true, value: neg ? -u.value : u.value };
 }
 
+/** The flag set's usage block (Go's `FlagSet.Usage`), written after a parse error and on -h. */
+export type UsageText = (spec: FlagSetSpec) => string;
+
 /** FlagSet.Parse with ContinueOnError. Errors carry Go's exact text and the bytes Go wrote to the output. */
-export function parseFlags(spec: FlagSetSpec, argv: readonly string[]): ParseOutcome {
+export function parseFlags(spec: FlagSetSpec, argv: readonly string[], usageText: UsageText): ParseOutcome {
   const formal = new Map(spec.flags.map((f) => [f.name, f] as const));
   const occurrences: FlagOccurrence[] = [];
   const fail = (message: string): ParseOutcome => ({
