@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { untrackedProof } from "./digests.ts";
 import { changedPathManifestDigest, pathsDigest, snapshotIdentity, untrackedInventoryDigest, type ManifestEntry } from "../state/identities.ts";
-import { shellWord } from "../gentle-ai/verbs/status-context.ts";
+import { shellWord } from "../gentle-ai/verbs/status/status-context.ts";
 import { artifactSubjectHash } from "./lineage-identities.ts";
 
 describe("gentle-ai's published digests", () => {

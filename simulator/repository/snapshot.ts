@@ -8,7 +8,7 @@ import type { RepositoryIdentity } from "./locate.ts";
 import { untrackedProof } from "./digests.ts";
 import { pathsDigest, snapshotIdentity } from "../state/identities.ts";
 import { goQuoteStr } from "../go/go-quote.ts";
-import type { SnapshotFacts } from "../gentle-ai/verbs/status-model.ts";
+import type { SnapshotFacts } from "../gentle-ai/verbs/status/status-model.ts";
 
 export type Projection = SnapshotFacts["projection"];
 export type TargetKind = SnapshotFacts["kind"];

@@ -7,7 +7,7 @@ import { initialLineage } from "./lineage-initial.ts";
 import { LINEAGE_STATE_SCHEMA } from "./lineage-schema-id.ts";
 import type { LineageState } from "./lineage-state.ts";
 import { identitiesFor } from "./identities.ts";
-import { seededSlot } from "../gentle-ai/verbs/artifact.ts";
+import { seededSlot } from "../gentle-ai/verbs/capture-result/artifact.ts";
 import type { Scenario } from "../scenario/schema.ts";
 
 export const LINEAGE_FILE = "lineage.json";

@@ -13,7 +13,7 @@ import { encodeReviewJson, goMarshal } from "../../go/go-json.ts";
 import type { Profile } from "../../scenario/schema.ts";
 import type { CapabilitiesV15, CapabilitiesV22 } from "../../contract/capabilities.ts";
 import { negotiatedOperations } from "../operation-registry.ts";
-import { checkContract, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
+import { checkContract, parseVerbFlags, refusePositionals } from "./shared/verb-flags.ts";
 
 const V = "review capabilities";
 
