@@ -19,7 +19,7 @@ import { encodeReviewJson, goMarshal } from "../../../go/go-json.ts";
 import { scrubCause } from "../../../output/envelope.ts";
 import { identitiesFor } from "../../../state/identities.ts";
 import type { Identities } from "../../../state/identities.ts";
-import { readLineage, updateLineage } from "../../../state/lineage-store.ts";
+import { readLineage, updateLineage } from "../../lineage.ts";
 import type { LineageState } from "../../../state/lineage-state.ts";
 import type { Lens } from "../../../scenario/lineage-spec.ts";
 import { materializePrompt } from "./materialize.ts";

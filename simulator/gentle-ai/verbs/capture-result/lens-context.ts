@@ -12,7 +12,7 @@ import { resolveContextHandle } from "../../gates/repository-context.ts";
 import { authorityOf } from "../shared/correction-authority.ts";
 import type { ReviewRefusal } from "../../refusal.ts";
 import { identitiesFor } from "../../../state/identities.ts";
-import { readLineage } from "../../../state/lineage-store.ts";
+import { readLineage } from "../../lineage.ts";
 import type { Lens } from "../../../scenario/lineage-spec.ts";
 import { materializePrompt } from "./materialize.ts";
 import { goTrimSpace } from "./lens-result.ts";

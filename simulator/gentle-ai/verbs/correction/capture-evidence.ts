@@ -13,7 +13,7 @@ import type { StdoutBuffer } from "../../route.ts";
 import { invalidRequest, rddDisabled, ReviewRefusal } from "../../refusal.ts";
 import { resolveRepositoryContext } from "../../gates/repository-context.ts";
 import { encodeReviewJson } from "../../../go/go-json.ts";
-import { readLineage, updateLineage } from "../../../state/lineage-store.ts";
+import { readLineage, updateLineage } from "../../lineage.ts";
 import type { LineageState } from "../../../state/lineage-state.ts";
 import { buildEvidenceRecord, isVerificationOutcome, MAX_EVIDENCE_BYTES, recordJson, recordText, sameEvidenceContent } from "../../../state/evidence-record.ts";
 import type { VerificationEvidenceRecord, VerificationOutcome } from "../../../state/evidence-record.ts";

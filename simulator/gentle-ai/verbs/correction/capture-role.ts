@@ -13,7 +13,7 @@ import { resolveRepositoryContext } from "../../gates/repository-context.ts";
 import { CONTRACT_V2 } from "../../../output/envelope.ts";
 import { requireRuntime } from "../../gates/handshake.ts";
 import { encodeReviewJson } from "../../../go/go-json.ts";
-import { readLineage, updateLineage } from "../../../state/lineage-store.ts";
+import { readLineage, updateLineage } from "../../lineage.ts";
 import type { LineageState } from "../../../state/lineage-state.ts";
 import { authorityOf, capturedEvidence } from "../shared/correction-authority.ts";
 import { rolePrompt, roleTarget } from "./role-prompt.ts";

@@ -21,7 +21,7 @@ import type { ReviewRefusal } from "../../refusal.ts";
 import { requireRuntime } from "../../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../../output/envelope.ts";
 import { encodeReviewJson } from "../../../go/go-json.ts";
-import { readLineage, updateLineage } from "../../../state/lineage-store.ts";
+import { readLineage, updateLineage } from "../../lineage.ts";
 import type { LineageState } from "../../../state/lineage-state.ts";
 import type { FinalizeResult, OperationV1, OperationV2 } from "../../../contract/operation.ts";
 import { resolveRepository } from "../../../repository/locate.ts";

@@ -3,7 +3,7 @@
 // status-repository-facts.ts implements the same StatusFacts from a real Git repository, reusing authorityFacts.
 import { resolve } from "node:path";
 import type { Invocation } from "../../invocation.ts";
-import { readLineage } from "../../../state/lineage-store.ts";
+import { readLineage } from "../../lineage.ts";
 import { changedPathManifest, emptyIntendedUntrackedProof, sha256Hex, snapshotIdentity } from "../../../state/identities.ts";
 import type { Identities } from "../../../state/identities.ts";
 import type { Lens } from "../../../scenario/lineage-spec.ts";

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import type { Invocation } from "../../invocation.ts";
 import type { GoJson } from "../../../go/go-json.ts";
-import { readLineage } from "../../../state/lineage-store.ts";
+import { readLineage } from "../../lineage.ts";
 import { lineageDir, listLineageRecords, type RepositoryLineageRecord } from "../../../repository/lineage-store.ts";
 import { authorityOf } from "../shared/correction-authority.ts";
 import { lineageScenario, withRepositoryIdentities, type RepositoryScope } from "../../repository-scope.ts";

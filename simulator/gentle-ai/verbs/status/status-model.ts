@@ -6,19 +6,9 @@ import type { ChangedPathJson } from "../../../state/identities.ts";
 import type { CorrectionPlanRequest } from "../../../contract/correction-plan-request.ts";
 import type { TargetedValidationRequest } from "../../../contract/targeted-validation-request.ts";
 import type { TransitionArtifact } from "./status-context.ts";
+import type { SnapshotFacts } from "../../../repository/snapshot.ts";
 
-/** One frozen or live snapshot (reviewtransaction.Snapshot, the parts STATUS prints). */
-export interface SnapshotFacts {
-  readonly kind: "current-changes" | "base-diff";
-  readonly projection: "workspace" | "staged";
-  readonly baseTree: string;
-  readonly candidateTree: string;
-  readonly paths: readonly string[];
-  readonly pathsDigest: string;
-  readonly intendedUntracked: readonly string[];
-  readonly intendedUntrackedProof: string;
-  readonly identity: string;
-}
+export type { SnapshotFacts };
 
 /** The reviewer-capture context of the frozen initial snapshot (FrozenCandidateContext plus the slot subjects). */
 export interface CaptureFacts {

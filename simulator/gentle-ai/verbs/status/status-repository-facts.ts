@@ -2,7 +2,7 @@
 // work tree). The live target is frozen from the repository as gentle-ai's SnapshotBuilder does; the authorities are
 // the live lineages `review start` created for this clone, each read through its repository-derived identities.
 import type { Invocation } from "../../invocation.ts";
-import { readLineage } from "../../../state/lineage-store.ts";
+import { readLineage } from "../../lineage.ts";
 import { lineageDir, listLineageRecords, readLineageRecord } from "../../../repository/lineage-store.ts";
 import type { RepositoryLineageRecord } from "../../../repository/lineage-store.ts";
 import { buildSnapshot, SnapshotError } from "../../../repository/snapshot.ts";

@@ -11,7 +11,7 @@ import { lineageScenario, repositoryScopeAt, withRepositoryIdentities } from "..
 import type { RepositoryScope } from "../../repository-scope.ts";
 import { lineageDir, listLineageRecords, readLineageRecord } from "../../../repository/lineage-store.ts";
 import type { RepositoryLineageRecord } from "../../../repository/lineage-store.ts";
-import { readLineage } from "../../../state/lineage-store.ts";
+import { readLineage } from "../../lineage.ts";
 import { buildSnapshot } from "../../../repository/snapshot.ts";
 import type { Snapshot } from "../../../repository/snapshot.ts";
 import { ModeError, modeStatus } from "../../../repository/review-mode.ts";
