@@ -1,4 +1,4 @@
-import type { Fault } from "./fault-schema.ts";
+import type { Fault } from "../scenario/fault-schema.ts";
 import type { BytesSpec } from "../scenario/bytes-spec.ts";
 import type { Outcome } from "../gentle-ai/invocation.ts";
 

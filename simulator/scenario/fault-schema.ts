@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { BytesSpecSchema } from "../scenario/bytes-spec.ts";
+import { BytesSpecSchema } from "./bytes-spec.ts";
 
 const count = z.number().check(z.int(), z.nonnegative());
 // One fault kind: a strict object discriminated by `kind`, with a description for the published JSON Schema.

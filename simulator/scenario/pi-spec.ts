@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { BytesSpecSchema } from "../scenario/bytes-spec.ts";
+import { BytesSpecSchema } from "./bytes-spec.ts";
 
 /** What the fake pi writes on stdout for a prompt. */
 export const PiResultSchema = z.discriminatedUnion("kind", [
