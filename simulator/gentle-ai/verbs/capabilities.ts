@@ -1,7 +1,7 @@
 // review capabilities (review_capabilities.go `RunReviewCapabilities`, `reviewCapabilitiesStaticSurface` at fb55ef7b):
 // always negotiated; the v1 contract by default (capabilities/v1.5), capabilities/v2.2 with `--contract …/v2`.
 import { readFileSync } from "node:fs";
-import { sha256Hex } from "../../runtime/sha256.ts";
+import { sha256Hex } from "../../platform/sha256.ts";
 import type { Invocation, Outcome } from "../invocation.ts";
 import type { FlagSetSpec } from "../../go/flag-spec.ts";
 import { traitsOf } from "../profiles.ts";
