@@ -1,5 +1,5 @@
 // Shared building blocks of the catalogue: profile sets, fault rules, the contract's exact texts and numbers.
-import type { FaultRule } from "../../simulator/faults/fault-schema.ts";
+import type { FaultRule } from "../../simulator/scenario/fault-schema.ts";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import type { CaseDef } from "./types.ts";
 

@@ -3,7 +3,7 @@
 // `<git-common-dir>/gentle-ai/defect-reports/`, named by the clause appended to the stderr line.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { sha256Hex } from "../runtime/sha256.ts";
+import { sha256Hex } from "../platform/sha256.ts";
 import { safeScanArguments, scrubCause } from "../output/envelope.ts";
 import { resolveRepository } from "../repository/locate.ts";
 import type { Profile } from "../scenario/schema.ts";

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
 import { useRepositoryIdentities } from "../state/identities.ts";
-import { LINEAGE_FILE, updateLineage } from "../state/lineage-store.ts";
+import { LINEAGE_FILE, updateLineage } from "./lineage.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import { insideWorkTree, resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../repository/locate.ts";

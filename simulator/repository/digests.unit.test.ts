@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import { untrackedProof } from "./digests.ts";
 import { changedPathManifestDigest, pathsDigest, snapshotIdentity, untrackedInventoryDigest, type ManifestEntry } from "../state/identities.ts";
-import { shellWord } from "../gentle-ai/verbs/status-context.ts";
 import { artifactSubjectHash } from "./lineage-identities.ts";
 
 describe("gentle-ai's published digests", () => {
@@ -43,13 +42,5 @@ describe("gentle-ai's published digests", () => {
   it("the inventory digest is domain-separated and order-sensitive", () => {
     expect(untrackedInventoryDigest(["a.txt", "b.txt"])).not.toBe(untrackedInventoryDigest(["b.txt", "a.txt"]));
     expect(untrackedInventoryDigest([])).not.toBe(pathsDigest([]));
-  });
-
-  it("shell words follow pathquote.ShellWord (internal/pathquote/pathquote_test.go)", () => {
-    expect(shellWord("sha256:abc-123")).toBe("sha256:abc-123");
-    expect(shellWord("two words")).toBe("'two words'");
-    expect(shellWord("o'brien")).toBe("'o'\\''brien'");
-    expect(shellWord("$(touch marker)")).toBe("'$(touch marker)'");
-    expect(shellWord("")).toBe("''");
   });
 });

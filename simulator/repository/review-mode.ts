@@ -4,11 +4,11 @@
 // mirrored to the pre-relocation `review-transactions/…` location older builds read.
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256Hex } from "../runtime/sha256.ts";
-import { goMarshal, type GoJson } from "../output/go-json.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { goMarshal, type GoJson } from "../go/go-json.ts";
 import { writeFileAtomic } from "../state/atomic-file.ts";
 import { withLock } from "../state/lock.ts";
-import { goQuoteStr } from "../gentle-ai/argv/go-quote.ts";
+import { goQuoteStr } from "../go/go-quote.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 
 export type ModeValue = "" | "on" | "off";

@@ -1,8 +1,8 @@
 // The authority revision a START commits (reviewtransaction/compact_store.go compactStateRevision): sha256 over
 // "gentle-ai.review-state/v2\0" and the compact JSON of the fresh CompactState. Reproduced for the native bounded
 // policy (no --policy); verified against review-state.json written by gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b).
-import { sha256Hex } from "../runtime/sha256.ts";
-import { goMarshal, type GoJson } from "../output/go-json.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { goMarshal, type GoJson } from "../go/go-json.ts";
 import type { Snapshot } from "./snapshot.ts";
 import type { RiskAssessment } from "./risk.ts";
 import { NATIVE_POLICY_CONTENT } from "../contract/native-policy.ts";

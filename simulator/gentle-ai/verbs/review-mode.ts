@@ -2,10 +2,11 @@
 // the review facade, so it answers whatever the profile; its refusals are plain `Error: <text>` with exit 1.
 import { resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec } from "../argv/flag-spec.ts";
-import { helpRequested, parseFlags } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
-import { encodeReviewJson } from "../../output/go-json.ts";
+import type { FlagSetSpec } from "../../go/flag-spec.ts";
+import { helpRequested, parseFlags } from "../../go/go-flags.ts";
+import { usageText } from "../argv/usage.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
+import { encodeReviewJson } from "../../go/go-json.ts";
 import { resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../../repository/locate.ts";
 import { ModeError, readGlobalMode, resolveMode, resolveModeWithoutClone, setCloneLocalMode, writeGlobalMode, type ModeStatus } from "../../repository/review-mode.ts";
 
@@ -65,7 +66,7 @@ export function reviewMode(invocation: Invocation): Outcome {
   if (operation !== "enable" && operation !== "disable" && operation !== "status") return fail("", `unknown review mode command ${goQuoteStr(operation)}`);
   const spec = flagSet(operation);
   const rest = args.slice(1);
-  const parsed = parseFlags(spec, rest);
+  const parsed = parseFlags(spec, rest, usageText);
   if (!parsed.ok) return fail(parsed.error.output, parsed.error.message);
   const f = parsed.flags;
   // reviewHelpRequested (review.go:131-138): an exact -h/--help anywhere ends the call after the usage.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchFaults } from "../../../simulator/faults/match.ts";
-import type { FaultRule } from "../../../simulator/faults/fault-schema.ts";
+import type { FaultRule } from "../../../simulator/scenario/fault-schema.ts";
 
 describe("matchFaults", () => {
   const rules: FaultRule[] = [
