@@ -81,5 +81,9 @@ describe("lifecycle document mirrors", () => {
     };
     expect(ReviewModeSchema.safeParse(ok).success).toBe(true);
     expect(ReviewModeSchema.safeParse({ ...ok, status: { ...ok.status, clone_local: "on" } }).success).toBe(false);
+    // gentle-ai 2.5.0 (fb55ef7b), `review mode disable --scope clone --cwd <a folder outside any repository> --json`:
+    // applyReviewMode's zero status, whose source is empty.
+    const zero = { schema: "gentle-ai.rdd-mode-status/v1", global: "", clone_local: "", effective: "off", source: "" };
+    expect(ReviewModeSchema.safeParse({ schema: "gentle-ai.review-mode/v1", operation: "disable", scope: "clone", status: zero }).success).toBe(true);
   });
 });

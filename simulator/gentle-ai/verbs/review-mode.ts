@@ -9,6 +9,7 @@ import { goQuoteStr } from "../../go/go-quote.ts";
 import { encodeReviewJson } from "../../go/go-json.ts";
 import { resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../../repository/locate.ts";
 import { ModeError, readGlobalMode, resolveMode, resolveModeWithoutClone, setCloneLocalMode, writeGlobalMode, type ModeStatus } from "../../repository/review-mode.ts";
+import type { ReviewModeResult } from "../../contract/review-mode.ts";
 
 const MODE_SCHEMA = "gentle-ai.review-mode/v1";
 
@@ -34,8 +35,8 @@ function label(mode: string): string {
 }
 
 /** emitReviewMode: the JSON result, or the three-line human summary (plus the reach note). */
-function render(operation: string, scope: string, status: ModeStatus, json: boolean): Buffer {
-  if (json) return encodeReviewJson({ schema: MODE_SCHEMA, operation, scope, status: { ...status } });
+function render(operation: ReviewModeResult["operation"], scope: ReviewModeResult["scope"], status: ModeStatus, json: boolean): Buffer {
+  if (json) return encodeReviewJson({ schema: MODE_SCHEMA, operation, scope, status: { ...status } } satisfies ReviewModeResult);
   let text =
     `receipt-driven development: ${label(status.effective)} (decided by ${status.source})\n` +
     `  global:      ${label(status.global)}\n  clone-local: ${label(status.clone_local)}\n`;
