@@ -15,6 +15,7 @@ import type { Admitted } from "./admission.ts";
 import { artifactSubject } from "./capture-preflight.ts";
 import type { SlotBinding } from "./capture-preflight.ts";
 import { findingJson } from "./lens-result.ts";
+import type { ResultArtifactV2 } from "../../../contract/capture-result.ts";
 
 export const ARTIFACT_SCHEMA = "gentle-ai.review-result-artifact/v2";
 export const ARTIFACT_CAPABILITY = "review.native_result_artifact";
@@ -71,7 +72,7 @@ export function artifactObject(b: ArtifactBinding, locator: { readonly path: str
     selected_order: b.order,
     subject_hash: b.subjectHash,
     admission_decision: "completed",
-  };
+  } satisfies ResultArtifactV2;
 }
 
 /** The published slot: its bytes' digest, the canonical provider result and the admitted-result envelope. */

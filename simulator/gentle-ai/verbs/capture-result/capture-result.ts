@@ -32,6 +32,7 @@ import { goTrimSpace } from "./lens-result.ts";
 import { readInputDocument } from "../shared/read-input.ts";
 import { authorityOf } from "../shared/correction-authority.ts";
 import { parseVerbFlags, REPOSITORY_CONTEXT_FLAG } from "../shared/verb-flags.ts";
+import type { CaptureResultDryRun } from "../../../contract/capture-result.ts";
 
 const V = "review capture-result";
 
@@ -305,7 +306,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
         selected_order: r.order,
         subject_hash: subjectHash,
         admission_decision: "completed",
-      }),
+      } satisfies CaptureResultDryRun),
     );
     return;
   }

@@ -28,6 +28,7 @@ import type { Identities } from "../../../state/identities.ts";
 import type { Lens } from "../../../scenario/lineage-spec.ts";
 import { capturePreflight } from "./capture-preflight.ts";
 import { REVIEWER_RESULT_SCHEMA_TEXT } from "./reviewer-schema.ts";
+import type { LensContextBinding } from "../../../contract/lens-context-binding.ts";
 
 /** One lens slot's binding as the prompt's first line carries it. */
 export interface PromptBinding {
@@ -92,7 +93,7 @@ export function materializePrompt(ids: Identities, b: PromptBinding): Buffer {
     revision: b.revision,
     repository_context: b.repositoryContext,
     subject_hash: b.subjectHash,
-  });
+  } satisfies LensContextBinding);
   // The repository root stays empty: a reviewer transcript never carries a provider path (review_lens_context.go:457).
   const context = goMarshal(capturePreflight(ids, { lens: b.lens, order: b.order, revision: b.revision }));
   const instruction = instructionText(b.lens, ids.manifest.length, b.subjectHash);

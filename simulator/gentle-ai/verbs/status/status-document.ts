@@ -13,6 +13,7 @@ import { approvedGateTransition, correctionTransition } from "./status-correctio
 import { legacyCorrectionBudget } from "../shared/correction-authority.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../../output/envelope.ts";
 import { availableStartLineage } from "../../../repository/digests.ts";
+import type { RepairAssessment } from "../../../contract/repair-assessment.ts";
 
 const LINEAGE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -152,7 +153,7 @@ function projectionJson(native: Native): StatusV5["projection"] {
 }
 
 /** UnsupportedAuthorityRepairAssessment (authority_repair.go:176): the repair block of every uncorrupted STATUS. */
-function repairJson(): StatusV5["repair"] {
+function repairJson(): RepairAssessment {
   return {
     schema: "gentle-ai.review-authority-repair-assessment/v1",
     status: "unsupported",

@@ -17,6 +17,7 @@ import {
 import type { Binding, NextTransition, TransitionArgument, TransitionContext, TransitionInput, TransitionInputV5 } from "./status-context.ts";
 import type { AuthorityFacts, SnapshotFacts } from "./status-model.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../../output/envelope.ts";
+import type { ArtifactSubjectV1 } from "../../../contract/artifact-subject.ts";
 
 /** reviewProviderCaptureRuntime: the compiled runtimes whose finalize captures reviewer results itself. */
 function captureRuntime(runtime: string): boolean {
@@ -126,9 +127,9 @@ function lensInput(a: AuthorityFacts, b: Binding, lens: string, order: number, c
       target_identity: a.initial.identity,
       candidate_diff_sha256: diffSha,
       changed_path_manifest_sha256: a.capture.manifestSha256,
-      lens: lens as "review-risk",
+      lens: lens as ArtifactSubjectV1["lens"],
       selected_order: order,
-    };
+    } satisfies ArtifactSubjectV1;
     subject.subject_hash = legacySubjectHash(subject);
     return {
       ...common,
