@@ -77,12 +77,16 @@ function describeFailure(error: unknown): string {
   }
 }
 
-/** JSON copy of any value; what JSON cannot carry, or too much of it, becomes a descriptive string. */
-function jsonCopy(value: unknown): unknown {
+/**
+ * JSON copy of any value; what JSON cannot carry, or too much of it, becomes a descriptive string. `keepUndefined`
+ * carries an own property (or element) set to undefined as "<undefined>" instead of dropping it: a probe's caller can
+ * tell `{ lens: undefined }` (a key present) from `{}`.
+ */
+function jsonCopy(value: unknown, keepUndefined = false): unknown {
   if (value === undefined) return "<undefined>";
   let text: string | undefined;
   try {
-    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : keepUndefined && v === undefined ? "<undefined>" : v));
   } catch (error) {
     return `<unserializable: ${describeFailure(error)}>`;
   }
@@ -198,7 +202,7 @@ async function probe(job: AdapterJob, mod: Module): Promise<AdapterReply> {
     }
     try {
       const value: unknown = await (fn as (...a: unknown[]) => unknown)(...(revive(call.args) as unknown[]));
-      calls.push({ ok: true, value: jsonCopy(value) });
+      calls.push({ ok: true, value: jsonCopy(value, true) });
     } catch (thrown) {
       const snap = snapshot(thrown, undefined);
       calls.push({ ok: false, error: { name: snap.isError ? snap.name : typeof thrown, message: snap.message } });

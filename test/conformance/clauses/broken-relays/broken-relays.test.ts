@@ -82,6 +82,10 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["pi-failed-as-timeout.ts", "PI-TIMEOUT-ENV-OVERRIDE", "PI-ARGV-FIXED"],
     // A surviving mutant of `relay-conformance mutate` (docs/mutation.md), killed by the sharpened clause.
     ["dev-binary-env.ts", "API-CONSTANTS", "PI-ARGV-FIXED"],
+    // Slot detection (relay/slots.ts), which no clause called before.
+    ["slots-first-match.ts", "API-RELAY-SLOTS", "API-ROLE-VECTOR-SLOTS"],
+    ["slots-undefined-keys.ts", "API-RELAY-SLOTS", "API-ROLE-VECTOR-SLOTS"],
+    ["role-vectors-any-execute.ts", "API-ROLE-VECTOR-SLOTS", "API-RELAY-SLOTS"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
