@@ -1,7 +1,16 @@
 // Argument and submission-form checks that run before any process starts (relay reference §6, §10.1).
 import * as C from "./cases.ts";
-import { ALL_PROFILES, EMPTY_TOKEN_MESSAGE, LOCATION_RANGE_MESSAGE, MISSING_FORM_MESSAGE, noSlotMessage, valueCountMessage } from "./common.ts";
-import { nothingLaunched, plainError, relayError } from "./expect.ts";
+import {
+  ALL_PROFILES,
+  DEV_BINARY_ENV,
+  EMPTY_TOKEN_MESSAGE,
+  RELAY_PROFILES,
+  LOCATION_RANGE_MESSAGE,
+  MISSING_FORM_MESSAGE,
+  noSlotMessage,
+  valueCountMessage,
+} from "./common.ts";
+import { eq, legs, need, nothingLaunched, plainError, relayError, resolved } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 
 const source = "gentle-pi 2.3.0 lib/review-host-relay.ts (df5e66fc); relay reference §6, §10.1";
@@ -60,6 +69,24 @@ export const BINDING_CLAUSES: readonly Clause[] = [
     source: "gentle-pi 2.3.0; relay reference §6 step 3",
     profiles: ALL_PROFILES,
     checks: [{ case: C.RELATIVE_GENTLE_AI, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires an absolute gentle-ai executable path"), nothingLaunched(r)) }],
+  },
+  {
+    id: "DEV-BINARY-OVERRIDE",
+    statement: `Without gentleAiExecutable, the relay runs the gentle-ai that ${DEV_BINARY_ENV} names (an absolute path), for both gentle-ai legs.`,
+    source: "gentle-pi 2.2.0 lib/gentle-ai-binary.ts (resolveGentleAiBinary, the devbinary lane); relay reference §6 step 3",
+    profiles: RELAY_PROFILES,
+    checks: [
+      {
+        case: C.DEV_BINARY_OVERRIDE,
+        assert: (run) => {
+          resolved(run);
+          const l = legs(run);
+          need(l.materialize, "materialize");
+          need(l.submit, "submit");
+          eq(l.gentleAi.length, 2, "gentle-ai launches");
+        },
+      },
+    ],
   },
   {
     id: "FORM-MISSING",

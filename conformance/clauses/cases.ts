@@ -10,6 +10,7 @@ import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../contract/provider.ts";
 import {
   base64,
   defineCase,
+  DEV_BINARY_ENV,
   HANDSHAKE_REFUSAL_V240,
   HANDSHAKE_REFUSAL_V250,
   onMaterialize,
@@ -54,6 +55,21 @@ export const DEFAULT_CWD = defineCase({
     const { targetCwd: _omit, ...rest } = ctx.defaultRequest;
     return rest;
   },
+});
+
+/**
+ * No gentleAiExecutable: the dev-binary override names the simulator. gentle-pi reads it from its process env, the
+ * clean room from request.environment (falling back to the process env): both carry it, so the case pins the
+ * resolution, not where it is read from.
+ */
+export const DEV_BINARY_OVERRIDE = defineCase({
+  id: "dev-binary-override",
+  ...agnostic,
+  request: (ctx) => {
+    const { gentleAiExecutable: _omit, ...rest } = ctx.defaultRequest;
+    return { ...rest, environment: { ...ctx.env, [DEV_BINARY_ENV]: ctx.gentleAi } };
+  },
+  processEnv: (ctx) => ({ ...ctx.env, [DEV_BINARY_ENV]: ctx.gentleAi }),
 });
 
 /** Forces the submit leg to succeed whatever the provider decided (for bytes the provider would refuse). */

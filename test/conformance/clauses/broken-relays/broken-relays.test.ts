@@ -86,6 +86,7 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["slots-first-match.ts", "API-RELAY-SLOTS", "API-ROLE-VECTOR-SLOTS"],
     ["slots-undefined-keys.ts", "API-RELAY-SLOTS", "API-ROLE-VECTOR-SLOTS"],
     ["role-vectors-any-execute.ts", "API-ROLE-VECTOR-SLOTS", "API-RELAY-SLOTS"],
+    ["ignores-dev-binary.ts", "DEV-BINARY-OVERRIDE", "GENTLE-AI-PATH-ABSOLUTE"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
