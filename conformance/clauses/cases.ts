@@ -1,6 +1,6 @@
 // Every case of the catalogue: one scenario plus one relay call. Clauses attach assertions to them by reference,
 // so a case that proves several MUSTs runs once per profile.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { readTranscript } from "../runner/transcript.ts";
@@ -202,6 +202,22 @@ export const GENTLE_AI_MISSING = defineCase({
   id: "gentle-ai-missing",
   ...agnostic,
   request: (ctx) => ({ ...ctx.defaultRequest, gentleAiExecutable: join(ctx.sandbox.dir, "no-such-gentle-ai") }),
+});
+
+/**
+ * gentle-ai is gone by the time the submit leg starts: the request names a wrapper script in the sandbox, which the
+ * harness removes while pi runs (pi is held 1.2 s so the removal lands first).
+ */
+export const GENTLE_AI_GONE_BEFORE_SUBMIT = defineCase({
+  id: "gentle-ai-gone-before-submit",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "delay", ms: 1200 })]),
+  request: (ctx) => {
+    const wrapper = join(ctx.sandbox.dir, "gentle-ai-wrapper");
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${JSON.stringify(ctx.gentleAi)} "$@"\n`, { mode: 0o755 });
+    return { ...ctx.defaultRequest, gentleAiExecutable: wrapper };
+  },
+  during: (ctx) => ({ prefix: SCRATCH_PREFIX, act: () => rmSync(join(ctx.sandbox.dir, "gentle-ai-wrapper")) }),
 });
 
 /** Materialize hangs past a small gentleAiTimeoutMs. */
@@ -485,6 +501,27 @@ export const ABORT_DURING_SUBMIT = defineCase({
   scenario: withFaults([onSubmit({ kind: "hang" })]),
   abort: (ctx) => ({ when: "entry-appears", dir: ctx.sandbox.tmp, prefix: STAGING_PREFIX }),
 });
+// The two above abort as a folder appears, which races the leg's launch; these abort once the leg's child runs.
+export const ABORT_MATERIALIZE_RUNNING = defineCase({
+  id: "abort-materialize-running",
+  ...agnostic,
+  scenario: withFaults([onMaterialize({ kind: "hang" })]),
+  abort: () => ({ when: "child-running" }),
+});
+export const ABORT_PI_RUNNING = defineCase({
+  id: "abort-pi-running",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "hang" })]),
+  abort: (ctx) => ({ when: "child-running", dir: ctx.sandbox.tmp, prefix: SCRATCH_PREFIX }),
+});
+export const ABORT_SUBMIT_RUNNING = defineCase({
+  id: "abort-submit-running",
+  ...agnostic,
+  scenario: withFaults([onSubmit({ kind: "hang" })]),
+  abort: (ctx) => ({ when: "child-running", dir: ctx.sandbox.tmp, prefix: STAGING_PREFIX }),
+});
+/** A whole slot with a request.signal that is never aborted. */
+export const SIGNAL_NEVER_ABORTED = defineCase({ id: "signal-never-aborted", ...agnostic, abort: () => ({ when: "never" }) });
 
 // ---- binding (no process may start) ---------------------------------------------------------------------------------
 

@@ -205,6 +205,41 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     ],
   },
   {
+    id: "SUBMIT-COULD-NOT-START",
+    statement:
+      'A leg-C spawn error is submission-refused "gentle-ai capture submission could not start: ${err.message}", no details, mutationOutcome unknown; the staged result is removed.',
+    source: "gentle-pi 2.2.0 lib/review-host-relay.ts (runReviewHostRelaySlot, submit leg); relay reference §10.4, §11",
+    profiles: RELAY_PROFILES,
+    checks: [
+      {
+        case: C.GENTLE_AI_GONE_BEFORE_SUBMIT,
+        assert: (run) => {
+          relayError(run, {
+            kind: "submission-refused",
+            stage: "submit",
+            message: `gentle-ai capture submission could not start: spawn ${run.request.gentleAiExecutable ?? ""} ENOENT`,
+            mutationOutcome: "unknown",
+            exitCode: null,
+            stderr: "",
+            timedOut: false,
+            elapsedMs: null,
+            timeoutMs: null,
+          });
+          eq(
+            run.transcript.map((e) => e.program),
+            ["gentle-ai", "pi"],
+            "processes launched",
+          );
+          eq(
+            run.leftovers.filter((n) => n.startsWith(STAGING_PREFIX)),
+            [],
+            "staging left behind",
+          );
+        },
+      },
+    ],
+  },
+  {
     id: "SUBMIT-EMPTY-STDOUT",
     statement: "A submit exiting 0 with empty stdout is refused (unknown), and a submit killed by a signal likewise (exitCode null).",
     source: "gentle-pi 2.3.0; relay reference §10.4",

@@ -4,6 +4,7 @@
 // Everything a relay may change in this process and a later case would see is reset before each job (environment,
 // cwd, umask) or reported after it (handles and timers it left running), and the harness replaces a child that
 // reports leftovers. Nothing the relay throws or returns can crash the child: every value is inspected defensively.
+import { getEventListeners } from "node:events";
 import { createWriteStream, fstatSync, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { CONTAINED_ENV } from "../host/containment.ts";
@@ -18,6 +19,7 @@ import {
   CHANNEL_CLOSED_LINE,
   MAX_CARRIED_JSON_CHARS,
   RELAY_ENTRY_EXPORT,
+  SIGNAL_LISTENER,
   type AbortPlan,
   type AdapterJob,
   type AdapterReply,
@@ -39,6 +41,9 @@ const CONTAINED = process.env[CONTAINED_ENV] === "pid-namespace";
 // The harness's own abort watcher is not the relay's timer: armed with Node's setInterval, counted apart.
 const harnessInterval = globalThis.setInterval;
 let abortWatch: { readonly due: () => boolean } | null = null;
+/** How many abort listeners the last run left on its request's signal. */
+let signalListenersLeft = 0;
+
 installTimerCensus();
 
 // The channel as we got it. A relay that closes fd 3 may not end the harness's pipe (a contained host's init and
@@ -137,20 +142,36 @@ function snapshot(thrown: unknown, relayErrorClass: unknown): ErrorSnapshot {
   return snap;
 }
 
+/** True once an entry named with the prefix exists in the folder. */
+function entryIn(dir: string, prefix: string): boolean {
+  try {
+    return readdirSync(dir).some((name) => name.startsWith(prefix));
+  } catch {
+    return false;
+  }
+}
+
+/** Child processes this process has running (their handles; one per spawned child not yet exited). */
+const childProcesses = (): number => process.getActiveResourcesInfo().filter((name) => name === "ProcessWrap").length;
+
+/** When a `child-running` plan is due: its entry seen (if it names one), then a child beyond those before it. */
+function childRunning(plan: Extract<AbortPlan, { when: "child-running" }>): () => boolean {
+  const before = childProcesses();
+  let entrySeen = plan.dir === undefined || plan.prefix === undefined;
+  return () => {
+    entrySeen ||= entryIn(plan.dir ?? "", plan.prefix ?? "");
+    return entrySeen && childProcesses() > before;
+  };
+}
+
 /** Aborts the controller per plan; returns a stop function for the watcher. */
 function armAbort(plan: AbortPlan | undefined, controller: AbortController): () => void {
-  if (plan === undefined) return () => {};
+  if (plan === undefined || plan.when === "never") return () => {};
   if (plan.when === "before") {
     controller.abort();
     return () => {};
   }
-  const appeared = (): boolean => {
-    try {
-      return readdirSync(plan.dir).some((name) => name.startsWith(plan.prefix));
-    } catch {
-      return false;
-    }
-  };
+  const appeared = plan.when === "child-running" ? childRunning(plan) : () => entryIn(plan.dir, plan.prefix);
   const timer = harnessInterval(() => {
     if (!appeared()) return;
     clearInterval(timer);
@@ -181,6 +202,8 @@ async function run(job: AdapterJob, mod: Module): Promise<AdapterReply> {
     return { type: "error", id: job.id, error: snapshot(thrown, mod.ReviewHostRelayError) };
   } finally {
     stop();
+    // A listener the relay left on the caller's signal outlives the call (and may act on a later abort).
+    signalListenersLeft = getEventListeners(controller.signal, "abort").length;
   }
 }
 
@@ -282,9 +305,10 @@ async function handle(line: string): Promise<void> {
   }
   const before = resources();
   baseline = before;
+  signalListenersLeft = 0;
   const answer = job.op === "probe" ? await probe(job, mod) : await run(job, mod);
   const covered = switched();
-  const left = await leftAfter(before);
+  const left = [...(await leftAfter(before)), ...new Array<string>(signalListenersLeft).fill(SIGNAL_LISTENER)];
   const reported = answer.type === "result" || answer.type === "error" || answer.type === "probe";
   const withLeft = reported ? { ...answer, ...(left.length > 0 ? { leftovers: left } : {}), ...(covered ? { covered } : {}) } : answer;
   if (job.op !== "run" || (withLeft.type !== "result" && withLeft.type !== "error")) {

@@ -87,6 +87,11 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["slots-undefined-keys.ts", "API-RELAY-SLOTS", "API-ROLE-VECTOR-SLOTS"],
     ["role-vectors-any-execute.ts", "API-ROLE-VECTOR-SLOTS", "API-RELAY-SLOTS"],
     ["ignores-dev-binary.ts", "DEV-BINARY-OVERRIDE", "GENTLE-AI-PATH-ABSOLUTE"],
+    // Aborts that land while a leg runs (the older cases abort as a folder appears, racing the launch).
+    ["materialize-abort-as-failure.ts", "ABORT-HONOURED", "MATERIALIZE-FAILED"],
+    ["leaves-timer.ts", "SETTLES-CLEAN", "PI-ARGV-FIXED"],
+    ["leaves-abort-listener.ts", "SETTLES-CLEAN", "PI-ARGV-FIXED"],
+    ["submit-spawn-error-untyped.ts", "SUBMIT-COULD-NOT-START", "SUBMIT-ARGV-EXACT"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
