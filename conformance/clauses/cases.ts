@@ -220,6 +220,14 @@ export const GENTLE_AI_GONE_BEFORE_SUBMIT = defineCase({
   during: (ctx) => ({ prefix: SCRATCH_PREFIX, act: () => rmSync(join(ctx.sandbox.dir, "gentle-ai-wrapper")) }),
 });
 
+/** Bounds of 0 for every leg: no timer at all, so the slot completes (pi is held briefly, past a 0 ms timer). */
+export const ZERO_BOUNDS = defineCase({
+  id: "zero-bounds",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "delay", ms: 200 })]),
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 0, piTimeoutMs: 0 }),
+});
+
 /** Materialize hangs past a small gentleAiTimeoutMs. */
 export const MATERIALIZE_TIMEOUT = defineCase({
   id: "materialize-timeout",

@@ -2,7 +2,7 @@
 import * as C from "./cases.ts";
 import { ALL_PROFILES, RELAY_PROFILES, SCRATCH_PREFIX, STAGING_PREFIX } from "./common.ts";
 import { SIGNAL_LISTENER } from "../runner/protocol.ts";
-import { eq, ok, relayError, thrown } from "./expect.ts";
+import { eq, ok, relayError, resolved, thrown } from "./expect.ts";
 import { noSubmit } from "./pi.ts";
 import { onlyMaterialize } from "./materialize.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
@@ -232,6 +232,16 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
         );
       }),
     ],
+  },
+  {
+    id: "BOUND-ZERO-NO-TIMER",
+    statement: "A bound of 0 (gentleAiTimeoutMs, piTimeoutMs) arms no timer: no leg is killed and the slot completes.",
+    source: "gentle-pi 2.2.0 (`timeoutMs > 0 ? setTimeout(…) : undefined` on every leg); relay reference §5.1",
+    profiles: RELAY_PROFILES,
+    checks: each([C.ZERO_BOUNDS], (run) => {
+      const value = resolved(run);
+      eq(Object.keys(value).sort(), ["promptByteLength", "resultByteLength", "submission"], "result keys");
+    }),
   },
   {
     id: "SETTLES-CLEAN",
