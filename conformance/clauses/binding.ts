@@ -97,10 +97,10 @@ export const BINDING_CLAUSES: readonly Clause[] = [
   },
   {
     id: "FORM-EMPTY-TOKEN",
-    statement: "An empty operation token, no argument tokens, or an empty argument token fails with the empty-token mismatch text.",
+    statement: "An empty operation token, no argument tokens, or an empty or non-string argument token fails with the empty-token mismatch text.",
     source,
     profiles: ALL_PROFILES,
-    checks: each([C.FORM_EMPTY_OPERATION, C.FORM_NO_ARGUMENTS, C.FORM_EMPTY_ARGUMENT], mismatch(EMPTY_TOKEN_MESSAGE)),
+    checks: each([C.FORM_EMPTY_OPERATION, C.FORM_NO_ARGUMENTS, C.FORM_EMPTY_ARGUMENT, C.FORM_NON_STRING_ARGUMENT], mismatch(EMPTY_TOKEN_MESSAGE)),
   },
   {
     id: "FORM-ONE-VALUE",

@@ -551,6 +551,10 @@ export const FORM_MISSING = defineCase({
 export const FORM_EMPTY_OPERATION = bindingCase("form-empty-operation", (ctx) => ({ submission: { ...form(ctx), operationToken: "" } }));
 export const FORM_NO_ARGUMENTS = bindingCase("form-no-arguments", (ctx) => ({ submission: { ...form(ctx), argumentTokens: [] } }));
 export const FORM_EMPTY_ARGUMENT = bindingCase("form-empty-argument", (ctx) => ({ submission: { ...form(ctx), argumentTokens: ["--input={{value}}", ""] } }));
+// A token that is not a string (an array here: it has a length, so only a type check rejects it).
+export const FORM_NON_STRING_ARGUMENT = bindingCase("form-non-string-argument", (ctx) => ({
+  submission: { ...form(ctx), argumentTokens: ["--input={{value}}", ["--lens=x"]] },
+}));
 export const FORM_ZERO_VALUES = bindingCase("form-zero-values", (ctx) => ({ submission: { ...form(ctx), values: [] } }));
 export const FORM_TWO_VALUES = bindingCase("form-two-values", (ctx) => {
   const f = form(ctx) as { values: unknown[] };

@@ -93,6 +93,7 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["leaves-abort-listener.ts", "SETTLES-CLEAN", "PI-ARGV-FIXED"],
     ["submit-spawn-error-untyped.ts", "SUBMIT-COULD-NOT-START", "SUBMIT-ARGV-EXACT"],
     ["zero-bound-fires.ts", "BOUND-ZERO-NO-TIMER", "GENTLE-AI-TIMEOUT-DEFAULT"],
+    ["coerces-form-tokens.ts", "FORM-EMPTY-TOKEN", "FORM-MISSING"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
