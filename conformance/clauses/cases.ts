@@ -1,7 +1,7 @@
 // Every case of the catalogue: one scenario plus one relay call. Clauses attach assertions to them by reference,
 // so a case that proves several MUSTs runs once per profile.
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
 import { readTranscript } from "../runner/transcript.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
@@ -243,6 +243,24 @@ export const PI_EMPTY = defineCase({ id: "pi-empty-output", ...agnostic, scenari
 export const PI_WHITESPACE = defineCase({ id: "pi-whitespace-output", ...relay, scenario: () => ({ pi: { result: { kind: "bytes", bytes: text("\n") } } }) });
 export const PI_SIGNAL = defineCase({ id: "pi-signal", ...agnostic, scenario: withFaults([onPi({ kind: "signal", signal: "SIGKILL" })]) });
 export const PI_MISSING = defineCase({ id: "pi-missing", ...agnostic, request: (ctx) => ({ ...ctx.defaultRequest, piExecutable: join(ctx.sandbox.dir, "no-such-pi") }) });
+
+/** No piExecutable: the relay runs `pi` as found on the request environment's PATH (the simulator's bin folder). */
+export const PI_DEFAULT_EXECUTABLE = defineCase({
+  id: "pi-default-executable",
+  ...agnostic,
+  request: (ctx) => {
+    const { piExecutable: _omit, ...rest } = ctx.defaultRequest;
+    return { ...rest, environment: { ...ctx.env, PATH: `${dirname(ctx.pi)}:${ctx.env.PATH ?? ""}` } };
+  },
+  processEnv: (ctx) => ({ ...ctx.env, PATH: `${dirname(ctx.pi)}:${ctx.env.PATH ?? ""}` }),
+});
+
+/** The relay process's TMPDIR does not exist, so pi's scratch folder cannot be made (gentle-ai legs are unaffected). */
+export const PI_SCRATCH_UNAVAILABLE = defineCase({
+  id: "pi-scratch-unavailable",
+  ...agnostic,
+  processEnv: (ctx) => ({ ...ctx.env, TMPDIR: join(ctx.sandbox.dir, "no-such-tmp") }),
+});
 
 /** pi exits 1 quickly on an N-byte prompt: the error carries the bound the relay derived for N. */
 export const promptSizeCase = (bytes: number): CaseDef =>

@@ -94,6 +94,9 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["submit-spawn-error-untyped.ts", "SUBMIT-COULD-NOT-START", "SUBMIT-ARGV-EXACT"],
     ["zero-bound-fires.ts", "BOUND-ZERO-NO-TIMER", "GENTLE-AI-TIMEOUT-DEFAULT"],
     ["coerces-form-tokens.ts", "FORM-EMPTY-TOKEN", "FORM-MISSING"],
+    ["pi-launch-timed-out.ts", "PI-LAUNCH-FAILED", "PI-ARGV-FIXED"],
+    ["pi-default-empty.ts", "PI-DEFAULT-EXECUTABLE", "PI-ARGV-FIXED"],
+    ["scratch-failure-as-pi-failed.ts", "PI-SCRATCH-FAILED", "PI-LAUNCH-FAILED"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
