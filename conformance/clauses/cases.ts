@@ -95,6 +95,13 @@ export const TRICKY_RESULT = defineCase({
   scenario: withFaults(SUBMIT_ACCEPTS_FAULTS, { pi: { result: { kind: "bytes", bytes: base64(TRICKY_RESULT_BYTES) } } }),
 });
 
+/** The submit leg writes its stdout in many small chunks: the relay must return all of them, joined. */
+export const SUBMIT_STDOUT_CHUNKED = defineCase({
+  id: "submit-stdout-chunked",
+  ...relay,
+  scenario: withFaults([onSubmit({ kind: "slow-drip", chunkBytes: 64, intervalMs: 10 })]),
+});
+
 /** pi writes noise on stderr and still succeeds: stderr is dropped, stdout relayed. */
 export const PI_STDERR_NOISE = defineCase({ id: "pi-stderr-noise", ...relay, scenario: () => ({ pi: { stderr: text("warning: noisy reviewer\n") } }) });
 
@@ -202,6 +209,13 @@ export const GENTLE_AI_MISSING = defineCase({
   id: "gentle-ai-missing",
   ...agnostic,
   request: (ctx) => ({ ...ctx.defaultRequest, gentleAiExecutable: join(ctx.sandbox.dir, "no-such-gentle-ai") }),
+});
+
+/** An absolute gentleAiExecutable holding a NUL byte: Node's spawn throws synchronously, before any process exists. */
+export const GENTLE_AI_NUL_PATH = defineCase({
+  id: "gentle-ai-nul-path",
+  ...agnostic,
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiExecutable: join(ctx.sandbox.dir, "gentle\u0000ai") }),
 });
 
 /**

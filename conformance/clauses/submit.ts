@@ -152,7 +152,7 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     statement: "Success returns {promptByteLength, resultByteLength, submission}: the two lengths and the submit stdout decoded as UTF-8, unparsed.",
     source: "gentle-pi 2.3.0; relay reference §2.2",
     profiles: RELAY_PROFILES,
-    checks: each([C.HAPPY, C.OPAQUE_SUBMISSION, C.TRICKY_RESULT], (run) => {
+    checks: each([C.HAPPY, C.OPAQUE_SUBMISSION, C.TRICKY_RESULT, C.SUBMIT_STDOUT_CHUNKED], (run) => {
       const l = legs(run);
       const value = resolved(run);
       eq(

@@ -97,6 +97,8 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["pi-launch-timed-out.ts", "PI-LAUNCH-FAILED", "PI-ARGV-FIXED"],
     ["pi-default-empty.ts", "PI-DEFAULT-EXECUTABLE", "PI-ARGV-FIXED"],
     ["scratch-failure-as-pi-failed.ts", "PI-SCRATCH-FAILED", "PI-LAUNCH-FAILED"],
+    ["truncates-submit-stdout.ts", "RESULT-SHAPE", "PI-ARGV-FIXED"],
+    ["spawn-throw-uncaught.ts", "MATERIALIZE-COULD-NOT-START", "MATERIALIZE-FAILED"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
