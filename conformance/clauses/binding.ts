@@ -10,7 +10,7 @@ import {
   noSlotMessage,
   valueCountMessage,
 } from "./common.ts";
-import { eq, legs, need, nothingLaunched, plainError, relayError, resolved } from "./expect.ts";
+import { eq, legs, need, nothingLaunched, plainError, relayError, resolved, thrown } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 
 const source = "gentle-pi 2.3.0 lib/review-host-relay.ts (df5e66fc); relay reference §6, §10.1";
@@ -51,17 +51,22 @@ const FORM_CASES = [
 export const BINDING_CLAUSES: readonly Clause[] = [
   {
     id: "CAPTURE-TOKENS-REQUIRED",
-    statement: 'Empty captureArgumentTokens throw TypeError("Pi host relay requires the provider-issued capture tokens") before any launch.',
+    statement:
+      'Empty captureArgumentTokens throw TypeError("Pi host relay requires the provider-issued capture tokens"), and tokens that are no array a TypeError, before any launch.',
     source: "gentle-pi 2.3.0; relay reference §6 step 1",
     profiles: ALL_PROFILES,
-    checks: [{ case: C.NO_TOKENS, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires the provider-issued capture tokens"), nothingLaunched(r)) }],
+    checks: [
+      { case: C.NO_TOKENS, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires the provider-issued capture tokens"), nothingLaunched(r)) },
+      // Not an array: a TypeError before any launch; its text is the runtime's in gentle-pi (`tokens.some is not a function`).
+      { case: C.TOKENS_NOT_ARRAY, assert: (r) => (eq(thrown(r).name, "TypeError", "error name"), nothingLaunched(r)) },
+    ],
   },
   {
     id: "CAPTURE-TOKENS-NONEMPTY",
-    statement: 'An empty capture token throws TypeError("Pi host relay capture tokens must all be non-empty strings") before any launch.',
+    statement: 'An empty or non-string capture token throws TypeError("Pi host relay capture tokens must all be non-empty strings") before any launch.',
     source: "gentle-pi 2.3.0; relay reference §6 step 1",
     profiles: ALL_PROFILES,
-    checks: [{ case: C.EMPTY_TOKEN, assert: (r) => (plainError(r, "TypeError", "Pi host relay capture tokens must all be non-empty strings"), nothingLaunched(r)) }],
+    checks: each([C.EMPTY_TOKEN, C.NON_STRING_TOKEN], (r) => (plainError(r, "TypeError", "Pi host relay capture tokens must all be non-empty strings"), nothingLaunched(r))),
   },
   {
     id: "GENTLE-AI-PATH-ABSOLUTE",

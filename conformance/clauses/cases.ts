@@ -570,6 +570,9 @@ const bindingCase = (id: string, mutate: (ctx: RequestContext) => Record<string,
 const form = (ctx: RequestContext): Record<string, unknown> => ({ ...(ctx.slot.submission as object) });
 export const NO_TOKENS = bindingCase("no-capture-tokens", () => ({ captureArgumentTokens: [] }));
 export const EMPTY_TOKEN = bindingCase("empty-capture-token", (ctx) => ({ captureArgumentTokens: [...ctx.defaultRequest.captureArgumentTokens, ""] }));
+// Capture tokens of the wrong type, which only a malformed host sends: carried raw, past the wire's string types.
+export const TOKENS_NOT_ARRAY = bindingCase("capture-tokens-not-array", () => ({ raw: { captureArgumentTokens: "--lineage=review-1" } }));
+export const NON_STRING_TOKEN = bindingCase("non-string-capture-token", (ctx) => ({ raw: { captureArgumentTokens: [...ctx.defaultRequest.captureArgumentTokens, ["--x"]] } }));
 export const RELATIVE_GENTLE_AI = bindingCase("relative-gentle-ai", () => ({ gentleAiExecutable: "bin/gentle-ai" }));
 export const FORM_MISSING = defineCase({
   id: "form-missing",

@@ -189,9 +189,9 @@ function armAbort(plan: AbortPlan | undefined, controller: AbortController): () 
 async function run(job: AdapterJob, mod: Module): Promise<AdapterReply> {
   const entry = mod[RELAY_ENTRY_EXPORT];
   if (typeof entry !== "function") return { type: "load-error", id: job.id, message: `module does not export a function named ${RELAY_ENTRY_EXPORT}` };
-  const wire = job.request ?? { captureArgumentTokens: [] };
+  const { raw, ...wire } = job.request ?? { captureArgumentTokens: [] };
   const controller = new AbortController();
-  const request: Record<string, unknown> = { ...wire };
+  const request: Record<string, unknown> = { ...wire, ...raw };
   if (wire.submission !== undefined) request.submission = revive(wire.submission);
   if (job.abort !== undefined) request.signal = controller.signal;
   const stop = armAbort(job.abort, controller);

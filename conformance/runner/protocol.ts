@@ -13,6 +13,8 @@ export const WireRelayRequestSchema = z.strictObject({
   environment: z.optional(z.record(z.string(), z.string())),
   gentleAiTimeoutMs: z.optional(z.number()),
   piTimeoutMs: z.optional(z.number()),
+  // Request fields passed as they are, whatever their type, over the ones above (binding clauses send malformed ones).
+  raw: z.optional(z.record(z.string(), z.unknown())),
 });
 export type WireRelayRequest = z.infer<typeof WireRelayRequestSchema>;
 

@@ -99,6 +99,7 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["scratch-failure-as-pi-failed.ts", "PI-SCRATCH-FAILED", "PI-LAUNCH-FAILED"],
     ["truncates-submit-stdout.ts", "RESULT-SHAPE", "PI-ARGV-FIXED"],
     ["spawn-throw-uncaught.ts", "MATERIALIZE-COULD-NOT-START", "MATERIALIZE-FAILED"],
+    ["coerces-capture-tokens.ts", "CAPTURE-TOKENS-NONEMPTY", "CAPTURE-TOKENS-REQUIRED"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {
