@@ -2,6 +2,7 @@
 import type { ProbeResult } from "../process/protocol.ts";
 import {
   ALL_PROFILES,
+  DEV_BINARY_ENV,
   derivedPiTimeoutMs,
   EMPTY_TOKEN_MESSAGE,
   HANDSHAKE_REFUSAL_V240,
@@ -122,7 +123,7 @@ export const API_CLAUSES: readonly Clause[] = [
             REVIEW_HOST_RELAY_PI_TIMEOUT_PER_MEBIBYTE_MS: 900000,
             REVIEW_HOST_RELAY_PI_TIMEOUT_MAX_MS: 7200000,
             // The session override gentle-pi's devbinary lane sets (a mutant of our relay emptied it unnoticed).
-            GENTLE_PI_GENTLE_AI_DEV_BINARY_ENV: "GENTLE_PI_GENTLE_AI_DEV_BINARY",
+            GENTLE_PI_GENTLE_AI_DEV_BINARY_ENV: DEV_BINARY_ENV,
           };
           const present = Object.keys(expected).filter((k) => k in view.values);
           if (present.length === 0) throw new SkipCheck("no constant exports");

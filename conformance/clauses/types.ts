@@ -109,6 +109,11 @@ export interface CaseRun {
   readonly transcript: readonly TranscriptEntry[];
   /** TMPDIR entries left after the relay returned. */
   readonly leftovers: readonly string[];
+  /**
+   * What the relay left in its own process once it settled (and ~100 ms of quiet passed): Node's resource names, e.g.
+   * "Timeout" for an armed ref'd timer, and runner/protocol.ts's SIGNAL_LISTENER per listener left on request.signal.
+   */
+  readonly handles: readonly string[];
   /** pids from the transcript still alive after the relay returned (they are killed afterwards). */
   readonly survivors: readonly number[];
   /**

@@ -4,6 +4,7 @@
 // Everything a relay may change in this process and a later case would see is reset before each job (environment,
 // cwd, umask) or reported after it (handles and timers it left running), and the harness replaces a child that
 // reports leftovers. Nothing the relay throws or returns can crash the child: every value is inspected defensively.
+import { getEventListeners } from "node:events";
 import { createWriteStream, fstatSync, readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { CONTAINED_ENV } from "./containment.ts";
@@ -18,6 +19,7 @@ import {
   CHANNEL_CLOSED_LINE,
   MAX_CARRIED_JSON_CHARS,
   RELAY_ENTRY_EXPORT,
+  SIGNAL_LISTENER,
   type AbortPlan,
   type AdapterJob,
   type AdapterReply,
@@ -39,6 +41,9 @@ const CONTAINED = process.env[CONTAINED_ENV] === "pid-namespace";
 // The harness's own abort watcher is not the relay's timer: armed with Node's setInterval, counted apart.
 const harnessInterval = globalThis.setInterval;
 let abortWatch: { readonly due: () => boolean } | null = null;
+/** How many abort listeners the last run left on its request's signal. */
+let signalListenersLeft = 0;
+
 installTimerCensus();
 
 // The channel as we got it. A relay that closes fd 3 may not end the harness's pipe (a contained host's init and
@@ -77,12 +82,16 @@ function describeFailure(error: unknown): string {
   }
 }
 
-/** JSON copy of any value; what JSON cannot carry, or too much of it, becomes a descriptive string. */
-function jsonCopy(value: unknown): unknown {
+/**
+ * JSON copy of any value; what JSON cannot carry, or too much of it, becomes a descriptive string. `keepUndefined`
+ * carries an own property (or element) set to undefined as "<undefined>" instead of dropping it: a probe's caller can
+ * tell `{ lens: undefined }` (a key present) from `{}`.
+ */
+function jsonCopy(value: unknown, keepUndefined = false): unknown {
   if (value === undefined) return "<undefined>";
   let text: string | undefined;
   try {
-    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : keepUndefined && v === undefined ? "<undefined>" : v));
   } catch (error) {
     return `<unserializable: ${describeFailure(error)}>`;
   }
@@ -133,20 +142,36 @@ function snapshot(thrown: unknown, relayErrorClass: unknown): ErrorSnapshot {
   return snap;
 }
 
+/** True once an entry named with the prefix exists in the folder. */
+function entryIn(dir: string, prefix: string): boolean {
+  try {
+    return readdirSync(dir).some((name) => name.startsWith(prefix));
+  } catch {
+    return false;
+  }
+}
+
+/** Child processes this process has running (their handles; one per spawned child not yet exited). */
+const childProcesses = (): number => process.getActiveResourcesInfo().filter((name) => name === "ProcessWrap").length;
+
+/** When a `child-running` plan is due: its entry seen (if it names one), then a child beyond those before it. */
+function childRunning(plan: Extract<AbortPlan, { when: "child-running" }>): () => boolean {
+  const before = childProcesses();
+  let entrySeen = plan.dir === undefined || plan.prefix === undefined;
+  return () => {
+    entrySeen ||= entryIn(plan.dir ?? "", plan.prefix ?? "");
+    return entrySeen && childProcesses() > before;
+  };
+}
+
 /** Aborts the controller per plan; returns a stop function for the watcher. */
 function armAbort(plan: AbortPlan | undefined, controller: AbortController): () => void {
-  if (plan === undefined) return () => {};
+  if (plan === undefined || plan.when === "never") return () => {};
   if (plan.when === "before") {
     controller.abort();
     return () => {};
   }
-  const appeared = (): boolean => {
-    try {
-      return readdirSync(plan.dir).some((name) => name.startsWith(plan.prefix));
-    } catch {
-      return false;
-    }
-  };
+  const appeared = plan.when === "child-running" ? childRunning(plan) : () => entryIn(plan.dir, plan.prefix);
   const timer = harnessInterval(() => {
     if (!appeared()) return;
     clearInterval(timer);
@@ -164,9 +189,9 @@ function armAbort(plan: AbortPlan | undefined, controller: AbortController): () 
 async function run(job: AdapterJob, mod: Module): Promise<AdapterReply> {
   const entry = mod[RELAY_ENTRY_EXPORT];
   if (typeof entry !== "function") return { type: "load-error", id: job.id, message: `module does not export a function named ${RELAY_ENTRY_EXPORT}` };
-  const wire = job.request ?? { captureArgumentTokens: [] };
+  const { raw, ...wire } = job.request ?? { captureArgumentTokens: [] };
   const controller = new AbortController();
-  const request: Record<string, unknown> = { ...wire };
+  const request: Record<string, unknown> = { ...wire, ...raw };
   if (wire.submission !== undefined) request.submission = revive(wire.submission);
   if (job.abort !== undefined) request.signal = controller.signal;
   const stop = armAbort(job.abort, controller);
@@ -177,6 +202,8 @@ async function run(job: AdapterJob, mod: Module): Promise<AdapterReply> {
     return { type: "error", id: job.id, error: snapshot(thrown, mod.ReviewHostRelayError) };
   } finally {
     stop();
+    // A listener the relay left on the caller's signal outlives the call (and may act on a later abort).
+    signalListenersLeft = getEventListeners(controller.signal, "abort").length;
   }
 }
 
@@ -198,7 +225,7 @@ async function probe(job: AdapterJob, mod: Module): Promise<AdapterReply> {
     }
     try {
       const value: unknown = await (fn as (...a: unknown[]) => unknown)(...(revive(call.args) as unknown[]));
-      calls.push({ ok: true, value: jsonCopy(value) });
+      calls.push({ ok: true, value: jsonCopy(value, true) });
     } catch (thrown) {
       const snap = snapshot(thrown, undefined);
       calls.push({ ok: false, error: { name: snap.isError ? snap.name : typeof thrown, message: snap.message } });
@@ -278,9 +305,10 @@ async function handle(line: string): Promise<void> {
   }
   const before = resources();
   baseline = before;
+  signalListenersLeft = 0;
   const answer = job.op === "probe" ? await probe(job, mod) : await run(job, mod);
   const covered = switched();
-  const left = await leftAfter(before);
+  const left = [...(await leftAfter(before)), ...new Array<string>(signalListenersLeft).fill(SIGNAL_LISTENER)];
   const reported = answer.type === "result" || answer.type === "error" || answer.type === "probe";
   const withLeft = reported ? { ...answer, ...(left.length > 0 ? { leftovers: left } : {}), ...(covered ? { covered } : {}) } : answer;
   if (job.op !== "run" || (withLeft.type !== "result" && withLeft.type !== "error")) {

@@ -13,15 +13,26 @@ export const WireRelayRequestSchema = z.strictObject({
   environment: z.optional(z.record(z.string(), z.string())),
   gentleAiTimeoutMs: z.optional(z.number()),
   piTimeoutMs: z.optional(z.number()),
+  // Request fields passed as they are, whatever their type, over the ones above (binding clauses send malformed ones).
+  raw: z.optional(z.record(z.string(), z.unknown())),
 });
 export type WireRelayRequest = z.infer<typeof WireRelayRequestSchema>;
 
-/** When the adapter aborts the request's signal: before the call, or once a directory entry with a prefix appears. */
+/**
+ * When the adapter aborts the request's signal: before the call; once a directory entry with a prefix appears; once
+ * the relay has a child process running (after such an entry appeared, when one is named), so the abort lands while
+ * a leg runs, never between legs; or never (the request carries a signal that is never aborted).
+ */
 export const AbortPlanSchema = z.discriminatedUnion("when", [
   z.strictObject({ when: z.literal("before") }),
   z.strictObject({ when: z.literal("entry-appears"), dir: z.string(), prefix: z.string() }),
+  z.strictObject({ when: z.literal("child-running"), dir: z.optional(z.string()), prefix: z.optional(z.string()) }),
+  z.strictObject({ when: z.literal("never") }),
 ]);
 export type AbortPlan = z.infer<typeof AbortPlanSchema>;
+
+/** The leftover an abort listener still on request.signal after the relay settled is reported as (one per listener). */
+export const SIGNAL_LISTENER = "AbortSignal listener";
 
 /** One call of a pure export, for the API clauses. */
 export const ProbeCallSchema = z.strictObject({ fn: z.string(), args: z.array(z.unknown()) });

@@ -58,6 +58,7 @@ export function harnessFailure(def: CaseDef, profile: Profile, detail: string, w
     outcome: { type: "harness-error", detail },
     transcript: [],
     leftovers: [],
+    handles: [],
     survivors: [],
     escaped: [],
     tmp: where.tmp ?? "",
@@ -120,7 +121,9 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
     const running = leftRunning(reply, transcript, env.contained === true);
     if (env.observer) observeCase(env.observer, def, profile, sandbox, transcript, { relayStart, evidenceStart });
     const { slot } = prepared.acquired;
-    return { caseId: def.id, profile, slot, request: prepared.request, outcome: toOutcome(reply), transcript, leftovers, ...running, ...where, env: simEnv, observations };
+    // The timers and listeners the relay left armed after it settled (SETTLES-CLEAN).
+    const handles = reply.status === "reply" && "leftovers" in reply.reply ? (reply.reply.leftovers ?? []) : [];
+    return { caseId: def.id, profile, slot, request: prepared.request, outcome: toOutcome(reply), transcript, leftovers, handles, ...running, ...where, env: simEnv, observations };
   } finally {
     // However the case ended, nothing of it keeps running: the watcher's interval would keep the process alive.
     await during?.end();

@@ -2,14 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION,
   REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS,
-  decodeReviewCollectInput,
-  StatusDecodeError,
   isReviewHostRelayCollectInput,
   isReviewProviderRoleVectorInput,
   reviewHostRelaySlots,
   reviewProviderRoleVectorSlots,
   type ReviewCollectInputV3,
 } from "../../relay/index.ts";
+import { decodeReviewCollectInput, StatusDecodeError } from "../../relay/status-decode.ts";
 
 const SUBMISSION = {
   operationToken: "capture-result",

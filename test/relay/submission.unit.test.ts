@@ -3,10 +3,10 @@ import {
   REVIEW_HOST_RELAY_SUBMISSION_MISSING_MESSAGE,
   REVIEW_HOST_RELAY_SUBMISSION_VALUE_SLOT,
   ReviewHostRelayError,
-  decodeReviewCaptureSubmission,
   resolveReviewHostRelaySubmission,
   type ReviewCaptureSubmissionV1,
 } from "../../relay/index.ts";
+import { decodeReviewCaptureSubmission } from "../../relay/status-decode.ts";
 import { reviewHostRelaySubmitArgv } from "../../relay/submission.ts";
 
 const TOKENS = [

@@ -1,12 +1,7 @@
 // Reads the provider's relay slots from the simulator's STATUS, the way a host controller would (`--agent pi`, handshake set).
 import { spawnSync } from "node:child_process";
-import {
-  GENTLE_PI_REVIEW_RELAY_CONTRACT,
-  GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV,
-  decodeReviewCollectInput,
-  reviewHostRelaySlots,
-  type ReviewHostRelaySlot,
-} from "../../relay/index.ts";
+import { GENTLE_PI_REVIEW_RELAY_CONTRACT, GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV, reviewHostRelaySlots, type ReviewHostRelaySlot } from "../../relay/index.ts";
+import { decodeReviewCollectInput } from "../../relay/status-decode.ts";
 import { SIM_GENTLE_AI } from "./relay-sandbox.ts";
 
 /** Runs gentle-ai STATUS and returns the parsed object; throws with stderr on failure. */
