@@ -1,7 +1,7 @@
 // Slot detection (relay reference §12): the exported functions Pi's host calls on every STATUS to decide which collect
 // inputs it relays (gentle-pi extensions/gentle-ai.ts: reviewHostRelaySlots, reviewProviderRoleVectorSlots). A wrong
 // answer relays an input the provider never offered, or silently drops one it did. Checked in one probe each.
-import type { ProbeResult } from "../runner/protocol.ts";
+import type { ProbeResult } from "../process/protocol.ts";
 import { ALL_PROFILES } from "./common.ts";
 import { eq, fail } from "./expect.ts";
 import { SkipCheck, type Clause, type ProbeView } from "./types.ts";

@@ -1,7 +1,7 @@
 // Cleanup, abort and mutationOutcome rules (relay reference §4, §9, §11).
 import * as C from "./cases.ts";
 import { ALL_PROFILES, RELAY_PROFILES, SCRATCH_PREFIX, STAGING_PREFIX } from "./common.ts";
-import { SIGNAL_LISTENER } from "../runner/protocol.ts";
+import { SIGNAL_LISTENER } from "../process/protocol.ts";
 import { eq, ok, relayError, resolved, thrown } from "./expect.ts";
 import { noSubmit } from "./pi.ts";
 import { onlyMaterialize } from "./materialize.ts";
