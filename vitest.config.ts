@@ -1,55 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects. `unit`: tests that run in their worker and start no Node process (no simulator, relay, CLI or tsx
-// child; git and tar for fixtures are fine), so `npm run test:unit` is quick and needs no build. A setup file makes
-// a Node spawn throw there. `e2e`: every other test file; only it builds dist/ first (global setup).
-// A new test file is e2e until it is listed here.
-const UNIT = [
-  "conformance/fidelity/contracts-tree.test.ts",
-  "conformance/lanes/tap.test.ts",
-  "simulator/contract/*.test.ts",
-  "simulator/gentle-ai/argv/*.test.ts",
-  "simulator/gentle-ai/verbs/admission.test.ts",
-  "simulator/output/*.test.ts",
-  "simulator/repository/*.test.ts",
-  "simulator/state/evidence-record.test.ts",
-  "simulator/state/identities.test.ts",
-  "test/conformance/cli/cli-bad-input.test.ts",
-  "test/conformance/cli/cli-usage.test.ts",
-  "test/conformance/clauses/harness-units.test.ts",
-  "test/conformance/runner/load-clock.test.ts",
-  "test/conformance/runner/plan-runs.test.ts",
-  "test/conformance/runner/prescribed-waits.test.ts",
-  "test/conformance/report/progress.test.ts",
-  "test/conformance/report/report.test.ts",
-  "test/conformance/status/status-decode.test.ts",
-  "test/conformance/goldens/diff.test.ts",
-  "test/conformance/goldens/normalise.test.ts",
-  "test/import-graph.test.ts",
-  "test/package/ci-recipe.test.ts",
-  "test/relay/classify.test.ts",
-  "test/relay/correction-units.test.ts",
-  "test/relay/errors.test.ts",
-  "test/relay/properties.test.ts",
-  "test/relay/slots.test.ts",
-  "test/relay/submission.test.ts",
-  "test/relay/timeouts.test.ts",
-  "test/conformance/release/install.test.ts",
-  "test/conformance/release/ustar.test.ts",
-  "test/conformance/repro/parse.test.ts",
-  "test/conformance/repro/format-doc.test.ts",
-  "test/conformance/diff/normalise-compare.test.ts",
-  "test/conformance/repro/txtar.test.ts",
-  "test/schemas.test.ts",
-  "test/simulator/faults/apply.test.ts",
-  "test/simulator/faults/match.test.ts",
-  "test/simulator/gentle-ai/route.test.ts",
-  "test/simulator/pi/argv.test.ts",
-  "test/simulator/runtime/*.test.ts",
-  "test/simulator/scenario/format-issues.test.ts",
-  "test/simulator/scenario/json-syntax.test.ts",
-  "test/support/gentle-ai-digests.test.ts",
-];
+// Two projects, told apart by the file name. `unit` (`*.unit.test.ts`): tests that run in their worker and start no
+// Node process (no simulator, relay, CLI or tsx child; git and tar for fixtures are fine), so `npm run test:unit` is
+// quick and needs no build. A setup file makes a Node spawn throw there. `e2e` (every other `*.test.ts`): only it
+// builds dist/ first (global setup). A unit test sits beside its source or under test/, like its neighbours.
+const UNIT = ["**/*.unit.test.ts"];
 
 // e2e files share their workers (isolate: false): a fresh fork and module graph for each of ~100 files cost ~38 s of
 // module import a run, against 12-30 s shared. These files vi.mock a harness module, which needs a graph that has not

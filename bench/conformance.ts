@@ -4,7 +4,7 @@
 // entries), each at least one Node start (`node -e 0`, measured here), spread over the lanes. Target: wall ÷ floor
 // <= 1.2x; everything above the floor is harness overhead or the simulator's own work per call.
 import { CATALOGUE } from "../conformance/clauses/index.ts";
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "../conformance/cli/commands/run.ts";
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "../conformance/clauses/catalogue-options.ts";
 import { harnessPaths } from "../conformance/paths.ts";
 import { runCatalogue } from "../conformance/runner/run-catalogue.ts";
 import { waitLaneCount } from "../conformance/runner/prescribed-waits.ts";

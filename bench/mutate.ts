@@ -4,7 +4,7 @@
 // (ratio <= 0.1), the whole mutation run under 10 minutes, and a 10-line change (`--since`) under 60 s.
 import { resolve } from "node:path";
 import { CATALOGUE } from "../conformance/clauses/index.ts";
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "../conformance/cli/commands/run.ts";
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "../conformance/clauses/catalogue-options.ts";
 import { mutateRelay, type MutateCatalogueOptions, type MutateOptions } from "../conformance/mutate/mutate.ts";
 import { defaultTargets } from "../conformance/mutate/targets.ts";
 import { harnessPaths } from "../conformance/paths.ts";

@@ -14,11 +14,11 @@ import { build } from "esbuild";
 import {
   GENTLE_PI_REVIEW_RELAY_CONTRACT,
   GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV,
-  decodeReviewCollectInput,
   reviewHostRelaySlots,
   runReviewHostRelaySlot,
   type ReviewHostRelaySlot,
 } from "../relay/index.ts";
+import { decodeReviewCollectInput } from "../relay/status-decode.ts";
 import { median } from "./measure.ts";
 import { registerBenchSection, type BenchRow } from "./registry.ts";
 

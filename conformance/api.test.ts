@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConformanceInputError, listClauses, passed, runConformance, ReportSchema, verifyBinary, VerifyReportSchema } from "./api.ts";
 import { CATALOGUE } from "./clauses/index.ts";
-import { main } from "./cli/main.ts";
+import { main } from "./main.ts";
 import { packageRoot } from "./paths.ts";
 
 const root = packageRoot();

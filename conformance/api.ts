@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import { CATALOGUE, selectClauses } from "./clauses/index.ts";
 import { UsageError } from "./cli/command.ts";
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, verdictExit } from "./cli/commands/run.ts";
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, verdictExit } from "./clauses/catalogue-options.ts";
 import { parseGrep, parseProfiles, resolveRelayPath } from "./cli/options.ts";
 import { harnessPaths } from "./paths.ts";
 import { clauseLine, consoleTable } from "./report/console.ts";
@@ -19,7 +19,7 @@ export { VerifyReportSchema, VERIFY_REPORT_SCHEMA_ID, type VerifyReport, type Pr
 export { HarnessError } from "./clauses/types.ts";
 export { junitXml } from "./report/junit.ts";
 export { markdownSummary } from "./report/markdown.ts";
-export { verdictExit } from "./cli/commands/run.ts";
+export { verdictExit } from "./clauses/catalogue-options.ts";
 export type { Profile } from "../simulator/scenario/schema.ts";
 export type { VerifyProgress } from "./verify/verify.ts";
 

@@ -49,7 +49,7 @@ export function harnessPaths(): HarnessPaths {
 
 /** The built adapter child (scripts/build.mjs), or its TypeScript source when dist/ was never built. */
 function adapterChildPath(root: string): string {
-  return builtOrSource(root, "adapter-child", "conformance/runner/adapter-child.ts");
+  return builtOrSource(root, "adapter-child", "conformance/process/adapter-child.ts");
 }
 
 /**

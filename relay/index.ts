@@ -43,7 +43,6 @@ export {
   type OpaquePiReviewerTransportFailureKind,
 } from "./pi-adapter.ts";
 export { GENTLE_PI_GENTLE_AI_DEV_BINARY_ENV, resolveGentleAiBinary } from "./gentle-ai-binary.ts";
-export { decodeReviewCollectInput, decodeReviewCaptureSubmission, StatusDecodeError } from "./status-decode.ts";
 export { runReviewHostRelaySlot } from "./run-slot.ts";
 export type {
   ReviewHostRelayRequest,

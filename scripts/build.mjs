@@ -53,14 +53,14 @@ const RUNTIME_LOADERS = ["jiti", "tsx", "tsx/*", "esbuild"];
 // The CLI (conformance/bin/relay-conformance imports it and calls runAsProcess) has its dependencies inside: loaded
 // from node_modules as ~400 ES modules they cost ~0.25 s of CPU on every start (execa alone ~0.14 s), and the CLI
 // starts once per command, per CI shard, per maintainer check. Split along the command registry's dynamic imports
-// (cli/commands/index.ts): a command loads its own chunks only, and `run` skips about half of the 1.4 MB.
+// (commands.ts): a command loads its own chunks only, and `run` skips about half of the 1.4 MB.
 const CLI_CHUNKS = "cli-chunks";
 // `mutate`'s StrykerJS instrumenter (Babel, with optional parsers such as svelte's that are not installed) and the
 // report packages it reads files from stay in node_modules, loaded only when `mutate` runs.
 const MUTATE_PACKAGES = ["@stryker-mutator/instrumenter", "mutation-testing-report-schema", "mutation-testing-elements"];
 const cli = build({
   ...common,
-  entryPoints: entryPoints({ "relay-conformance": "conformance/cli/main.ts" }),
+  entryPoints: entryPoints({ "relay-conformance": "conformance/main.ts" }),
   outExtension: { ".js": ".mjs" },
   format: "esm",
   splitting: true,
@@ -80,14 +80,14 @@ const api = build({
   banner: ESM_REQUIRE,
 });
 
-// What a relay host loads besides the relay: its child (conformance/runner/adapter-child.ts), started once per lane,
+// What a relay host loads besides the relay: its child (conformance/process/adapter-child.ts), started once per lane,
 // golden and repro step, and the one-shot task module (the repro worker). Each as one file with its dependencies
 // inside starts sooner than its TypeScript graph through tsx: ~0.2 s of CPU for the child (jiti still loads the
 // relay). conformance/paths.ts `builtOrSource` falls back to the sources.
 const adapter = build({
   ...common,
   entryPoints: entryPoints({
-    "adapter-child": "conformance/runner/adapter-child.ts",
+    "adapter-child": "conformance/process/adapter-child.ts",
     "repro-worker": "conformance/repro/worker.ts",
   }),
   external: RUNTIME_LOADERS,

@@ -5,9 +5,9 @@ import { GoldenSchema } from "../conformance/goldens/golden-schema.ts";
 import { VerifyReportSchema } from "../conformance/verify/report-schema.ts";
 import { ReproductionSchema } from "../conformance/repro/format.ts";
 import { ReportSchema } from "../conformance/report/report-schema.ts";
-import { CounterexampleSchema } from "../conformance/properties/counterexample-schema.ts";
+import { CounterexampleSchema } from "../conformance/clauses/counterexample-schema.ts";
 import { FidelityReportSchema } from "../conformance/fidelity/report-schema.ts";
-import { LanesReportSchema } from "../conformance/lanes/report-schema.ts";
+import { LanesReportSchema } from "../conformance/upstream-lanes/report-schema.ts";
 import { ReleaseReportSchema } from "../conformance/release/report-schema.ts";
 import { DiffReportSchema } from "../conformance/diff/report-schema.ts";
 

@@ -1,7 +1,8 @@
 // The module's pure exports (relay reference §1, §5, §8, §10.4), checked in one probe; absent exports skip.
-import type { ProbeResult } from "../runner/protocol.ts";
+import type { ProbeResult } from "../process/protocol.ts";
 import {
   ALL_PROFILES,
+  DEV_BINARY_ENV,
   derivedPiTimeoutMs,
   EMPTY_TOKEN_MESSAGE,
   HANDSHAKE_REFUSAL_V240,
@@ -27,7 +28,7 @@ function callValue(result: ProbeResult | undefined, what: string): unknown {
   return result.value;
 }
 
-// Numbers JSON cannot carry travel as {"$number": …}; runner/adapter-child.ts decodes them.
+// Numbers JSON cannot carry travel as {"$number": …}; process/adapter-child.ts decodes them.
 const wireNumber = (n: number): number | { $number: string } => (Number.isFinite(n) ? n : { $number: String(n) });
 const ENV_TABLE: readonly [string, number][] = [
   ["1000", 1000],
@@ -122,7 +123,7 @@ export const API_CLAUSES: readonly Clause[] = [
             REVIEW_HOST_RELAY_PI_TIMEOUT_PER_MEBIBYTE_MS: 900000,
             REVIEW_HOST_RELAY_PI_TIMEOUT_MAX_MS: 7200000,
             // The session override gentle-pi's devbinary lane sets (a mutant of our relay emptied it unnoticed).
-            GENTLE_PI_GENTLE_AI_DEV_BINARY_ENV: "GENTLE_PI_GENTLE_AI_DEV_BINARY",
+            GENTLE_PI_GENTLE_AI_DEV_BINARY_ENV: DEV_BINARY_ENV,
           };
           const present = Object.keys(expected).filter((k) => k in view.values);
           if (present.length === 0) throw new SkipCheck("no constant exports");

@@ -1,7 +1,16 @@
 // Argument and submission-form checks that run before any process starts (relay reference §6, §10.1).
 import * as C from "./cases.ts";
-import { ALL_PROFILES, EMPTY_TOKEN_MESSAGE, LOCATION_RANGE_MESSAGE, MISSING_FORM_MESSAGE, noSlotMessage, valueCountMessage } from "./common.ts";
-import { nothingLaunched, plainError, relayError } from "./expect.ts";
+import {
+  ALL_PROFILES,
+  DEV_BINARY_ENV,
+  EMPTY_TOKEN_MESSAGE,
+  RELAY_PROFILES,
+  LOCATION_RANGE_MESSAGE,
+  MISSING_FORM_MESSAGE,
+  noSlotMessage,
+  valueCountMessage,
+} from "./common.ts";
+import { eq, legs, need, nothingLaunched, plainError, relayError, resolved, thrown } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 
 const source = "gentle-pi 2.3.0 lib/review-host-relay.ts (df5e66fc); relay reference §6, §10.1";
@@ -42,17 +51,22 @@ const FORM_CASES = [
 export const BINDING_CLAUSES: readonly Clause[] = [
   {
     id: "CAPTURE-TOKENS-REQUIRED",
-    statement: 'Empty captureArgumentTokens throw TypeError("Pi host relay requires the provider-issued capture tokens") before any launch.',
+    statement:
+      'Empty captureArgumentTokens throw TypeError("Pi host relay requires the provider-issued capture tokens"), and tokens that are no array a TypeError, before any launch.',
     source: "gentle-pi 2.3.0; relay reference §6 step 1",
     profiles: ALL_PROFILES,
-    checks: [{ case: C.NO_TOKENS, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires the provider-issued capture tokens"), nothingLaunched(r)) }],
+    checks: [
+      { case: C.NO_TOKENS, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires the provider-issued capture tokens"), nothingLaunched(r)) },
+      // Not an array: a TypeError before any launch; its text is the runtime's in gentle-pi (`tokens.some is not a function`).
+      { case: C.TOKENS_NOT_ARRAY, assert: (r) => (eq(thrown(r).name, "TypeError", "error name"), nothingLaunched(r)) },
+    ],
   },
   {
     id: "CAPTURE-TOKENS-NONEMPTY",
-    statement: 'An empty capture token throws TypeError("Pi host relay capture tokens must all be non-empty strings") before any launch.',
+    statement: 'An empty or non-string capture token throws TypeError("Pi host relay capture tokens must all be non-empty strings") before any launch.',
     source: "gentle-pi 2.3.0; relay reference §6 step 1",
     profiles: ALL_PROFILES,
-    checks: [{ case: C.EMPTY_TOKEN, assert: (r) => (plainError(r, "TypeError", "Pi host relay capture tokens must all be non-empty strings"), nothingLaunched(r)) }],
+    checks: each([C.EMPTY_TOKEN, C.NON_STRING_TOKEN], (r) => (plainError(r, "TypeError", "Pi host relay capture tokens must all be non-empty strings"), nothingLaunched(r))),
   },
   {
     id: "GENTLE-AI-PATH-ABSOLUTE",
@@ -60,6 +74,24 @@ export const BINDING_CLAUSES: readonly Clause[] = [
     source: "gentle-pi 2.3.0; relay reference §6 step 3",
     profiles: ALL_PROFILES,
     checks: [{ case: C.RELATIVE_GENTLE_AI, assert: (r) => (plainError(r, "TypeError", "Pi host relay requires an absolute gentle-ai executable path"), nothingLaunched(r)) }],
+  },
+  {
+    id: "DEV-BINARY-OVERRIDE",
+    statement: `Without gentleAiExecutable, the relay runs the gentle-ai that ${DEV_BINARY_ENV} names (an absolute path), for both gentle-ai legs.`,
+    source: "gentle-pi 2.2.0 lib/gentle-ai-binary.ts (resolveGentleAiBinary, the devbinary lane); relay reference §6 step 3",
+    profiles: RELAY_PROFILES,
+    checks: [
+      {
+        case: C.DEV_BINARY_OVERRIDE,
+        assert: (run) => {
+          resolved(run);
+          const l = legs(run);
+          need(l.materialize, "materialize");
+          need(l.submit, "submit");
+          eq(l.gentleAi.length, 2, "gentle-ai launches");
+        },
+      },
+    ],
   },
   {
     id: "FORM-MISSING",
@@ -70,10 +102,10 @@ export const BINDING_CLAUSES: readonly Clause[] = [
   },
   {
     id: "FORM-EMPTY-TOKEN",
-    statement: "An empty operation token, no argument tokens, or an empty argument token fails with the empty-token mismatch text.",
+    statement: "An empty operation token, no argument tokens, or an empty or non-string argument token fails with the empty-token mismatch text.",
     source,
     profiles: ALL_PROFILES,
-    checks: each([C.FORM_EMPTY_OPERATION, C.FORM_NO_ARGUMENTS, C.FORM_EMPTY_ARGUMENT], mismatch(EMPTY_TOKEN_MESSAGE)),
+    checks: each([C.FORM_EMPTY_OPERATION, C.FORM_NO_ARGUMENTS, C.FORM_EMPTY_ARGUMENT, C.FORM_NON_STRING_ARGUMENT], mismatch(EMPTY_TOKEN_MESSAGE)),
   },
   {
     id: "FORM-ONE-VALUE",

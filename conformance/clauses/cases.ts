@@ -1,15 +1,16 @@
 // Every case of the catalogue: one scenario plus one relay call. Clauses attach assertions to them by reference,
 // so a case that proves several MUSTs runs once per profile.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { ScenarioInput } from "../../simulator/scenario/schema.ts";
-import { readTranscript } from "../runner/transcript.ts";
-import { plantUnremovableChain, removeUnremovableChain } from "../runner/sabotage.ts";
-import { runProgram } from "../host/run-child.ts";
+import { readTranscript } from "./transcript.ts";
+import { plantUnremovableChain, removeUnremovableChain } from "./sabotage.ts";
+import { runProgram } from "../process/run-child.ts";
 import { HANDSHAKE_VALUE as STATUS_HANDSHAKE } from "../contract/provider.ts";
 import {
   base64,
   defineCase,
+  DEV_BINARY_ENV,
   HANDSHAKE_REFUSAL_V240,
   HANDSHAKE_REFUSAL_V250,
   onMaterialize,
@@ -56,6 +57,21 @@ export const DEFAULT_CWD = defineCase({
   },
 });
 
+/**
+ * No gentleAiExecutable: the dev-binary override names the simulator. gentle-pi reads it from its process env, the
+ * clean room from request.environment (falling back to the process env): both carry it, so the case pins the
+ * resolution, not where it is read from.
+ */
+export const DEV_BINARY_OVERRIDE = defineCase({
+  id: "dev-binary-override",
+  ...agnostic,
+  request: (ctx) => {
+    const { gentleAiExecutable: _omit, ...rest } = ctx.defaultRequest;
+    return { ...rest, environment: { ...ctx.env, [DEV_BINARY_ENV]: ctx.gentleAi } };
+  },
+  processEnv: (ctx) => ({ ...ctx.env, [DEV_BINARY_ENV]: ctx.gentleAi }),
+});
+
 /** Forces the submit leg to succeed whatever the provider decided (for bytes the provider would refuse). */
 
 /** Prompt bytes full of what transcoding breaks: BOM, CRLF, NUL, invalid UTF-8, a lone surrogate encoding. */
@@ -77,6 +93,13 @@ export const TRICKY_RESULT = defineCase({
   id: "tricky-result-bytes",
   ...relay,
   scenario: withFaults(SUBMIT_ACCEPTS_FAULTS, { pi: { result: { kind: "bytes", bytes: base64(TRICKY_RESULT_BYTES) } } }),
+});
+
+/** The submit leg writes its stdout in many small chunks: the relay must return all of them, joined. */
+export const SUBMIT_STDOUT_CHUNKED = defineCase({
+  id: "submit-stdout-chunked",
+  ...relay,
+  scenario: withFaults([onSubmit({ kind: "slow-drip", chunkBytes: 64, intervalMs: 10 })]),
 });
 
 /** pi writes noise on stderr and still succeeds: stderr is dropped, stdout relayed. */
@@ -188,6 +211,37 @@ export const GENTLE_AI_MISSING = defineCase({
   request: (ctx) => ({ ...ctx.defaultRequest, gentleAiExecutable: join(ctx.sandbox.dir, "no-such-gentle-ai") }),
 });
 
+/** An absolute gentleAiExecutable holding a NUL byte: Node's spawn throws synchronously, before any process exists. */
+export const GENTLE_AI_NUL_PATH = defineCase({
+  id: "gentle-ai-nul-path",
+  ...agnostic,
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiExecutable: join(ctx.sandbox.dir, "gentle\u0000ai") }),
+});
+
+/**
+ * gentle-ai is gone by the time the submit leg starts: the request names a wrapper script in the sandbox, which the
+ * harness removes while pi runs (pi is held 1.2 s so the removal lands first).
+ */
+export const GENTLE_AI_GONE_BEFORE_SUBMIT = defineCase({
+  id: "gentle-ai-gone-before-submit",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "delay", ms: 1200 })]),
+  request: (ctx) => {
+    const wrapper = join(ctx.sandbox.dir, "gentle-ai-wrapper");
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${JSON.stringify(ctx.gentleAi)} "$@"\n`, { mode: 0o755 });
+    return { ...ctx.defaultRequest, gentleAiExecutable: wrapper };
+  },
+  during: (ctx) => ({ prefix: SCRATCH_PREFIX, act: () => rmSync(join(ctx.sandbox.dir, "gentle-ai-wrapper")) }),
+});
+
+/** Bounds of 0 for every leg: no timer at all, so the slot completes (pi is held briefly, past a 0 ms timer). */
+export const ZERO_BOUNDS = defineCase({
+  id: "zero-bounds",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "delay", ms: 200 })]),
+  request: (ctx) => ({ ...ctx.defaultRequest, gentleAiTimeoutMs: 0, piTimeoutMs: 0 }),
+});
+
 /** Materialize hangs past a small gentleAiTimeoutMs. */
 export const MATERIALIZE_TIMEOUT = defineCase({
   id: "materialize-timeout",
@@ -203,6 +257,24 @@ export const PI_EMPTY = defineCase({ id: "pi-empty-output", ...agnostic, scenari
 export const PI_WHITESPACE = defineCase({ id: "pi-whitespace-output", ...relay, scenario: () => ({ pi: { result: { kind: "bytes", bytes: text("\n") } } }) });
 export const PI_SIGNAL = defineCase({ id: "pi-signal", ...agnostic, scenario: withFaults([onPi({ kind: "signal", signal: "SIGKILL" })]) });
 export const PI_MISSING = defineCase({ id: "pi-missing", ...agnostic, request: (ctx) => ({ ...ctx.defaultRequest, piExecutable: join(ctx.sandbox.dir, "no-such-pi") }) });
+
+/** No piExecutable: the relay runs `pi` as found on the request environment's PATH (the simulator's bin folder). */
+export const PI_DEFAULT_EXECUTABLE = defineCase({
+  id: "pi-default-executable",
+  ...agnostic,
+  request: (ctx) => {
+    const { piExecutable: _omit, ...rest } = ctx.defaultRequest;
+    return { ...rest, environment: { ...ctx.env, PATH: `${dirname(ctx.pi)}:${ctx.env.PATH ?? ""}` } };
+  },
+  processEnv: (ctx) => ({ ...ctx.env, PATH: `${dirname(ctx.pi)}:${ctx.env.PATH ?? ""}` }),
+});
+
+/** The relay process's TMPDIR does not exist, so pi's scratch folder cannot be made (gentle-ai legs are unaffected). */
+export const PI_SCRATCH_UNAVAILABLE = defineCase({
+  id: "pi-scratch-unavailable",
+  ...agnostic,
+  processEnv: (ctx) => ({ ...ctx.env, TMPDIR: join(ctx.sandbox.dir, "no-such-tmp") }),
+});
 
 /** pi exits 1 quickly on an N-byte prompt: the error carries the bound the relay derived for N. */
 export const promptSizeCase = (bytes: number): CaseDef =>
@@ -469,6 +541,27 @@ export const ABORT_DURING_SUBMIT = defineCase({
   scenario: withFaults([onSubmit({ kind: "hang" })]),
   abort: (ctx) => ({ when: "entry-appears", dir: ctx.sandbox.tmp, prefix: STAGING_PREFIX }),
 });
+// The two above abort as a folder appears, which races the leg's launch; these abort once the leg's child runs.
+export const ABORT_MATERIALIZE_RUNNING = defineCase({
+  id: "abort-materialize-running",
+  ...agnostic,
+  scenario: withFaults([onMaterialize({ kind: "hang" })]),
+  abort: () => ({ when: "child-running" }),
+});
+export const ABORT_PI_RUNNING = defineCase({
+  id: "abort-pi-running",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "hang" })]),
+  abort: (ctx) => ({ when: "child-running", dir: ctx.sandbox.tmp, prefix: SCRATCH_PREFIX }),
+});
+export const ABORT_SUBMIT_RUNNING = defineCase({
+  id: "abort-submit-running",
+  ...agnostic,
+  scenario: withFaults([onSubmit({ kind: "hang" })]),
+  abort: (ctx) => ({ when: "child-running", dir: ctx.sandbox.tmp, prefix: STAGING_PREFIX }),
+});
+/** A whole slot with a request.signal that is never aborted. */
+export const SIGNAL_NEVER_ABORTED = defineCase({ id: "signal-never-aborted", ...agnostic, abort: () => ({ when: "never" }) });
 
 // ---- binding (no process may start) ---------------------------------------------------------------------------------
 
@@ -477,6 +570,9 @@ const bindingCase = (id: string, mutate: (ctx: RequestContext) => Record<string,
 const form = (ctx: RequestContext): Record<string, unknown> => ({ ...(ctx.slot.submission as object) });
 export const NO_TOKENS = bindingCase("no-capture-tokens", () => ({ captureArgumentTokens: [] }));
 export const EMPTY_TOKEN = bindingCase("empty-capture-token", (ctx) => ({ captureArgumentTokens: [...ctx.defaultRequest.captureArgumentTokens, ""] }));
+// Capture tokens of the wrong type, which only a malformed host sends: carried raw, past the wire's string types.
+export const TOKENS_NOT_ARRAY = bindingCase("capture-tokens-not-array", () => ({ raw: { captureArgumentTokens: "--lineage=review-1" } }));
+export const NON_STRING_TOKEN = bindingCase("non-string-capture-token", (ctx) => ({ raw: { captureArgumentTokens: [...ctx.defaultRequest.captureArgumentTokens, ["--x"]] } }));
 export const RELATIVE_GENTLE_AI = bindingCase("relative-gentle-ai", () => ({ gentleAiExecutable: "bin/gentle-ai" }));
 export const FORM_MISSING = defineCase({
   id: "form-missing",
@@ -490,6 +586,10 @@ export const FORM_MISSING = defineCase({
 export const FORM_EMPTY_OPERATION = bindingCase("form-empty-operation", (ctx) => ({ submission: { ...form(ctx), operationToken: "" } }));
 export const FORM_NO_ARGUMENTS = bindingCase("form-no-arguments", (ctx) => ({ submission: { ...form(ctx), argumentTokens: [] } }));
 export const FORM_EMPTY_ARGUMENT = bindingCase("form-empty-argument", (ctx) => ({ submission: { ...form(ctx), argumentTokens: ["--input={{value}}", ""] } }));
+// A token that is not a string (an array here: it has a length, so only a type check rejects it).
+export const FORM_NON_STRING_ARGUMENT = bindingCase("form-non-string-argument", (ctx) => ({
+  submission: { ...form(ctx), argumentTokens: ["--input={{value}}", ["--lens=x"]] },
+}));
 export const FORM_ZERO_VALUES = bindingCase("form-zero-values", (ctx) => ({ submission: { ...form(ctx), values: [] } }));
 export const FORM_TWO_VALUES = bindingCase("form-two-values", (ctx) => {
   const f = form(ctx) as { values: unknown[] };

@@ -1,7 +1,8 @@
 // Cleanup, abort and mutationOutcome rules (relay reference §4, §9, §11).
 import * as C from "./cases.ts";
 import { ALL_PROFILES, RELAY_PROFILES, SCRATCH_PREFIX, STAGING_PREFIX } from "./common.ts";
-import { eq, ok, relayError, thrown } from "./expect.ts";
+import { SIGNAL_LISTENER } from "../process/protocol.ts";
+import { eq, ok, relayError, resolved, thrown } from "./expect.ts";
 import { noSubmit } from "./pi.ts";
 import { onlyMaterialize } from "./materialize.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
@@ -151,7 +152,8 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
   },
   {
     id: "ABORT-HONOURED",
-    statement: "request.signal reaches every child: abort before start, during pi or during submit stops the relay with the stage's failure and kills the child.",
+    statement:
+      "request.signal reaches every child: abort before start, or while materialize, pi or submit runs, stops the relay with the stage's failure and kills the child.",
     source: "gentle-pi 2.3.0; relay reference §2.1, §7, §9, §10.4",
     profiles: RELAY_PROFILES,
     checks: [
@@ -181,23 +183,80 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
         },
       },
       {
-        case: C.ABORT_DURING_SUBMIT,
+        case: C.ABORT_MATERIALIZE_RUNNING,
         assert: (run) => {
           relayError(run, {
-            kind: "submission-refused",
-            stage: "submit",
-            message: "gentle-ai capture submission could not start: The operation was aborted",
-            mutationOutcome: "unknown",
+            kind: "materialize-failed",
+            stage: "materialize",
+            message: "gentle-ai prompt materialization could not start: The operation was aborted",
+            mutationOutcome: "none",
           });
-          eq(run.survivors, [], "processes alive after the relay returned");
-          eq(
-            run.leftovers.filter((n) => n.startsWith(STAGING_PREFIX)),
-            [],
-            "staging left behind",
+          ok(
+            run.transcript.every((e) => e.program === "gentle-ai"),
+            "processes after an aborted materialize",
           );
+          eq(run.survivors, [], "processes alive after the relay returned");
         },
       },
+      {
+        case: C.ABORT_PI_RUNNING,
+        assert: (run) => {
+          // Killed by the abort, not failed: no exit code, no timeout, the bound and the time pi ran.
+          relayError(run, {
+            kind: "pi-failed",
+            stage: "pi",
+            message: "pi subprocess failed",
+            mutationOutcome: "none",
+            exitCode: null,
+            stderr: "",
+            timedOut: false,
+            elapsedMs: "number",
+            timeoutMs: "number",
+          });
+          ok(!run.transcript.some((e) => e.program === "gentle-ai" && e.leg === "submit"), "submit launched after abort");
+          eq(run.survivors, [], "processes alive after the relay returned");
+        },
+      },
+      ...each([C.ABORT_DURING_SUBMIT, C.ABORT_SUBMIT_RUNNING], (run) => {
+        relayError(run, {
+          kind: "submission-refused",
+          stage: "submit",
+          message: "gentle-ai capture submission could not start: The operation was aborted",
+          mutationOutcome: "unknown",
+        });
+        eq(run.survivors, [], "processes alive after the relay returned");
+        eq(
+          run.leftovers.filter((n) => n.startsWith(STAGING_PREFIX)),
+          [],
+          "staging left behind",
+        );
+      }),
     ],
+  },
+  {
+    id: "BOUND-ZERO-NO-TIMER",
+    statement: "A bound of 0 (gentleAiTimeoutMs, piTimeoutMs) arms no timer: no leg is killed and the slot completes.",
+    source: "gentle-pi 2.2.0 (`timeoutMs > 0 ? setTimeout(…) : undefined` on every leg); relay reference §5.1",
+    profiles: RELAY_PROFILES,
+    checks: each([C.ZERO_BOUNDS], (run) => {
+      const value = resolved(run);
+      eq(Object.keys(value).sort(), ["promptByteLength", "resultByteLength", "submission"], "result keys");
+    }),
+  },
+  {
+    id: "SETTLES-CLEAN",
+    statement: "Once the relay settles it leaves no timer armed and no listener on request.signal, aborted or not.",
+    source: "gentle-pi 2.2.0 (every leg clears its timer and removes its abort listener on close); relay reference §5.1, §7",
+    profiles: RELAY_PROFILES,
+    // A timer left armed fires minutes later and SIGKILLs a process group the kernel may have handed to another
+    // process; a listener left on the host's session-long signal acts on its next abort, and they pile up per slot.
+    checks: each([C.SIGNAL_NEVER_ABORTED, C.ABORT_PI_RUNNING], (run) =>
+      eq(
+        run.handles.filter((h) => h === "Timeout" || h === SIGNAL_LISTENER),
+        [],
+        "left in the relay's process after it settled",
+      ),
+    ),
   },
   {
     id: "NO-LAUNCH-AFTER-FAILURE",

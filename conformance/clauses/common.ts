@@ -1,5 +1,5 @@
 // Shared building blocks of the catalogue: profile sets, fault rules, the contract's exact texts and numbers.
-import type { FaultRule } from "../../simulator/faults/fault-schema.ts";
+import type { FaultRule } from "../../simulator/scenario/fault-schema.ts";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import type { CaseDef } from "./types.ts";
 
@@ -29,6 +29,8 @@ export const base64 = (b: Buffer): { base64: string } => ({ base64: b.toString("
 export const defineCase = (def: CaseDef): CaseDef => def;
 
 export const PI_TIMEOUT_ENV = "GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS";
+/** The session override naming the gentle-ai binary a relay runs when the request names none (gentle-pi lib/gentle-ai-binary.ts). */
+export const DEV_BINARY_ENV = "GENTLE_PI_GENTLE_AI_DEV_BINARY";
 export const DEFAULT_GENTLE_AI_TIMEOUT_MS = 120_000;
 export const UNAVAILABLE_MESSAGE = "provider relay requires a gentle-ai build with the pi host relay surface";
 export const MISSING_FORM_MESSAGE =
@@ -113,3 +115,13 @@ export const SUBMIT_ACCEPTS_FAULTS: readonly FaultRule[] = [
   onSubmit({ kind: "stderr", bytes: text("") }),
   onSubmit({ kind: "exit-code", code: 0 }),
 ];
+
+/** Fixed v2.4.0-shaped slot for cases that never reach a process (binding and argument checks, `noStatus`). */
+export const FIXED_SLOT = {
+  captureArgumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"],
+  submission: {
+    operationToken: "capture-result",
+    argumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--input={{value}}"],
+    values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 3 }],
+  },
+} as const;

@@ -1,7 +1,7 @@
 // Assertion helpers for clause checks: each failure is one line naming what differed.
 import { isDeepStrictEqual } from "node:util";
-import type { ErrorSnapshot } from "../runner/protocol.ts";
-import { blobBytes, type TranscriptEntry } from "../runner/transcript.ts";
+import type { ErrorSnapshot } from "../process/protocol.ts";
+import { blobBytes, type TranscriptEntry } from "./transcript.ts";
 import { ClauseFailure, HarnessError, HungFailure, type CaseRun, type RelayOutcome } from "./types.ts";
 
 /** Short printable form of any value. */

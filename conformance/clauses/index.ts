@@ -1,4 +1,5 @@
 // The clause catalogue, in report order. Add a clause: write it in the file of its area (or a new file) and list it here.
+import { API_SLOT_CLAUSES } from "./api-slots.ts";
 import { API_CLAUSES } from "./api.ts";
 import { BINDING_CLAUSES } from "./binding.ts";
 import { CLEANUP_CLAUSES } from "./cleanup.ts";
@@ -16,6 +17,7 @@ export const CATALOGUE: readonly Clause[] = [
   ...CLEANUP_CLAUSES,
   ...PROPERTY_CLAUSES,
   ...API_CLAUSES,
+  ...API_SLOT_CLAUSES,
 ];
 
 /** Clauses whose ID matches the pattern (case-insensitive regex; plain text works too). */

@@ -3,7 +3,7 @@ import { isAbsolute } from "node:path";
 import * as C from "./cases.ts";
 import { ALL_PROFILES, DEFAULT_GENTLE_AI_TIMEOUT_MS, RELAY_PROFILES, UNAVAILABLE_MESSAGE } from "./common.ts";
 import { HANDSHAKE_VALUE } from "../contract/provider.ts";
-import { eq, legs, need, ok, relayError, resolved, stderrOf, stdoutOf } from "./expect.ts";
+import { eq, legs, need, ok, relayError, resolved, show, stderrOf, stdoutOf } from "./expect.ts";
 import { HarnessError, type CaseCheck, type CaseDef, type CaseRun, type Clause } from "./types.ts";
 
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
@@ -218,7 +218,8 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "MATERIALIZE-COULD-NOT-START",
-    statement: 'A leg-A spawn error is materialize-failed "gentle-ai prompt materialization could not start: ${err.message}" with no details.',
+    statement:
+      'A leg-A spawn error (emitted, or thrown by spawn itself) is materialize-failed "gentle-ai prompt materialization could not start: ${err.message}" with no details.',
     source: "gentle-pi 2.3.0; relay reference §3",
     profiles: RELAY_PROFILES,
     checks: [
@@ -238,6 +239,25 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
             elapsedMs: null,
             timeoutMs: null,
           });
+          eq(run.transcript.length, 0, "processes recorded");
+        },
+      },
+      {
+        // spawn throws synchronously here (ERR_INVALID_ARG_VALUE) instead of emitting `error`: the same typed error.
+        case: C.GENTLE_AI_NUL_PATH,
+        assert: (run) => {
+          const error = relayError(run, {
+            kind: "materialize-failed",
+            stage: "materialize",
+            mutationOutcome: "none",
+            exitCode: null,
+            stderr: "",
+            timedOut: false,
+            elapsedMs: null,
+            timeoutMs: null,
+          });
+          const want = "gentle-ai prompt materialization could not start: The argument 'file' must be a string without null bytes. Received ";
+          ok(error.message.startsWith(want), `message: expected ${show(`${want}…`)}, got ${show(error.message)}`);
           eq(run.transcript.length, 0, "processes recorded");
         },
       },

@@ -1,9 +1,9 @@
 // Leg B: the opaque pi adapter and the pi bound (relay reference §5, §9).
-import { basename, dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import * as C from "./cases.ts";
 import { derivedPiTimeoutMs, piTimeoutMessage, piTimeoutOverride, RELAY_PROFILES, SCRATCH_PREFIX } from "./common.ts";
 import { PI_ARGV } from "../contract/provider.ts";
-import { bytesEq, eq, legs, need, ok, relayError, stderrOf, stdinOf, stdoutOf, thrown } from "./expect.ts";
+import { bytesEq, eq, legs, need, ok, relayError, resolved, show, stderrOf, stdinOf, stdoutOf, thrown } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
@@ -106,6 +106,61 @@ export const PI_CLAUSES: readonly Clause[] = [
     ],
   },
   {
+    id: "PI-DEFAULT-EXECUTABLE",
+    statement: 'Without piExecutable the relay runs "pi", found on the PATH of the environment pi gets.',
+    source: 'gentle-pi 2.2.0 lib/opaque-pi-reviewer-adapter.ts (`options.piExecutable ?? "pi"`); relay reference §7',
+    profiles: RELAY_PROFILES,
+    checks: [
+      {
+        case: C.PI_DEFAULT_EXECUTABLE,
+        assert: (run) => {
+          resolved(run);
+          eq(
+            run.transcript.map((e) => e.program),
+            ["gentle-ai", "pi", "gentle-ai"],
+            "processes recorded",
+          );
+        },
+      },
+    ],
+  },
+  {
+    id: "PI-SCRATCH-FAILED",
+    statement:
+      'A pi scratch folder that cannot be made is pi-launch-failed "pi subprocess could not start: Pi scratch directory could not be prepared: ${err.message}", no details, and pi never starts.',
+    source: "gentle-pi 2.2.0 lib/opaque-pi-reviewer-adapter.ts (SCRATCH_FAILED); relay reference §7, §9",
+    profiles: RELAY_PROFILES,
+    checks: [
+      {
+        case: C.PI_SCRATCH_UNAVAILABLE,
+        assert: (run) => {
+          const error = relayError(run, {
+            kind: "pi-launch-failed",
+            stage: "pi",
+            mutationOutcome: "none",
+            exitCode: null,
+            stderr: "",
+            timedOut: false,
+            elapsedMs: null,
+            timeoutMs: null,
+          });
+          // Node's message names the path mkdtemp tried, random suffix included.
+          const path = `${join(dirname(run.tmp), "no-such-tmp", SCRATCH_PREFIX)}`;
+          const want = `pi subprocess could not start: Pi scratch directory could not be prepared: ENOENT: no such file or directory, mkdtemp '${path}`;
+          ok(
+            error.message.startsWith(want) && /^[A-Za-z0-9]{6}'$/.test(error.message.slice(want.length)),
+            `message: expected ${show(`${want}XXXXXX'`)}, got ${show(error.message)}`,
+          );
+          eq(
+            run.transcript.map((e) => e.program),
+            ["gentle-ai"],
+            "processes recorded",
+          );
+        },
+      },
+    ],
+  },
+  {
     id: "PI-LAUNCH-FAILED",
     statement: 'An unlaunchable pi is pi-launch-failed "pi subprocess could not start: Pi process could not start: ${err.message}".',
     source: "gentle-pi 2.3.0; relay reference §3, §9",
@@ -119,6 +174,11 @@ export const PI_CLAUSES: readonly Clause[] = [
             stage: "pi",
             message: `pi subprocess could not start: Pi process could not start: spawn ${run.request.piExecutable ?? ""} ENOENT`,
             mutationOutcome: "none",
+            exitCode: null,
+            stderr: "",
+            timedOut: false,
+            elapsedMs: null,
+            timeoutMs: null,
           });
           eq(
             run.transcript.map((e) => e.program),

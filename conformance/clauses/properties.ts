@@ -1,5 +1,5 @@
 // Property clauses: generated inputs, each run a full relay call (conformance/properties/).
-import { BYTES_PROPERTY, INVALID_FORM_PROPERTY, SUBMISSION_FORM_PROPERTY } from "../properties/byte-exactness.ts";
+import { BYTES_PROPERTY, INVALID_FORM_PROPERTY, SUBMISSION_FORM_PROPERTY } from "./byte-exactness.ts";
 import { ALL_PROFILES, RELAY_PROFILES } from "./common.ts";
 import type { Clause } from "./types.ts";
 

@@ -5,7 +5,7 @@ import { expectedSubmitArgv, RELAY_PROFILES, STAGING_PREFIX, stagedPathIn } from
 import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { bytesEq, eq, fail, legs, need, ok, relayError, resolved, show, stderrOf, stdoutOf } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
-import { blobBytes } from "../runner/transcript.ts";
+import { blobBytes } from "./transcript.ts";
 
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
 const REFUSED = "gentle-ai refused the relayed capture submission";
@@ -152,7 +152,7 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     statement: "Success returns {promptByteLength, resultByteLength, submission}: the two lengths and the submit stdout decoded as UTF-8, unparsed.",
     source: "gentle-pi 2.3.0; relay reference §2.2",
     profiles: RELAY_PROFILES,
-    checks: each([C.HAPPY, C.OPAQUE_SUBMISSION, C.TRICKY_RESULT], (run) => {
+    checks: each([C.HAPPY, C.OPAQUE_SUBMISSION, C.TRICKY_RESULT, C.SUBMIT_STDOUT_CHUNKED], (run) => {
       const l = legs(run);
       const value = resolved(run);
       eq(
@@ -200,6 +200,41 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
             "the provider did not answer [reviewer_result_slot_occupied]",
           );
           submitRefusal(REFUSED, "unknown")(run);
+        },
+      },
+    ],
+  },
+  {
+    id: "SUBMIT-COULD-NOT-START",
+    statement:
+      'A leg-C spawn error is submission-refused "gentle-ai capture submission could not start: ${err.message}", no details, mutationOutcome unknown; the staged result is removed.',
+    source: "gentle-pi 2.2.0 lib/review-host-relay.ts (runReviewHostRelaySlot, submit leg); relay reference §10.4, §11",
+    profiles: RELAY_PROFILES,
+    checks: [
+      {
+        case: C.GENTLE_AI_GONE_BEFORE_SUBMIT,
+        assert: (run) => {
+          relayError(run, {
+            kind: "submission-refused",
+            stage: "submit",
+            message: `gentle-ai capture submission could not start: spawn ${run.request.gentleAiExecutable ?? ""} ENOENT`,
+            mutationOutcome: "unknown",
+            exitCode: null,
+            stderr: "",
+            timedOut: false,
+            elapsedMs: null,
+            timeoutMs: null,
+          });
+          eq(
+            run.transcript.map((e) => e.program),
+            ["gentle-ai", "pi"],
+            "processes launched",
+          );
+          eq(
+            run.leftovers.filter((n) => n.startsWith(STAGING_PREFIX)),
+            [],
+            "staging left behind",
+          );
         },
       },
     ],

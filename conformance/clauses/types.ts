@@ -1,9 +1,27 @@
 import type { Profile, ScenarioInput } from "../../simulator/scenario/schema.ts";
-import type { AbortPlan, ErrorSnapshot, ProbeCall, ProbeResult, WireRelayRequest } from "../runner/protocol.ts";
-import type { TranscriptEntry } from "../runner/transcript.ts";
+import type { AbortPlan, ErrorSnapshot, ProbeCall, ProbeResult, WireRelayRequest } from "../process/protocol.ts";
+import type { TranscriptEntry } from "./transcript.ts";
 import type { RelaySlot } from "../status/slots.ts";
-import type { CaseSandbox } from "../runner/sandbox.ts";
-import type { HangEvidence } from "../host/job-outcome.ts";
+import type { HangEvidence } from "../process/job-outcome.ts";
+
+/** The fresh folders of one case (runner/sandbox.ts creates them). */
+export interface CaseSandbox {
+  readonly dir: string;
+  /** targetCwd of the relay and --cwd of STATUS. */
+  readonly repo: string;
+  /** TMPDIR of the relay: staging and scratch folders appear here and must be gone afterwards. */
+  readonly tmp: string;
+  /** The relay process's cwd: a folder that is not the target, so launching in process.cwd() shows on every leg. */
+  readonly elsewhere: string;
+  readonly state: string;
+  readonly home: string;
+  readonly scenarioFile: string;
+  readonly transcript: string;
+  readonly statusTranscript: string;
+  /** Entries left in tmp (empty when the relay cleaned up). */
+  leftovers(): string[];
+  remove(): void;
+}
 
 export type { Profile };
 
@@ -60,7 +78,7 @@ export interface CaseDef {
   processEnv?(ctx: RequestContext): Record<string, string>;
   abort?(ctx: RequestContext): AbortPlan;
   during?(ctx: RequestContext): DuringPlan;
-  /** Per-case bound for the relay call (default: the run's --timeout-ms), in load-scaled time (runner/load-clock.ts). */
+  /** Per-case bound for the relay call (default: the run's --timeout-ms), in load-scaled time (process/load-clock.ts). */
   readonly timeoutMs?: number;
   /**
    * Run the relay with its process cwd in the target repo. Only for cases that omit targetCwd (process.cwd() is then
@@ -91,11 +109,16 @@ export interface CaseRun {
   readonly transcript: readonly TranscriptEntry[];
   /** TMPDIR entries left after the relay returned. */
   readonly leftovers: readonly string[];
+  /**
+   * What the relay left in its own process once it settled (and ~100 ms of quiet passed): Node's resource names, e.g.
+   * "Timeout" for an armed ref'd timer, and runner/protocol.ts's SIGNAL_LISTENER per listener left on request.signal.
+   */
+  readonly handles: readonly string[];
   /** pids from the transcript still alive after the relay returned (they are killed afterwards). */
   readonly survivors: readonly number[];
   /**
    * Processes the relay started itself (not a simulated gentle-ai or pi) still running after it returned, however
-   * they detached (host/containment.ts): killed, and a failure of every clause that checks the case.
+   * they detached (process/containment.ts): killed, and a failure of every clause that checks the case.
    */
   readonly escaped: readonly { readonly pid: number; readonly argv: readonly string[] }[];
   readonly tmp: string;

@@ -4,7 +4,7 @@ export interface CommandIo {
   readonly stderr: (text: string) => void;
   readonly cwd: string;
   /**
-   * Live progress of long commands on stderr (report/progress.ts): `tty` one line rewritten in place (stderr is a
+   * Live progress of long commands on stderr (cli/progress.ts): `tty` one line rewritten in place (stderr is a
    * terminal), `lines` a plain line every 10% or 10 s (a CI log); unset, none (in-process callers, tests).
    */
   readonly progress?: "tty" | "lines";

@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
-import { STDOUT_TARGET } from "../report/write.ts";
+import { STDOUT_TARGET } from "./write-report.ts";
 import { UsageError } from "./command.ts";
 
 /**

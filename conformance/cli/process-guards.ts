@@ -1,6 +1,6 @@
 // The CLI process's guards, shared by every command: a closed reader (EPIPE) and SIGINT/SIGTERM end the command
-// after tearing down its temp folders and child processes (conformance/runner/teardown.ts).
-import { teardownNow } from "../runner/teardown.ts";
+// after tearing down its temp folders and child processes (conformance/process/teardown.ts).
+import { teardownNow } from "../process/teardown.ts";
 
 /** Exit codes: 128 + signal number, as shells report them. */
 export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143, SIGPIPE: 141 } as const;

@@ -1,5 +1,5 @@
-// `--help` text, generated from a command's option table so the two cannot disagree (README's usage blocks are
-// checked against it by test/conformance/cli/cli-usage.test.ts).
+// `--help` text, generated from a command's option table so the two cannot disagree (the usage blocks of
+// README.md and docs/cli.md are checked against it by test/conformance/cli/cli-usage.unit.test.ts).
 import type { OptionSpec, OptionTable } from "./options.ts";
 
 /** Width help text wraps at. */

@@ -8,10 +8,10 @@ import { executableOption } from "../cli/executable-option.ts";
 import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
 import { binaryVersion } from "../record/record.ts";
-import { startProgress } from "../report/progress.ts";
-import { writeReportFile } from "../report/write.ts";
-import { trackTempDir } from "../runner/teardown.ts";
-import { profileOfVersionOutput, profileOption, PROFILES } from "../verify/profile.ts";
+import { startProgress } from "../cli/progress.ts";
+import { writeReportFile } from "../cli/write-report.ts";
+import { trackTempDir } from "../process/teardown.ts";
+import { profileOfVersionOutput, profileOption, PROFILES } from "../cli/profile.ts";
 import { corpusScripts, loadScripts } from "./corpus.ts";
 import { runGenerated } from "./generate.ts";
 import { summaryLines, verdictLines } from "./render.ts";
@@ -84,16 +84,32 @@ prints its call, the first differing byte and both sides' bytes.`,
     const untrack = trackTempDir(runDir);
     const { progress, io: shown } = startProgress(io, "relay-conformance diff", "scenarios", values.quiet ?? false);
     const sides = { binary, profile, root: worldRoot(runDir), ...(values.keep === undefined ? {} : { keep: resolve(io.cwd, values.keep) }) };
+    let callsProgress: ReturnType<typeof startProgress> | undefined;
     try {
       const scenarios: ScenarioVerdict[] = [];
-      const total = scripts.length + (generated === undefined ? 0 : 1);
       for (const script of scripts) {
-        progress.update({ done: scenarios.length, total, failed: scenarios.filter((v) => v.status !== "pass" && v.status !== "skip").length });
+        progress.update({ done: scenarios.length, total: scripts.length, failed: scenarios.filter((v) => v.status !== "pass" && v.status !== "skip").length });
         const verdict = await diffScript(script, sides);
         scenarios.push(verdict);
         for (const l of verdictLines(verdict)) shown.stdout(`${l}\n`);
       }
-      const gen = generated === undefined ? undefined : await runGenerated({ runs: generated, seed, sides, saveDir: io.cwd, log: (l) => shown.stdout(`${l}\n`) });
+      progress.finish();
+      let gen: DiffReport["generated"];
+      if (generated !== undefined) {
+        // Generated calls count in calls, not scenarios: a progress line of their own.
+        const calls = startProgress(io, "relay-conformance diff --generated", "calls", values.quiet ?? false);
+        callsProgress = calls;
+        calls.progress.update({ done: 0, total: generated, failed: 0 });
+        gen = await runGenerated({
+          runs: generated,
+          seed,
+          sides,
+          saveDir: io.cwd,
+          onCalls: (done) => calls.progress.update({ done, total: generated, failed: 0 }),
+          log: (l) => calls.io.stderr(`${l}\n`),
+        });
+        calls.progress.finish();
+      }
       progress.finish();
       const report: DiffReport = {
         schema: DIFF_REPORT_SCHEMA_ID,
@@ -109,6 +125,7 @@ prints its call, the first differing byte and both sides' bytes.`,
       return report.summary.errors > 0 ? 3 : 0;
     } finally {
       progress.finish();
+      callsProgress?.progress.finish();
       rmSync(runDir, { recursive: true, force: true });
       untrack();
     }

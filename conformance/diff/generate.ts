@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as fc from "fast-check";
-import { runChild } from "../host/run-child.ts";
+import { runChild } from "../process/run-child.ts";
 import { parseReproduction } from "../repro/parse.ts";
 import { generatedCall, MODELLED_VERBS, flagsOfHelp, type GeneratedCall, type KnownFlag, type ModelledVerb } from "./arbitraries.ts";
 import type { DiffReport } from "./report-schema.ts";
@@ -19,6 +19,9 @@ export interface GeneratedOptions {
   readonly sides: DiffSides;
   /** Where a shrunk counterexample is saved. */
   readonly saveDir: string;
+  /** Calls run so far (before shrinking), for the progress line. */
+  readonly onCalls: (calls: number) => void;
+  /** A line worth keeping in the log: a divergence found, shrinking begun. */
   readonly log: (line: string) => void;
 }
 
@@ -74,14 +77,16 @@ export async function runGenerated(options: GeneratedOptions): Promise<NonNullab
   const property = fc.asyncProperty(batch, async (generated) => {
     // Past N calls, the remaining runs are no-ops; once shrinking began, every run runs.
     if (failing === undefined && calls >= options.runs) return true;
-    if (failing === undefined) {
+    const shrinking = failing !== undefined;
+    if (!shrinking) {
       calls += generated.length;
       worlds += 1;
-      options.log(`generated: world ${worlds}, ${calls}/${options.runs} calls`);
+      options.onCalls(Math.min(calls, options.runs));
     }
     const repro = parseReproduction(generatedScript(generated, "generated"), "generated.txtar");
     const verdict = await diffScript(repro, options.sides);
     if (verdict.status !== "diverge") return true;
+    if (!shrinking) options.log(`generated: a divergence in world ${worlds} (${generated.length} calls); shrinking it`);
     if (failing === undefined || generated.length <= failing.calls.length) failing = { calls: generated, divergence: verdict.divergences[0] };
     return false;
   });

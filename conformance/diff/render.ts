@@ -44,17 +44,19 @@ export function verdictLines(v: ScenarioVerdict): string[] {
   }
 }
 
-/** The closing lines: the counts. */
+/** The closing lines: the verdict over scenarios and generated calls, then the counts of each part that ran. */
 export function summaryLines(report: DiffReport): string[] {
   const s = report.summary;
-  const lines = [
-    `${s.diverged === 0 && s.errors === 0 ? "PASS" : "FAIL"}: ${s.passed} of ${s.scenarios} scenarios match (${s.diverged} diverge, ${s.skipped} skipped, ${s.errors} harness errors), ${s.calls} calls against ${report.binary.version} (profile ${report.profile})`,
-  ];
   const g = report.generated;
-  if (g !== undefined) {
-    lines.push(
-      `generated: ${g.runs} runs, seed ${g.seed}, ${g.calls} calls, ${g.divergence === undefined ? "no divergence" : `divergence saved as ${g.counterexample ?? "?"}`}`,
-    );
+  const ok = s.diverged === 0 && s.errors === 0 && g?.divergence === undefined;
+  const against = `against ${report.binary.version} (profile ${report.profile})`;
+  const lines: string[] = [];
+  if (s.scenarios > 0 || g === undefined) {
+    lines.push(`${s.passed} of ${s.scenarios} scenarios match (${s.diverged} diverge, ${s.skipped} skipped, ${s.errors} harness errors), ${s.calls} calls ${against}`);
   }
-  return lines;
+  if (g !== undefined) {
+    const outcome = g.divergence === undefined ? "no divergence" : `a divergence, shrunk and saved as ${g.counterexample ?? "?"}`;
+    lines.push(`generated: ${g.calls} calls in ${g.runs} world${g.runs === 1 ? "" : "s"}, seed ${g.seed}, ${against}: ${outcome}`);
+  }
+  return lines.map((l, i) => (i === 0 ? `${ok ? "PASS" : "FAIL"}: ${l}` : l));
 }

@@ -1,6 +1,6 @@
 // `relay-conformance fidelity --contracts <dir>`: is every document the simulator prints valid against gentle-ai's own
 // published schemas?
-import { writeReportFile } from "../report/write.ts";
+import { writeReportFile } from "../cli/write-report.ts";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
 import { HELP_OPTION, outputFileOption, parseCount, parseOptions, parseProfiles, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";

@@ -12,9 +12,9 @@ import { piInProcess } from "../../simulator/pi/in-process.ts";
 import { PROFILES, type Profile } from "../../simulator/scenario/schema.ts";
 import { CONTRACT_V1, CONTRACT_V2, HANDSHAKE_ENV, HANDSHAKE_VALUE, PI_ARGV } from "../contract/provider.ts";
 import { harnessPaths } from "../paths.ts";
-import type { ChildResult } from "../host/child-result.ts";
-import { runChild } from "../host/run-child.ts";
-import { trackTempDir } from "../runner/teardown.ts";
+import type { ChildResult } from "../process/child-result.ts";
+import { runChild } from "../process/run-child.ts";
+import { trackTempDir } from "../process/teardown.ts";
 
 /** The reviewer result carries no `schema` member: it is known by the schema URL its submission form names. */
 export const REVIEWER_RESULT_KIND = "https://gentle-ai.dev/schema/review/reviewer/v1";

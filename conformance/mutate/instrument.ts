@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
-import { trackTempDir } from "../runner/teardown.ts";
+import { trackTempDir } from "../process/teardown.ts";
 
 /** A position as the mutation testing report gives it: line and column from 1. */
 export interface Position {

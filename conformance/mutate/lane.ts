@@ -4,9 +4,9 @@
 // that runs while the module loads, is only active in a host that loaded with it).
 import { tmpdir } from "node:os";
 import type { HarnessPaths } from "../paths.ts";
-import type { JobOptions, JobOutcome } from "../host/job-outcome.ts";
-import { RelayHost } from "../host/relay-host.ts";
-import type { AdapterJob, AdapterReply } from "../runner/protocol.ts";
+import type { JobOptions, JobOutcome } from "../process/job-outcome.ts";
+import { RelayHost } from "../process/relay-host.ts";
+import type { AdapterJob, AdapterReply } from "../process/protocol.ts";
 import type { RunRoot } from "../runner/sandbox.ts";
 
 const LOAD_TIMEOUT_MS = 30_000;
@@ -44,7 +44,7 @@ export class MutantLane {
     if (current?.usable && this.#loadedWith === loadWith) return current;
     this.#host = undefined;
     await current?.kill();
-    const host = new RelayHost({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv() });
+    const host = new RelayHost({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv(), contain: true });
     jobIds += 1;
     const loaded = await host.run(
       {
@@ -84,6 +84,11 @@ export class MutantLane {
     });
     this.#queue = next.catch(() => undefined);
     return next.catch((error: unknown): JobOutcome => ({ status: "harness", detail: `mutation lane failed: ${error instanceof Error ? error.message : String(error)}` }));
+  }
+
+  /** Our pid of a process of the lane's host (a contained host's jobs report its namespace's pids); undefined once gone. */
+  hostPidOf(pid: number): number | undefined {
+    return this.#host?.hostPidOf(pid);
   }
 
   /** Drops a host loaded under a static mutant, so no later trial sees that module. */

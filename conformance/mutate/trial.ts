@@ -4,10 +4,11 @@
 import { tmpdir } from "node:os";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { ClauseFailure, HarnessError, SkipCheck, type CaseDef, type CaseRun, type Clause, type ProbeCheck, type ProbeView } from "../clauses/types.ts";
+import { containment } from "../process/containment.ts";
 import type { HarnessPaths } from "../paths.ts";
 import type { AcquiredSlot } from "../runner/acquire-slot.ts";
 import { caseProfile, caseRunKey, isProbe, isProperty, propertyRunKey, type PlannedPropertyRun } from "../runner/plan-runs.ts";
-import type { ProbeResult } from "../runner/protocol.ts";
+import type { ProbeResult } from "../process/protocol.ts";
 import { runCase, type CaseEnvironment } from "../runner/run-case.ts";
 import type { RunRoot } from "../runner/sandbox.ts";
 import { coveredOf, type MutantLane, type Switch } from "./lane.ts";
@@ -94,6 +95,8 @@ export class Trial {
       timeoutMs: this.context.timeoutFor(testId),
       keep: false,
       slotCache: this.context.slotCache,
+      contained: containment() === "pid-namespace",
+      hostPidOf: (pid) => host.hostPidOf(pid),
       runJob: async (job, options) => {
         const outcome = await host.runJob(job, options, this.#switch(testId));
         covered = coveredOf(outcome);

@@ -10,7 +10,7 @@ import { usageText } from "../cli/usage.ts";
 import { goldenText } from "../goldens/golden-file.ts";
 import { paths } from "../goldens/paths.ts";
 import { parseReproductionFile, ReproParseError } from "../repro/parse.ts";
-import { isProfile, profileOfVersionOutput, profileOption, PROFILES, type Profile } from "../verify/profile.ts";
+import { isProfile, profileOfVersionOutput, profileOption, PROFILES, type Profile } from "../cli/profile.ts";
 import { phaseScenario, simulatorOnlyReason } from "../repro/world.ts";
 import { binaryVersion, goldenScriptProblem, recordGolden } from "./record.ts";
 import type { Reproduction } from "../repro/format.ts";

@@ -8,7 +8,7 @@ import { normaliseText, placeholderRules, type PlaceholderRule } from "../../sim
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { GOLDEN_SCHEMA_ID, type Golden, type GoldenCall, type GoldenOutcome } from "../goldens/golden-schema.ts";
 import { normaliseCall, orderByStart } from "../goldens/normalise.ts";
-import { runChild } from "../host/run-child.ts";
+import { runChild } from "../process/run-child.ts";
 import type { Reproduction } from "../repro/format.ts";
 import type { Outcome } from "../repro/outcome.ts";
 import { runReproduction, type RunOptions } from "../repro/run.ts";

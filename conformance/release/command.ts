@@ -6,7 +6,7 @@ import { laneProgress, scenarioOption } from "../fidelity/command.ts";
 import { ContractsTreeError } from "../fidelity/contracts-tree.ts";
 import { renderFidelityReport } from "../fidelity/fidelity.ts";
 import type { SweepScenario } from "../fidelity/sweep.ts";
-import { writeReportFile } from "../report/write.ts";
+import { writeReportFile } from "../cli/write-report.ts";
 import { emitVerifyReport, profileOption } from "../verify/command.ts";
 import type { VerifyReport } from "../verify/report-schema.ts";
 import { renderVerifyReport, VerifyInputError, verifyBinary } from "../verify/verify.ts";

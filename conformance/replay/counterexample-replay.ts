@@ -1,5 +1,5 @@
-import { PROPERTIES } from "../properties/byte-exactness.ts";
-import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../properties/counterexample-schema.ts";
+import { PROPERTIES } from "../clauses/byte-exactness.ts";
+import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../clauses/counterexample-schema.ts";
 import { withPropertyRunner } from "../runner/run-catalogue.ts";
 import { parseCount, parseOptions, resolveRelayPath } from "../cli/options.ts";
 import { ClauseFailure, HarnessError } from "../clauses/types.ts";

@@ -2,7 +2,7 @@
 // import this type never import the registry that imports them.
 import type { CommandIo } from "../cli/command.ts";
 import type { OptionTable } from "../cli/options.ts";
-import type { ProgressCounts } from "../report/progress.ts";
+import type { ProgressCounts } from "../cli/progress.ts";
 
 /** `--quiet`, shared by every replayer (one description in `replay --help`). */
 export const QUIET_REPLAY_OPTION = {

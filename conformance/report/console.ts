@@ -16,5 +16,14 @@ export function consoleTable(report: Report): string {
     return `${c.id.padEnd(width)}  ${cells.join("  ")}  ${c.status}\n`;
   });
   const { passed, failed, skipped, errored } = report.summary;
-  return `\n${header}${rows.join("")}\n${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored — ${report.cases} cases in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})\n`;
+  const summary = `${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored — ${report.cases} cases in ${(report.durationMs / 1000).toFixed(1)}s (seed ${report.seed})\n`;
+  return `\n${header}${rows.join("")}\n${summary}${leftBehindLines(report)}`;
+}
+
+/** The end-of-run scan's finds (process/left-behind.ts), one line each; nothing when it found none. */
+function leftBehindLines(report: Report): string {
+  const left = report.leftBehind ?? [];
+  if (left.length === 0) return "";
+  const head = `\nleft behind: ${left.length} process(es) started during the run still run outside every process tree of the run (no PID namespace held the relay); not killed, since one may not be the relay's:\n`;
+  return `${head}${left.map((p) => `  pid ${p.pid} argv ${JSON.stringify(p.argv)}\n`).join("")}`;
 }

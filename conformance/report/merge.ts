@@ -79,5 +79,12 @@ export function mergeReports(reports: readonly { readonly name: string; readonly
     ...(first.report.catalogue === undefined ? {} : { catalogue: first.report.catalogue }),
     summary: { passed: count("pass"), failed: count("fail"), skipped: count("skip"), errored: count("error") },
     clauses,
+    ...leftBehindOf(reports.map((r) => r.report)),
   };
+}
+
+/** Every shard's end-of-run finds, when any shard has some. */
+function leftBehindOf(reports: readonly Report[]): Pick<Report, "leftBehind"> {
+  const left = reports.flatMap((r) => r.leftBehind ?? []);
+  return left.length === 0 ? {} : { leftBehind: left };
 }

@@ -28,6 +28,10 @@ export type ClauseResult = z.infer<typeof ClauseResultSchema>;
 
 const count = z.number().check(z.int(), z.nonnegative());
 
+/** A process the run's end-of-run scan found still running (process/left-behind.ts): started during it, owned by init. */
+export const LeftBehindSchema = z.strictObject({ pid: count, argv: z.array(z.string()) });
+export type LeftBehind = z.infer<typeof LeftBehindSchema>;
+
 /** One `relay-conformance run`. */
 export const ReportSchema = z.strictObject({
   schema: z.literal(REPORT_SCHEMA_ID),
@@ -45,5 +49,9 @@ export const ReportSchema = z.strictObject({
   shard: z.optional(z.strictObject({ index: count, count, selected: count })),
   summary: z.strictObject({ passed: count, failed: count, skipped: count, errored: count }),
   clauses: z.array(ClauseResultSchema),
+  // Present when the scan at the run's end found processes started during the run that escaped every process tree
+  // of the run (a fully detached process, where no PID namespace held the relay): reported, not killed, since on a
+  // shared machine one may not be the relay's.
+  leftBehind: z.optional(z.array(LeftBehindSchema)),
 });
 export type Report = z.infer<typeof ReportSchema>;

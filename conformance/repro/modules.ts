@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { loadHostedModule } from "../host/load-module.ts";
+import { loadHostedModule } from "../process/load-module.ts";
 import { REPO_ROOT } from "./paths.ts";
 
 /** Module names a reproduction may use in `client=`; `subject` is ours unless `--against` replaces it. */
@@ -31,7 +31,7 @@ export function resolveModulePath(spec: string, base = process.cwd()): string {
 
 const cache = new Map<string, Promise<Record<string, unknown>>>();
 
-/** Imports a module by absolute path, as a relay host does (host/load-module.ts). */
+/** Imports a module by absolute path, as a relay host does (process/load-module.ts). */
 export function loadModule(path: string): Promise<Record<string, unknown>> {
   let p = cache.get(path);
   if (!p) {

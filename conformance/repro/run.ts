@@ -107,7 +107,7 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     if (options.phases && !options.phases.includes(pi + 1)) continue;
     out("");
     out(`== phase ${pi + 1}/${repro.phases.length}: ${phase.title}`);
-    out(`   ${describeWorld(phase)}`);
+    out(`   ${describeWorld(phase, options.profile)}`);
     const why = options.binary === undefined || options.simulatorCompatible === true ? undefined : simulatorOnlyReason(phase);
     if (why !== undefined) {
       out(`   SKIP against ${options.binary}: ${why}`);

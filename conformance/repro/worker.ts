@@ -1,6 +1,6 @@
-// Calls run in a fresh relay host: host tasks (runner/protocol.ts HostTask) that steps/client.ts (`process=fresh`)
-// and steps/relay.ts (every `relay` step) hand to conformance/host/run-task.ts; the outcome comes back flattened.
-import { RELAY_ENTRY_EXPORT } from "../runner/protocol.ts";
+// Calls run in a fresh relay host: host tasks (process/protocol.ts HostTask) that steps/client.ts (`process=fresh`)
+// and steps/relay.ts (every `relay` step) hand to conformance/process/run-task.ts; the outcome comes back flattened.
+import { RELAY_ENTRY_EXPORT } from "../process/protocol.ts";
 import { loadModule, ReproInputError } from "./modules.ts";
 import type { Outcome } from "./outcome.ts";
 import { callRelaySlot, type RelaySlotJob, type RunSlot } from "./relay-call.ts";

@@ -22,8 +22,8 @@ export function simulatorOnlyReason(phase: Phase): string | undefined {
   return undefined;
 }
 
-/** A one-line description of a phase's world for the report. */
-export function describeWorld(phase: Phase): string {
+/** A one-line description of a phase's world for the report, in the profile the run chose (else the phase's own). */
+export function describeWorld(phase: Phase, profile?: Profile): string {
   const parts: string[] = [];
   const sc = phase.scenario;
   if (sc) {
@@ -33,6 +33,6 @@ export function describeWorld(phase: Phase): string {
     parts.push(`scenario ${"section" in sc.source ? sc.source.section : sc.source.path}${over ? " " + over : ""}`);
   }
   if (phase.repo) parts.push(`repo (${phase.repo.committed.length} committed, ${phase.repo.changed.length} changed)`);
-  const r = phaseScenario(phase);
+  const r = phaseScenario(phase, profile);
   return `${parts.join(", ")} (profile ${String(r["profile"] ?? "2.4.0")}, identities ${String(r["identities"] ?? "prefixed")})`;
 }

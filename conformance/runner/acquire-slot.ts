@@ -1,7 +1,7 @@
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { collectInputs, StatusSchema, type TypedSubmission } from "../status/decode.ts";
 import { relaySlots, renderToken, type RelaySlot } from "../status/slots.ts";
-import { runProgram } from "../host/run-child.ts";
+import { runProgram } from "../process/run-child.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider.ts";
 import { harnessPaths } from "../paths.ts";
 import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";

@@ -1,5 +1,5 @@
 // Decides a hung relay call as soon as it provably cannot settle before its bound, and says where it hung.
-// Every POLL_MS the relay host answers a census (runner/adapter-child.ts): the relay's timers, the handles its job
+// Every POLL_MS the relay host answers a census (process/adapter-child.ts): the relay's timers, the handles its job
 // added, and what each process of the call is blocked in. The call is stuck when
 // - every process of the call can only move when the relay acts: blocked reading a stdin the relay holds open,
 //   blocked writing a stdout or stderr the relay does not read, or hanging as its scenario prescribes (its transcript
@@ -10,11 +10,11 @@
 // Stuck in three censuses in a row with the same processes, counters and handles, the call is decided as the bound
 // would decide it, a timeout, at once. A host that does not answer (its thread blocked or busy) is never decided
 // early: the bound ends it, and its timeout says so.
-import type { HangEvidence, HangWatch } from "../host/job-outcome.ts";
-import type { Census } from "../host/relay-host.ts";
-import { MAX_STRETCH } from "./load-clock.ts";
-import type { ProcessSnapshot } from "./process-census.ts";
-import { readTranscript, type TranscriptEntry } from "./transcript.ts";
+import type { HangEvidence, HangWatch } from "../process/job-outcome.ts";
+import type { Census } from "../process/relay-host.ts";
+import { MAX_STRETCH } from "../process/load-clock.ts";
+import type { ProcessSnapshot } from "../process/process-census.ts";
+import { readTranscript, type TranscriptEntry } from "../clauses/transcript.ts";
 
 /** The first census, and the pause between censuses. */
 const FIRST_MS = 100;

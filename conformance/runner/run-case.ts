@@ -1,13 +1,14 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
-import type { CaseContext, CaseDef, CaseRun, DuringPlan, RelayOutcome, RequestContext } from "../clauses/types.ts";
+import { FIXED_SLOT } from "../clauses/common.ts";
+import type { CaseContext, CaseDef, CaseRun, CaseSandbox, DuringPlan, RelayOutcome, RequestContext } from "../clauses/types.ts";
 import type { HarnessPaths } from "../paths.ts";
 import { acquireSlot, type AcquiredSlot } from "./acquire-slot.ts";
-import { tail, type JobOptions, type JobOutcome } from "../host/job-outcome.ts";
-import type { AdapterJob, WireRelayRequest } from "./protocol.ts";
-import { createCaseSandbox, type CaseSandbox, type RunRoot } from "./sandbox.ts";
-import { readTranscript } from "./transcript.ts";
+import { tail, type JobOptions, type JobOutcome } from "../process/job-outcome.ts";
+import type { AdapterJob, WireRelayRequest } from "../process/protocol.ts";
+import { createCaseSandbox, type RunRoot } from "./sandbox.ts";
+import { readTranscript, type TranscriptEntry } from "../clauses/transcript.ts";
 import { hangWatch } from "./hang-watch.ts";
 import { since, type RunObserver } from "./run-observer.ts";
 
@@ -34,16 +35,6 @@ let jobIds = 0;
 /** Set to 1, every relay call waits out its bound (no hang watch): how a patient run decides. */
 export const PATIENT_ENV = "RELAY_CONFORMANCE_PATIENT";
 
-/** Fixed v2.4.0-shaped slot for cases that never reach a process (binding and argument checks). */
-export const FIXED_SLOT = {
-  captureArgumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"],
-  submission: {
-    operationToken: "capture-result",
-    argumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--input={{value}}"],
-    values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 3 }],
-  },
-} as const;
-
 /** The environment every simulated process gets: a node-only PATH and the case's folders and simulator files. */
 export function simEnvironment(root: RunRoot, sandbox: CaseSandbox): Record<string, string> {
   return {
@@ -67,6 +58,7 @@ export function harnessFailure(def: CaseDef, profile: Profile, detail: string, w
     outcome: { type: "harness-error", detail },
     transcript: [],
     leftovers: [],
+    handles: [],
     survivors: [],
     escaped: [],
     tmp: where.tmp ?? "",
@@ -79,134 +71,62 @@ export function harnessFailure(def: CaseDef, profile: Profile, detail: string, w
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** Everything before the relay call: the STATUS slot, the request context and the request. */
+interface Prepared {
+  readonly acquired: AcquiredSlot;
+  readonly rctx: RequestContext;
+  readonly request: WireRelayRequest;
+}
+
 /**
  * Runs one case on one profile: fresh sandbox, scenario, STATUS slot, relay call in the adapter child, evidence.
  * Never rejects: whatever fails on the harness's side (setup, STATUS, `before`, the adapter, reading the evidence)
  * becomes a `harness-error` outcome for this case alone.
  */
 export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironment, signal?: AbortSignal): Promise<CaseRun> {
-  const observer = env.observer;
-  const setupStart = observer ? performance.now() : 0;
+  const setupStart = env.observer ? performance.now() : 0;
   let sandbox: CaseSandbox;
   try {
     sandbox = createCaseSandbox(env.root, `${def.id}@${profile}`);
   } catch (error) {
     return harnessFailure(def, profile, `case setup failed: ${messageOf(error)}`);
   }
-  if (observer) observer.step?.("sandbox", since(setupStart));
+  env.observer?.step?.("sandbox", since(setupStart));
   const relayCwd = def.relayInTarget ? sandbox.repo : sandbox.elsewhere;
   const where = { tmp: sandbox.tmp, repo: sandbox.repo, relayCwd };
   const simEnv = simEnvironment(env.root, sandbox);
   const ctx: CaseContext = { profile, sandbox, gentleAi: env.paths.gentleAiSimulator, pi: env.paths.piSimulator, env: simEnv, relayCwd };
-  let during: ReturnType<NonNullable<CaseDef["during"]>> | undefined;
-  let duringDir: string | undefined;
-  let watcher: { stop(): void } | null = null;
-  let acting: Promise<void> = Promise.resolve();
-  let acted = false;
+  let during: DuringAction | undefined;
   try {
-    let prepared: { acquired: AcquiredSlot; rctx: RequestContext; request: WireRelayRequest };
+    let prepared: Prepared;
     try {
       prepared = await prepare(def, profile, env, ctx);
     } catch (error) {
       return harnessFailure(def, profile, `case setup failed: ${messageOf(error)}`, where);
     }
-    const { acquired, rctx, request } = prepared;
-    during = def.during?.(rctx);
     const observations: Record<string, unknown> = {};
-    watcher = during
-      ? watchFor(sandbox.tmp, during, (dir) => {
-          duringDir = dir;
-          acting = (async () => {
-            try {
-              acted = false;
-              observations.during = await during?.act(dir, { kill: (pid) => killQuietly(env.hostPidOf?.(pid) ?? (env.contained ? -1 : pid)) });
-            } catch (error) {
-              observations.duringError = messageOf(error);
-            } finally {
-              acted = true;
-            }
-          })();
-        })
-      : null;
-    jobIds += 1;
-    let evidenceStart = 0;
-    const relayStart = observer ? performance.now() : 0;
-    const reply = await env.runJob(
-      {
-        id: jobIds,
-        op: "run",
-        relayModule: env.relayModule,
-        cwd: relayCwd,
-        processEnv: def.processEnv?.(rctx) ?? simEnv,
-        request,
-        ...(def.abort ? { abort: def.abort(rctx) } : {}),
-      },
-      {
-        timeoutMs: def.timeoutMs ?? env.timeoutMs,
-        markers: [sandbox.dir],
-        ...(signal ? { signal } : {}),
-        // A harness action during the call (`during`) may be what moves it: nothing is decided while it may act.
-        // RELAY_CONFORMANCE_PATIENT=1 turns it off, to compare with what the bound alone decides (docs/design.md).
-        ...(process.env[PATIENT_ENV] === "1" ? {} : { hangWatch: hangWatch(sandbox.transcript, () => duringPending(sandbox.tmp, during, duringDir, acted)) }),
-      },
-    );
-    if (observer) evidenceStart = performance.now();
-    watcher?.stop();
-    await acting;
-    const outcome = toOutcome(reply);
-    let transcript;
-    let leftovers;
+    during = new DuringAction(def.during?.(prepared.rctx), sandbox.tmp, observations, (pid) => killQuietly(env.hostPidOf?.(pid) ?? (env.contained ? -1 : pid)));
+    const relayStart = env.observer ? performance.now() : 0;
+    const reply = await env.runJob(relayJob(def, env, ctx, prepared), jobOptions(def, env, sandbox, during, signal));
+    const evidenceStart = env.observer ? performance.now() : 0;
+    await during.settle();
+    let transcript: TranscriptEntry[];
+    let leftovers: string[];
     try {
       transcript = readTranscript(sandbox.transcript);
       leftovers = sandbox.leftovers();
     } catch (error) {
       return harnessFailure(def, profile, `the case's evidence could not be read: ${messageOf(error)}`, where);
     }
-    // The host reports (and has killed) what was still running when the relay settled, in the transcript's pid
-    // namespace; a transcript pid it could not see (no /proc) is checked here as before.
-    const running = reply.status === "reply" && "processes" in reply.reply ? (reply.reply.processes ?? []) : [];
-    // Contained, transcript pids are the namespace's: never look them up (or kill them) in ours.
-    const contained = env.contained === true;
-    const simulated = new Set(transcript.map((e) => e.pid));
-    const reported = new Set(running.map((p) => p.pid));
-    const survivors = [...simulated].filter((pid) => reported.has(pid) || (!contained && isAlive(pid)));
-    if (!contained) for (const pid of survivors) killQuietly(pid);
-    const escaped = running.filter((p) => !simulated.has(p.pid)).map((p) => ({ pid: p.pid, argv: p.argv }));
-    if (observer) {
-      observer.caseProcesses?.({
-        caseId: def.id,
-        profile,
-        relayMs: evidenceStart - relayStart,
-        relayTranscript: transcript,
-        harnessTranscript: harnessCalls(sandbox.statusTranscript),
-      });
-      observer.step?.("evidence", since(evidenceStart));
-    }
-    return {
-      caseId: def.id,
-      profile,
-      slot: acquired.slot,
-      request,
-      outcome,
-      transcript,
-      leftovers,
-      survivors,
-      escaped,
-      ...where,
-      env: simEnv,
-      observations,
-    };
+    const running = leftRunning(reply, transcript, env.contained === true);
+    if (env.observer) observeCase(env.observer, def, profile, sandbox, transcript, { relayStart, evidenceStart });
+    const { slot } = prepared.acquired;
+    // The timers and listeners the relay left armed after it settled (SETTLES-CLEAN).
+    const handles = reply.status === "reply" && "leftovers" in reply.reply ? (reply.reply.leftovers ?? []) : [];
+    return { caseId: def.id, profile, slot, request: prepared.request, outcome: toOutcome(reply), transcript, leftovers, handles, ...running, ...where, env: simEnv, observations };
   } finally {
     // However the case ended, nothing of it keeps running: the watcher's interval would keep the process alive.
-    watcher?.stop();
-    await acting.catch(() => undefined);
-    if (during && duringDir) {
-      try {
-        during.cleanup?.(duringDir);
-      } catch {
-        // best effort; the folder may already be gone
-      }
-    }
+    await during?.end();
     if (!env.keep) {
       try {
         sandbox.remove();
@@ -217,13 +137,127 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
   }
 }
 
-/** Scenario, STATUS slot, host-side steps and the request: everything before the relay runs (harness-side). */
-async function prepare(
+/** The `run` job of a case: the relay module, its cwd and environment, the request and a planned abort. */
+function relayJob(def: CaseDef, env: CaseEnvironment, ctx: CaseContext, prepared: Prepared): AdapterJob {
+  jobIds += 1;
+  return {
+    id: jobIds,
+    op: "run",
+    relayModule: env.relayModule,
+    cwd: ctx.relayCwd,
+    processEnv: def.processEnv?.(prepared.rctx) ?? ctx.env,
+    request: prepared.request,
+    ...(def.abort ? { abort: def.abort(prepared.rctx) } : {}),
+  };
+}
+
+/** The job's bound, the case folder whose processes die with the host, the run's cancellation and the hang watch. */
+function jobOptions(def: CaseDef, env: CaseEnvironment, sandbox: CaseSandbox, during: DuringAction, signal: AbortSignal | undefined): JobOptions {
+  return {
+    timeoutMs: def.timeoutMs ?? env.timeoutMs,
+    markers: [sandbox.dir],
+    ...(signal ? { signal } : {}),
+    // A harness action during the call (`during`) may be what moves it: nothing is decided while it may act.
+    // RELAY_CONFORMANCE_PATIENT=1 turns it off, to compare with what the bound alone decides (docs/design.md).
+    ...(process.env[PATIENT_ENV] === "1" ? {} : { hangWatch: hangWatch(sandbox.transcript, () => during.pending()) }),
+  };
+}
+
+/**
+ * What the relay left running when it settled: simulated processes still alive (survivors, killed here when the host
+ * is not contained) and processes of its own that the host reported and killed (escaped). The host reports them in
+ * the transcript's pid namespace; a transcript pid it could not see (no /proc) is checked here. Contained, transcript
+ * pids are the namespace's: never look them up (or kill them) in ours.
+ */
+function leftRunning(reply: JobOutcome, transcript: readonly TranscriptEntry[], contained: boolean): Pick<CaseRun, "survivors" | "escaped"> {
+  const running = reply.status === "reply" && "processes" in reply.reply ? (reply.reply.processes ?? []) : [];
+  const simulated = new Set(transcript.map((e) => e.pid));
+  const reported = new Set(running.map((p) => p.pid));
+  const survivors = [...simulated].filter((pid) => reported.has(pid) || (!contained && isAlive(pid)));
+  if (!contained) for (const pid of survivors) killQuietly(pid);
+  const escaped = running.filter((p) => !simulated.has(p.pid)).map((p) => ({ pid: p.pid, argv: p.argv }));
+  return { survivors, escaped };
+}
+
+/** The bench's figures of one case: its relay time and the calls the relay and the harness made. */
+function observeCase(
+  observer: RunObserver,
   def: CaseDef,
   profile: Profile,
-  env: CaseEnvironment,
-  ctx: CaseContext,
-): Promise<{ acquired: AcquiredSlot; rctx: RequestContext; request: WireRelayRequest }> {
+  sandbox: CaseSandbox,
+  transcript: TranscriptEntry[],
+  at: { readonly relayStart: number; readonly evidenceStart: number },
+): void {
+  observer.caseProcesses?.({
+    caseId: def.id,
+    profile,
+    relayMs: at.evidenceStart - at.relayStart,
+    relayTranscript: transcript,
+    harnessTranscript: harnessCalls(sandbox.statusTranscript),
+  });
+  observer.step?.("evidence", since(at.evidenceStart));
+}
+
+/**
+ * The harness's action during a relay call (a case's `during`): started once its TMPDIR entry appears, awaited when
+ * the call settles, its folder cleaned up however the case ended.
+ */
+class DuringAction {
+  readonly #plan: DuringPlan | undefined;
+  readonly #tmp: string;
+  readonly #watcher: { stop(): void } | null;
+  #dir: string | undefined;
+  #acting: Promise<void> = Promise.resolve();
+  #acted = false;
+
+  constructor(plan: DuringPlan | undefined, tmp: string, observations: Record<string, unknown>, kill: (pid: number) => void) {
+    this.#plan = plan;
+    this.#tmp = tmp;
+    this.#watcher = plan
+      ? watchFor(tmp, plan, (dir) => {
+          this.#dir = dir;
+          this.#acting = this.#act(plan, dir, observations, kill);
+        })
+      : null;
+  }
+
+  async #act(plan: DuringPlan, dir: string, observations: Record<string, unknown>, kill: (pid: number) => void): Promise<void> {
+    try {
+      this.#acted = false;
+      observations.during = await plan.act(dir, { kill });
+    } catch (error) {
+      observations.duringError = messageOf(error);
+    } finally {
+      this.#acted = true;
+    }
+  }
+
+  /** True while the action may still act (the hang watch decides nothing meanwhile). */
+  pending(): boolean {
+    return duringPending(this.#tmp, this.#plan, this.#dir, this.#acted);
+  }
+
+  /** Stops watching and waits for the action in flight (its failure lands in the observations). */
+  async settle(): Promise<void> {
+    this.#watcher?.stop();
+    await this.#acting;
+  }
+
+  /** Stops watching, waits for the action and undoes what it did to its folder. */
+  async end(): Promise<void> {
+    this.#watcher?.stop();
+    await this.#acting.catch(() => undefined);
+    if (this.#plan === undefined || this.#dir === undefined) return;
+    try {
+      this.#plan.cleanup?.(this.#dir);
+    } catch {
+      // best effort; the folder may already be gone
+    }
+  }
+}
+
+/** Scenario, STATUS slot, host-side steps and the request: everything before the relay runs (harness-side). */
+async function prepare(def: CaseDef, profile: Profile, env: CaseEnvironment, ctx: CaseContext): Promise<Prepared> {
   const { sandbox } = ctx;
   const observer = env.observer;
   let stepStart = observer ? performance.now() : 0;

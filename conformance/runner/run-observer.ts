@@ -1,6 +1,6 @@
 // Optional timing and counting hooks of a catalogue run, for the bench's floor figures (bench/conformance.ts).
 // Every hook is optional and every call site checks for the observer first, so a run without one pays nothing.
-import type { TranscriptEntry } from "./transcript.ts";
+import type { TranscriptEntry } from "../clauses/transcript.ts";
 
 /** A harness-side step of one case, timed on its lane. */
 export type HarnessStep =

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { trackTempDir } from "./teardown.ts";
+import type { CaseSandbox } from "../clauses/types.ts";
+import { trackTempDir } from "../process/teardown.ts";
 
 /** The run-wide scratch root: a bin folder whose PATH holds only `node`, and one folder per case. */
 export interface RunRoot {
@@ -27,25 +28,6 @@ export function createRunRoot(keep = false): RunRoot {
       untrack();
     },
   };
-}
-
-/** The fresh folders of one case. */
-export interface CaseSandbox {
-  readonly dir: string;
-  /** targetCwd of the relay and --cwd of STATUS. */
-  readonly repo: string;
-  /** TMPDIR of the relay: staging and scratch folders appear here and must be gone afterwards. */
-  readonly tmp: string;
-  /** The relay process's cwd: a folder that is not the target, so launching in process.cwd() shows on every leg. */
-  readonly elsewhere: string;
-  readonly state: string;
-  readonly home: string;
-  readonly scenarioFile: string;
-  readonly transcript: string;
-  readonly statusTranscript: string;
-  /** Entries left in tmp (empty when the relay cleaned up). */
-  leftovers(): string[];
-  remove(): void;
 }
 
 let counter = 0;

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
-import { writeReportFile } from "../report/write.ts";
+import { writeReportFile } from "../cli/write-report.ts";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
 import { HELP_OPTION, outputFileOption, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
-import { isProfile, PROFILES, type Profile } from "./profile.ts";
+import { isProfile, PROFILES, type Profile } from "../cli/profile.ts";
 import { renderQuietVerifyReport, renderVerifyReport, VerifyInputError, verifyBinary, verifyProgressText, verifyResultText } from "./verify.ts";
 import type { VerifyReport } from "./report-schema.ts";
 

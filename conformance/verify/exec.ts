@@ -1,5 +1,5 @@
-import type { ChildResult } from "../host/child-result.ts";
-import { runChild } from "../host/run-child.ts";
+import type { ChildResult } from "../process/child-result.ts";
+import { runChild } from "../process/run-child.ts";
 
 const CALL_TIMEOUT_MS = 60_000;
 

@@ -1,5 +1,5 @@
 import { escapeBytes } from "../goldens/diff.ts";
-import type { Profile } from "./profile.ts";
+import type { Profile } from "../cli/profile.ts";
 import type { ProbeCall } from "./exec.ts";
 import type { ProbeStatus } from "./report-schema.ts";
 

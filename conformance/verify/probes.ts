@@ -16,7 +16,7 @@ import {
   undefinedFlagEnvelope,
 } from "./expected-texts.ts";
 import type { ProbeCall } from "./exec.ts";
-import { parseVersionOutput, profileOfVersion } from "./profile.ts";
+import { parseVersionOutput, profileOfVersion } from "../cli/profile.ts";
 import {
   bytesFinding,
   describe,

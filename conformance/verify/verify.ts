@@ -9,9 +9,9 @@ import { recordGolden } from "../record/record.ts";
 import { goldenScript } from "../replay/golden-replay.ts";
 import { runBinary, type ProbeCall } from "./exec.ts";
 import { HANDSHAKE_ENV } from "./expected-texts.ts";
-import { trackTempDir } from "../runner/teardown.ts";
+import { trackTempDir } from "../process/teardown.ts";
 import { outputDisciplineFindings, PROBES } from "./probes.ts";
-import { parseVersionOutput, profileOfVersion, type Profile } from "./profile.ts";
+import { parseVersionOutput, profileOfVersion, type Profile } from "../cli/profile.ts";
 import { VERIFY_REPORT_SCHEMA_ID, type GoldenCheck, type ProbeResult, type VerifyReport } from "./report-schema.ts";
 
 /** Bad input to verify (exit 2): missing binary, unknown profile, underivable version. */

@@ -5,7 +5,7 @@
 import { FINALIZE_MANAGED_ACTIONS } from "./managed-actions.ts";
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
-import { UnmanagedGateResultSchema } from "./gate-result.ts";
+import { GateResultSchema } from "./gate-result.ts";
 
 const Sha256 = z.string().regex(/^sha256:[0-9a-f]{64}$/);
 const Tree = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
@@ -116,7 +116,7 @@ export type FinalizeResult = z.infer<typeof FinalizeResultSchema>;
 
 const STRICTER = [
   "operation: only review.finalize and review.validate, each with its own result",
-  "result: the finalize result, or for review.validate the unmanaged gate result (gate-result.ts); bind_sdd and retry_final_verification results are rejected",
+  "result: the finalize result, or for review.validate a gate result (gate-result.ts); bind_sdd and retry_final_verification results are rejected",
   "result.next_transition: absent (the simulator does not render finalize's next transition)",
 ];
 
@@ -125,7 +125,7 @@ function operationSchema<S extends string, C extends string>(schema: S, contract
   const head = { schema: z.literal(schema), contract: z.literal(contract) };
   return z.discriminatedUnion("operation", [
     z.strictObject({ ...head, operation: z.literal("review.finalize"), result: FinalizeResultSchema }),
-    z.strictObject({ ...head, operation: z.literal("review.validate"), result: UnmanagedGateResultSchema }),
+    z.strictObject({ ...head, operation: z.literal("review.validate"), result: GateResultSchema }),
   ]);
 }
 

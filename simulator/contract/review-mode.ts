@@ -12,7 +12,8 @@ export const ModeStatusSchema = z.strictObject({
   global: Mode,
   clone_local: z.enum(["", "off"]),
   effective: z.enum(["on", "off"]),
-  source: z.enum(["default", "global", "clone_local"]),
+  // Empty in applyReviewMode's zero status: a clone write that failed before it read a revision.
+  source: z.enum(["", "default", "global", "clone_local"]),
   revision: z.optional(Sha256),
   reach: z.optional(z.enum(["machine", "this_build"])),
 });

@@ -46,7 +46,8 @@ export const ReviewerResultSchema = z.strictObject({
   findings: z.array(ReviewerFindingSchema),
   evidence: z.array(CONCRETE).min(1),
 });
-export type ReviewerResult = z.infer<typeof ReviewerResultSchema>;
+// No type is exported: the simulator never builds a reviewer result (gentle-ai admits one; the fake pi echoes what
+// a prompt says, valid or not), so this schema only judges documents.
 
 export const REVIEWER_RESULT_DOCUMENTS: readonly ProviderDocument[] = [
   {

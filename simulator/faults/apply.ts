@@ -1,6 +1,6 @@
-import type { Fault } from "./fault-schema.ts";
+import type { Fault } from "../scenario/fault-schema.ts";
 import type { BytesSpec } from "../scenario/bytes-spec.ts";
-import type { Outcome } from "../gentle-ai/invocation.ts";
+import type { Outcome } from "../output/outcome.ts";
 
 /** How the process ends: normally, or by one terminal fault. */
 export type Termination =

@@ -1,4 +1,4 @@
-import type { Fault, FaultRule } from "./fault-schema.ts";
+import type { Fault, FaultRule } from "../scenario/fault-schema.ts";
 
 /** What a fault rule is matched against. */
 export interface CallIdentity {

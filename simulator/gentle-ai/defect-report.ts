@@ -2,11 +2,16 @@
 // (cli/review_defect_report.go reviewUnexpectedFaultDefectReportClause): a Markdown file under
 // `<git-common-dir>/gentle-ai/defect-reports/`, named by the clause appended to the stderr line.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { sha256Hex } from "../runtime/sha256.ts";
-import { scrubCause } from "../output/envelope.ts";
+import { join, resolve } from "node:path";
+import { sha256Hex } from "../platform/sha256.ts";
+import { safeScanArguments, scrubCause } from "../output/envelope.ts";
 import { resolveRepository } from "../repository/locate.ts";
 import type { Profile } from "../scenario/schema.ts";
+import type { Invocation, Outcome } from "./invocation.ts";
+import { operationRow, scanShape } from "./operation-registry.ts";
+import { ReviewRefusal } from "./refusal.ts";
+import { runRouted } from "./route.ts";
+import type { Route, StdoutBuffer } from "./route.ts";
 import { buildSettingsOf } from "./verbs/capabilities.ts";
 
 const ISSUES_URL = "https://github.com/Gentleman-Programming/gentle-ai/issues/new/choose";
@@ -22,15 +27,11 @@ export interface DefectFailure {
   readonly lineageId?: string;
 }
 
-/** reviewDefectReportOperationShape: `review <command>` plus the sorted names of the flags given, never values. */
+/** reviewDefectReportOperationShape: `review <command>` plus the sorted names of the flags a clean safe scan read. */
 function operationShape(command: string, args: readonly string[]): string {
-  const names = new Set<string>();
-  for (const arg of args) {
-    if (arg === "--" || !arg.startsWith("-")) continue;
-    const name = arg.replace(/^--?/, "").split("=")[0]!;
-    if (name !== "") names.add(`--${name}`);
-  }
-  return ["review", command, ...[...names].sort()].join(" ");
+  const scan = safeScanArguments(args, scanShape(operationRow(command)));
+  const names = scan.valid ? [...scan.values.keys()].map((name) => `--${name}`).sort() : [];
+  return ["review", command, ...names].join(" ");
 }
 
 /** reviewDefectReport.render (the Markdown body; RFC 3339 seconds, as Go's time.RFC3339). */
@@ -80,4 +81,37 @@ export function defectReportClause(profile: Profile, root: string, command: stri
   } catch {
     return "";
   }
+}
+
+/**
+ * Runs a verb body on its route like runRouted; when it fails with an untyped native error and the operation mutates,
+ * the report is saved and named at the end of the stderr line, on every route (`reviewUnexpectedFaultDefectReportClause`
+ * via `reviewAppendUnexpectedFaultDefectClause` on the plain route, review_defect_report.go:293-353). The report goes to
+ * the repository at the safe-scanned --cwd, trimmed, default the process cwd: a --cwd that holds none gets no clause.
+ */
+export async function runRoutedReportingDefects(
+  invocation: Invocation,
+  route: Route,
+  command: string,
+  argv: readonly string[],
+  body: (out: StdoutBuffer) => void | Promise<void>,
+): Promise<Outcome> {
+  let fault: ReviewRefusal | undefined;
+  const outcome = await runRouted(route, async (out) => {
+    try {
+      await body(out);
+    } catch (error) {
+      if (error instanceof ReviewRefusal && error.kind === "native" && route.mutates) fault = error;
+      throw error;
+    }
+  });
+  if (fault === undefined || outcome.exitCode === 0) return outcome;
+  const cwd =
+    safeScanArguments(argv, scanShape(operationRow(command)))
+      .values.get("cwd")
+      ?.trim() ?? "";
+  const failure: DefectFailure = { operation: route.operation, phase: "native_running", message: fault.envelopeCause, lineageId: route.lineageId };
+  const clause = defectReportClause(invocation.scenario.profile, resolve(invocation.cwd, cwd === "" ? "." : cwd), command, argv, failure);
+  if (clause === "") return outcome;
+  return { ...outcome, stderr: Buffer.from(`${outcome.stderr.toString("utf8").replace(/\n$/, "")}${clause}\n`, "utf8") };
 }

@@ -1,6 +1,6 @@
 // Top-level routing of one gentle-ai invocation (provider reference §2): version, review help, review <verb>.
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
-import { goQuoteStr } from "./argv/go-quote.ts";
+import { goQuoteStr } from "../go/go-quote.ts";
 import { reviewFacade } from "./review-facade.ts";
 import { negotiationRefusal, okOutcome, plainError } from "./route.ts";
 import { version } from "./verbs/version.ts";
@@ -22,17 +22,17 @@ function reviewHelp(invocation: Invocation): Outcome {
 
 // Verb modules load on demand so `version` and help never pay for state, crypto or zod at start-up.
 const HANDLERS: Readonly<Record<string, () => Promise<VerbHandler>>> = {
-  status: async () => (await import("./verbs/status.ts")).status,
+  status: async () => (await import("./verbs/status/status.ts")).status,
   capabilities: async () => (await import("./verbs/capabilities.ts")).capabilities,
-  "lens-context": async () => (await import("./verbs/lens-context.ts")).lensContext,
-  "capture-result": async () => (await import("./verbs/capture-result.ts")).captureResult,
-  "capture-evidence": async () => (await import("./verbs/capture-evidence.ts")).captureEvidence,
-  finalize: async () => (await import("./verbs/finalize.ts")).finalize,
-  "capture-refuter": async () => (await import("./verbs/capture-role.ts")).captureRole("capture-refuter"),
-  "capture-validation": async () => (await import("./verbs/capture-role.ts")).captureRole("capture-validation"),
+  "lens-context": async () => (await import("./verbs/capture-result/lens-context.ts")).lensContext,
+  "capture-result": async () => (await import("./verbs/capture-result/capture-result.ts")).captureResult,
+  "capture-evidence": async () => (await import("./verbs/correction/capture-evidence.ts")).captureEvidence,
+  finalize: async () => (await import("./verbs/correction/finalize.ts")).finalize,
+  "capture-refuter": async () => (await import("./verbs/correction/capture-role.ts")).captureRole("capture-refuter"),
+  "capture-validation": async () => (await import("./verbs/correction/capture-role.ts")).captureRole("capture-validation"),
   // START and VALIDATE always read the repository at --cwd: they have no seeded counterpart.
   start: async () => (await import("./verbs/start.ts")).start,
-  validate: async () => (await import("./verbs/validate.ts")).validate,
+  validate: async () => (await import("./verbs/validate/validate.ts")).validate,
 };
 
 /**

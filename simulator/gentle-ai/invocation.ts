@@ -1,4 +1,7 @@
 import type { Scenario } from "../scenario/schema.ts";
+import type { Outcome } from "../output/outcome.ts";
+
+export type { Outcome };
 
 /** Everything a verb handler may see of one gentle-ai process. Reads go through it so the transcript records them. */
 export interface Invocation {
@@ -27,13 +30,6 @@ export interface Invocation {
   readStdin(): Buffer;
   /** Reads a file's bytes by path (relative to cwd), recording it in the transcript; fs errors propagate. */
   readFile(path: string): Buffer;
-}
-
-/** What a verb handler produces; the runtime applies faults, writes the streams and records the transcript. */
-export interface Outcome {
-  readonly stdout: Buffer;
-  readonly stderr: Buffer;
-  readonly exitCode: number;
 }
 
 export type VerbHandler = (invocation: Invocation) => Outcome | Promise<Outcome>;

@@ -48,6 +48,17 @@ export interface ProfileTraits {
    * 301fb2ad): its action names ordinary repository policy and it prints no receipt_path.
    */
   readonly approvalBurns: boolean;
+  /**
+   * VALIDATE decides delivery from the review receipt (301fb2ad runReviewFacadeValidate: receipt discovery, then the
+   * compact gate evaluation) and an approved authority stays live, its STATUS routing to that gate. fb55ef7b's gates no
+   * longer decide (runReviewFacadeValidateNonDeciding).
+   */
+  readonly decidingGates: boolean;
+  /**
+   * STATUS of a correction_required or validating authority prints the top-level repository_context it publishes
+   * (fb55ef7b review_facade.go:1114-1119); at 301fb2ad (:1126-1133) only the transition's arguments carry the handle.
+   */
+  readonly correctionContextReference: boolean;
 }
 
 export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
@@ -67,6 +78,8 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: false,
     approvalBurns: false,
+    decidingGates: true,
+    correctionContextReference: false,
   },
   "2.4.0": {
     version: "2.4.0",
@@ -83,6 +96,8 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: false,
     approvalBurns: false,
+    decidingGates: true,
+    correctionContextReference: false,
   },
   // v2.5.0 = fb55ef7b (main-0822) behaviour, which carries PR #3444 and #3441, plus (inferred) PR #3845's
   // `--agent=pi` submission form and `--agent pi --input` admission, which no inspected source contains.
@@ -101,6 +116,8 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     statusSchema: "gentle-ai.review-integration.status/v5",
     atomicStart: true,
     approvalBurns: true,
+    decidingGates: false,
+    correctionContextReference: true,
   },
 };
 

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
 import { useRepositoryIdentities } from "../state/identities.ts";
-import { LINEAGE_FILE, updateLineage } from "../state/lineage-store.ts";
+import { LINEAGE_FILE, updateLineage } from "./lineage.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import { insideWorkTree, resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../repository/locate.ts";
@@ -15,6 +15,7 @@ import type { Identities } from "../state/identities.ts";
 import { repositoryIdentities } from "../repository/lineage-identities.ts";
 import { modeStatus } from "../repository/review-mode.ts";
 import { repositoryRootOfContext } from "../repository/context-registry.ts";
+import { traitsOf } from "./profiles.ts";
 
 /** The repository a call acts on and where its lineages are kept. */
 export interface RepositoryScope {
@@ -162,19 +163,31 @@ export async function withRepositoryIdentities<T>(scope: RepositoryScope, fn: ()
 }
 
 /**
+ * Whether FINALIZE still finds an approved lineage: before the burn (b43e0928; 301fb2ad) approval keeps the authority,
+ * and FINALIZE replays its receipt exactly.
+ */
+function finalizeKeepsApproved(invocation: Invocation): boolean {
+  return invocation.argv[1] === "finalize" && !traitsOf(invocation.scenario.profile).approvalBurns;
+}
+
+/**
  * FINALIZE without --lineage discovers the repository's lineage (discoverCompactFacadeReview, review_facade.go:3573):
- * the one live lineage of the clone. (inferred) Several live ones are not narrowed by candidate tree here.
+ * the one live lineage of the clone, else before the burn its one approved lineage. (inferred) Several live ones
+ * are not narrowed by candidate tree here.
  */
 function discoveredLineage(invocation: Invocation, scope: RepositoryScope): RepositoryLineageRecord | undefined {
   if (invocation.argv[1] !== "finalize") return undefined;
-  const live = listLineageRecords(scope.storeRoot).filter((r) => !lineageApproved(scope, r.lineageId));
+  const records = listLineageRecords(scope.storeRoot);
+  const live = records.filter((r) => !lineageApproved(scope, r.lineageId));
+  if (live.length === 0 && records.length === 1 && finalizeKeepsApproved(invocation)) return records[0];
   return live.length === 1 ? live[0] : undefined;
 }
 
 /** Routes a lineage verb other than STATUS: a live lineage named by --lineage runs in the repository; else as before. */
 export async function runLineageVerb(invocation: Invocation, scope: RepositoryScope, handler: VerbHandler): Promise<Outcome> {
   const lineageId = flagValue(invocation.argv.slice(2), "lineage")?.trim();
-  const record = lineageId === undefined || lineageId === "" ? discoveredLineage(invocation, scope) : liveLineage(scope, lineageId);
+  const named = (id: string): RepositoryLineageRecord | undefined => (finalizeKeepsApproved(invocation) ? readLineageRecord(scope.storeRoot, id) : liveLineage(scope, id));
+  const record = lineageId === undefined || lineageId === "" ? discoveredLineage(invocation, scope) : named(lineageId);
   // (inferred) an unknown lineage meets the seeded world's binding checks, which refuse it as a mismatch.
   if (record === undefined) return handler(invocation);
   return runOnRepositoryLineage(invocation, scope, record, handler);

@@ -4,7 +4,7 @@ import type { Outcome } from "./invocation.ts";
 import { ReviewRefusal } from "./refusal.ts";
 import { CONTRACT_V1, CONTRACT_V2, failureEnvelope, FAILURE_CODES, safeScanLineage } from "../output/envelope.ts";
 import type { FailureCode, ScanFlag } from "../output/envelope.ts";
-import { encodeReviewJson } from "../output/go-json.ts";
+import { encodeReviewJson } from "../go/go-json.ts";
 import { operationRow, scanShape } from "./operation-registry.ts";
 import type { OperationRow } from "./operation-registry.ts";
 

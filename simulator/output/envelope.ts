@@ -18,6 +18,8 @@ export interface FailureClass {
   readonly replayability?: "not_replayable" | "status_required" | "manual_action_required";
   /** The branch clears the cause (the negotiation route and the read-only catch-all publish none). */
   readonly noCause?: boolean;
+  /** Default `not_evaluated`. */
+  readonly applicability?: "unrelated" | "not_evaluated";
 }
 
 /** Failure codes the simulated verbs emit (review_operation_contract.go reasons and typed branches). */
@@ -77,6 +79,22 @@ export const FAILURE_CODES = {
     retrySafe: false,
     replayability: "manual_action_required",
   },
+  // A gate's receipt discovery found no receipt that governs the candidate (301fb2ad review_operation_contract.go:1005-1031).
+  receipt_missing: {
+    message: "No unique exact review receipt applies to the live gate target.",
+    next: "review.start",
+    phase: "pre_native",
+    retrySafe: false,
+    replayability: "manual_action_required",
+  },
+  receipt_unrelated: {
+    message: "No approved review receipt covers this candidate; review it with gentle-ai review start.",
+    next: "review.status",
+    phase: "pre_native",
+    retrySafe: false,
+    replayability: "manual_action_required",
+    applicability: "unrelated",
+  },
   // The read-only catch-all (:1132-1145): capabilities, status and validate failing outside every typed branch.
   operation_failed: {
     message: "The negotiated read-only review operation failed safely.",
@@ -130,7 +148,7 @@ export function failureEnvelope(spec: FailureSpec): FailureV1 | FailureV2 {
     code: spec.code,
     message: fixed.message,
     mutation_outcome: fixed.mutation ?? "not_started",
-    authority_applicability: "not_evaluated",
+    authority_applicability: fixed.applicability ?? "not_evaluated",
     retry_safe: fixed.retrySafe ?? true,
     replayability: fixed.replayability ?? "not_replayable",
     lineage_id: spec.lineageId || undefined,
@@ -159,36 +177,50 @@ function atoiOk(v: string): boolean {
   return n >= -(2n ** 63n) && n <= 2n ** 63n - 1n;
 }
 
+/** What the safe argument scan found: the last value of each flag it read, and whether every token was well formed. */
+export interface SafeScan {
+  readonly values: ReadonlyMap<string, string>;
+  readonly valid: boolean;
+}
+
 /**
- * The safe argument scan behind `lineage_id` (`safeReviewIntegrationArguments`, review_operation_contract.go:1228-1303):
- * every flag token must name a flag of the operation's shape with a well-formed value; it stops like Go flag at the
- * first positional, `-` or `--` (what follows is not examined). Returns the `lineageFlag` value when it is a valid lineage.
+ * The safe argument scan (`safeReviewIntegrationArguments`, review_operation_contract.go:1216-1271): every flag token
+ * must name a flag of the operation's shape with a well-formed value; it stops like Go flag at the first positional,
+ * `-` or `--` (what follows is not examined), and at the first malformed token, keeping the values read before it.
  */
-export function safeScanLineage(argv: readonly string[], flags: readonly ScanFlag[], lineageFlag = "lineage"): string | undefined {
+export function safeScanArguments(argv: readonly string[], flags: readonly ScanFlag[]): SafeScan {
   const known = new Map(flags.map((f) => [f.name, f.kind] as const));
-  let lineage: string | undefined;
+  const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const tok = argv[i]!;
     if (tok.length < 2 || tok[0] !== "-") break;
     if (tok === "--") break;
     const body = tok.startsWith("--") ? tok.slice(2) : tok.slice(1);
-    if (body === "" || body[0] === "-" || body[0] === "=") return undefined;
+    if (body === "" || body[0] === "-" || body[0] === "=") return { values, valid: false };
     const eq = body.indexOf("=", 1);
     const name = eq < 0 ? body : body.slice(0, eq);
     const kind = known.get(name);
-    if (kind === undefined) return undefined;
+    if (kind === undefined) return { values, valid: false };
     let value: string | undefined = eq < 0 ? undefined : body.slice(eq + 1);
     if (kind === "bool") {
-      if (value !== undefined && !BOOLS.has(value)) return undefined;
+      values.set(name, value ?? "true");
+      if (value !== undefined && !BOOLS.has(value)) return { values, valid: false };
       continue;
     }
     if (value === undefined) {
-      if (i + 1 >= argv.length) return undefined;
+      if (i + 1 >= argv.length) return { values, valid: false };
       value = argv[++i]!;
     }
-    if (kind === "int" && !atoiOk(value)) return undefined;
-    if (name === lineageFlag) lineage = value;
+    values.set(name, value);
+    if (kind === "int" && !atoiOk(value)) return { values, valid: false };
   }
-  if (lineage === undefined || lineage.length > 128 || !LINEAGE_RE.test(lineage)) return undefined;
+  return { values, valid: true };
+}
+
+/** The lineage behind `lineage_id` (`safeReviewIntegrationLineage`, :1201-1214): a clean scan's valid `lineageFlag` value. */
+export function safeScanLineage(argv: readonly string[], flags: readonly ScanFlag[], lineageFlag = "lineage"): string | undefined {
+  const scan = safeScanArguments(argv, flags);
+  const lineage = scan.values.get(lineageFlag);
+  if (!scan.valid || lineage === undefined || lineage.length > 128 || !LINEAGE_RE.test(lineage)) return undefined;
   return lineage;
 }

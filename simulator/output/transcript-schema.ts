@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { FaultSchema } from "../faults/fault-schema.ts";
+import { FaultSchema } from "../scenario/fault-schema.ts";
 
 const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 const count = z.number().check(z.int(), z.nonnegative());

@@ -1,8 +1,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Blob, TranscriptEntry } from "./transcript-schema.ts";
-import { writeAllSync } from "../runtime/emit.ts";
-import { sha256Hex } from "../runtime/sha256.ts";
+import { writeAllSync } from "../platform/emit.ts";
+import { sha256Hex } from "../platform/sha256.ts";
 
 /** Digest, length and (up to inlineMax bytes) base64 of buf: binary safe for NUL, invalid UTF-8 and CRLF. */
 export function blobOf(buf: Buffer, inlineMax: number): Blob {

@@ -1,4 +1,4 @@
-import type { PiResult } from "./pi-spec.ts";
+import type { PiResult } from "../scenario/pi-spec.ts";
 import type { BytesSpec } from "../scenario/bytes-spec.ts";
 import { reviewerResultBytes } from "./reviewer-result.ts";
 

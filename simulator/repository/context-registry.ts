@@ -3,7 +3,7 @@
 // handle belongs to, so a capture that carries only the handle finds its repository from any cwd.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { goMarshal } from "../output/go-json.ts";
+import { goMarshal } from "../go/go-json.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 
 function registryDir(home: string): string {

@@ -1,8 +1,8 @@
 // The repository-only digests gentle-ai derives (reviewtransaction/snapshot.go untrackedProof,
 // cli/review_start_lineage.go). The digests both worlds share (paths, snapshot identity, untracked inventory,
 // changed-path manifest) live in simulator/state/identities.ts.
-import { sha256Hex } from "../runtime/sha256.ts";
-import { goMarshal } from "../output/go-json.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { goMarshal } from "../go/go-json.ts";
 
 /** Go's writeLengthPrefixed: `<decimal length>\0<bytes>\0`. */
 function lengthPrefixed(value: string | Buffer): Buffer {

@@ -1,5 +1,5 @@
 // Runs git for the repository reader: bytes in, bytes out, synchronously (every simulated call is one short process).
-import { loadBuiltin } from "../runtime/load-builtin.ts";
+import { loadBuiltin } from "../platform/load-builtin.ts";
 
 // node:child_process costs a few ms to load, so only calls that read a repository pay for it.
 let childProcess: typeof import("node:child_process") | undefined;

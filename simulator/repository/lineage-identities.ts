@@ -1,8 +1,8 @@
 // The identities of a repository-derived lineage, in the shape the lifecycle verbs read (state/identities.ts
 // Identities): real trees, paths and manifest from the frozen candidate, gentle-ai's own digests where they are
 // published, and the correction candidate read live from the workspace.
-import { sha256Hex } from "../runtime/sha256.ts";
-import { goMarshal } from "../output/go-json.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { goMarshal } from "../go/go-json.ts";
 import { changedPathManifestDigest, FIX_FINDING_ID, pathsDigest, snapshotIdentity } from "../state/identities.ts";
 import type { Identities } from "../state/identities.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";

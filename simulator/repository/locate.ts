@@ -2,8 +2,8 @@
 // repository locator does (reviewtransaction/repository_locator.go).
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { sha256Hex } from "../runtime/sha256.ts";
-import { goMarshal } from "../output/go-json.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { goMarshal } from "../go/go-json.ts";
 import { GitError, gitText } from "./git.ts";
 
 /** The resolved identity of one clone (or linked worktree). */

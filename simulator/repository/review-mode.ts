@@ -4,11 +4,11 @@
 // mirrored to the pre-relocation `review-transactions/…` location older builds read.
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256Hex } from "../runtime/sha256.ts";
-import { goMarshal, type GoJson } from "../output/go-json.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { goMarshal, type GoJson } from "../go/go-json.ts";
 import { writeFileAtomic } from "../state/atomic-file.ts";
 import { withLock } from "../state/lock.ts";
-import { goQuoteStr } from "../gentle-ai/argv/go-quote.ts";
+import { goQuoteStr } from "../go/go-quote.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 
 export type ModeValue = "" | "on" | "off";
@@ -19,7 +19,8 @@ export type ModeSource = "default" | "global" | "clone_local" | "";
 export interface ModeStatus {
   readonly schema: "gentle-ai.rdd-mode-status/v1";
   readonly global: ModeValue;
-  readonly clone_local: ModeValue;
+  /** A clone may only switch review off (an override never requires it). */
+  readonly clone_local: "" | "off";
   readonly effective: "on" | "off";
   readonly source: ModeSource;
   readonly revision?: string;
@@ -183,7 +184,7 @@ function readOverride(repo: RepositoryIdentity): OverrideRecord | undefined {
 
 /** rddModeStatus: any off wins; only an explicit global on turns reviews on. */
 function statusOf(global: ModeValue, override: OverrideRecord | undefined, reach?: "machine" | "this_build"): ModeStatus {
-  const cloneLocal: ModeValue = override?.mode === "off" ? "off" : "";
+  const cloneLocal = override?.mode === "off" ? "off" : "";
   let effective: "on" | "off" = "off";
   let source: ModeSource = "default";
   if (cloneLocal === "off") source = "clone_local";

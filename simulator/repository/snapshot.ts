@@ -7,8 +7,20 @@ import { git, runGit, gitText, nulRecords } from "./git.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 import { untrackedProof } from "./digests.ts";
 import { pathsDigest, snapshotIdentity } from "../state/identities.ts";
-import { goQuoteStr } from "../gentle-ai/argv/go-quote.ts";
-import type { SnapshotFacts } from "../gentle-ai/verbs/status-model.ts";
+import { goQuoteStr } from "../go/go-quote.ts";
+
+/** One frozen or live snapshot (reviewtransaction.Snapshot, the parts STATUS prints). */
+export interface SnapshotFacts {
+  readonly kind: "current-changes" | "base-diff";
+  readonly projection: "workspace" | "staged";
+  readonly baseTree: string;
+  readonly candidateTree: string;
+  readonly paths: readonly string[];
+  readonly pathsDigest: string;
+  readonly intendedUntracked: readonly string[];
+  readonly intendedUntrackedProof: string;
+  readonly identity: string;
+}
 
 export type Projection = SnapshotFacts["projection"];
 export type TargetKind = SnapshotFacts["kind"];

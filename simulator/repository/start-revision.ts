@@ -1,8 +1,8 @@
 // The authority revision a START commits (reviewtransaction/compact_store.go compactStateRevision): sha256 over
 // "gentle-ai.review-state/v2\0" and the compact JSON of the fresh CompactState. Reproduced for the native bounded
 // policy (no --policy); verified against review-state.json written by gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b).
-import { sha256Hex } from "../runtime/sha256.ts";
-import { goMarshal, type GoJson } from "../output/go-json.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { goMarshal, type GoJson } from "../go/go-json.ts";
 import type { Snapshot } from "./snapshot.ts";
 import type { RiskAssessment } from "./risk.ts";
 import { NATIVE_POLICY_CONTENT } from "../contract/native-policy.ts";
@@ -11,8 +11,13 @@ import { NATIVE_POLICY_CONTENT } from "../contract/native-policy.ts";
 const POLICY_HASH_301 = "sha256:34fb63d7f29f8613cd4431382b1057398a4816f8a4c20fc34677fffc80a184f6";
 /** The same at fb55ef7b, which also freezes the policy text into the state. */
 const POLICY_HASH_FB5 = "sha256:36e477a871ace064f20f06aa9c669315dad46b9732a0a3092cf740f78ced3434";
-/** sha256 of nothing: a fresh state's fix_delta_hash. */
-const EMPTY_HASH = "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+/** sha256 of nothing: a fresh state's fix_delta_hash, and the ledger hash of no findings. */
+export const EMPTY_HASH = "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+
+/** The policy_hash a START freezes for the native bounded policy (fb55ef7b's atomic route, or 301fb2ad). */
+export function nativePolicyHash(atomic: boolean): string {
+  return atomic ? POLICY_HASH_FB5 : POLICY_HASH_301;
+}
 
 /** What START froze, as the state records it. */
 export interface StartState {
@@ -52,7 +57,7 @@ function snapshotJson(s: Snapshot): GoJson {
 function stateJson(st: StartState): GoJson {
   const s = st.snapshot;
   const lines = st.risk.changedLines;
-  const policyHash = st.atomic ? POLICY_HASH_FB5 : POLICY_HASH_301;
+  const policyHash = nativePolicyHash(st.atomic);
   return {
     schema: "gentle-ai.review-state/v2",
     lineage_id: st.lineageId,

@@ -3,7 +3,7 @@
 import { git, nulRecords } from "./git.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 import { untrackedInventoryDigest } from "../state/identities.ts";
-import { goQuoteStr } from "../gentle-ai/argv/go-quote.ts";
+import { goQuoteStr } from "../go/go-quote.ts";
 
 /** The repository's unignored untracked files and their inventory digest. */
 export interface UntrackedInventory {

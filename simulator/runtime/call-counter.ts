@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { sha256Hex } from "./sha256.ts";
+import { sha256Hex } from "../platform/sha256.ts";
 
 /**
  * Returns this call's 1-based index among calls with the same key, shared by every process using stateDir.

@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import type { FaultRule } from "../faults/fault-schema.ts";
+import type { FaultRule } from "../scenario/fault-schema.ts";
 import { insideWorkTree } from "../repository/locate.ts";
 import type { CallIo } from "./call-io.ts";
 import { planCall, prepareCall, type ProgramSpec } from "./plan-call.ts";

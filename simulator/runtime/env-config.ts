@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import { sha256Hex } from "./sha256.ts";
+import { sha256Hex } from "../platform/sha256.ts";
 
 export const ENV_SCENARIO = "GENTLE_AI_SIM_SCENARIO";
 export const ENV_STATE = "GENTLE_AI_SIM_STATE";

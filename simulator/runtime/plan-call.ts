@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Outcome } from "../gentle-ai/invocation.ts";
+import type { Outcome } from "../output/outcome.ts";
 import type { TranscriptEntry } from "../output/transcript-schema.ts";
 import { appendTranscript, blobOf } from "../output/transcript.ts";
 import type { LoadedScenario } from "../scenario/loaded.ts";

@@ -1,5 +1,5 @@
 import { readSync } from "node:fs";
-import { sleepSync } from "./sleep.ts";
+import { sleepSync } from "../platform/sleep.ts";
 
 /** Reads fd to EOF synchronously as raw bytes (EAGAIN-safe for non-blocking pipes; a closed or absent stdin gives no bytes). */
 export function readAllSync(fd: number): Buffer {

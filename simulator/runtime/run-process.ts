@@ -2,9 +2,9 @@ import type { TranscriptEntry } from "../output/transcript-schema.ts";
 import type { FaultPlan } from "../faults/apply.ts";
 import { nativeCallIo } from "./call-io.ts";
 import { planCall, prepareCall, type ProgramSpec, type RecordCall } from "./plan-call.ts";
-import { writeAllSync, writeUnlessClosed } from "./emit.ts";
+import { writeAllSync, writeUnlessClosed } from "../platform/emit.ts";
 import { simulatorFailure } from "./simulator-failure.ts";
-import { hangForever, sleepSync } from "./sleep.ts";
+import { hangForever, sleepSync } from "../platform/sleep.ts";
 
 /** Runs one simulated process end to end: config, scenario, call index, outcome, faults, streams, transcript, exit. */
 export async function runProcess(program: ProgramSpec): Promise<never> {

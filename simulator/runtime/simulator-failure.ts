@@ -1,4 +1,4 @@
-import { writeAllSync } from "./emit.ts";
+import { writeAllSync } from "../platform/emit.ts";
 
 /** Exit code of a simulator defect (EX_SOFTWARE); real gentle-ai exits only 0 or 1. */
 export const SIMULATOR_FAILURE_EXIT = 70;

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { LineageSpecSchema } from "./lineage-spec.ts";
-import { PiSpecSchema } from "../pi/pi-spec.ts";
-import { FaultRuleSchema } from "../faults/fault-schema.ts";
+import { PiSpecSchema } from "./pi-spec.ts";
+import { FaultRuleSchema } from "./fault-schema.ts";
 
 export const PROFILES = ["2.3.0", "2.4.0", "2.5.0"] as const;
 export const ProfileSchema = z.enum(PROFILES);

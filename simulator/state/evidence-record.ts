@@ -1,7 +1,7 @@
 // VerificationEvidenceRecord (provider reference §11, gentle-ai `internal/reviewtransaction/verification_evidence.go`):
 // field order, digests, and the prefixed vs "#279 as reported" bare identity modes (issue-279 §8).
-import { goMarshal } from "../output/go-json.ts";
-import type { GoJson } from "../output/go-json.ts";
+import { goMarshal } from "../go/go-json.ts";
+import type { GoJson } from "../go/go-json.ts";
 import { bareDigest, sha256Hex, sha256Prefixed } from "./identities.ts";
 import type { VerificationEvidenceRecordDocument } from "../contract/verification-evidence.ts";
 

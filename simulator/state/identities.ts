@@ -2,8 +2,8 @@
 // revisions are synthetic (sha256 of the seed), so separate simulator processes agree without sharing anything but
 // the scenario; every identity gentle-ai computes from those facts uses gentle-ai's own formula (snapshot identity,
 // paths digest, changed-path manifest digest), so a consumer that recomputes one gets the value STATUS printed.
-import { sha256Hex as digestHex } from "../runtime/sha256.ts";
-import { goMarshal } from "../output/go-json.ts";
+import { sha256Hex as digestHex } from "../platform/sha256.ts";
+import { goMarshal } from "../go/go-json.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";
 
 /** Lowercase hex SHA-256 of bytes or UTF-8 text. */

@@ -5,16 +5,22 @@ import { withLock } from "./lock.ts";
 import { writeFileAtomic } from "./atomic-file.ts";
 import { initialLineage } from "./lineage-initial.ts";
 import { LINEAGE_STATE_SCHEMA } from "./lineage-schema-id.ts";
-import type { LineageState } from "./lineage-state.ts";
-import { identitiesFor } from "./identities.ts";
-import { seededSlot } from "../gentle-ai/verbs/artifact.ts";
+import type { CapturedSlot, LineageState } from "./lineage-state.ts";
+import { identitiesFor, type Identities } from "./identities.ts";
+import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
 
 export const LINEAGE_FILE = "lineage.json";
 
-function fresh(scenario: Scenario): LineageState {
+/**
+ * Builds a slot the scenario declares as already captured. The artifact bytes are gentle-ai's own
+ * (gentle-ai/lineage.ts passes its builder), so the store below the verbs takes it as a value.
+ */
+export type SeedCapturedSlot = (ids: Identities, lens: Lens, order: number) => CapturedSlot;
+
+function fresh(scenario: Scenario, seedSlot: SeedCapturedSlot): LineageState {
   const ids = identitiesFor(scenario.lineage.seed);
-  return initialLineage(scenario, (lens, order) => seededSlot(ids, lens, order));
+  return initialLineage(scenario, (lens, order) => seedSlot(ids, lens, order));
 }
 
 const STATES = new Set(["reviewing", "correction_required", "validating", "approved"]);
@@ -45,28 +51,28 @@ function isLineageState(v: unknown): v is LineageState {
   );
 }
 
-function load(stateDir: string, scenario: Scenario): LineageState {
+function load(stateDir: string, scenario: Scenario, seedSlot: SeedCapturedSlot): LineageState {
   const path = join(stateDir, LINEAGE_FILE);
-  if (!existsSync(path)) return fresh(scenario);
+  if (!existsSync(path)) return fresh(scenario, seedSlot);
   const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
   if (!isLineageState(parsed)) throw new Error(`gentle-ai-sim: ${path}: invalid lineage state`);
   // A state dir written for another seed belongs to another lineage: start over rather than mix identities.
-  if (parsed.seed !== scenario.lineage.seed) return fresh(scenario);
+  if (parsed.seed !== scenario.lineage.seed) return fresh(scenario, seedSlot);
   return parsed;
 }
 
 /** The current lineage (initial from the scenario when nothing was persisted yet). Does not write. */
-export function readLineage(stateDir: string, scenario: Scenario): LineageState {
-  return load(stateDir, scenario);
+export function readLineage(stateDir: string, scenario: Scenario, seedSlot: SeedCapturedSlot): LineageState {
+  return load(stateDir, scenario, seedSlot);
 }
 
 /**
  * Runs fn on a mutable copy of the lineage under the lock and persists the copy atomically if fn changed it.
  * A throw inside fn persists nothing (refusals never consume state).
  */
-export function updateLineage<T>(stateDir: string, scenario: Scenario, fn: (draft: LineageState) => T): T {
+export function updateLineage<T>(stateDir: string, scenario: Scenario, seedSlot: SeedCapturedSlot, fn: (draft: LineageState) => T): T {
   return withLock(stateDir, "lineage", () => {
-    const before = load(stateDir, scenario);
+    const before = load(stateDir, scenario, seedSlot);
     const beforeText = JSON.stringify(before);
     const draft = JSON.parse(beforeText) as LineageState;
     const result = fn(draft);

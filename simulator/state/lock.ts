@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { processAlive } from "../runtime/process-alive.ts";
+import { processAlive } from "../platform/process-alive.ts";
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 

@@ -1,7 +1,7 @@
 // PACKED-PACKAGE TEST (slow: ~30 s). Packs this repository as `npm publish` would (prepare builds dist/), installs
 // the tarball offline into a fresh consumer project with lifecycle scripts off, and runs the bins and the API from
 // there: what a gentle-pi CI job gets, not what a clone of this repository gets; the gate also on Node 24 (gentle-pi's
-// CI Node) when a Node 24 binary can be had (test/package/node24.ts).
+// CI Node) when a Node 24 binary can be had (test/support/node24.ts).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReportSchema } from "../../conformance/report/report-schema.ts";
-import { writeConsumer } from "./consumer-lock.ts";
-import { node24 } from "./node24.ts";
+import { writeConsumer } from "../support/consumer-lock.ts";
+import { node24 } from "../support/node24.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CLAUSES = ["HANDSHAKE-PATTERN-EXACT", "SUBMIT-CWD-HANDSHAKE"];
@@ -72,8 +72,9 @@ describe("the packed package", () => {
       "dist/gentle-ai.cjs",
       "dist/pi.cjs",
       "dist/types/conformance/api.d.ts",
-      "conformance/runner/adapter-child.ts",
+      "conformance/process/adapter-child.ts",
       "relay/index.ts",
+      "docs/cli.md",
       "LICENSE",
     ])
       expect(paths).toContain(file);

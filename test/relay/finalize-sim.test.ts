@@ -14,8 +14,8 @@ import {
   runCorrectionFinalize,
   type CorrectionValidationInput,
 } from "../../relay/finalize.ts";
-import { blobBytes, ROOT, SIM_GENTLE_AI, type Sandbox } from "./helpers/sandbox.ts";
-import { expectNoLeftovers, sandboxPerTest } from "./helpers/lifecycle.ts";
+import { blobBytes, ROOT, SIM_GENTLE_AI, type Sandbox } from "../support/relay-sandbox.ts";
+import { expectNoLeftovers, sandboxPerTest } from "../support/relay-lifecycle.ts";
 import { rejectionOf } from "../support/rejection.ts";
 
 const newSandbox = sandboxPerTest();

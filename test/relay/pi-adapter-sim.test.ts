@@ -1,8 +1,8 @@
 // The opaque pi adapter on its own, against the simulator's fake pi.
 import { describe, expect, it } from "vitest";
 import { OPAQUE_PI_REVIEWER_ARGV, OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE, OpaquePiReviewerTransportError, runOpaquePiReviewer } from "../../relay/index.ts";
-import { blobBytes, SIM_PI } from "./helpers/sandbox.ts";
-import { expectNoLeftovers, sandboxPerTest } from "./helpers/lifecycle.ts";
+import { blobBytes, SIM_PI } from "../support/relay-sandbox.ts";
+import { expectNoLeftovers, sandboxPerTest } from "../support/relay-lifecycle.ts";
 import { rejectionOf } from "../support/rejection.ts";
 import { LOCKED_DOWN_PI_ARGV } from "../support/contract.ts";
 

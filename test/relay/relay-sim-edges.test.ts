@@ -10,9 +10,9 @@ import {
   runReviewHostRelaySlot,
   type ReviewHostRelaySlot,
 } from "../../relay/index.ts";
-import { blobBytes, SIM_GENTLE_AI, SIM_PI, type Sandbox } from "./helpers/sandbox.ts";
-import { expectNoLeftovers, sandboxPerTest } from "./helpers/lifecycle.ts";
-import { firstRelaySlot, relayCalls, relayRequest } from "./helpers/slot.ts";
+import { blobBytes, SIM_GENTLE_AI, SIM_PI, type Sandbox } from "../support/relay-sandbox.ts";
+import { expectNoLeftovers, sandboxPerTest } from "../support/relay-lifecycle.ts";
+import { firstRelaySlot, relayCalls, relayRequest } from "../support/relay-slot.ts";
 import { rejectionOf } from "../support/rejection.ts";
 
 const newSandbox = sandboxPerTest();

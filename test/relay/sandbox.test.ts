@@ -1,10 +1,10 @@
-// The relay tests' sandbox (helpers/sandbox.ts): a test that fails before its relay call ends must not leave the
+// The relay tests' sandbox (test/support/relay-sandbox.ts): a test that fails before its relay call ends must not leave the
 // simulator it started hanging for the rest of the run (one did: a pi that hangs by its scenario, orphaned for hours).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { eventually, isGone } from "../support/processes.ts";
-import { createSandbox, SIM_PI } from "./helpers/sandbox.ts";
+import { createSandbox, SIM_PI } from "../support/relay-sandbox.ts";
 
 describe("a disposed sandbox", () => {
   it("takes every process started in its world with it, and its folder", async () => {

@@ -1,6 +1,6 @@
 // Oracles of gentle-ai's published digests, written from the Go source, not from the simulator
 // (reviewtransaction/snapshot.go, artifact_subject.go, repository_locator.go, cli/review_start_lineage.go).
-// Each is pinned to captured gentle-pi fixture values in gentle-ai-digests.test.ts.
+// Each is pinned to captured gentle-pi fixture values in gentle-ai-digests.unit.test.ts.
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { candidateTreeOf, git, treeOf } from "./git.ts";

@@ -1,7 +1,7 @@
 // A small TypeScript import scanner: every relative import, export-from and dynamic import() of a source tree,
 // type-only ones included (a type-only cycle still couples two files), for tests over the module graph.
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, posix, relative, resolve } from "node:path";
 import ts from "typescript";
 
 /** One import edge: from a file to the file it names (both relative to the root, with "/" separators). */
@@ -89,4 +89,19 @@ export function importCycles(edges: readonly ImportEdge[]): string[][] {
   };
   for (const v of [...next.keys()].sort()) if (!index.has(v)) strongConnect(v);
   return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/**
+ * The folder graph of a tree's import edges: each file stands for its folder, a file at the tree's top for itself
+ * (conformance/api.ts imports every folder, and every folder may import conformance/paths.ts). Edges that leave the
+ * tree are dropped, and so are edges between a folder and a folder inside it: a folder and its subfolders are one
+ * unit's layers (repro/ and repro/steps/), what the folder rule is not about.
+ */
+export function folderGraph(edges: readonly ImportEdge[], tree: string): ImportEdge[] {
+  const node = (file: string): string => (posix.dirname(file) === tree ? file : posix.dirname(file));
+  const nested = (a: string, b: string): boolean => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  return edges
+    .filter((e) => e.to.startsWith(`${tree}/`))
+    .map((e) => ({ from: node(e.from), to: node(e.to), typeOnly: e.typeOnly }))
+    .filter((e) => !nested(e.from, e.to));
 }

@@ -1,6 +1,6 @@
 // pi argv against the real pi CLI: each row's bytes are what npm @earendil-works/pi-coding-agent 1.6.0 printed
 // (Node 22.23.5, fresh HOME whose one model sits on a closed loopback port, PI_OFFLINE=1, stdin closed), recorded
-// 2026-12-04. test/simulator/pi/argv.test.ts holds the fake pi to them; test/simulator/pi/real-pi.test.ts checks them
+// 2026-12-04. test/simulator/pi/argv.unit.test.ts holds the fake pi to them; test/simulator/pi/real-pi.test.ts checks them
 // against the real pi again and runs the fake pi beside it.
 import { PI_ARGV } from "../../conformance/contract/provider.ts";
 

@@ -68,10 +68,10 @@ function identity(pid: number): string | null {
 
 /**
  * Every live process of the whole table started since `before` (processIdentities) that mentions one of `paths` in
- * its argv, environment or cwd, but for this process's own descendants: what a test's runs left behind, however it
- * detached. Other users of the machine (other checkouts, other tests) mention none of the paths.
+ * its argv, environment or cwd, but for this process's own descendants (unless `own`): what a test's runs left
+ * behind, however it detached. Other users of the machine (other checkouts, other tests) mention none of the paths.
  */
-export function startedSince(before: ReadonlySet<string>, paths: readonly string[]): { pid: number; argv: string[] }[] {
+export function startedSince(before: ReadonlySet<string>, paths: readonly string[], own = false): { pid: number; argv: string[] }[] {
   const found: { pid: number; argv: string[] }[] = [];
   const parents = new Map<number, number>();
   const fresh: number[] = [];
@@ -92,7 +92,7 @@ export function startedSince(before: ReadonlySet<string>, paths: readonly string
     return false;
   };
   for (const pid of fresh) {
-    if (pid === process.pid || ours(pid)) continue;
+    if (pid === process.pid || (!own && ours(pid))) continue;
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").slice(0, -1);
       const text = [argv.join(" "), readFileSync(`/proc/${pid}/environ`, "utf8"), readlinkSync(`/proc/${pid}/cwd`)].join("\n");

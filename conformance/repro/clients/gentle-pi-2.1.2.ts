@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CapturedEvidence, CompactTargetedValidation, CorrectionClient, CorrectionClientContext, FinalizeReceipt } from "../client-contract.ts";
-import { runChild } from "../../host/run-child.ts";
+import { runChild } from "../../process/run-child.ts";
 
 const CONTRACT = "gentle-ai.review-integration/v2";
 const PREFIXED = /^sha256:[0-9a-f]{64}$/;

@@ -9,7 +9,7 @@ import {
 import { clientFromFinalizeModule, hasFinalizeApi } from "../clients/adapt-finalize-module.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
 import { errorOutcome, flattenInto, type Outcome } from "../outcome.ts";
-import { runTaskInHost } from "../../host/run-task.ts";
+import { runTaskInHost } from "../../process/run-task.ts";
 import { REPO_ROOT, reproWorker } from "../paths.ts";
 import * as z from "zod/mini";
 import type { StepContext, StepResult } from "./context.ts";

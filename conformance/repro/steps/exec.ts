@@ -1,4 +1,4 @@
-import { runChild } from "../../host/run-child.ts";
+import { runChild } from "../../process/run-child.ts";
 import { flattenInto, type Outcome } from "../outcome.ts";
 import { git } from "../world-repo.ts";
 import { REPRO_CALL_TIMEOUT_MS, type StepContext, type StepResult } from "./context.ts";

@@ -1,7 +1,7 @@
 import { DEFAULT_GENTLE_AI_TIMEOUT_MS, derivedPiTimeoutMs, PI_TIMEOUT_ENV, piTimeoutOverride } from "../../clauses/common.ts";
-import { describeOutcome } from "../../host/job-outcome.ts";
-import { runTaskOutcome } from "../../host/run-task.ts";
-import { RELAY_ENTRY_EXPORT } from "../../runner/protocol.ts";
+import { describeOutcome } from "../../process/job-outcome.ts";
+import { runTaskOutcome } from "../../process/run-task.ts";
+import { RELAY_ENTRY_EXPORT } from "../../process/protocol.ts";
 import { loadModule, ReproInputError } from "../modules.ts";
 import type { Outcome } from "../outcome.ts";
 import { HANDSHAKE_TAMPER, REPO_ROOT, SIM_GENTLE_AI, reproWorker } from "../paths.ts";
@@ -38,7 +38,7 @@ export async function relayFunction<T>(ctx: StepContext, client: string | undefi
   return { fn: fn as T, label: choice.label, path: choice.relay };
 }
 
-// The call runs in a fresh relay host (conformance/host/run-task.ts), never in this process: past its bound, or
+// The call runs in a fresh relay host (conformance/process/run-task.ts), never in this process: past its bound, or
 // when the relay kills or breaks its host, the host's whole tree goes (with every process carrying the sandbox
 // folder) and the step gets a typed failing outcome. Only a fault of the harness's own is thrown.
 async function runInRelayHost(job: RelaySlotJob, markers: readonly string[]): Promise<Outcome> {

@@ -1,5 +1,5 @@
 import { flattenInto, type Outcome } from "../outcome.ts";
-import { runChild } from "../../host/run-child.ts";
+import { runChild } from "../../process/run-child.ts";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../contract/provider.ts";
 import { CollectInputSchema, type CollectInput } from "../../status/decode.ts";
 import { relaySlots, type RelaySlot } from "../../status/slots.ts";

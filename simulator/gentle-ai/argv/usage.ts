@@ -1,6 +1,6 @@
 // gentle-ai's custom FlagSet usage block (`newReviewFlagSet`, review.go:53-72); Go's default `Usage of <name>:` is never printed.
-import type { FlagDef, FlagSetSpec } from "./flag-spec.ts";
-import { goQuoteStr } from "./go-quote.ts";
+import type { FlagDef, FlagSetSpec } from "../../go/flag-spec.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 
 /**
  * The flag's `DefValue`: what Go's `Value.String()` reports at definition. Bool and int flags always have one

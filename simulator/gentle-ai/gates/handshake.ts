@@ -2,7 +2,7 @@
 import type { FailureCode } from "../../output/envelope.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { ReviewRefusal } from "../refusal.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 
 export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
 export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";

@@ -1,8 +1,8 @@
 // Resolving a --repository-context handle (reviewtransaction `ResolveReviewRepositoryContext`, repository_locator.go:
 // 233-245, 383-420 at fb55ef7b). The simulated repository issues one handle; it commits to the lineage, the target the
 // current state publishes its context for, and (once resolved) the authority's current revision.
-import type { Authority } from "../verbs/correction-authority.ts";
-import { contextTarget, earlierContextBinding } from "../verbs/correction-authority.ts";
+import type { Authority } from "../verbs/shared/correction-authority.ts";
+import { contextTarget, earlierContextBinding } from "../verbs/shared/correction-authority.ts";
 import { opaqueContextRefusal, repositoryContextUnavailable } from "../refusal.ts";
 
 /** The (lineage, target, revision) a caller binds its handle to. */

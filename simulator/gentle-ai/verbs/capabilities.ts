@@ -1,19 +1,19 @@
 // review capabilities (review_capabilities.go `RunReviewCapabilities`, `reviewCapabilitiesStaticSurface` at fb55ef7b):
 // always negotiated; the v1 contract by default (capabilities/v1.5), capabilities/v2.2 with `--contract …/v2`.
 import { readFileSync } from "node:fs";
-import { sha256Hex } from "../../runtime/sha256.ts";
+import { sha256Hex } from "../../platform/sha256.ts";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec } from "../argv/flag-spec.ts";
+import type { FlagSetSpec } from "../../go/flag-spec.ts";
 import { traitsOf } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import { nativeError } from "../refusal.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
-import { encodeReviewJson, goMarshal } from "../../output/go-json.ts";
+import { encodeReviewJson, goMarshal } from "../../go/go-json.ts";
 import type { Profile } from "../../scenario/schema.ts";
 import type { CapabilitiesV15, CapabilitiesV22 } from "../../contract/capabilities.ts";
 import { negotiatedOperations } from "../operation-registry.ts";
-import { checkContract, parseVerbFlags, refusePositionals } from "./verb-flags.ts";
+import { checkContract, parseVerbFlags, refusePositionals } from "./shared/verb-flags.ts";
 
 const V = "review capabilities";
 

@@ -2,12 +2,14 @@
 // the review facade, so it answers whatever the profile; its refusals are plain `Error: <text>` with exit 1.
 import { resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
-import type { FlagSetSpec } from "../argv/flag-spec.ts";
-import { helpRequested, parseFlags } from "../argv/go-flags.ts";
-import { goQuoteStr } from "../argv/go-quote.ts";
-import { encodeReviewJson } from "../../output/go-json.ts";
+import type { FlagSetSpec } from "../../go/flag-spec.ts";
+import { helpRequested, parseFlags } from "../../go/go-flags.ts";
+import { usageText } from "../argv/usage.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
+import { encodeReviewJson } from "../../go/go-json.ts";
 import { resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../../repository/locate.ts";
 import { ModeError, readGlobalMode, resolveMode, resolveModeWithoutClone, setCloneLocalMode, writeGlobalMode, type ModeStatus } from "../../repository/review-mode.ts";
+import type { ReviewModeResult } from "../../contract/review-mode.ts";
 
 const MODE_SCHEMA = "gentle-ai.review-mode/v1";
 
@@ -33,8 +35,8 @@ function label(mode: string): string {
 }
 
 /** emitReviewMode: the JSON result, or the three-line human summary (plus the reach note). */
-function render(operation: string, scope: string, status: ModeStatus, json: boolean): Buffer {
-  if (json) return encodeReviewJson({ schema: MODE_SCHEMA, operation, scope, status: { ...status } });
+function render(operation: ReviewModeResult["operation"], scope: ReviewModeResult["scope"], status: ModeStatus, json: boolean): Buffer {
+  if (json) return encodeReviewJson({ schema: MODE_SCHEMA, operation, scope, status: { ...status } } satisfies ReviewModeResult);
   let text =
     `receipt-driven development: ${label(status.effective)} (decided by ${status.source})\n` +
     `  global:      ${label(status.global)}\n  clone-local: ${label(status.clone_local)}\n`;
@@ -65,7 +67,7 @@ export function reviewMode(invocation: Invocation): Outcome {
   if (operation !== "enable" && operation !== "disable" && operation !== "status") return fail("", `unknown review mode command ${goQuoteStr(operation)}`);
   const spec = flagSet(operation);
   const rest = args.slice(1);
-  const parsed = parseFlags(spec, rest);
+  const parsed = parseFlags(spec, rest, usageText);
   if (!parsed.ok) return fail(parsed.error.output, parsed.error.message);
   const f = parsed.flags;
   // reviewHelpRequested (review.go:131-138): an exact -h/--help anywhere ends the call after the usage.

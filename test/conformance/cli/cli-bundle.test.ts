@@ -1,4 +1,4 @@
-// The CLI bundle is split along the command registry's dynamic imports (scripts/build.mjs, cli/commands/index.ts),
+// The CLI bundle is split along the command registry's dynamic imports (scripts/build.mjs, commands.ts),
 // checked on the build's esbuild metafile (dist/cli.meta.json): the top-level help and the dispatcher load no
 // dependency, and `run`, the command CI starts, loads neither ajv nor zod's full build (release and fidelity use them).
 import { describe, expect, it } from "vitest";
@@ -16,14 +16,14 @@ const FULL_ZOD = inPackage("zod/v4/classic");
 
 describe("the CLI bundle's split (esbuild metafile)", () => {
   it("the entry point loads no dependency before a command is chosen", () => {
-    expect(meta.outputs["dist/relay-conformance.mjs"]?.entryPoint).toBe("conformance/cli/main.ts");
-    expect(dependencies("conformance/cli/main.ts")).toEqual([]);
+    expect(meta.outputs["dist/relay-conformance.mjs"]?.entryPoint).toBe("conformance/main.ts");
+    expect(dependencies("conformance/main.ts")).toEqual([]);
     // Each command is a dynamic import of the entry, so its code is in chunks the entry does not load statically.
-    expect(meta.inputs["conformance/cli/commands/index.ts"]?.imports.filter((i) => i.kind === "dynamic-import")).toHaveLength(13);
+    expect(meta.inputs["conformance/commands.ts"]?.imports.filter((i) => i.kind === "dynamic-import")).toHaveLength(13);
   });
 
   it("run loads neither ajv nor zod's full build; the bundle still carries both, for release and fidelity", () => {
-    expect(dependencies("conformance/cli/commands/run.ts").filter((p) => AJV(p) || FULL_ZOD(p))).toEqual([]);
+    expect(dependencies("conformance/runner/command.ts").filter((p) => AJV(p) || FULL_ZOD(p))).toEqual([]);
     expect(dependencies("conformance/fidelity/command.ts").some(AJV)).toBe(true);
     expect(Object.keys(meta.inputs).some(FULL_ZOD)).toBe(true);
   });

@@ -2,7 +2,7 @@
 // still leaves no temp folder or process behind.
 import { spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { launcher, leftovers, privateTmps, root } from "./cli-process-helpers.ts";
+import { launcher, leftovers, privateTmps, root } from "../../support/cli-process.ts";
 import { eventually, processesUsing } from "../../support/processes.ts";
 
 const tmps = privateTmps();

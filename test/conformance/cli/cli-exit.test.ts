@@ -1,10 +1,10 @@
 // A CI gate exits right after its verdict: after the summary line the process is gone within 2 s (issue #14: it
 // once lingered until an outer timeout), also when --deadline cut the run short (exit 3, harness error).
 import { afterAll, describe, expect, it } from "vitest";
-import { HARNESS_ERROR_EXIT, verdictExit } from "../../../conformance/cli/commands/run.ts";
+import { HARNESS_ERROR_EXIT, verdictExit } from "../../../conformance/clauses/catalogue-options.ts";
 import { parseDuration } from "../../../conformance/cli/options.ts";
-import { PROGRESS_LINE } from "../../../conformance/report/progress.ts";
-import { leftovers, privateTmps, timedCliRun, withoutProgress } from "./cli-process-helpers.ts";
+import { PROGRESS_LINE } from "../../../conformance/cli/progress.ts";
+import { leftovers, privateTmps, timedCliRun, withoutProgress } from "../../support/cli-process.ts";
 import { eventually, processesUsing } from "../../support/processes.ts";
 
 const tmps = privateTmps();

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ReportSchema } from "../../../conformance/report/report-schema.ts";
-import { launcher, privateTmps, root } from "./cli-process-helpers.ts";
+import { launcher, privateTmps, root } from "../../support/cli-process.ts";
 import { eventually, processesUsing, processIdentities, startedSince } from "../../support/processes.ts";
 
 const tmps = privateTmps();

@@ -3,20 +3,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli } from "../../support/cli.ts";
 import { splitPositionals } from "../../../conformance/cli/options.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 
 const root = packageRoot();
 const dir = mkdtempSync(join(tmpdir(), "rc-options-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function cli(args: string[], cwd = root): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd });
-  return { code, stdout, stderr };
-}
 
 describe("boolean options never consume the next token", () => {
   it("splitPositionals keeps a file after a boolean flag a file, and a string option's value its value", () => {
@@ -66,8 +59,8 @@ describe("boolean options never consume the next token", () => {
     delete process.env.CI;
     try {
       const [before, after] = await Promise.all([
-        cli(["replay", "--update", "lens-capture-2.4.0.golden.json"], copies[0]),
-        cli(["replay", "lens-capture-2.4.0.golden.json", "--update"], copies[1]),
+        cli(["replay", "--update", "lens-capture-2.4.0.golden.json"], { cwd: copies[0] }),
+        cli(["replay", "lens-capture-2.4.0.golden.json", "--update"], { cwd: copies[1] }),
       ]);
       expect(before).toEqual({ code: 0, stdout: "PASS golden lens-capture-2.4.0\n", stderr: "" });
       expect(after).toEqual({ code: 0, stdout: "PASS golden lens-capture-2.4.0\n", stderr: "" });

@@ -4,10 +4,9 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
-import type { CommandIo } from "../../../conformance/cli/command.ts";
+import { cliChunks, type CliChunkedRun, type CliOptions } from "../../support/cli.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
-import { CLEAR_LINE, PROGRESS_LINE } from "../../../conformance/report/progress.ts";
+import { CLEAR_LINE, PROGRESS_LINE } from "../../../conformance/cli/progress.ts";
 import { ReportSchema } from "../../../conformance/report/report-schema.ts";
 import { PROBE_IDS } from "../../support/verify-probes.ts";
 
@@ -19,22 +18,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const copy = join(dir, "lens-capture-2.4.0.golden.json");
 copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
 
-/** Runs the CLI in-process; every io.stdout call is one chunk, so streaming shows as many chunks. */
-async function cli(args: string[], env: Record<string, string> = {}, progress?: CommandIo["progress"]): Promise<{ code: number; chunks: string[]; stderr: string }> {
-  const chunks: string[] = [];
-  let stderr = "";
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    const code = await main(args, { stdout: (t) => chunks.push(t), stderr: (t) => (stderr += t), cwd: dir, ...(progress === undefined ? {} : { progress }) });
-    return { code, chunks, stderr };
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
+/** The CLI in-process in this file's temp folder; every io.stdout call is one chunk, so streaming shows as many chunks. */
+const cli = (args: string[], options: CliOptions = {}): Promise<CliChunkedRun> => cliChunks(args, { cwd: dir, ...options });
 
 // Every describe runs concurrently with the others: each command mostly waits on its child processes. The verify
 // tests are sequential among themselves (they set GENTLE_AI_SIM_SCENARIO in this process); run, matrix and replay
@@ -45,7 +30,7 @@ describe.concurrent("verify: one line per probe as it finishes", () => {
     async () => {
       const scenario = join(dir, "scenario-2.4.0.json");
       writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.4.0" }));
-      const r = await cli(["verify", "--binary", sim, "--no-goldens"], { GENTLE_AI_SIM_SCENARIO: scenario });
+      const r = await cli(["verify", "--binary", sim, "--no-goldens"], { env: { GENTLE_AI_SIM_SCENARIO: scenario } });
       expect(r.code).toBe(0);
       expect(r.stderr).toBe("");
       expect(r.chunks[0]).toBe(`verify ${sim}\n  version: "gentle-ai 2.4.0\\n"; expected contract: profile 2.4.0 (from version)\n`);
@@ -61,10 +46,10 @@ describe.concurrent("verify: one line per probe as it finishes", () => {
     async () => {
       const scenario = join(dir, "scenario-2.3.0.json");
       writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.3.0" }));
-      const clean = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet"], { GENTLE_AI_SIM_SCENARIO: scenario });
+      const clean = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet"], { env: { GENTLE_AI_SIM_SCENARIO: scenario } });
       expect(clean.code).toBe(0);
       expect(clean.chunks.join("")).toBe(`verify ${sim}\n  version: "gentle-ai 2.3.0\\n"; expected contract: profile 2.3.0 (from version)\nresult: no drift\n`);
-      const drift = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet", "--profile", "2.4.0"], { GENTLE_AI_SIM_SCENARIO: scenario });
+      const drift = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet", "--profile", "2.4.0"], { env: { GENTLE_AI_SIM_SCENARIO: scenario } });
       expect(drift.code).toBe(1);
       const out = drift.chunks.join("");
       expect(out).toContain("  DRIFT  relay-flags  ");
@@ -118,7 +103,7 @@ describe.concurrent("run --json -: the report alone on stdout, every other line 
   };
 
   it("off a terminal: header, clause line, table and progress lines (the last at 100%) on stderr", async () => {
-    const r = await cli(args, {}, "lines");
+    const r = await cli(args, { progress: "lines" });
     expect(r.code).toBe(0);
     onlyReport(r.chunks);
     const lines = r.stderr.split("\n");
@@ -132,7 +117,7 @@ describe.concurrent("run --json -: the report alone on stdout, every other line 
   }, 120_000);
 
   it("on a terminal: the live line is rewritten in place and erased before the table", async () => {
-    const r = await cli(args, {}, "tty");
+    const r = await cli(args, { progress: "tty" });
     expect(r.code).toBe(0);
     onlyReport(r.chunks);
     expect(r.stderr).toContain(`${CLEAR_LINE}relay-conformance run: `);
@@ -144,7 +129,7 @@ describe.concurrent("run --json -: the report alone on stdout, every other line 
   }, 120_000);
 
   it("--quiet: no progress line and no header, still only the report on stdout", async () => {
-    const r = await cli([...args, "--quiet"], {}, "lines");
+    const r = await cli([...args, "--quiet"], { progress: "lines" });
     expect(r.code).toBe(0);
     onlyReport(r.chunks);
     expect(r.stderr.startsWith("\nCLAUSE")).toBe(true);
@@ -153,7 +138,7 @@ describe.concurrent("run --json -: the report alone on stdout, every other line 
   }, 120_000);
 
   it("only one report can go to stdout", async () => {
-    const r = await cli(["run", "--json", "-", "--junit", "-", "--grep", "^FORM-MISSING$"], {}, "lines");
+    const r = await cli(["run", "--json", "-", "--junit", "-", "--grep", "^FORM-MISSING$"], { progress: "lines" });
     expect(r).toEqual({
       code: 2,
       chunks: [],
@@ -165,21 +150,21 @@ describe.concurrent("run --json -: the report alone on stdout, every other line 
 describe.concurrent("matrix and replay: progress on stderr, --quiet silences it", () => {
   it("matrix: a progress line per relay reaching 100%; none with --quiet; the table alone on stdout", async () => {
     const args = ["matrix", "--relay", join(root, "relay/index.ts"), "--grep", "^FORM-MISSING$", "--profile", "2.4.0", "--seed", "1"];
-    const r = await cli(args, {}, "lines");
+    const r = await cli(args, { progress: "lines" });
     expect(r.code).toBe(0);
     const relay = join(root, "relay/index.ts");
     expect(r.chunks.join("")).toBe(`\n${"relay".padEnd(relay.length)}  2.4.0\n${relay}  pass\n`);
     // A line at 100%; before it, only more progress lines (the 10 s rule, on a slow machine).
     expect(r.stderr).toMatch(/(^|\n)relay-conformance matrix \(relay 1\/1\): (\d+)\/\2 cases \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);
     expect(r.stderr.split("\n").filter((l) => l !== "" && !PROGRESS_LINE.test(l))).toEqual([]);
-    const quiet = await cli([...args, "--quiet"], {}, "lines");
+    const quiet = await cli([...args, "--quiet"], { progress: "lines" });
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toBe("");
   }, 120_000);
 
   it("replay <file>: the file's line on stdout, its progress on stderr; --quiet: neither", async () => {
     // Both replays only read the copy, so they run side by side.
-    const [r, quiet] = await Promise.all([cli(["replay", copy], {}, "lines"), cli(["replay", "--quiet", copy], {}, "lines")]);
+    const [r, quiet] = await Promise.all([cli(["replay", copy], { progress: "lines" }), cli(["replay", "--quiet", copy], { progress: "lines" })]);
     expect(r.code).toBe(0);
     expect(r.chunks).toEqual(["PASS golden lens-capture-2.4.0\n"]);
     expect(r.stderr).toMatch(/(^|\n)relay-conformance replay: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { launcher, leftovers, privateTmps, root, withoutProgress } from "./cli-process-helpers.ts";
+import { launcher, leftovers, privateTmps, root, withoutProgress } from "../../support/cli-process.ts";
 import { eventually, processesUsing } from "../../support/processes.ts";
 
 const tmps = privateTmps();

@@ -3,19 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli } from "../../support/cli.ts";
 import { ReportSchema } from "../../../conformance/report/report-schema.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 
 const root = packageRoot();
 const launcher = join(root, "conformance/bin/relay-conformance");
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: root });
-  return { code, stdout, stderr };
-}
 
 /** The launcher as a CI job runs it: its exit code and its whole stdout and stderr, final newline kept. */
 async function launch(args: string[]): Promise<{ status: number | undefined; stdout: string; stderr: string }> {

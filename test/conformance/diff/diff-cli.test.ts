@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli as runCli, type CliRun } from "../../support/cli.ts";
 import { DiffReportSchema } from "../../../conformance/diff/report-schema.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 
@@ -15,12 +15,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: dir });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]): Promise<CliRun> => runCli(args, { cwd: dir });
 
 describe("relay-conformance diff", () => {
   it(
@@ -59,6 +54,21 @@ describe("relay-conformance diff", () => {
         reports.push(JSON.stringify({ ...report, binary: null }));
       }
       expect(reports[1]).toBe(reports[0]);
+    },
+    SLOW,
+  );
+
+  it(
+    "--generated alone: the simulator against itself, one PASS line about the generated calls and none about scenarios",
+    async () => {
+      const json = join(dir, "gen.json");
+      const r = await cli(["diff", "--binary", paths.simGentleAi(), "--generated", "3", "--seed", "7", "--json", json]);
+      expect([r.code, r.stderr]).toEqual([0, ""]);
+      const report = DiffReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));
+      const g = report.generated!;
+      expect([report.scenarios, g.seed, g.divergence, g.calls >= 3, g.runs >= 1]).toEqual([[], 7, undefined, true, true]);
+      const worlds = `${g.runs} world${g.runs === 1 ? "" : "s"}`;
+      expect(r.stdout).toBe(`PASS: generated: ${g.calls} calls in ${worlds}, seed 7, against gentle-ai 2.4.0 (profile 2.4.0): no divergence\n`);
     },
     SLOW,
   );

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { main } from "../../../conformance/main.ts";
 import { DiffReportSchema } from "../../../conformance/diff/report-schema.ts";
 
 const binary = process.env.GENTLE_AI_REAL_BINARY;

@@ -3,22 +3,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli } from "../../support/cli.ts";
 import { FidelityReportSchema } from "../../../conformance/fidelity/report-schema.ts";
-import { packageRoot } from "../../../conformance/paths.ts";
 import { permissiveContracts } from "../../support/permissive-contracts.ts";
 
 const made: string[] = [];
 afterEach(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-async function cli(args: string[], cwd = packageRoot()): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd });
-  return { code, stdout, stderr };
-}
 
 /** A checkout publishing, for every mirrored kind, a schema that only pins its `schema` constant (plus `extra`). */
 function permissiveTree(extra: Record<string, object> = {}, omit: readonly string[] = []): string {

@@ -11,7 +11,7 @@ import { PROVIDER_DOCUMENTS, providerDocument } from "../../../simulator/contrac
 
 const contracts = process.env.GENTLE_AI_CONTRACTS;
 // The profiles a tree's contract covers: fb55ef7b sits between v2.4.0 and v2.5.0. Profile 2.3.0 is the pre-relay
-// rc.1-era build, whose correction inputs predate the status/v5 submission descriptors (README, fidelity table).
+// rc.1-era build, whose correction inputs predate the status/v5 submission descriptors (docs/fidelity.md).
 const profiles = parseProfiles((process.env.GENTLE_AI_CONTRACTS_PROFILES ?? "2.4.0,2.5.0").split(","));
 const gentlePi = process.env.GENTLE_PI_CHECKOUT;
 const why = "GENTLE_AI_CONTRACTS is not set (a gentle-ai checkout): the fidelity lane is skipped";

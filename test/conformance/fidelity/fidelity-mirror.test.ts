@@ -16,7 +16,7 @@ describe("every simulator document parses with the provider mirror", () => {
   it("in every profile and shipped scenario", { timeout: 240_000 }, async () => {
     const documents: unknown[] = [];
     const report = await checkFidelity({ onDocument: (d) => documents.push(d.document) });
-    // The one documented deviation (README, fidelity table): profile 2.3.0, the pre-relay rc.1-era build, renders
+    // The one documented deviation (docs/fidelity.md): profile 2.3.0, the pre-relay rc.1-era build, renders
     // the 2.2.x correction inputs, which carry none of the submission descriptors status/v5 requires. Pinned here
     // so that it cannot grow.
     const isKnown = (d: { profile: string; scenario: string; issues: { path: string }[] }): boolean =>

@@ -4,10 +4,10 @@ import { createHash } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { main } from "../../../conformance/cli/main.ts";
+import { main } from "../../../conformance/main.ts";
 import { readGolden } from "../../../conformance/goldens/golden-file.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
-import { createShims } from "../../../conformance/record/shim.ts";
+import { createShims } from "../../../conformance/repro/shim.ts";
 import type { TranscriptEntry } from "../../../simulator/output/transcript-schema.ts";
 
 const SLOW = 240_000;

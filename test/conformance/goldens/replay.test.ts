@@ -7,7 +7,7 @@ import { blobOf } from "../../../conformance/goldens/normalise.ts";
 import { blobBytes } from "../../../simulator/output/transcript.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 import { replayGolden, type ReplayOptions, type ReplayReport } from "../../../conformance/replay/golden-replay.ts";
-import { main } from "../../../conformance/cli/main.ts";
+import { main } from "../../../conformance/main.ts";
 import { shippedScripts } from "../../../conformance/record/command.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 

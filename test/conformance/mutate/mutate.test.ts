@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli, type CliRun } from "../../support/cli.ts";
 import { reportJsonSchema } from "../../../conformance/mutate/report.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "mutate-test-"));
@@ -29,15 +29,8 @@ export function neverCalled(n: number): number {
 }
 `;
 
-async function mutate(args: string[], cwd = dir): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(["mutate", "--grep", "^API-ADMISSION-REFUSAL$", "--seed", "1", "--quiet", ...args], {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    cwd,
-  });
-  return { code, stdout, stderr };
+function mutate(args: string[], cwd = dir): Promise<CliRun> {
+  return cli(["mutate", "--grep", "^API-ADMISSION-REFUSAL$", "--seed", "1", "--quiet", ...args], { cwd });
 }
 
 interface ReportMutant {

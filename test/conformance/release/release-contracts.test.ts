@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { main } from "../../../conformance/cli/main.ts";
+import { main } from "../../../conformance/main.ts";
+import { cli } from "../../support/cli.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 import { ReleaseReportSchema } from "../../../conformance/release/report-schema.ts";
 import { gitBlobId } from "../../../conformance/release/source-tarball.ts";
@@ -139,10 +140,8 @@ afterEach(() => {
 });
 
 async function release(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(["release", "v2.4.0", "--cache", join(dir, "cache"), ...args], { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir });
-  return { code, out, err };
+  const r = await cli(["release", "v2.4.0", "--cache", join(dir, "cache"), ...args], { cwd: dir });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 /** The contracts temp folders left in `tmp` (the TMPDIR the command ran with). */

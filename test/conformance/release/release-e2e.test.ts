@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { main } from "../../../conformance/cli/main.ts";
+import { main } from "../../../conformance/main.ts";
 import { paths } from "../../../conformance/goldens/paths.ts";
 import { writeTar } from "../../support/ustar-write.ts";
 import { VerifyReportSchema } from "../../../conformance/verify/report-schema.ts";

@@ -2,20 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli } from "../../support/cli.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
-import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../../../conformance/properties/counterexample-schema.ts";
+import { CounterexampleSchema, COUNTEREXAMPLE_SCHEMA_ID } from "../../../conformance/clauses/counterexample-schema.ts";
 
 const root = packageRoot();
 const dir = mkdtempSync(join(tmpdir(), "rc-replay-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: root });
-  return { code, stdout, stderr };
-}
 
 const file = join(dir, "cx.json");
 writeFileSync(

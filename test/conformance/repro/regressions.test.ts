@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runRepro } from "./run-repro.ts";
+import { runRepro } from "../../support/run-repro.ts";
 
 // Each reproduction must notice a regression: the documented bug fixed in the buggy variant, or a fix
 // re-introduced as a defect in ours. Expected: exit 1 and the MISMATCH line naming the file and line.

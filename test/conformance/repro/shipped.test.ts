@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPILE_CACHE_NAMES } from "../../support/compile-cache.ts";
-import { runRepro } from "./run-repro.ts";
+import { runRepro } from "../../support/run-repro.ts";
 
 const SHIPPED = ["279", "367", "522", "handshake", "old-binary"];
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CATALOGUE, selectClauses } from "../../../conformance/clauses/index.ts";
 import type { CaseDef } from "../../../conformance/clauses/types.ts";
 import { harnessPaths, packageRoot } from "../../../conformance/paths.ts";
-import { RelayHost } from "../../../conformance/host/relay-host.ts";
+import { RelayHost } from "../../../conformance/process/relay-host.ts";
 import { runCase } from "../../../conformance/runner/run-case.ts";
 import { runCatalogue } from "../../../conformance/runner/run-catalogue.ts";
 import { createRunRoot } from "../../../conformance/runner/sandbox.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CATALOGUE, selectClauses } from "../../../conformance/clauses/index.ts";
-import { main } from "../../../conformance/cli/main.ts";
+import { cli as runCli, type CliRun } from "../../support/cli.ts";
 import { packageRoot } from "../../../conformance/paths.ts";
 import { ReportSchema, type Report } from "../../../conformance/report/report-schema.ts";
 import { parseShard, shardClauses } from "../../../conformance/runner/shard.ts";
@@ -13,12 +13,7 @@ const root = packageRoot();
 const dir = mkdtempSync(join(tmpdir(), "rc-shard-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: dir });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]): Promise<CliRun> => runCli(args, { cwd: dir });
 const read = (name: string): Report => ReportSchema.parse(JSON.parse(readFileSync(join(dir, name), "utf8")));
 
 describe("shardClauses", () => {

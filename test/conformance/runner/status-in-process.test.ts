@@ -9,9 +9,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../../../conformance/contract/provider.ts";
 import { harnessPaths } from "../../../conformance/paths.ts";
 import { acquireSlot } from "../../../conformance/runner/acquire-slot.ts";
-import { runProgram } from "../../../conformance/host/run-child.ts";
+import { runProgram } from "../../../conformance/process/run-child.ts";
 import { createRunRoot } from "../../../conformance/runner/sandbox.ts";
-import { readTranscript } from "../../../conformance/runner/transcript.ts";
+import { readTranscript } from "../../../conformance/clauses/transcript.ts";
 import { gentleAiInProcess } from "../../../simulator/gentle-ai/in-process.ts";
 import type { Profile, ScenarioInput } from "../../../simulator/scenario/schema.ts";
 

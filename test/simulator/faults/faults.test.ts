@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { promptFor } from "../../support/prompt-oracle.ts";
 import { runSim, SimWorld } from "../../support/sim-world.ts";
 import type { Run } from "../../support/spawn-process.ts";
-import type { Fault } from "../../../simulator/faults/fault-schema.ts";
+import type { Fault } from "../../../simulator/scenario/fault-schema.ts";
 
 const SUBJECT = `sha256:${"a".repeat(64)}`;
 const PROMPT = promptFor(SUBJECT, "review-risk", ["src/a.ts"]);

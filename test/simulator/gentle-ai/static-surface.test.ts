@@ -24,8 +24,7 @@ function recorded(profile: string): RecordedCall[] {
 /**
  * Calls the simulator still answers differently, with why. Profile 2.3.0 keeps 2.4.0's flag tables and usage texts
  * and 2.4.0's opt-in review mode text (2.3.0 was on by default), and a 2.3.0 parse error in a negotiated call is a
- * pre_native operation_failed envelope (v2.4.0 made it a preflight invalid_request). 2.4.0's VALIDATE is the deciding gate of 301fb2ad (its
- * own usage text); the simulator models fb55ef7b's non-deciding gate in every profile (owned with the gates).
+ * pre_native operation_failed envelope (v2.4.0 made it a preflight invalid_request).
  */
 const KNOWN_DIVERGENT: Readonly<Record<"2.3.0" | "2.4.0" | "2.5.0", readonly string[]>> = {
   "2.3.0": [
@@ -43,10 +42,8 @@ const KNOWN_DIVERGENT: Readonly<Record<"2.3.0" | "2.4.0" | "2.5.0", readonly str
     "review finalize --bogus",
     "review start --help",
     "review start --bogus",
-    "review validate --help",
-    "review validate --bogus",
   ],
-  "2.4.0": ["review validate --help", "review validate --bogus"],
+  "2.4.0": [],
   "2.5.0": [],
 };
 

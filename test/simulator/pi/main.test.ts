@@ -5,7 +5,7 @@ import { LOCKED_DOWN_PI_ARGV } from "../../support/contract.ts";
 import { promptFor } from "../../support/prompt-oracle.ts";
 import { runSim, SimWorld } from "../../support/sim-world.ts";
 import { parsePromptBinding } from "../../../simulator/pi/reviewer-result.ts";
-import { admitReviewerResult } from "../../../simulator/gentle-ai/verbs/admission.ts";
+import { admitReviewerResult } from "../../../simulator/gentle-ai/verbs/capture-result/admission.ts";
 import { ReviewerResultSchema } from "../../../simulator/contract/reviewer-result.ts";
 
 const PI_ARGV = LOCKED_DOWN_PI_ARGV;

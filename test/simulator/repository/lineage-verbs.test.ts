@@ -4,7 +4,7 @@ import { realpathSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { V2 } from "../../support/contract.ts";
 import { oracleFixDiffIdentity, oracleFreshTarget } from "../../support/gentle-ai-digests.ts";
-import { candidateTreeOf } from "../../support/git.ts";
+import { candidateTreeOf, git } from "../../support/git.ts";
 import { SimWorld, simWorlds } from "../../support/sim-world.ts";
 import { json } from "../../support/spawn-process.ts";
 
@@ -52,6 +52,23 @@ async function capture(s: SimWorld, l: { repo: string; subject: string; tokens: 
   s.write(s.dir, "result.json", JSON.stringify(result));
   const r = await s.run(["review", "capture-result", ...l.tokens, `--input=${s.dir}/result.json`], { cwd: l.repo });
   expect([r.code, r.stderrText]).toEqual([0, ""]);
+}
+
+/** A clean review of the lineage through passed verification evidence to approval: FINALIZE's answer and the evidence hash. */
+async function approve(
+  s: SimWorld,
+  l: { repo: string; lineage: string; subject: string; tokens: string[] },
+): Promise<{ fin: Awaited<ReturnType<SimWorld["run"]>>; evidenceHash: string }> {
+  await capture(s, l, []);
+  await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
+  s.write(s.dir, "evidence.txt", "ok 1 - npm test: 12 passed\n");
+  const st = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+  const sub = st.next_transition.collect.inputs[0].submission;
+  const argv = (sub.argument_tokens as string[]).map((t) => t.replace("{{outcome}}", "passed").replace("{{input}}", `${s.dir}/evidence.txt`));
+  const evidence = await s.run(["review", sub.operation_token, ...argv], { cwd: l.repo });
+  expect(evidence.code).toBe(0);
+  const fin = await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-evidence=true"], { cwd: l.repo });
+  return { fin, evidenceHash: json(evidence).raw_payload_sha256 };
 }
 
 const BLOCKER = {
@@ -220,14 +237,7 @@ describe("lineage verbs in the repository world, against real gentle-ai bytes", 
   it("2.4.0: an approval names its receipt's gate and path; nothing is burned (real 2.4.0 301fb2ad bytes)", async () => {
     const s = sandbox();
     const l = await startedLineage(s);
-    await capture(s, l, []);
-    await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
-    s.write(s.dir, "evidence.txt", "ok 1 - npm test: 12 passed\n");
-    const st = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
-    const sub = st.next_transition.collect.inputs[0].submission;
-    const argv = (sub.argument_tokens as string[]).map((t) => t.replace("{{outcome}}", "passed").replace("{{input}}", `${s.dir}/evidence.txt`));
-    expect((await s.run(["review", sub.operation_token, ...argv], { cwd: l.repo })).code).toBe(0);
-    const fin = await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-evidence=true"], { cwd: l.repo });
+    const { fin } = await approve(s, l);
     expect([fin.code, fin.stderrText]).toEqual([0, ""]);
     const doc = json(fin);
     expect(Object.keys(doc)).toEqual(["operation", "lineage_id", "state", "action", "store_revision", "receipt_path"]);
@@ -236,6 +246,44 @@ describe("lineage verbs in the repository world, against real gentle-ai bytes", 
       "validate delivery with gentle-ai review validate --gate <gate>",
       `${realpathSync(l.repo)}/.git/gentle-ai/review-transactions/v2/${l.lineage}/review-receipt.json`,
     ]);
+  });
+
+  it("2.4.0: the approved receipt decides the gates; pre-commit waits for the staged candidate (301fb2ad shapes)", async () => {
+    const s = sandbox();
+    const l = await startedLineage(s);
+    const { evidenceHash } = await approve(s, l);
+    const status = async (): Promise<ReturnType<typeof json>> => json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--next-transition"]));
+    const unstaged = await status();
+    expect([unstaged.applicability, unstaged.authority.state, unstaged.receipt.status, unstaged.next_transition]).toEqual([
+      "current_target",
+      "approved",
+      "present",
+      { kind: "stop", reason_code: "staged_delivery_candidate_required" },
+    ]);
+    const denied = await s.run(["review", "validate", "--cwd", l.repo, "--gate=pre-commit"]);
+    expect([denied.code, json(denied).context.denial, denied.stderrText]).toEqual([
+      1,
+      { stage: "receipt-discovery", code: "receipt_unrelated" },
+      "Error: review lifecycle gate denied: invalidated: no terminal review receipt governs this candidate; review it with gentle-ai review start\n",
+    ]);
+    const postApply = await s.run(["review", "validate", "--cwd", l.repo, "--gate=post-apply"]);
+    const context = json(postApply).context;
+    expect([postApply.code, json(postApply).result, context.lineage_id, context.store_revision, context.evidence_hash]).toEqual([
+      0,
+      "allow",
+      l.lineage,
+      unstaged.authority.revision,
+      evidenceHash,
+    ]);
+    git(l.repo, "add", "-A");
+    const staged = await status();
+    expect([staged.next_transition.reason_code, staged.next_transition.execute.command, staged.next_transition.execute.selector_arguments]).toEqual([
+      "approved_receipt_ready",
+      `gentle-ai review validate --lineage=${l.lineage} --gate=pre-commit`,
+      [],
+    ]);
+    const allowed = await s.run(["review", "validate", "--cwd", l.repo, "--gate=pre-commit", `--contract=${V2}`, `--lineage=${l.lineage}`]);
+    expect([allowed.code, json(allowed).schema, json(allowed).result.result]).toEqual([0, "gentle-ai.review-integration.operation/v2", "allow"]);
   });
 
   it("a corrected workspace lets FINALIZE reach the captured-evidence check (real 2.4.0 / 2.5.0 cause)", async () => {

@@ -82,6 +82,24 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
     ["pi-failed-as-timeout.ts", "PI-TIMEOUT-ENV-OVERRIDE", "PI-ARGV-FIXED"],
     // A surviving mutant of `relay-conformance mutate` (docs/mutation.md), killed by the sharpened clause.
     ["dev-binary-env.ts", "API-CONSTANTS", "PI-ARGV-FIXED"],
+    // Slot detection (relay/slots.ts), which no clause called before.
+    ["slots-first-match.ts", "API-RELAY-SLOTS", "API-ROLE-VECTOR-SLOTS"],
+    ["slots-undefined-keys.ts", "API-RELAY-SLOTS", "API-ROLE-VECTOR-SLOTS"],
+    ["role-vectors-any-execute.ts", "API-ROLE-VECTOR-SLOTS", "API-RELAY-SLOTS"],
+    ["ignores-dev-binary.ts", "DEV-BINARY-OVERRIDE", "GENTLE-AI-PATH-ABSOLUTE"],
+    // Aborts that land while a leg runs (the older cases abort as a folder appears, racing the launch).
+    ["materialize-abort-as-failure.ts", "ABORT-HONOURED", "MATERIALIZE-FAILED"],
+    ["leaves-timer.ts", "SETTLES-CLEAN", "PI-ARGV-FIXED"],
+    ["leaves-abort-listener.ts", "SETTLES-CLEAN", "PI-ARGV-FIXED"],
+    ["submit-spawn-error-untyped.ts", "SUBMIT-COULD-NOT-START", "SUBMIT-ARGV-EXACT"],
+    ["zero-bound-fires.ts", "BOUND-ZERO-NO-TIMER", "GENTLE-AI-TIMEOUT-DEFAULT"],
+    ["coerces-form-tokens.ts", "FORM-EMPTY-TOKEN", "FORM-MISSING"],
+    ["pi-launch-timed-out.ts", "PI-LAUNCH-FAILED", "PI-ARGV-FIXED"],
+    ["pi-default-empty.ts", "PI-DEFAULT-EXECUTABLE", "PI-ARGV-FIXED"],
+    ["scratch-failure-as-pi-failed.ts", "PI-SCRATCH-FAILED", "PI-LAUNCH-FAILED"],
+    ["truncates-submit-stdout.ts", "RESULT-SHAPE", "PI-ARGV-FIXED"],
+    ["spawn-throw-uncaught.ts", "MATERIALIZE-COULD-NOT-START", "MATERIALIZE-FAILED"],
+    ["coerces-capture-tokens.ts", "CAPTURE-TOKENS-NONEMPTY", "CAPTURE-TOKENS-REQUIRED"],
   ])(
     "%s fails %s (and passes %s)",
     async (relay, failing, control, shape) => {

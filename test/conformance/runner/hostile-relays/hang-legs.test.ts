@@ -1,13 +1,14 @@
 // Relays that hang in each leg get their verdict in a small multiple of the clean relay's time (not the bound's), each
-// failing clause saying which leg and why; a relay that detaches a process fully fails with its argv; and nothing of
-// any run is left, by a scan of the whole process table. Every run here uses the default bound (20 s), so a patient
+// failing clause saying which leg and why; a relay that detaches a process fully fails with its argv, and under the
+// process-tree fallback (which cannot hold it) the run's end names it; and nothing of any run is left, by a scan of
+// the whole process table. Every run here uses the default bound (20 s), so a patient
 // harness would need at least one bound per hanging case.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { containment } from "../../../../conformance/host/containment.ts";
+import { CONTAINMENT_ENV, containment } from "../../../../conformance/process/containment.ts";
 import { ReportSchema, type Report } from "../../../../conformance/report/report-schema.ts";
-import { privateTmps, root, timedCliRun } from "../../cli/cli-process-helpers.ts";
+import { privateTmps, root, timedCliRun } from "../../../support/cli-process.ts";
 import { eventually, processIdentities, startedSince } from "../../../support/processes.ts";
 
 const GREP = "^(MATERIALIZE-ARGV-VERBATIM|PI-ARGV-FIXED|PI-STDIN-EXACT|SUBMIT-ARGV-EXACT|RESULT-SHAPE|PI-FAILED|FORM-MISSING|API-CONSTANTS)$";
@@ -31,29 +32,37 @@ interface Outcome {
   readonly wallMs: number;
   readonly report: Report;
   readonly tmp: string;
+  readonly stdout: string;
 }
 
 const tmps = privateTmps();
 const made: string[] = [];
 afterAll(() => tmps.cleanup());
 
-async function run(relay: string): Promise<Outcome> {
+async function run(relay: string, env: Readonly<Record<string, string>> = {}): Promise<Outcome> {
   const tmp = tmps.make();
   made.push(tmp);
   const json = join(tmp, "report.json");
   const started = Date.now();
-  const { code } = await timedCliRun(["run", "--quiet", "--relay", relay, "--grep", GREP, "--profile", "2.4.0", "--seed", "1", "--deadline", "300s", "--json", json], tmp);
+  const args = ["run", "--quiet", "--relay", relay, "--grep", GREP, "--profile", "2.4.0", "--seed", "1", "--deadline", "300s", "--json", json];
+  const { code, stdout } = await timedCliRun(args, tmp, env);
   const wallMs = Date.now() - started;
-  return { code, wallMs, report: ReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))), tmp };
+  return { code, wallMs, report: ReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))), tmp, stdout };
 }
 
 const outcomes = new Map<string, Outcome>();
 let before: Set<string>;
+/** The fully detaching relay's run under the process-tree fallback, which cannot hold what it leaves. */
+let uncontained: Outcome;
+const SLEEPER = join(root, DIR, "sleeper.cjs");
 
 beforeAll(async () => {
   before = processIdentities();
   // One run at a time: each hang's wall time is compared with the clean run's, so they share the machine alike.
   for (const relay of ["relay/index.ts", ...HANGS.map((h) => `${DIR}/hangs-in-${h.leg}.ts`), `${DIR}/detaches-fully.ts`]) outcomes.set(relay, await run(relay));
+  uncontained = await run(`${DIR}/detaches-fully.ts`, { [CONTAINMENT_ENV]: "process-tree" });
+  // The run leaves it running (it cannot be told from an unrelated process): the test kills what it named.
+  for (const p of uncontained.report.leftBehind ?? []) if (p.argv.includes(SLEEPER)) process.kill(p.pid, "SIGKILL");
 }, 900_000);
 
 const outcome = (relay: string): Outcome => outcomes.get(relay) as Outcome;
@@ -106,6 +115,26 @@ describe.skipIf(containment() !== "pid-namespace")("a relay that detaches a proc
     for (const c of failed)
       expect(c.message, c.id).toMatch(/\[happy-path\] the relay left 1 process\(es\) it started running after it settled \(now killed\): pid \d+ argv \[".*sleeper\.cjs"\]/);
     for (const id of ["FORM-MISSING", "API-CONSTANTS", "PI-FAILED"]) expect(o.report.clauses.find((c) => c.id === id)?.status, id).toBe("pass");
+  });
+});
+
+describe("a fully detached process under the process-tree fallback", () => {
+  it("escapes the case, and the run's end names it with its argv, in the JSON report and on the console", () => {
+    const left = uncontained.report.leftBehind ?? [];
+    expect(left.filter((p) => p.argv.includes(SLEEPER))).toEqual([{ pid: expect.any(Number) as number, argv: [process.execPath, SLEEPER] }]);
+    expect(uncontained.stdout).toMatch(
+      /\nleft behind: \d+ process\(es\) started during the run still run outside every process tree of the run \(no PID namespace held the relay\); not killed, since one may not be the relay's:\n/,
+    );
+    expect(uncontained.stdout).toContain(`argv ${JSON.stringify([process.execPath, SLEEPER])}\n`);
+  });
+
+  // Another user of a shared machine may start a process meanwhile that the scan cannot tell apart: only ours count.
+  it.skipIf(containment() !== "pid-namespace")("is found only where no PID namespace holds the relays: the contained runs left nothing", () => {
+    for (const [relay, o] of outcomes)
+      expect(
+        (o.report.leftBehind ?? []).filter((p) => p.argv.join(" ").includes(root)),
+        relay,
+      ).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReportSchema, type Report } from "../../../../conformance/report/report-schema.ts";
-import { leftovers, privateTmps, timedCliRun } from "../../cli/cli-process-helpers.ts";
+import { leftovers, privateTmps, timedCliRun } from "../../../support/cli-process.ts";
 import { eventually, processesUsing } from "../../../support/processes.ts";
 
 const GREP = "^(PI-ARGV-FIXED|RESULT-SHAPE|PI-FAILED|FORM-MISSING|RESULT-FILE-MODES|TARGET-CWD-DEFAULT|API-CONSTANTS)$";

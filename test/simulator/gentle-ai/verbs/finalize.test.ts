@@ -260,22 +260,20 @@ describe("lifecycle across processes", () => {
     });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(after.authority.state).toBe("approved");
-    // An approved compact lineage with its receipt routes to the burn FINALIZE (review_next_transition.go:350-354).
-    expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_compact_burn_required" });
+    // At 2.4.0 (301fb2ad, review_next_transition.go:341-373) an approved lineage with its receipt routes to the gate
+    // that decides; the burn FINALIZE is fb55ef7b's.
+    expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_receipt_ready", execute: { operation: "review.validate" } });
     expect(after.validation_request).toBeUndefined();
-    // Approval burns the authority: a second finalize finds no lineage (review_facade.go:70-79).
-    await expectRefusal(
-      s,
-      ["--lineage", s.ids.lineageId, "--captured-evidence=true"],
-      `no compact facade review lineage "${s.ids.lineageId}" was found; run gentle-ai review start --lineage ${s.ids.lineageId} to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage ${s.ids.lineageId} for explicit read-only historical compatibility`,
-      true,
-    );
-    await expectRefusal(
-      s,
-      ["--captured-evidence=true"],
-      "no discoverable compact facade review lineage found; run gentle-ai review start to begin one, or use gentle-ai review-resume --cwd <repo> --lineage <lineage> for explicit read-only historical compatibility",
-      false,
-    );
+    // Before the burn (b43e0928) the approved authority stays: FINALIZE replays the approving document exactly and
+    // refuses any new input, an untyped failure (301fb2ad review_facade.go:2815-2826, :3026-3031; real 2.4.0 bytes).
+    const replay = await s.run(["review", "finalize", "--contract", V2, "--lineage", s.ids.lineageId]);
+    expect([replay.code, replay.stdoutText, replay.stderrText]).toEqual([0, fin.stdoutText, ""]);
+    const again = await s.run(["review", "finalize", "--captured-evidence=true"]);
+    expect([again.code, again.stdoutText, again.stderrText]).toEqual([
+      1,
+      "",
+      "Error: terminal review finalize accepts no review inputs; exact replay requires only --lineage\n",
+    ]);
   });
 
   it("2.3.0: plain capture-evidence with --cwd, then the fixed negotiated finalize, reaches approved", async () => {
@@ -436,8 +434,14 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
     ],
     [
       "--result is refused after the other preflight checks",
-      [L, "--expected-revision=x", "--result", "r.json"],
+      [L, "--trace=t", "--result", "r.json"],
       "review finalize no longer accepts --result: a reviewer result supplied this way carries no provider-owned admission, so it cannot prove the lens inspected the frozen candidate. Capture each selected lens with `gentle-ai review capture-result` (see `gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v1 --next-transition` for the exact lineage/target/lens/order bindings), then run `gentle-ai review finalize --captured-results=true`",
+    ],
+    [
+      // 301fb2ad counts --expected-revision among the descriptor flags (review_facade.go:2673); real 2.4.0 bytes.
+      "before the burn --expected-revision is a descriptor flag, refused before --result",
+      [L, "--expected-revision=x", "--result", "r.json"],
+      "review finalize submission descriptors require the complete v2 revision, target, request hash, and repository context binding; refresh with gentle-ai review status --next-transition",
     ],
     ["--result counts as a stdin input", [L, "--result", "-", "--validation", "-"], "review finalize accepts stdin for only one input"],
     [
@@ -480,8 +484,8 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
       replayability: "status_required",
       next_action: "review.status",
     });
-    // (not simulated) the real line goes on with " A defect report was saved at <path>" (review_defect_report.go:293-321).
-    expect(bad.stderrText.startsWith("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]")).toBe(true);
+    // No repository holds the world, so no defect report is saved and the line ends there (review_defect_report.go:266-273).
+    expect(bad.stderrText).toBe("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]\n");
   });
 
   it("negotiated v1: operation/v1 with the stop eligibility on --action-eligibility", async () => {

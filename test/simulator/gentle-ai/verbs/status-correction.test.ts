@@ -122,13 +122,19 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
       initial_snapshot_identity: ids.targetIdentity,
       current_snapshot_identity: ids.correctionLiveIdentity,
     });
-    expect(json.repository_context).toEqual({
-      capability: "review.opaque_repository_context",
-      handle: ids.repositoryContext,
-      revision: ids.revision(0),
-      target_identity: ids.correctionTargetIdentity,
-    });
-    expect(Object.keys(json).slice(-3)).toEqual(["next_transition", "repository_context", "validation_request"]);
+    // 301fb2ad publishes the handle without the top-level member fb55ef7b added (review_facade.go:1114-1119).
+    if (profile === "2.4.0") {
+      expect(json.repository_context).toBeUndefined();
+      expect(Object.keys(json).slice(-2)).toEqual(["next_transition", "validation_request"]);
+    } else {
+      expect(json.repository_context).toEqual({
+        capability: "review.opaque_repository_context",
+        handle: ids.repositoryContext,
+        revision: ids.revision(0),
+        target_identity: ids.correctionTargetIdentity,
+      });
+      expect(Object.keys(json).slice(-3)).toEqual(["next_transition", "repository_context", "validation_request"]);
+    }
     expect(raw.endsWith("}\n")).toBe(true);
   });
 
@@ -356,6 +362,15 @@ describe("evidence outcomes, validating and approved", () => {
       },
     });
     expect(json.validation_request).toBeUndefined();
+    // Only the transition carries the handle at 2.4.0 (real 301fb2ad bytes, golden/diff/lifecycle-approve.txtar).
+    expect(json.repository_context).toBeUndefined();
+  });
+
+  it("validating at 2.5.0 also prints the repository_context it publishes (fb55ef7b review_facade.go:1114-1119)", async () => {
+    const s = sim({ profile: "2.5.0", lineage: { state: "validating" } });
+    const { json } = await status(s);
+    valid(json);
+    const ids = s.ids;
     expect(json.repository_context).toEqual({
       capability: "review.opaque_repository_context",
       handle: ids.repositoryContext,
@@ -364,8 +379,29 @@ describe("evidence outcomes, validating and approved", () => {
     });
   });
 
-  it("approved: the published receipt and the compact burn FINALIZE", async () => {
+  it("approved at 2.4.0: the present receipt routes to the deciding gate (review_next_transition.go:341-373)", async () => {
     const s = sim({ profile: "2.4.0", lineage: { state: "approved" } });
+    const { json } = await status(s);
+    valid(json);
+    const ids = s.ids;
+    expect(json).toMatchObject({ receipt: { status: "present", identity: ids.receiptIdentity }, action: "validate", replayability: "not_replayable" });
+    expect(json.next_transition).toEqual({
+      kind: "execute",
+      reason_code: "approved_receipt_ready",
+      execute: {
+        operation: "review.validate",
+        command: `gentle-ai review validate --lineage=${ids.lineageId} --gate=pre-commit`,
+        arguments: [tok("lineage", ids.lineageId), tok("gate", "pre-commit")],
+        selector_arguments: [],
+        preconditions: [ext("state", "approved"), ext("receipt", "present")],
+        binding: { lineage_id: ids.lineageId, revision: ids.revision(0), target_identity: ids.targetIdentity },
+      },
+    });
+    expect(json.repository_context).toBeUndefined();
+  });
+
+  it("approved at 2.5.0: the published receipt and the compact burn FINALIZE", async () => {
+    const s = sim({ profile: "2.5.0", lineage: { state: "approved" } });
     const { json } = await status(s);
     valid(json);
     const ids = s.ids;
