@@ -13,6 +13,12 @@ export interface ProfileTraits {
   readonly honoursHandshake: boolean;
   /** Refusal wording for pi without the handshake: v2.4.0 list wording or the PR #3444 wording (at fb55ef7b, review_transport_capability.go:150-175). */
   readonly handshakeWording: "v2.4.0" | "pr3444";
+  /**
+   * START's transport admission sees only claude-code, opencode, codex and pi advertise review transport; every other
+   * manifest agent is dormant (fb55ef7b agents/capabilitymanifest/manifest.go). Before it (301fb2ad) every agent with a
+   * manifest advertises it.
+   */
+  readonly dormantTransport: boolean;
   /** Lens submission form in STATUS: none (pre-relay), v2.4.0 singular value at 7, v2.5.0 with --agent=pi at 8. */
   readonly lensSubmission: "none" | "v2.4.0" | "v2.5.0";
   /**
@@ -63,6 +69,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     collectCapture: false,
     honoursHandshake: false,
     handshakeWording: "v2.4.0",
+    dormantTransport: false,
     lensSubmission: "none",
     agentSubmit: false,
     piWithoutMaterialize: "host-mediated",
@@ -80,6 +87,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     collectCapture: true,
     honoursHandshake: true,
     handshakeWording: "v2.4.0",
+    dormantTransport: false,
     lensSubmission: "v2.4.0",
     agentSubmit: false,
     piWithoutMaterialize: "host-mediated",
@@ -99,6 +107,7 @@ export const PROFILE_TRAITS: Readonly<Record<Profile, ProfileTraits>> = {
     collectCapture: true,
     honoursHandshake: true,
     handshakeWording: "pr3444",
+    dormantTransport: true,
     lensSubmission: "v2.5.0",
     agentSubmit: true,
     piWithoutMaterialize: "split",

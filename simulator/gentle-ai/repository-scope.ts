@@ -42,6 +42,11 @@ export function targetDirectory(invocation: Invocation): string {
   return resolve(invocation.cwd, flagValue(invocation.argv.slice(2), "cwd") ?? ".");
 }
 
+/** SnapshotBuilder.ResolveRepositoryRoot's first check: an empty (or blank) --cwd names no repository. */
+export function requireCwd(cwd: string): void {
+  if (cwd.trim() === "") throw nativeError("resolve review repository root: snapshot repository path is required");
+}
+
 /** The repository scope of a call at `dir`, or undefined when no repository contains it. */
 export function scopeAt(invocation: Invocation, dir: string): RepositoryScope | undefined {
   if (!insideWorkTree(dir)) return undefined;
@@ -89,14 +94,18 @@ export function repositoryRefusal(error: RepositoryNotFoundError, context = "res
   return error.kind === "git" ? gitCommandFailed(text, error.detail) : nativeError(text);
 }
 
+/** The lifecycle state a lineage's file records (`reviewing`, `approved`, …), or undefined when it is unreadable. */
+export function lineageState(scope: RepositoryScope, lineageId: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(join(lineageDir(scope.storeRoot, lineageId), LINEAGE_FILE), "utf8")) as { state?: unknown }).state;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether a lineage's review ended in approval (gentle-ai burns approved authority; the simulator keeps the file). */
 export function lineageApproved(scope: RepositoryScope, lineageId: string): boolean {
-  try {
-    const state = JSON.parse(readFileSync(join(lineageDir(scope.storeRoot, lineageId), LINEAGE_FILE), "utf8")) as { state?: unknown };
-    return state.state === "approved";
-  } catch {
-    return false;
-  }
+  return lineageState(scope, lineageId) === "approved";
 }
 
 /** A live (not approved) lineage of this repository, or undefined. */

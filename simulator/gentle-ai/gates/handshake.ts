@@ -2,6 +2,7 @@
 import type { FailureCode } from "../../output/envelope.ts";
 import type { ProfileTraits } from "../profiles.ts";
 import { ReviewRefusal } from "../refusal.ts";
+import { goQuoteStr } from "../../go/go-quote.ts";
 
 export const HANDSHAKE_ENV = "GENTLE_PI_REVIEW_RELAY_CONTRACT";
 export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";
@@ -51,6 +52,45 @@ export function gateRuntime(traits: ProfileTraits, agent: string, env: Readonly<
   // PR #3444 (main-0822, v2.5.0 inferred) names the handshake when it is pi's only missing condition.
   if (agent === "pi" && traits.honoursHandshake && traits.handshakeWording === "pr3444") return { ok: false, text: PR3444 };
   return { ok: false, text: notEligible(handshake ? [...COMPILED_RUNTIMES, "pi"] : COMPILED_RUNTIMES) };
+}
+
+/** The agents gentle-ai has a capability manifest for (featureClaimsByAgent, the same at 301fb2ad and fb55ef7b). */
+const MANIFEST_AGENTS = [
+  "antigravity",
+  "claude-code",
+  "codex",
+  "cursor",
+  "gemini-cli",
+  "hermes",
+  "kilocode",
+  "kimi",
+  "kiro-ide",
+  "openclaw",
+  "opencode",
+  "pi",
+  "qwen-code",
+  "trae-ide",
+  "vscode-copilot",
+  "windsurf",
+];
+
+/**
+ * START's transport capability admission (review_transport_admission.go authorizeReviewTransportCapability), before
+ * the contract is looked at: a claimed --agent needs a manifest that advertises review transport. The texts end with
+ * the same exit guidance and supported list as the eligibility gate.
+ */
+export function requireTransportCapability(traits: ProfileTraits, agentFlag: string, env: Readonly<Record<string, string | undefined>>): void {
+  const agent = agentFlag.trim();
+  if (agent === "") return;
+  const guidance = notEligible(traits.honoursHandshake && handshakePresent(env) ? [...COMPILED_RUNTIMES, "pi"] : COMPILED_RUNTIMES).replace(
+    /^the active runtime is not eligible for immutable receipt review/,
+    "",
+  );
+  const refuse = (text: string): ReviewRefusal => new ReviewRefusal("review_transport_capability_unsupported", text + guidance);
+  if (!MANIFEST_AGENTS.includes(agent))
+    throw refuse(`unrecognised review runtime capability claim for ${goQuoteStr(agent)}: unsupported agent capability manifest: ${goQuoteStr(agent)}`);
+  if (traits.dormantTransport && !([...COMPILED_RUNTIMES, "pi"] as readonly string[]).includes(agent))
+    throw refuse(`runtime ${goQuoteStr(agent)} does not advertise review transport capability`);
 }
 
 /** The code a gate refusal carries on each surface. */

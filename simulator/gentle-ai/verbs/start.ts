@@ -13,15 +13,18 @@ import { traitsOf, type ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError, ReviewRefusal } from "../refusal.ts";
-import { requireRuntime } from "../gates/handshake.ts";
+import { requireRuntime, requireTransportCapability } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson, type GoJson } from "../../go/go-json.ts";
+import type { StartDeclined } from "../../contract/start.ts";
 import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
-import { parseVerbFlags } from "./shared/verb-flags.ts";
+import { checkContract, parseVerbFlags } from "./shared/verb-flags.ts";
+import { readInputError } from "./shared/read-input.ts";
 import { UNTRACKED_SET_ONCE } from "./status/status-flags.ts";
-import { flagValue, lineageScenario, repositoryRefusal, scopeAt } from "../repository-scope.ts";
+import { flagValue, lineageScenario, lineageState, repositoryRefusal, requireCwd, scopeAt, type RepositoryScope } from "../repository-scope.ts";
+import { runGit } from "../../repository/git.ts";
 import { defectReportClause } from "../defect-report.ts";
 import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
 import { buildSnapshot, SnapshotError, type Snapshot } from "../../repository/snapshot.ts";
@@ -34,7 +37,7 @@ import { CONSENT_ES, consentReasonEs, riskEvidenceEs } from "../../repository/ri
 import { selectionRequiredText, untrackedScope, UntrackedSelectionError, declarationArguments, type UntrackedScope } from "../../repository/untracked.ts";
 import { disabledText, modeStatus } from "../../repository/review-mode.ts";
 import { derivedStartLineage, startLineageId } from "../../repository/digests.ts";
-import { createLineageRecord, REPOSITORY_LINEAGE_SCHEMA, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
+import { createLineageRecord, listLineageRecords, readLineageRecord, REPOSITORY_LINEAGE_SCHEMA, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
 import { artifactSubjectHash, lineageEventId, lineageRevision, repositoryContextEventId, repositoryContextHandle } from "../../repository/lineage-identities.ts";
 import { publishRepositoryContext } from "../../repository/context-registry.ts";
 import { startRevision } from "../../repository/start-revision.ts";
@@ -129,6 +132,25 @@ function validateBinding(f: ParsedFlags, negotiated: boolean): void {
     throw preflight("negotiated current-changes START contains a partial base selector");
 }
 
+/**
+ * The base selector's own refusals before the candidate is frozen (review_facade.go runReviewFacadeStart, the same at
+ * 301fb2ad and fb55ef7b): an overlay needs a workspace --base-ref without --committed-only, and a plain --base-ref
+ * over dirty tracked files (`git diff --name-only HEAD` non-empty) needs --committed-only to acknowledge it.
+ */
+function checkBaseSelector(repo: RepositoryIdentity, baseRef: string, projection: string, committedOnly: boolean, overlay: boolean): void {
+  if (overlay) {
+    if (baseRef === "" || committedOnly || projection !== "workspace")
+      throw nativeError("--workspace-overlay requires --base-ref with workspace projection and is incompatible with --committed-only");
+    // (inferred scope limit) the base-workspace-overlay target is not simulated.
+    throw nativeError("gentle-ai-sim: review start --workspace-overlay is not simulated");
+  }
+  if (baseRef === "" || committedOnly) return;
+  const diff = runGit(repo.root, ["diff", "--name-only", "-z", "HEAD", "--"]);
+  if (diff.code !== 0) throw nativeError(`detect dirty tracked changes for committed review: ${diff.stderr.trim()}`);
+  if (diff.stdout.length > 0)
+    throw nativeError("review start with --base-ref omits dirty tracked changes; rerun with --committed-only to acknowledge committed-only review scope");
+}
+
 /** reviewConsentFollowUpBase: the caller's own START as the runnable answer stem. */
 function followUpBase(f: ParsedFlags, snapshot: Snapshot, contract: string, agent: string, scope: UntrackedScope): string {
   const parts = [
@@ -220,7 +242,7 @@ function declinedResult(snapshot: Snapshot, assessment: RiskAssessment): GoJson 
     correction_budget: 0,
     risk_evidence: riskEvidence(assessment),
     consent: "declined_this_candidate",
-  };
+  } satisfies StartDeclined;
 }
 
 const FINDING_PREFIX: Readonly<Record<string, string>> = {
@@ -334,11 +356,22 @@ function negotiatedResult(action: string, record: RepositoryLineageRecord, trait
   };
 }
 
+/**
+ * Before the atomic route a START whose lineage is not stored resumes the one live lineage already reviewing this
+ * exact candidate (301fb2ad StartCompactAuthority: the scan's claimants), whatever --lineage named.
+ * (inferred scope limit) only the reviewing claimant with the identical snapshot is modelled.
+ */
+function claimantOf(scope: RepositoryScope, lineageId: string, identity: string): string | undefined {
+  if (readLineageRecord(scope.storeRoot, lineageId) !== undefined) return undefined;
+  const claimants = listLineageRecords(scope.storeRoot).filter((r) => r.snapshot.identity === identity && lineageState(scope, r.lineageId) === "reviewing");
+  return claimants.length === 1 ? claimants[0]!.lineageId : undefined;
+}
+
 /** Creates (or replays) the candidate's lineage: its record, its initial lifecycle state, its published context. */
 function createOrReplay(
   invocation: Invocation,
   repo: RepositoryIdentity,
-  lineageId: string,
+  requestedId: string,
   snapshot: Snapshot,
   assessment: RiskAssessment,
   lenses: readonly string[],
@@ -346,6 +379,7 @@ function createOrReplay(
 ): { record: RepositoryLineageRecord; replayed: boolean } {
   const scope = scopeAt(invocation, repo.root)!;
   const atomic = traitsOf(invocation.scenario.profile).atomicStart;
+  const lineageId = atomic ? requestedId : (claimantOf(scope, requestedId, snapshot.identity) ?? requestedId);
   const revision = startRevision({ lineageId, repositoryRef: repo.repositoryRef, snapshot, risk: assessment, selectedLenses: lenses, atomic });
   const handle = repositoryContextHandle(lineageId, snapshot.identity, revision, repo.repositoryRef);
   const record: RepositoryLineageRecord = {
@@ -373,6 +407,27 @@ function createOrReplay(
   return created;
 }
 
+const LINEAGE_ID_TEXT = "lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes";
+
+/**
+ * The authority's inputs, read once consent is settled (301fb2ad: facadePolicyBytes then NewCompactState, untyped;
+ * fb55ef7b: prepareReviewFacadeCompactAtomicStart, a preflight error): the --policy file must be readable and the
+ * lineage id canonical (reviewtransaction/store.go lineageIDPattern, at most 128 bytes). 301fb2ad opens the path
+ * untrimmed, fb55ef7b trimmed. The policy's bytes are not otherwise modelled.
+ */
+function checkAuthorityInputs(invocation: Invocation, traits: ProfileTraits, lineageId: string, policyFlag: string): void {
+  const fail = (text: string): ReviewRefusal => (traits.atomicStart ? preflight(`prepare compact atomic facade review: ${text}`) : nativeError(text));
+  const policy = traits.atomicStart ? policyFlag.trim() : policyFlag;
+  if (policyFlag.trim() !== "")
+    try {
+      invocation.readFile(policy);
+    } catch (error) {
+      throw fail(`read facade review policy: ${readInputError(error, policy)}`);
+    }
+  if (lineageId.length === 0 || Buffer.byteLength(lineageId) > 128 || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(lineageId))
+    throw fail(traits.atomicStart ? `build compact atomic START state: ${LINEAGE_ID_TEXT}` : `create compact facade review: ${LINEAGE_ID_TEXT}`);
+}
+
 /** The once-per-clone notice a non-interactive plain START prints (review_mode.go reviewConsentSkippedNotice). */
 function skippedNotice(repo: RepositoryIdentity): string {
   const marker = join(repo.gitCommonDir, "gentle-ai", "review-mode", "non-interactive-notice-shown");
@@ -386,14 +441,20 @@ function skippedNotice(repo: RepositoryIdentity): string {
   return "Gentle AI reviewed this change without asking, because this session has no terminal to answer on. Run 'gentle-ai review mode disable' to turn reviews off, or 'gentle-ai review mode status' to see the current setting.\n";
 }
 
-function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer): string {
+/** What a START already printed on stderr when it fails later: the once-per-clone notice precedes the error line. */
+interface StartNotice {
+  text: string;
+}
+
+function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer, notice: StartNotice): void {
   const traits = traitsOf(invocation.scenario.profile);
   const f = parseVerbFlags(START_FLAG_SET, argv, out);
-  if (f === undefined) return "";
+  if (f === undefined) return;
   if (f.positionals.length > 0) throw preflight(`unexpected review start argument ${goQuoteStr(f.positionals[0]!)}`);
   const negotiated = f.has("contract");
   const contract = f.str("contract");
-  if (negotiated && contract !== CONTRACT_V1 && contract !== CONTRACT_V2) throw preflight(`unsupported review integration contract ${goQuoteStr(contract)}`);
+  if (negotiated) checkContract(contract);
+  if (f.count("agent") === 1) requireTransportCapability(traits, f.str("agent"), invocation.env);
   let agent = "";
   if (f.count("agent") > 0 && negotiated) {
     if (f.count("agent") !== 1) throw new ReviewRefusal("immutable_review_transport_unsupported", "negotiated START requires exactly one generated runtime identity");
@@ -401,6 +462,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   }
   validateBinding(f, negotiated);
   const consent = f.str("consent").trim();
+  requireCwd(f.str("cwd"));
   let repo: RepositoryIdentity;
   try {
     repo = resolveRepository(resolve(invocation.cwd, f.str("cwd")));
@@ -411,9 +473,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   const projection = f.str("projection").trim();
   if (projection !== "workspace" && projection !== "staged") throw nativeError(`unsupported review projection ${goQuoteStr(f.str("projection"))}`);
   const baseRef = f.str("base-ref").trim();
-  if (f.bool("workspace-overlay"))
-    // (inferred scope limit) the base-workspace-overlay target is not simulated.
-    throw nativeError("gentle-ai-sim: review start --workspace-overlay is not simulated");
+  checkBaseSelector(repo, baseRef, projection, f.bool("committed-only"), f.bool("workspace-overlay"));
   const declared = f.has("untracked-scope") || f.count("intended-untracked") > 0 || f.has("expected-untracked-inventory");
   let scope: UntrackedScope = { inventory: [], intended: [], digest: "", needsSelection: false, declared: false };
   let snapshot: Snapshot;
@@ -454,7 +514,6 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   // authorizeReviewStart: the kill switch first, then the tier's consent moment.
   const mode = modeStatus(repo, invocation.env);
   if (mode.effective !== "on") throw new ReviewRefusal("rdd_disabled", disabledText("start", mode.source));
-  let stderr = "";
   if (assessment.level === "low") {
     if (consent === "declined")
       // authorizeReviewStart's plain error: no typed branch claims it (review_mode.go:645).
@@ -462,14 +521,15 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
   } else if (consent === "relay") {
     const locale = f.str("locale").trim();
     out.write(encodeReviewJson(consentQuestion(snapshot, assessment, followUpBase(f, snapshot, contract, agent, scope), contract, agent, locale)));
-    return "";
+    return;
   } else if (consent === "declined") {
     out.write(encodeReviewJson(declinedResult(snapshot, assessment)));
-    return "";
-  } else if (consent === "" && !negotiated) stderr = skippedNotice(repo); // non-interactive: no terminal to ask on
+    return;
+  } else if (consent === "" && !negotiated) notice.text = skippedNotice(repo); // non-interactive: no terminal to ask on
   const requested = f.str("lineage").trim();
   const derived = traits.atomicStart ? startLineageId(repo.repositoryRef, snapshot.identity) : derivedStartLineage(snapshot.identity);
   const lineageId = requested !== "" ? requested : derived;
+  checkAuthorityInputs(invocation, traits, lineageId, f.str("policy"));
   // Only 301fb2ad's negotiated v2 START records the repository-context intent; the atomic route records none.
   const contextIntent = !traits.atomicStart && contract === CONTRACT_V2;
   const { record, replayed } = createOrReplay(invocation, repo, lineageId, snapshot, assessment, lenses, contextIntent);
@@ -479,7 +539,6 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
     // (inferred scope limit) the v1 negotiated START carries a legacy candidate diff transport that is not simulated.
     throw nativeError("legacy negotiated START requires its published candidate transport");
   else out.write(encodeReviewJson(negotiatedResult(action, record, traits, repo)));
-  return stderr;
 }
 
 /**
@@ -489,21 +548,22 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer)
  */
 export async function start(invocation: Invocation): Promise<Outcome> {
   const argv = invocation.argv.slice(2);
-  let notice = "";
+  const notice: StartNotice = { text: "" };
   let fault: ReviewRefusal | undefined;
   const route = routeFor(argv, "start", "negotiable", scanFlagsOf(START_FLAG_SET));
   const outcome = await runRouted(route, (out) => {
     try {
-      notice = run(invocation, argv, out);
+      run(invocation, argv, out, notice);
     } catch (error) {
       if (error instanceof ReviewRefusal && error.kind === "native" && route.mutates) fault = error;
       throw error;
     }
   });
-  if (outcome.exitCode === 0) return notice !== "" ? { ...outcome, stderr: Buffer.from(notice, "utf8") } : outcome;
-  if (fault === undefined) return outcome;
+  const withNotice = (stderr: string): Outcome => ({ ...outcome, stderr: Buffer.from(notice.text + stderr, "utf8") });
+  if (outcome.exitCode === 0) return notice.text !== "" ? withNotice("") : outcome;
+  const line = outcome.stderr.toString("utf8");
+  if (fault === undefined) return notice.text !== "" ? withNotice(line) : outcome;
   const root = resolve(invocation.cwd, flagValue(argv, "cwd") ?? ".");
   const clause = defectReportClause(invocation.scenario.profile, root, "start", argv, { operation: route.operation, phase: "native_running", message: fault.envelopeCause });
-  const line = outcome.stderr.toString("utf8").replace(/\n$/, "");
-  return clause === "" ? outcome : { ...outcome, stderr: Buffer.from(`${line}${clause}\n`, "utf8") };
+  return clause === "" && notice.text === "" ? outcome : withNotice(clause === "" ? line : `${line.replace(/\n$/, "")}${clause}\n`);
 }

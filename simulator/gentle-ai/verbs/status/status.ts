@@ -13,7 +13,7 @@ import { resolve } from "node:path";
 import { untrackedInventoryDigest } from "../../../state/identities.ts";
 import { untrackedScopeFor, UntrackedSelectionError } from "../../../repository/untracked.ts";
 import type { UntrackedScope } from "../../../repository/untracked.ts";
-import { repositoryScopeAt, scopeAt, withRepositoryIdentities } from "../../repository-scope.ts";
+import { repositoryScopeAt, requireCwd, scopeAt, withRepositoryIdentities } from "../../repository-scope.ts";
 import { contractFlag, parseVerbFlags } from "../shared/verb-flags.ts";
 import { negotiatedRequest, plainRefusal, STATUS_FLAG_SET } from "./status-flags.ts";
 import type { NegotiatedStatusRequest } from "./status-flags.ts";
@@ -49,12 +49,15 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
     if (refusal !== undefined) throw invalidRequest(refusal);
     // The plain answer is gentle-ai.review-authority-status/v1, an inventory of the authority store: the repository
     // world's lineages; the seeded world has no store to list.
+    requireCwd(f.str("cwd"));
     if (invocation.lineagePinned !== false) throw invalidRequest("gentle-ai-sim: review status without --contract (the authority inventory) is not simulated");
     const { authorityInventory } = await import("./status-inventory.ts");
     out.write(encodeReviewJson(await authorityInventory(invocation, repositoryScopeAt(invocation, resolve(invocation.cwd, f.str("cwd"))))));
     return;
   }
   const req = negotiatedRequest(f, argv, contract, traits, invocation.env);
+  // SnapshotBuilder.ResolveRepositoryRoot refuses a blank --cwd before anything is read (review_facade.go:909-913).
+  if (req.cwd.trim() === "") throw new ReadOnlyFailure("resolve negotiated review repository root: snapshot repository path is required");
   // (inferred scope limit) the base-workspace-overlay target is not simulated.
   if (req.workspaceOverlay) throw new ReadOnlyFailure("freeze negotiated review target: gentle-ai-sim does not simulate the base-workspace-overlay target");
   // A scenario that pins no lineage lets the Git repository at --cwd decide what exists, as the real binary does.

@@ -291,3 +291,122 @@ describe("review start", () => {
     expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([1, "", "Error: review start --target requires --contract gentle-ai.review-integration/v1\n"]);
   });
 });
+
+// The plain START's refusals of its own inputs, as gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b) print them
+// (recorded through `relay-conformance diff`, golden/diff/flags-start.txtar). An untyped one names its defect report.
+const NOTICE =
+  "Gentle AI reviewed this change without asking, because this session has no terminal to answer on. Run 'gentle-ai review mode disable' to turn reviews off, or 'gentle-ai review mode status' to see the current setting.\n";
+const DEFECT =
+  / A defect report was saved at \S+\/operation-outcome-unknown-[0-9a-f]{12}\.md -- file it at https:\/\/github\.com\/Gentleman-Programming\/gentle-ai\/issues\/new\/choose\.\n$/;
+
+/** The stderr of a plain START in the candidate's repository, without its defect-report clause (asserted present). */
+async function plainStartError(s: SimWorld, repo: string, ...flags: string[]): Promise<string> {
+  const run = await s.run(["review", "start", ...flags], { cwd: repo });
+  expect([run.code, run.stdoutText]).toEqual([1, ""]);
+  expect(run.stderrText).toMatch(DEFECT);
+  return run.stderrText.replace(DEFECT, "");
+}
+
+describe("review start: the plain form's input refusals (real 2.4.0 and 2.5.0 bytes)", () => {
+  it("a blank --cwd names no repository, for START and for the plain STATUS", async () => {
+    const s = sandbox();
+    const c = await workflowCandidate(s);
+    expect(await plainStartError(s, c.repo, "--cwd=")).toBe("Error: resolve review repository root: snapshot repository path is required");
+    const status = await s.run(["review", "status", "--cwd= "], { cwd: c.repo });
+    expect([status.code, status.stdoutText, status.stderrText]).toEqual([1, "", "Error: resolve review repository root: snapshot repository path is required\n"]);
+  });
+
+  it("an unsupported --contract, even empty, is validateReviewIntegrationContract's untyped error", async () => {
+    const s = sandbox();
+    const c = await workflowCandidate(s);
+    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "-contract=")).toBe(
+      `Error: unsupported review integration contract ""; retry with gentle-ai review capabilities --contract gentle-ai.review-integration/v1 or gentle-ai review capabilities --contract ${V2}`,
+    );
+  });
+
+  it("--base-ref over dirty tracked files needs --committed-only; --workspace-overlay needs a workspace --base-ref", async () => {
+    const s = sandbox();
+    const c = await workflowCandidate(s);
+    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--base-ref=no such ref")).toBe(
+      "Error: review start with --base-ref omits dirty tracked changes; rerun with --committed-only to acknowledge committed-only review scope",
+    );
+    for (const flags of [
+      ["--workspace-overlay"],
+      ["--workspace-overlay", "--base-ref=HEAD", "--committed-only"],
+      ["--workspace-overlay", "--base-ref=HEAD", "--projection=staged"],
+    ])
+      expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, ...flags)).toBe(
+        "Error: --workspace-overlay requires --base-ref with workspace projection and is incompatible with --committed-only",
+      );
+  });
+
+  it("2.4.0: an unreadable --policy and a non-canonical --lineage are untyped, after the notice", async () => {
+    const s = sandbox();
+    const c = await workflowCandidate(s);
+    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--policy=x y")).toBe(`${NOTICE}Error: read facade review policy: open x y: no such file or directory`);
+    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--policy=.")).toBe("Error: read facade review policy: read .: is a directory");
+    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--lineage=x y")).toBe(
+      "Error: create compact facade review: lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes",
+    );
+  });
+
+  it("2.5.0: the same two refusals are preflight errors of the atomic START, the policy path trimmed", async () => {
+    const s = sandbox({ profile: "2.5.0" });
+    const c = await workflowCandidate(s);
+    const policy = await s.run(["review", "start", `--cwd=${c.repo}`, "--policy= x y "], { cwd: c.repo });
+    expect([policy.code, policy.stdoutText, policy.stderrText]).toEqual([
+      1,
+      "",
+      `${NOTICE}Error: prepare compact atomic facade review: read facade review policy: open x y: no such file or directory\n`,
+    ]);
+    const lineage = await s.run(["review", "start", `--cwd=${c.repo}`, "--lineage=X"], { cwd: c.repo });
+    expect(lineage.stderrText).toBe(
+      "Error: prepare compact atomic facade review: build compact atomic START state: lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes\n",
+    );
+  });
+
+  it("2.4.0: an unstored --lineage resumes the lineage already reviewing the candidate; 2.5.0 creates it", async () => {
+    for (const [profile, action, lineage] of [
+      ["2.4.0", "resumed", "first"],
+      ["2.5.0", "created", "second"],
+    ] as const) {
+      const s = sandbox({ profile });
+      const c = await workflowCandidate(s);
+      expect(json(await s.run(["review", "start", `--cwd=${c.repo}`, "--lineage=first"])).action).toBe("created");
+      const second = json(await s.run(["review", "start", `--cwd=${c.repo}`, "--lineage=second"]));
+      expect([second.action, second.lineage_id]).toEqual([action, lineage]);
+    }
+  });
+});
+
+describe("review start: the transport capability admission of a claimed --agent (real 2.4.0 and 2.5.0 bytes)", () => {
+  // These worlds export the relay handshake (a client's view), so pi is among the supported runtimes.
+  const GUIDANCE =
+    "; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex, pi\n";
+
+  it("an agent with no capability manifest is refused before the contract is looked at", async () => {
+    for (const profile of ["2.4.0", "2.5.0"] as const) {
+      const s = sandbox({ profile });
+      const c = await workflowCandidate(s);
+      const run = await s.run(["review", "start", `--cwd=${c.repo}`, "-agent=PI"]);
+      expect([run.code, run.stdoutText, run.stderrText]).toEqual([
+        1,
+        "",
+        `Error: unrecognised review runtime capability claim for "PI": unsupported agent capability manifest: "PI"${GUIDANCE}`,
+      ]);
+    }
+  });
+
+  it("2.5.0: a manifest agent other than the four transports is dormant; 2.4.0 lets it reach the binding check", async () => {
+    const dormant = sandbox({ profile: "2.5.0" });
+    const c5 = await workflowCandidate(dormant);
+    expect((await dormant.run(["review", "start", `--cwd=${c5.repo}`, "--agent= cursor "])).stderrText).toBe(
+      `Error: runtime "cursor" does not advertise review transport capability${GUIDANCE}`,
+    );
+    const advertised = sandbox();
+    const c4 = await workflowCandidate(advertised);
+    expect((await advertised.run(["review", "start", `--cwd=${c4.repo}`, "--agent= cursor "])).stderrText).toBe(
+      "Error: review start --agent requires a negotiated --contract\n",
+    );
+  });
+});
