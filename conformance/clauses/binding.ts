@@ -10,7 +10,7 @@ import {
   noSlotMessage,
   valueCountMessage,
 } from "./common.ts";
-import { eq, legs, need, nothingLaunched, plainError, relayError, resolved, thrown } from "./expect.ts";
+import { eq, legs, need, NOTHING_RAN, nothingLaunched, plainError, relayError, resolved, thrown } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 
 const source = "gentle-pi 2.3.0 lib/review-host-relay.ts (df5e66fc); relay reference §6, §10.1";
@@ -22,12 +22,7 @@ function mismatch(message: string) {
       kind: "submission-contract-mismatch",
       stage: "binding",
       message,
-      mutationOutcome: "none",
-      exitCode: null,
-      stderr: "",
-      timedOut: false,
-      elapsedMs: null,
-      timeoutMs: null,
+      ...NOTHING_RAN,
     });
   };
 }

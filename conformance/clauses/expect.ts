@@ -126,6 +126,16 @@ export interface ErrorExpectation {
   readonly timeoutMs?: number | null | "number";
 }
 
+/** What an error raised before any child ran carries: nothing mutated, no exit, no output, no timing. */
+export const NOTHING_RAN = {
+  mutationOutcome: "none",
+  exitCode: null,
+  stderr: "",
+  timedOut: false,
+  elapsedMs: null,
+  timeoutMs: null,
+} as const satisfies ErrorExpectation;
+
 /** A typed ReviewHostRelayError with the given fields. */
 export function relayError(run: CaseRun, expected: ErrorExpectation): ErrorSnapshot {
   const error = thrown(run);

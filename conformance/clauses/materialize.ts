@@ -3,7 +3,7 @@ import { isAbsolute } from "node:path";
 import * as C from "./cases.ts";
 import { ALL_PROFILES, DEFAULT_GENTLE_AI_TIMEOUT_MS, RELAY_PROFILES, UNAVAILABLE_MESSAGE } from "./common.ts";
 import { HANDSHAKE_VALUE } from "../contract/provider.ts";
-import { eq, legs, need, ok, relayError, resolved, show, stderrOf, stdoutOf } from "./expect.ts";
+import { eq, legs, need, NOTHING_RAN, ok, relayError, resolved, show, stderrOf, stdoutOf } from "./expect.ts";
 import { HarnessError, type CaseCheck, type CaseDef, type CaseRun, type Clause } from "./types.ts";
 
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
@@ -232,12 +232,7 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
             kind: "materialize-failed",
             stage: "materialize",
             message: `gentle-ai prompt materialization could not start: spawn ${path} ENOENT`,
-            mutationOutcome: "none",
-            exitCode: null,
-            stderr: "",
-            timedOut: false,
-            elapsedMs: null,
-            timeoutMs: null,
+            ...NOTHING_RAN,
           });
           eq(run.transcript.length, 0, "processes recorded");
         },
@@ -249,12 +244,7 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
           const error = relayError(run, {
             kind: "materialize-failed",
             stage: "materialize",
-            mutationOutcome: "none",
-            exitCode: null,
-            stderr: "",
-            timedOut: false,
-            elapsedMs: null,
-            timeoutMs: null,
+            ...NOTHING_RAN,
           });
           const want = "gentle-ai prompt materialization could not start: The argument 'file' must be a string without null bytes. Received ";
           ok(error.message.startsWith(want), `message: expected ${show(`${want}…`)}, got ${show(error.message)}`);

@@ -3,7 +3,7 @@ import { basename, dirname, join } from "node:path";
 import * as C from "./cases.ts";
 import { derivedPiTimeoutMs, piTimeoutMessage, piTimeoutOverride, RELAY_PROFILES, SCRATCH_PREFIX } from "./common.ts";
 import { PI_ARGV } from "../contract/provider.ts";
-import { bytesEq, eq, legs, need, ok, relayError, resolved, show, stderrOf, stdinOf, stdoutOf, thrown } from "./expect.ts";
+import { bytesEq, eq, legs, need, NOTHING_RAN, ok, relayError, resolved, show, stderrOf, stdinOf, stdoutOf, thrown } from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 
 const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
@@ -137,12 +137,7 @@ export const PI_CLAUSES: readonly Clause[] = [
           const error = relayError(run, {
             kind: "pi-launch-failed",
             stage: "pi",
-            mutationOutcome: "none",
-            exitCode: null,
-            stderr: "",
-            timedOut: false,
-            elapsedMs: null,
-            timeoutMs: null,
+            ...NOTHING_RAN,
           });
           // Node's message names the path mkdtemp tried, random suffix included.
           const path = `${join(dirname(run.tmp), "no-such-tmp", SCRATCH_PREFIX)}`;
@@ -173,12 +168,7 @@ export const PI_CLAUSES: readonly Clause[] = [
             kind: "pi-launch-failed",
             stage: "pi",
             message: `pi subprocess could not start: Pi process could not start: spawn ${run.request.piExecutable ?? ""} ENOENT`,
-            mutationOutcome: "none",
-            exitCode: null,
-            stderr: "",
-            timedOut: false,
-            elapsedMs: null,
-            timeoutMs: null,
+            ...NOTHING_RAN,
           });
           eq(
             run.transcript.map((e) => e.program),
