@@ -105,7 +105,7 @@ prints its call, the first differing byte and both sides' bytes.`,
           seed,
           sides,
           saveDir: io.cwd,
-          onCalls: (done) => calls.progress.update({ done, total: generated, failed: 0 }),
+          onCalls: (done, diverged) => calls.progress.update({ done, total: generated, failed: diverged ? 1 : 0 }),
           log: (l) => calls.io.stderr(`${l}\n`),
         });
         calls.progress.finish();

@@ -19,8 +19,8 @@ export interface GeneratedOptions {
   readonly sides: DiffSides;
   /** Where a shrunk counterexample is saved. */
   readonly saveDir: string;
-  /** Calls run so far (before shrinking), for the progress line. */
-  readonly onCalls: (calls: number) => void;
+  /** Calls run so far (before shrinking) and whether one diverged (then shrinking runs), for the progress line. */
+  readonly onCalls: (calls: number, diverged: boolean) => void;
   /** A line worth keeping in the log: a divergence found, shrinking begun. */
   readonly log: (line: string) => void;
 }
@@ -81,12 +81,15 @@ export async function runGenerated(options: GeneratedOptions): Promise<NonNullab
     if (!shrinking) {
       calls += generated.length;
       worlds += 1;
-      options.onCalls(Math.min(calls, options.runs));
+      options.onCalls(Math.min(calls, options.runs), false);
     }
     const repro = parseReproduction(generatedScript(generated, "generated"), "generated.txtar");
     const verdict = await diffScript(repro, options.sides);
     if (verdict.status !== "diverge") return true;
-    if (!shrinking) options.log(`generated: a divergence in world ${worlds} (${generated.length} calls); shrinking it`);
+    if (!shrinking) {
+      options.onCalls(Math.min(calls, options.runs), true);
+      options.log(`generated: a divergence in world ${worlds} (${generated.length} calls); shrinking it`);
+    }
     if (failing === undefined || generated.length <= failing.calls.length) failing = { calls: generated, divergence: verdict.divergences[0] };
     return false;
   });
