@@ -28,10 +28,21 @@ type Node =
 
 class SyntaxError_ extends Error {}
 
+// Go's scanner reads bytes: a non-ASCII character is reported as its first UTF-8 byte, printed as that rune (U+0080
+// to U+00FF), so "ü" (C3 BC) is 'Ã'. A lone high surrogate stands for its code point's lead byte.
+function firstUtf8Byte(c: string): number {
+  const u = c.charCodeAt(0);
+  if (u < 0x80) return u;
+  if (u < 0x800) return 0xc0 | (u >> 6);
+  if (u >= 0xd800 && u <= 0xdbff) return 0xf0 | ((((u - 0xd800) << 10) + 0x10000) >> 18);
+  return 0xe0 | (u >> 12);
+}
+
+/** decode.go quoteChar: the offending byte as a quoted rune. */
 function quoteChar(c: string): string {
   if (c === "'") return "'\\''";
   if (c === '"') return "'\"'";
-  const q = goQuoteStr(c); // Go: strconv.Quote of the rune with the outer quotes replaced
+  const q = goQuoteStr(String.fromCharCode(firstUtf8Byte(c))); // strconv.Quote(string(c)), outer quotes replaced
   return "'" + q.slice(1, -1) + "'";
 }
 
