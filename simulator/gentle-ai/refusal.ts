@@ -1,6 +1,8 @@
 // A typed gentle-ai refusal: the native error text plus its failure code (the `[code]` stderr suffix).
 import type { FailureCode } from "../output/envelope.ts";
 import { scrubCause } from "../output/envelope.ts";
+import { disabledText } from "../repository/review-mode.ts";
+import type { LineageState } from "../state/lineage-state.ts";
 
 /**
  * How the envelope classifies a refusal (review_operation_contract.go `newReviewIntegrationFailure`): a preflight
@@ -62,14 +64,9 @@ export function repositoryContextUnavailable(handle: string): ReviewRefusal {
 
 /**
  * The clone-wide kill switch for a mutating verb (`RDDDisabledError.Error()`, reviewtransaction/rdd_mode.go:214-229,
- * operation "mutate"). The argument is unused: the text names the operation class, not the verb.
- * (inferred) the source: the scenario's `rddDisabled` models a clone-local `review mode disable`.
+ * operation "mutate"), naming the mode source that keeps review off. (inferred) Without one, a seeded lineage's
+ * `rddDisabled` models a clone-local `review mode disable`.
  */
-export function rddDisabled(_verbName?: string): ReviewRefusal {
-  return new ReviewRefusal(
-    "rdd_disabled",
-    "receipt-driven development is disabled: advancing an existing review is rejected because the clone_local mode source keeps it off; " +
-      "the review is frozen, not discarded; turn reviews on with gentle-ai review mode enable --scope=global then " +
-      "gentle-ai review mode enable --scope=clone to continue it from where it stopped",
-  );
+export function rddDisabled(lineage: Pick<LineageState, "rddDisabledSource">): ReviewRefusal {
+  return new ReviewRefusal("rdd_disabled", disabledText("mutate", lineage.rddDisabledSource ?? "clone_local"));
 }

@@ -133,11 +133,14 @@ export function lineageScenario(scenario: Scenario, record: RepositoryLineageRec
 /** Runs a lifecycle verb against one repository lineage: its state folder, its identities, its STATUS facts. */
 export async function runOnRepositoryLineage(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord, handler: VerbHandler): Promise<Outcome> {
   const stateDir = lineageDir(scope.storeRoot, record.lineageId);
-  const disabled = modeStatus(scope.repo, invocation.env).effective !== "on";
+  const mode = modeStatus(scope.repo, invocation.env);
+  const disabled = mode.effective !== "on";
   const scenario = lineageScenario(invocation.scenario, record, disabled);
   // The kill switch is read where gentle-ai keeps it; the state machine reads it from the lineage state.
   updateLineage(stateDir, scenario, (draft) => {
     draft.rddDisabled = disabled;
+    if (disabled && mode.source !== "") draft.rddDisabledSource = mode.source;
+    else delete draft.rddDisabledSource;
   });
   return withRepositoryIdentities(scope, () => handler({ ...invocation, scenario, stateDir, repositoryRoot: scope.repo.root }));
 }

@@ -64,5 +64,7 @@ export const LineageStateSchema = z.looseObject({
   correction: CorrectionStateSchema,
   approved: z.boolean(),
   rddDisabled: z.boolean(),
+  // Which mode source keeps review off (the repository world knows it; a seeded lineage models a clone-local disable).
+  rddDisabledSource: z.optional(z.enum(["default", "global", "clone_local"])),
 });
 export type LineageState = z.infer<typeof LineageStateSchema>;

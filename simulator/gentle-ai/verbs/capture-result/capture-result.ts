@@ -260,7 +260,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   // resolveOpaqueReviewRepositoryRoot (review_incident.go:166): the handle must commit to the caller's binding.
   if (r.context !== "") resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
   // --preflight and --materialize stay reachable under a frozen switch; a submission publishes (review_artifact.go:338-346).
-  if (!r.preflight && !r.materialize && snapshot.rddDisabled) throw rddDisabled(V); // (inferred) native text
+  if (!r.preflight && !r.materialize && snapshot.rddDisabled) throw rddDisabled(snapshot); // (inferred) native text
   if (r.context === "") discoverLineage(ids, r, root);
   const lens = checkBinding(ids, snapshot, r, root);
   const slot: SlotBinding = { lens, order: r.order, revision: ids.revision(snapshot.revisionIndex) };

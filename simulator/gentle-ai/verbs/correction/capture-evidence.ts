@@ -159,7 +159,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
     resolveRepositoryContext(authorityOf(invocation.scenario, current), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
   } else if (current.rddDisabled) {
     // resolveReviewMutationRoot applies the kill switch before any authority is read (review_kill_switch.go:51-66).
-    throw rddDisabled(V);
+    throw rddDisabled(current);
   }
   let payload: Buffer | undefined;
   const record = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {

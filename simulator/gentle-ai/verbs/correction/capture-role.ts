@@ -147,7 +147,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, verb: RoleVer
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
   if (r.context !== "") resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
   // --materialize is read-only and stays reachable under a frozen switch (:121-127).
-  if (!r.materialize && snapshot.rddDisabled) throw rddDisabled(`review ${verb}`);
+  if (!r.materialize && snapshot.rddDisabled) throw rddDisabled(snapshot);
   checkBinding(invocation, verb, snapshot, r);
   const a = authorityOf(invocation.scenario, snapshot);
   const prompt = rolePrompt(a, role);

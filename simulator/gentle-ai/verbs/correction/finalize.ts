@@ -475,7 +475,7 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
     return out.write(successDocument(r, current, traits, receiptPath(invocation, current.lineageId)));
   }
   // The kill switch reaches FINALIZE after discovery (review_facade.go:2567-2577): a non-terminal lineage is refused.
-  if (current.lineage.rddDisabled) throw rddDisabled(V);
+  if (current.lineage.rddDisabled) throw rddDisabled(current.lineage);
   const after = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
     // review_facade.go:2585-2595: reviewer results are new input only while reviewing.
     if (draft.state !== "reviewing" && (r.f.count("result-artifact") > 0 || r.f.count("result-artifact-file") > 0))
