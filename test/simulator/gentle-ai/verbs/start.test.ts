@@ -410,3 +410,24 @@ describe("review start: the transport capability admission of a claimed --agent 
     );
   });
 });
+
+describe("the kill switch over a started repository lineage", () => {
+  // gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b) name the source that keeps review off (rdd_mode.go:214-229);
+  // the texts are the real builds' (golden/diff/lifecycle-mode.txtar, found by diff --generated at seed 1).
+  const refused = (source: string, enable: string): string =>
+    `Error: receipt-driven development is disabled: advancing an existing review is rejected because the ${source} mode source keeps it off; the review is frozen, not discarded; turn reviews on with ${enable} to continue it from where it stopped\n`;
+
+  it("FINALIZE names global after a global disable, clone_local after a clone disable", async () => {
+    const s = sandbox();
+    const c = await workflowCandidate(s);
+    expect((await s.run(startArgs(c, "--consent=granted"))).code).toBe(0);
+    const finalize = ["review", "finalize", "--cwd", c.repo];
+    expect((await s.run(["review", "mode", "disable", "--cwd", c.repo])).code).toBe(0);
+    const global = await s.run(finalize);
+    expect([global.code, global.stderrText]).toEqual([1, refused("global", "gentle-ai review mode enable --scope=global")]);
+    expect((await s.run(["review", "mode", "enable", "--cwd", c.repo])).code).toBe(0);
+    expect((await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", c.repo])).code).toBe(0);
+    const clone = await s.run(finalize);
+    expect([clone.code, clone.stderrText]).toEqual([1, refused("clone_local", "gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone")]);
+  });
+});
