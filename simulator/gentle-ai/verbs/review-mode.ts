@@ -70,9 +70,10 @@ export function reviewMode(invocation: Invocation): Outcome {
   const parsed = parseFlags(spec, rest, usageText);
   if (!parsed.ok) return fail(parsed.error.output, parsed.error.message);
   const f = parsed.flags;
-  // reviewHelpRequested (review.go:131-138): an exact -h/--help anywhere ends the call after the usage.
-  if (f.help && helpRequested(rest)) return { stdout: Buffer.from(f.output, "utf8"), stderr: Buffer.alloc(0), exitCode: 0 };
   const help = f.help ? f.output : "";
+  // reviewHelpRequested (review.go:131-138): an exact -h/--help anywhere, even after `--` where the flag parser never
+  // saw it (then no usage was printed), ends the call successfully.
+  if (helpRequested(rest)) return { stdout: Buffer.from(help, "utf8"), stderr: Buffer.alloc(0), exitCode: 0 };
   if (f.positionals.length > 0) return fail(help, `unexpected review mode argument ${goQuoteStr(f.positionals[0]!)}`);
   const scope = f.str("scope").trim();
   if (scope !== "global" && scope !== "clone") return fail(help, `unknown review mode scope ${goQuoteStr(f.str("scope"))}`);

@@ -38,6 +38,14 @@ describe("review mode", () => {
     expect(existsSync(join(repo, ".git", "gentle-ai"))).toBe(false);
   });
 
+  it("-h after `--` still ends the call with exit 0, and prints nothing: the parser never saw it (real 2.4.0 and 2.5.0)", async () => {
+    const s = sandbox();
+    const repo = s.repo("r");
+    const run = await s.run(["review", "mode", "enable", "--cwd", repo, "--", "-h"]);
+    expect([run.code, run.stdoutText, run.stderrText]).toEqual([0, "", ""]);
+    expect(existsSync(join(s.home, ".gentle-ai"))).toBe(false);
+  });
+
   it("the human summary names the deciding source", async () => {
     const s = sandbox();
     const repo = s.repo("r");
