@@ -123,7 +123,20 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
     const { slot } = prepared.acquired;
     // The timers and listeners the relay left armed after it settled (SETTLES-CLEAN).
     const handles = reply.status === "reply" && "leftovers" in reply.reply ? (reply.reply.leftovers ?? []) : [];
-    return { caseId: def.id, profile, slot, request: prepared.request, outcome: toOutcome(reply), transcript, leftovers, handles, ...running, ...where, env: simEnv, observations };
+    return {
+      caseId: def.id,
+      profile,
+      slot,
+      request: prepared.request,
+      outcome: toOutcome(reply),
+      transcript,
+      leftovers,
+      handles,
+      ...running,
+      ...where,
+      env: simEnv,
+      observations,
+    };
   } finally {
     // However the case ended, nothing of it keeps running: the watcher's interval would keep the process alive.
     await during?.end();
