@@ -86,6 +86,8 @@ export function reviewMode(invocation: Invocation): Outcome {
     const global = readGlobalMode(invocation.env);
     let repo: RepositoryIdentity;
     try {
+      // An empty --cwd never means the working folder: gentle-ai's resolver refuses it (not a missing path).
+      if (f.str("cwd").trim() === "") throw new RepositoryNotFoundError("snapshot repository path is required", "git");
       repo = resolveRepository(cwd);
     } catch (error) {
       // A missing path is fs.ErrNotExist, which ResolveRDDMode reads as "no clone-local override".

@@ -46,6 +46,19 @@ describe("review mode", () => {
     expect(existsSync(join(s.home, ".gentle-ai"))).toBe(false);
   });
 
+  it("an empty --cwd is refused, never read as the working folder: status fails closed to clone_local (real 2.4.0 and 2.5.0)", async () => {
+    const s = sandbox();
+    const run = await s.run(["review", "mode", "status", "-cwd=", "--json"]);
+    expect(run.code).toBe(1);
+    expect(run.stderrText).toBe("Error: resolve review mode repository identity: snapshot repository path is required\n");
+    expect(json(run)).toEqual({
+      schema: "gentle-ai.review-mode/v1",
+      operation: "status",
+      scope: "both",
+      status: { schema: "gentle-ai.rdd-mode-status/v1", global: "", clone_local: "", effective: "off", source: "clone_local" },
+    });
+  });
+
   it("the human summary names the deciding source", async () => {
     const s = sandbox();
     const repo = s.repo("r");
