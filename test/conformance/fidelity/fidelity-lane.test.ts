@@ -10,9 +10,12 @@ import { checkFidelity, renderFidelityReport } from "../../../conformance/fideli
 import { PROVIDER_DOCUMENTS, providerDocument } from "../../../simulator/contract/registry.ts";
 
 const contracts = process.env.GENTLE_AI_CONTRACTS;
-// The profiles a tree's contract covers: fb55ef7b sits between v2.4.0 and v2.5.0. Profile 2.3.0 is the pre-relay
-// rc.1-era build, whose correction inputs predate the status/v5 submission descriptors (docs/fidelity.md).
-const profiles = parseProfiles((process.env.GENTLE_AI_CONTRACTS_PROFILES ?? "2.4.0,2.5.0").split(","));
+// The profiles a tree's contract covers: fb55ef7b's is the 2.5.0 profile's. Profile 2.4.0 follows 301fb2ad (its
+// deciding VALIDATE and correction STATUS), so judge it with GENTLE_AI_CONTRACTS=<301fb2ad tree> and
+// GENTLE_AI_CONTRACTS_PROFILES=2.4.0; there one kind fails: receipt_missing's next_action "review.start", which the
+// real 2.4.0 binary prints and its own failure schema omits. Profile 2.3.0 is the pre-relay rc.1-era build, whose
+// correction inputs predate the status/v5 submission descriptors (docs/fidelity.md).
+const profiles = parseProfiles((process.env.GENTLE_AI_CONTRACTS_PROFILES ?? "2.5.0").split(","));
 const gentlePi = process.env.GENTLE_PI_CHECKOUT;
 const why = "GENTLE_AI_CONTRACTS is not set (a gentle-ai checkout): the fidelity lane is skipped";
 
