@@ -5,14 +5,39 @@ import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
 /** Node's globals for the few plain-JS files (TypeScript files get theirs from @types/node). */
-const nodeGlobals = { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly" };
-const commonJsGlobals = { require: "readonly", module: "writable", exports: "writable", __dirname: "readonly", __filename: "readonly" };
+const nodeGlobals = {
+  process: "readonly",
+  console: "readonly",
+  URL: "readonly",
+  Buffer: "readonly",
+  setTimeout: "readonly",
+  clearTimeout: "readonly",
+};
+const commonJsGlobals = {
+  require: "readonly",
+  module: "writable",
+  exports: "writable",
+  __dirname: "readonly",
+  __filename: "readonly",
+};
 /** The extensionless bin scripts, by module kind (simulator/bin/package.json makes that folder CommonJS). */
 const esmBins = ["conformance/bin/relay-conformance", "conformance/repro/bin/gentle-ai-handshake-tamper"];
 const cjsBins = ["simulator/bin/gentle-ai", "simulator/bin/pi"];
 
 export default defineConfig(
-  { ignores: ["dist/", "node_modules/", "schemas/", "golden/", "coverage/", ".cache/", ".scratch/", ".sim-state/", ".relay-conformance/"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "schemas/",
+      "golden/",
+      "coverage/",
+      ".cache/",
+      ".scratch/",
+      ".sim-state/",
+      ".relay-conformance/",
+    ],
+  },
   { files: ["**/*.{js,mjs,cjs,ts,mts}", ...esmBins, ...cjsBins] },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -26,7 +51,12 @@ export default defineConfig(
       // A leading underscore marks a deliberately unused binding (an omitted destructured key, a fixed-arity callback).
       "@typescript-eslint/no-unused-vars": [
         "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+        },
       ],
     },
   },

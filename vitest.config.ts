@@ -29,7 +29,15 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", isolate: false, include: UNIT, setupFiles: ["test/support/unit-no-node-spawn.ts", "test/support/shared-worker-guard.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          isolate: false,
+          include: UNIT,
+          setupFiles: ["test/support/unit-no-node-spawn.ts", "test/support/shared-worker-guard.ts"],
+        },
+      },
       {
         extends: true,
         test: {

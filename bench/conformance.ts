@@ -57,8 +57,14 @@ export interface ConformanceBenchFigures {
 const STEPS: readonly HarnessStep[] = ["sandbox", "status", "before", "worker-start", "relay", "evidence"];
 
 /** An observer that sums what the run reports; the steps and tasks of the CPU lanes only (wait lanes apart). */
-function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigures, "wallMs" | "cases" | "casesPerSecond" | "clauses" | "failed" | "nodeStartMs"> } {
-  const steps = Object.fromEntries(STEPS.map((s) => [s, { ms: 0, count: 0 }])) as Record<HarnessStep, { ms: number; count: number }>;
+function collector(): {
+  observer: RunObserver;
+  totals: Omit<ConformanceBenchFigures, "wallMs" | "cases" | "casesPerSecond" | "clauses" | "failed" | "nodeStartMs">;
+} {
+  const steps = Object.fromEntries(STEPS.map((s) => [s, { ms: 0, count: 0 }])) as Record<
+    HarnessStep,
+    { ms: number; count: number }
+  >;
   const totals = {
     relayCalls: 0,
     waitingCalls: 0,
@@ -128,7 +134,11 @@ function collector(): { observer: RunObserver; totals: Omit<ConformanceBenchFigu
       const taskMs = propertyTaskMs + caseTaskMs;
       const outside = taskMs - caseStepMs;
       const propertyShare = taskMs === 0 ? 0 : propertyTaskMs / taskMs;
-      return { ...totals, propertyOwnMs: Math.max(0, outside * propertyShare), caseOtherMs: Math.max(0, outside * (1 - propertyShare)) };
+      return {
+        ...totals,
+        propertyOwnMs: Math.max(0, outside * propertyShare),
+        caseOtherMs: Math.max(0, outside * (1 - propertyShare)),
+      };
     },
   };
 }
@@ -141,7 +151,10 @@ const CALL_ENV = { PATH: dirname(process.execPath), LANG: "C.UTF-8" };
 
 /** Median of `node -e 0` in the calls' environment: the cost of the cheapest process a relay can start. */
 function measureNodeStart(): number {
-  const times = measureAlternating([{ label: "node -e 0", command: process.execPath, args: ["-e", "0"], env: CALL_ENV }], NODE_ROUNDS);
+  const times = measureAlternating(
+    [{ label: "node -e 0", command: process.execPath, args: ["-e", "0"], env: CALL_ENV }],
+    NODE_ROUNDS,
+  );
   return median(times.get("node -e 0") ?? [0]);
 }
 
@@ -205,15 +218,24 @@ export function conformanceRows(f: ConformanceBenchFigures): BenchRow[] {
       `relay jobs of those calls above their floor (simulator work per call: ${(f.simulatedMs / Math.max(1, cpuCalls)).toFixed(1)} ms on average after Node's start; the relay itself; adapter IPC)`,
       wall(s.relay.ms) - cpuFloorMs,
     ),
-    part(`STATUS acquisition (${f.statusSpawns} spawned, ${f.statusInProcess} in-process; the other cases share an answer)`, wall(s.status.ms)),
+    part(
+      `STATUS acquisition (${f.statusSpawns} spawned, ${f.statusInProcess} in-process; the other cases share an answer)`,
+      wall(s.status.ms),
+    ),
     part(`case folders and scenario files (${s.sandbox.count / 2} cases)`, wall(s.sandbox.ms)),
-    part(`host-side steps before the relay (${s.before.count} cases; ${f.hostSpawns} host calls spawned, during the relay's run too)`, wall(s.before.ms)),
+    part(
+      `host-side steps before the relay (${s.before.count} cases; ${f.hostSpawns} host calls spawned, during the relay's run too)`,
+      wall(s.before.ms),
+    ),
     part(`adapter child start-ups and replacements (${s["worker-start"].count})`, wall(s["worker-start"].ms)),
     part("evidence and case clean-up", wall(s.evidence.ms)),
     part("property generation and checks", wall(f.propertyOwnMs)),
     part("other per-case bookkeeping", wall(f.caseOtherMs)),
     part("module probe on lane 0 (serial, a child start included)", f.probeMs),
-    part(`other lanes' first child start past the probe (${f.warmMs.toFixed(0)} ms, alongside it)`, ((CONCURRENCY - 1) * pastProbeMs) / CONCURRENCY),
+    part(
+      `other lanes' first child start past the probe (${f.warmMs.toFixed(0)} ms, alongside it)`,
+      ((CONCURRENCY - 1) * pastProbeMs) / CONCURRENCY,
+    ),
     part("closing the lanes (serial)", f.closeMs),
     part("idle CPU lanes (queue tail, lane imbalance)", idleMs),
     {

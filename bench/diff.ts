@@ -23,7 +23,17 @@ registerBenchSection({
       const diff: BenchCommand = {
         label: "diff",
         command: process.execPath,
-        args: [join(paths.root, "conformance", "bin", "relay-conformance"), "diff", "--binary", binary, "--script", join(paths.root, SCRIPT), "--json", json, "--quiet"],
+        args: [
+          join(paths.root, "conformance", "bin", "relay-conformance"),
+          "diff",
+          "--binary",
+          binary,
+          "--script",
+          join(paths.root, SCRIPT),
+          "--json",
+          json,
+          "--quiet",
+        ],
         cwd: dir,
         // A build that diverges still measures the run: 0 and 1 both mean the diff completed.
         exitCode: [0, 1],

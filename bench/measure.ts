@@ -40,7 +40,11 @@ export function timeOnce(c: BenchCommand): number {
 }
 
 /** Runs every command once per round, in turn, so machine noise hits all of them alike; returns times per label. */
-export function measureAlternating(commands: readonly BenchCommand[], rounds: number, warmup = 2): Map<string, number[]> {
+export function measureAlternating(
+  commands: readonly BenchCommand[],
+  rounds: number,
+  warmup = 2,
+): Map<string, number[]> {
   const times = new Map(commands.map((c) => [c.label, [] as number[]]));
   for (let round = 0; round < warmup + rounds; round++) {
     for (const c of commands) {

@@ -35,8 +35,20 @@ export async function measureMutate(): Promise<MutateBenchFigures> {
   const paths = harnessPaths();
   const relay = paths.defaultRelay;
   // One set of catalogue options for the full run and the mutation run, so the ratio compares like with like.
-  const catalogue: MutateCatalogueOptions = { clauses: CATALOGUE, profiles: PROFILES, runs: DEFAULT_RUNS, seed: 1, timeoutMs: DEFAULT_TIMEOUT_MS, concurrency: 2 };
-  const options: MutateOptions = { ...catalogue, relay, folder: resolve(paths.root, "relay"), files: defaultTargets(relay) };
+  const catalogue: MutateCatalogueOptions = {
+    clauses: CATALOGUE,
+    profiles: PROFILES,
+    runs: DEFAULT_RUNS,
+    seed: 1,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    concurrency: 2,
+  };
+  const options: MutateOptions = {
+    ...catalogue,
+    relay,
+    folder: resolve(paths.root, "relay"),
+    files: defaultTargets(relay),
+  };
   let started = performance.now();
   await runCatalogue({
     ...catalogue,
@@ -60,7 +72,12 @@ export function mutateRows(f: MutateBenchFigures): BenchRow[] {
   return [
     { label: "one full default run (the naive unit)", medianMs: f.fullRunMs },
     { label: `naive estimate: ${f.mutants} mutants × one full run`, medianMs: naiveMs },
-    { label: `mutate our relay: ${f.mutants} mutants, wall ÷ naive`, medianMs: f.wallMs, ratio: f.wallMs / naiveMs, target: NAIVE_TARGET },
+    {
+      label: `mutate our relay: ${f.mutants} mutants, wall ÷ naive`,
+      medianMs: f.wallMs,
+      ratio: f.wallMs / naiveMs,
+      target: NAIVE_TARGET,
+    },
     { label: "mutate our relay: wall ÷ 10 minutes", medianMs: f.wallMs, ratio: f.wallMs / WALL_TARGET_MS, target: 1 },
     {
       label: `--since, a 10-line change (${CHANGED_FILE}:${CHANGED_LINES.from}-${CHANGED_LINES.from + CHANGED_LINES.count - 1}, ${f.sinceMutants} mutants): wall ÷ 60 s`,

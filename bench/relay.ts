@@ -48,12 +48,26 @@ export interface RelayBenchFigures {
 function firstSlot(env: NodeJS.ProcessEnv, cwd: string): ReviewHostRelaySlot {
   const run = spawnSync(
     SIM_GENTLE_AI,
-    ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", cwd, "--projection", "workspace", "--agent", "pi", "--next-transition"],
+    [
+      "review",
+      "status",
+      "--contract",
+      "gentle-ai.review-integration/v2",
+      "--cwd",
+      cwd,
+      "--projection",
+      "workspace",
+      "--agent",
+      "pi",
+      "--next-transition",
+    ],
     { cwd, env: { ...env, [GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV]: GENTLE_PI_REVIEW_RELAY_CONTRACT }, shell: false },
   );
   if (run.status !== 0) throw new Error(`bench relay: status failed: ${run.stderr.toString("utf8")}`);
   const status = JSON.parse(run.stdout.toString("utf8")) as { next_transition?: { collect?: { inputs?: unknown[] } } };
-  const slot = reviewHostRelaySlots((status.next_transition?.collect?.inputs ?? []).map((i) => decodeReviewCollectInput(i)))[0];
+  const slot = reviewHostRelaySlots(
+    (status.next_transition?.collect?.inputs ?? []).map((i) => decodeReviewCollectInput(i)),
+  )[0];
   if (slot === undefined) throw new Error("bench relay: STATUS offered no relay slot");
   return slot;
 }
@@ -74,7 +88,12 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Relay slot vs three sequential `node -e 0`, alternating which goes first each round. */
-async function measureWall(stateRoot: string, baseEnv: NodeJS.ProcessEnv, repo: string, mode: string): Promise<{ relay: number[]; node: number[] }> {
+async function measureWall(
+  stateRoot: string,
+  baseEnv: NodeJS.ProcessEnv,
+  repo: string,
+  mode: string,
+): Promise<{ relay: number[]; node: number[] }> {
   const slot = firstSlot({ ...baseEnv, GENTLE_AI_SIM_STATE: join(stateRoot, `state-${mode}-probe`) }, repo);
   const relay: number[] = [];
   const node: number[] = [];
@@ -133,9 +152,21 @@ process.stdout.write(JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS,
 `;
 
 /** Runs the relay (bundled, plain node) in a child on a 64 MiB prompt and a 64 MiB result; reads its maxRSS. */
-async function measureRss(dir: string, baseEnv: NodeJS.ProcessEnv, repo: string): Promise<{ peak: number; baseline: number; ms: number; outcome: string }> {
+async function measureRss(
+  dir: string,
+  baseEnv: NodeJS.ProcessEnv,
+  repo: string,
+): Promise<{ peak: number; baseline: number; ms: number; outcome: string }> {
   const bundle = join(dir, "relay-bundle.mjs");
-  await build({ entryPoints: [join(ROOT, "relay/index.ts")], bundle: true, platform: "node", format: "esm", target: "node20", outfile: bundle, logLevel: "warning" });
+  await build({
+    entryPoints: [join(ROOT, "relay/index.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: bundle,
+    logLevel: "warning",
+  });
   const childPath = join(dir, "rss-child.mjs");
   writeFileSync(childPath, CHILD);
   const scenario = join(dir, "scenario-64mib.json");
@@ -144,7 +175,12 @@ async function measureRss(dir: string, baseEnv: NodeJS.ProcessEnv, repo: string)
     JSON.stringify({
       profile: "2.4.0",
       faults: [
-        { program: "gentle-ai", verb: "capture-result", leg: "materialize", fault: { kind: "oversized-output", bytes: MIB64 } },
+        {
+          program: "gentle-ai",
+          verb: "capture-result",
+          leg: "materialize",
+          fault: { kind: "oversized-output", bytes: MIB64 },
+        },
         { program: "pi", fault: { kind: "oversized-output", bytes: MIB64 } },
       ],
     }),
@@ -160,7 +196,11 @@ async function measureRss(dir: string, baseEnv: NodeJS.ProcessEnv, repo: string)
     environment,
   };
   const runChild = (mode: "run" | "idle"): { maxRssKiB: number; outcome: string; ms: number } => {
-    const r = spawnSync(process.execPath, [childPath, bundle, JSON.stringify(request), mode], { env: environment, shell: false, maxBuffer: 1 << 20 });
+    const r = spawnSync(process.execPath, [childPath, bundle, JSON.stringify(request), mode], {
+      env: environment,
+      shell: false,
+      maxBuffer: 1 << 20,
+    });
     if (r.status !== 0) throw new Error(`bench relay: RSS child failed: ${r.stderr.toString("utf8")}`);
     return JSON.parse(r.stdout.toString("utf8")) as { maxRssKiB: number; outcome: string; ms: number };
   };
@@ -177,7 +217,12 @@ export async function measureRelay(): Promise<RelayBenchFigures> {
   mkdirSync(repo);
   const scenario = join(dir, "scenario.json");
   writeFileSync(scenario, JSON.stringify({ profile: "2.4.0" }));
-  const baseEnv: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"], TMPDIR: process.env["TMPDIR"], GENTLE_AI_SIM_SCENARIO: scenario };
+  const baseEnv: NodeJS.ProcessEnv = {
+    PATH: process.env["PATH"],
+    HOME: process.env["HOME"],
+    TMPDIR: process.env["TMPDIR"],
+    GENTLE_AI_SIM_SCENARIO: scenario,
+  };
   try {
     const wall = await measureWall(stateRoot, baseEnv, repo, "process");
     const rss = await measureRss(dir, baseEnv, repo);
@@ -220,8 +265,18 @@ registerBenchSection({
   async run(): Promise<readonly BenchRow[]> {
     const f = await measureRelay();
     return [
-      { label: "relay slot end to end (a simulator process per call) vs 3x `node -e 0`", medianMs: f.relayMedianMs, ratio: f.ratio, minRatio: f.minRatio },
-      { label: `relay 64 MiB prompt+result: peak RSS ${mib(f.peakRssBytes)} / payload`, medianMs: f.bigRunMs, ratio: f.rssMultiple, target: 4 },
+      {
+        label: "relay slot end to end (a simulator process per call) vs 3x `node -e 0`",
+        medianMs: f.relayMedianMs,
+        ratio: f.ratio,
+        minRatio: f.minRatio,
+      },
+      {
+        label: `relay 64 MiB prompt+result: peak RSS ${mib(f.peakRssBytes)} / payload`,
+        medianMs: f.bigRunMs,
+        ratio: f.rssMultiple,
+        target: 4,
+      },
     ];
   },
 });

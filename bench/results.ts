@@ -11,7 +11,12 @@ export interface SectionResult {
 
 /** The section's Markdown table: heading, header and one line per row. */
 export function sectionTable(section: SectionResult): string {
-  const lines = [`## ${section.name}`, "", "| measurement | median ms | median ratio | min ratio | target | ok |", "|---|---:|---:|---:|---:|---|"];
+  const lines = [
+    `## ${section.name}`,
+    "",
+    "| measurement | median ms | median ratio | min ratio | target | ok |",
+    "|---|---:|---:|---:|---:|---|",
+  ];
   for (const row of section.rows) {
     const ratio = row.ratio === undefined ? "" : `${row.ratio.toFixed(2)}x`;
     const target = row.target === undefined ? "" : `<= ${row.target}x`;

@@ -15,12 +15,26 @@ const TARGET = 1.5;
 function materializeArgs(env: Record<string, string>, cwd: string): string[] {
   const run = spawnSync(
     join(ROOT, "simulator/bin/gentle-ai"),
-    ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", cwd, "--projection", "workspace", "--agent", "pi", "--next-transition"],
+    [
+      "review",
+      "status",
+      "--contract",
+      "gentle-ai.review-integration/v2",
+      "--cwd",
+      cwd,
+      "--projection",
+      "workspace",
+      "--agent",
+      "pi",
+      "--next-transition",
+    ],
     { cwd, env, shell: false },
   );
   if (run.status !== 0) throw new Error(`bench: status failed: ${run.stderr.toString("utf8")}`);
   const status = JSON.parse(run.stdout.toString("utf8")) as {
-    next_transition?: { collect?: { inputs?: Array<{ arguments?: Array<{ name: string; value: string; token?: string }> }> } };
+    next_transition?: {
+      collect?: { inputs?: Array<{ arguments?: Array<{ name: string; value: string; token?: string }> }> };
+    };
   };
   const args = status.next_transition?.collect?.inputs?.[0]?.arguments;
   if (!args) throw new Error("bench: STATUS offered no collect input");
@@ -43,11 +57,19 @@ registerBenchSection({
       const emptyEsm = join(dir, "empty.mjs");
       writeFileSync(emptyEsm, "");
       const builtinsEsm = join(dir, "builtins.mjs");
-      writeFileSync(builtinsEsm, 'import "node:module";import "node:fs";import "node:path";import "node:os";import "node:crypto";\n');
+      writeFileSync(
+        builtinsEsm,
+        'import "node:module";import "node:fs";import "node:path";import "node:os";import "node:crypto";\n',
+      );
       const commands: BenchCommand[] = [
         { label: "node -e 0", command: process.execPath, args: ["-e", "0"], env },
         { label: "floor: node <empty .mjs>", command: process.execPath, args: [emptyEsm], env },
-        { label: "floor: node <.mjs importing node:module/fs/path/os/crypto>", command: process.execPath, args: [builtinsEsm], env },
+        {
+          label: "floor: node <.mjs importing node:module/fs/path/os/crypto>",
+          command: process.execPath,
+          args: [builtinsEsm],
+          env,
+        },
         { label: "gentle-ai version", command: gentleAi, args: ["version"], env },
         {
           label: "gentle-ai review capture-result --agent=pi --materialize=true",
@@ -56,7 +78,13 @@ registerBenchSection({
           env: handshake,
           cwd: dir,
         },
-        { label: "pi (default reviewer result, small prompt)", command: join(ROOT, "simulator/bin/pi"), args: ["--print"], env, input: prompt },
+        {
+          label: "pi (default reviewer result, small prompt)",
+          command: join(ROOT, "simulator/bin/pi"),
+          args: ["--print"],
+          env,
+          input: prompt,
+        },
       ];
       const times = measureAlternating(commands, ROUNDS);
       return commands.map((c, i) => ({

@@ -7,7 +7,9 @@ let api;
 if (existsSync(bundle)) {
   api = await import(bundle.href);
 } else {
-  process.stderr.write("gentle-relay-conformance: dist/ is not built (installed without scripts?); loading the API from TypeScript through tsx (slower).\n");
+  process.stderr.write(
+    "gentle-relay-conformance: dist/ is not built (installed without scripts?); loading the API from TypeScript through tsx (slower).\n",
+  );
   const { tsImport } = await import("tsx/esm/api");
   api = await tsImport(new URL("./api.ts", import.meta.url).href, import.meta.url);
 }

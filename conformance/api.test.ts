@@ -3,7 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConformanceInputError, listClauses, passed, runConformance, ReportSchema, verifyBinary, VerifyReportSchema } from "./api.ts";
+import {
+  ConformanceInputError,
+  listClauses,
+  passed,
+  runConformance,
+  ReportSchema,
+  verifyBinary,
+  VerifyReportSchema,
+} from "./api.ts";
 import { CATALOGUE } from "./clauses/index.ts";
 import { main } from "./main.ts";
 import { packageRoot } from "./paths.ts";
@@ -39,7 +47,12 @@ describe("the programmatic API", () => {
     expect(passed(report)).toBe(true);
 
     const io = { stdout: () => undefined, stderr: () => undefined, cwd: scratch };
-    expect(await main(["run", "--grep", GREP, "--profile", "2.4.0", "--seed", "11", "--runs", "2", "--json", "cli.json", "--quiet"], io)).toBe(0);
+    expect(
+      await main(
+        ["run", "--grep", GREP, "--profile", "2.4.0", "--seed", "11", "--runs", "2", "--json", "cli.json", "--quiet"],
+        io,
+      ),
+    ).toBe(0);
     const cli = ReportSchema.parse(JSON.parse(readFileSync(join(scratch, "cli.json"), "utf8")));
     const timeless = (r: typeof report) => ({ ...r, startedAt: "", durationMs: 0 });
     expect(timeless(report)).toEqual(timeless(cli));

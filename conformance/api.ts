@@ -14,8 +14,21 @@ import { verifyBinary as verifyBinaryReport, VerifyInputError, type VerifyOption
 import { VerifyReportSchema, type VerifyReport } from "./verify/report-schema.ts";
 import type { Profile } from "../simulator/scenario/schema.ts";
 
-export { ReportSchema, REPORT_SCHEMA_ID, type ClauseResult, type ClauseStatus, type ProfileResult, type Report } from "./report/report-schema.ts";
-export { VerifyReportSchema, VERIFY_REPORT_SCHEMA_ID, type VerifyReport, type ProbeResult, type GoldenCheck } from "./verify/report-schema.ts";
+export {
+  ReportSchema,
+  REPORT_SCHEMA_ID,
+  type ClauseResult,
+  type ClauseStatus,
+  type ProfileResult,
+  type Report,
+} from "./report/report-schema.ts";
+export {
+  VerifyReportSchema,
+  VERIFY_REPORT_SCHEMA_ID,
+  type VerifyReport,
+  type ProbeResult,
+  type GoldenCheck,
+} from "./verify/report-schema.ts";
 export { HarnessError } from "./clauses/types.ts";
 export { junitXml } from "./report/junit.ts";
 export { markdownSummary } from "./report/markdown.ts";
@@ -62,13 +75,16 @@ export interface RunConformanceOptions {
 
 const count = (name: string, value: number | undefined, fallback: number, min = 0): number => {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < min) throw new ConformanceInputError(`${name} must be an integer ≥ ${min}, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new ConformanceInputError(`${name} must be an integer ≥ ${min}, got ${value}`);
   return value;
 };
 
 /** The CLI's bad-input errors (its exit 2) as ConformanceInputError; anything else unchanged. */
 function inputError(error: unknown): unknown {
-  return error instanceof UsageError || error instanceof RelayLoadError || error instanceof VerifyInputError ? new ConformanceInputError(error.message) : error;
+  return error instanceof UsageError || error instanceof RelayLoadError || error instanceof VerifyInputError
+    ? new ConformanceInputError(error.message)
+    : error;
 }
 
 /** Runs `f`, rethrowing bad input as ConformanceInputError. */
@@ -95,7 +111,10 @@ async function asInputErrorAsync<T>(f: () => Promise<T>): Promise<T> {
  */
 export async function runConformance(options: RunConformanceOptions = {}): Promise<Report> {
   const cwd = options.cwd ?? process.cwd();
-  const relayModule = options.relay !== undefined ? asInputError(() => resolveRelayPath(cwd, options.relay!)) : harnessPaths().defaultRelay;
+  const relayModule =
+    options.relay !== undefined
+      ? asInputError(() => resolveRelayPath(cwd, options.relay!))
+      : harnessPaths().defaultRelay;
   const profiles: Profile[] = asInputError(() => parseProfiles(options.profiles));
   const grep = asInputError(() => parseGrep(options.grep));
   const clauses = selectClauses(grep, CATALOGUE);
@@ -103,7 +122,8 @@ export async function runConformance(options: RunConformanceOptions = {}): Promi
   const seed = count("seed", options.seed, Math.floor(Math.random() * 2 ** 31));
   const runs = count("runs", options.runs, DEFAULT_RUNS);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  if (options.shard !== undefined && shard === undefined) throw new ConformanceInputError(`shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
+  if (options.shard !== undefined && shard === undefined)
+    throw new ConformanceInputError(`shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(options.shard)}`);
   const log = options.log;
   const report = await asInputErrorAsync(() =>
     runCatalogue({
@@ -140,7 +160,12 @@ export interface ClauseInfo {
 /** The clause catalogue, optionally only the IDs matching `grep` (case-insensitive). */
 export function listClauses(options: { readonly grep?: string } = {}): ClauseInfo[] {
   const grep = asInputError(() => parseGrep(options.grep));
-  return selectClauses(grep, CATALOGUE).map((c) => ({ id: c.id, statement: c.statement, source: c.source, profiles: [...c.profiles] }));
+  return selectClauses(grep, CATALOGUE).map((c) => ({
+    id: c.id,
+    statement: c.statement,
+    source: c.source,
+    profiles: [...c.profiles],
+  }));
 }
 
 /** What `verifyBinary` probes; the fields of `relay-conformance verify`. */
@@ -148,7 +173,9 @@ export type VerifyBinaryOptions = VerifyOptions;
 
 /** Probes a gentle-ai binary for drift and returns the report `verify --json` writes, validated by VerifyReportSchema. */
 export async function verifyBinary(options: VerifyBinaryOptions): Promise<VerifyReport> {
-  const report = await asInputErrorAsync(() => verifyBinaryReport({ ...options, binary: resolve(options.callerCwd ?? process.cwd(), options.binary) }));
+  const report = await asInputErrorAsync(() =>
+    verifyBinaryReport({ ...options, binary: resolve(options.callerCwd ?? process.cwd(), options.binary) }),
+  );
   return VerifyReportSchema.parse(report);
 }
 

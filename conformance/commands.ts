@@ -45,7 +45,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "diff",
-    summary: "run a scenario corpus against a gentle-ai build and the simulator, and compare their bytes (the verified fake)",
+    summary:
+      "run a scenario corpus against a gentle-ai build and the simulator, and compare their bytes (the verified fake)",
     load: async () => (await import("./diff/command.ts")).diffCommand,
   },
   {
@@ -60,7 +61,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "release",
-    summary: "download a gentle-ai GitHub release, verify its checksum before unpacking, then verify the binary (and its published contract)",
+    summary:
+      "download a gentle-ai GitHub release, verify its checksum before unpacking, then verify the binary (and its published contract)",
     load: async () => (await import("./release/command.ts")).releaseCommand,
   },
   {

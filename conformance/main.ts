@@ -25,13 +25,16 @@ folders removed first.
 
 /** Optimal string alignment distance (a swap of two neighbours counts 1). */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const row = d[i]!;
       const up = d[i - 1]!;
       row[j] = Math.min(up[j]! + 1, row[j - 1]! + 1, up[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -43,7 +46,8 @@ export function nearestCommand(typed: string): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const c of COMMANDS) {
     const distance = editDistance(t, c.name);
-    if (distance <= 2 && distance < c.name.length - 1 && (best === undefined || distance < best.distance)) best = { name: c.name, distance };
+    if (distance <= 2 && distance < c.name.length - 1 && (best === undefined || distance < best.distance))
+      best = { name: c.name, distance };
   }
   return best?.name;
 }
@@ -60,7 +64,9 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
   try {
     if (!entry) {
       const near = nearestCommand(name);
-      throw new UsageError(`unknown command ${JSON.stringify(name)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}`);
+      throw new UsageError(
+        `unknown command ${JSON.stringify(name)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}`,
+      );
     }
     command = await entry.load();
     return await command.run(rest, io);
@@ -92,7 +98,9 @@ export async function runAsProcess(argv: readonly string[]): Promise<void> {
     process.exitCode = code;
     watchExit(code);
   } catch (error) {
-    process.stderr.write(`relay-conformance: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `relay-conformance: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = 70;
   }
 }

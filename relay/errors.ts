@@ -60,7 +60,12 @@ export class ReviewHostRelayError extends Error {
   readonly timeoutMs: number | null;
   readonly mutationOutcome: ReviewHostRelayMutationOutcome;
 
-  constructor(kind: ReviewHostRelayFailureKind, stage: ReviewHostRelayStage, message: string, details: ReviewHostRelayErrorDetails = {}) {
+  constructor(
+    kind: ReviewHostRelayFailureKind,
+    stage: ReviewHostRelayStage,
+    message: string,
+    details: ReviewHostRelayErrorDetails = {},
+  ) {
     super(message);
     this.kind = kind;
     this.stage = stage;

@@ -7,7 +7,12 @@ import { buildCaptureEvidenceArgv, buildCorrectionStatusArgv, buildNegotiatedFin
 import { runGentleAiCall } from "./correction/call.ts";
 import { renderSubmissionDescriptorArgv } from "./correction/descriptor.ts";
 import { CORRECTION_FINALIZE_FAILURE, CorrectionFinalizeError } from "./correction/errors.ts";
-import { assertCorrectionEvidenceBinding, decodeVerificationEvidenceRecord, type VerificationEvidenceRecord, type VerificationOutcome } from "./correction/evidence.ts";
+import {
+  assertCorrectionEvidenceBinding,
+  decodeVerificationEvidenceRecord,
+  type VerificationEvidenceRecord,
+  type VerificationOutcome,
+} from "./correction/evidence.ts";
 import {
   EVIDENCE_REQUIRED_REASON,
   findCollectInput,
@@ -17,7 +22,11 @@ import {
   type CorrectionStatusView,
   type TargetedValidationRequestBinding,
 } from "./correction/status.ts";
-import { buildTargetedValidationDocument, matchCallerRequestHash, type CorrectionValidationInput } from "./correction/validation-document.ts";
+import {
+  buildTargetedValidationDocument,
+  matchCallerRequestHash,
+  type CorrectionValidationInput,
+} from "./correction/validation-document.ts";
 import { argumentValue } from "./slots.ts";
 
 export * from "./correction/index.ts";
@@ -123,12 +132,15 @@ const cleanupFailure =
       `correction staging cleanup failed: ${error instanceof Error ? error.message : String(error)}`,
     );
 
-const preflight = (code: (typeof CORRECTION_FINALIZE_FAILURE)[keyof typeof CORRECTION_FINALIZE_FAILURE], message: string): CorrectionFinalizeError =>
-  new CorrectionFinalizeError(code, "preflight", message);
+const preflight = (
+  code: (typeof CORRECTION_FINALIZE_FAILURE)[keyof typeof CORRECTION_FINALIZE_FAILURE],
+  message: string,
+): CorrectionFinalizeError => new CorrectionFinalizeError(code, "preflight", message);
 
 function lineageOf(view: CorrectionStatusView, binding: TargetedValidationRequestBinding): string {
   const lineageId = binding.lineageId ?? view.lineageId;
-  if (lineageId === undefined) throw preflight(CORRECTION_FINALIZE_FAILURE.BINDING_MISSING, "provider STATUS names no lineage");
+  if (lineageId === undefined)
+    throw preflight(CORRECTION_FINALIZE_FAILURE.BINDING_MISSING, "provider STATUS names no lineage");
   return lineageId;
 }
 
@@ -143,7 +155,15 @@ export async function queryCorrectionStatus(
     ...(options.projection !== undefined ? { projection: options.projection } : {}),
   });
   const bytes = await runGentleAiCall(
-    { gentleAi: o.gentleAi, argv, cwd: o.cwd, environment: o.environment, timeoutMs: o.timeoutMs, requireQuietStderr: true, ...(o.signal ? { signal: o.signal } : {}) },
+    {
+      gentleAi: o.gentleAi,
+      argv,
+      cwd: o.cwd,
+      environment: o.environment,
+      timeoutMs: o.timeoutMs,
+      requireQuietStderr: true,
+      ...(o.signal ? { signal: o.signal } : {}),
+    },
     CORRECTION_FINALIZE_FAILURE.STATUS_FAILED,
     "status",
     "review status",
@@ -151,9 +171,14 @@ export async function queryCorrectionStatus(
   try {
     return { status: JSON.parse(bytes.toString("utf8")) as unknown, bytes };
   } catch {
-    throw new CorrectionFinalizeError(CORRECTION_FINALIZE_FAILURE.STATUS_FAILED, "status", "gentle-ai review status printed no JSON object", {
-      stdout: bytes.toString("utf8"),
-    });
+    throw new CorrectionFinalizeError(
+      CORRECTION_FINALIZE_FAILURE.STATUS_FAILED,
+      "status",
+      "gentle-ai review status printed no JSON object",
+      {
+        stdout: bytes.toString("utf8"),
+      },
+    );
   }
 }
 
@@ -161,19 +186,29 @@ export async function queryCorrectionStatus(
  * Captures correction verification evidence through the provider's evidence input (its descriptor verbatim when
  * rendered, else the 2.2.x-era flag form), decodes and normalises the record, and checks it for binding drift.
  */
-export async function captureCorrectionEvidence(request: CaptureCorrectionEvidenceRequest): Promise<CapturedCorrectionEvidence> {
+export async function captureCorrectionEvidence(
+  request: CaptureCorrectionEvidenceRequest,
+): Promise<CapturedCorrectionEvidence> {
   const view = readCorrectionStatus(request.status);
   const binding = readTargetedValidationBinding(request.status);
   const input = findCollectInput(view, CAPTURE_EVIDENCE_OPERATION);
   if (input === undefined || view.reasonCode !== EVIDENCE_REQUIRED_REASON) {
-    throw preflight(CORRECTION_FINALIZE_FAILURE.TRANSITION_UNAVAILABLE, "provider STATUS does not ask for correction verification evidence");
+    throw preflight(
+      CORRECTION_FINALIZE_FAILURE.TRANSITION_UNAVAILABLE,
+      "provider STATUS does not ask for correction verification evidence",
+    );
   }
   const outcome = request.outcome ?? "passed";
   const lineageId = argumentValue(input, "lineage") ?? lineageOf(view, binding);
   // STATUS names arguments in snake_case (tokens are hyphenated); accept either spelling.
-  const expectedRevision = argumentValue(input, "expected_revision") ?? argumentValue(input, "expected-revision") ?? binding.expectedRevision ?? view.revision;
+  const expectedRevision =
+    argumentValue(input, "expected_revision") ??
+    argumentValue(input, "expected-revision") ??
+    binding.expectedRevision ??
+    view.revision;
   const targetIdentity = argumentValue(input, "target") ?? binding.correctionTargetIdentity;
-  if (expectedRevision === undefined) throw preflight(CORRECTION_FINALIZE_FAILURE.BINDING_MISSING, "provider evidence input names no expected revision");
+  if (expectedRevision === undefined)
+    throw preflight(CORRECTION_FINALIZE_FAILURE.BINDING_MISSING, "provider evidence input names no expected revision");
   const o = resolveOptions(request);
   // Render once up front so a malformed descriptor fails before anything is staged or launched.
   const argvFor = (path: string): string[] =>
@@ -188,7 +223,15 @@ export async function captureCorrectionEvidence(request: CaptureCorrectionEviden
     (paths) => {
       argv = argvFor(paths[0] as string);
       return runGentleAiCall(
-        { gentleAi: o.gentleAi, argv, cwd: o.cwd, environment: o.environment, timeoutMs: o.timeoutMs, requireQuietStderr: false, ...(o.signal ? { signal: o.signal } : {}) },
+        {
+          gentleAi: o.gentleAi,
+          argv,
+          cwd: o.cwd,
+          environment: o.environment,
+          timeoutMs: o.timeoutMs,
+          requireQuietStderr: false,
+          ...(o.signal ? { signal: o.signal } : {}),
+        },
         CORRECTION_FINALIZE_FAILURE.EVIDENCE_CAPTURE_FAILED,
         "evidence",
         "review capture-evidence",
@@ -221,7 +264,8 @@ export async function finalizeCorrection(request: FinalizeCorrectionRequest): Pr
   const lineageId = lineageOf(view, binding);
   const input = findCollectInput(view, TARGETED_VALIDATION_OPERATION);
   const descriptor = input?.submission;
-  const descriptorCaptures = descriptor?.argumentTokens.some((t) => /^--?captured-evidence(?:=(?:1|t|T|TRUE|true|True))?$/.test(t)) ?? false;
+  const descriptorCaptures =
+    descriptor?.argumentTokens.some((t) => /^--?captured-evidence(?:=(?:1|t|T|TRUE|true|True))?$/.test(t)) ?? false;
   const capturedEvidence = request.capturedEvidence ?? (statusShowsCapturedEvidence(view) || descriptorCaptures);
   if (request.evidenceDocument !== undefined && (capturedEvidence || descriptorCaptures)) {
     throw preflight(
@@ -230,10 +274,15 @@ export async function finalizeCorrection(request: FinalizeCorrectionRequest): Pr
     );
   }
   if (!capturedEvidence && request.evidenceDocument === undefined) {
-    throw preflight(CORRECTION_FINALIZE_FAILURE.EVIDENCE_MISSING, "correction FINALIZE needs captured verification evidence or an evidence document");
+    throw preflight(
+      CORRECTION_FINALIZE_FAILURE.EVIDENCE_MISSING,
+      "correction FINALIZE needs captured verification evidence or an evidence document",
+    );
   }
   if (request.evidenceRecord !== undefined) {
-    const record = Buffer.isBuffer(request.evidenceRecord) ? decodeVerificationEvidenceRecord(request.evidenceRecord) : request.evidenceRecord;
+    const record = Buffer.isBuffer(request.evidenceRecord)
+      ? decodeVerificationEvidenceRecord(request.evidenceRecord)
+      : request.evidenceRecord;
     assertCorrectionEvidenceBinding(record, {
       lineageId,
       targetIdentity: binding.correctionTargetIdentity,
@@ -264,7 +313,15 @@ export async function finalizeCorrection(request: FinalizeCorrectionRequest): Pr
     (paths) => {
       argv = argvFor(paths);
       return runGentleAiCall(
-        { gentleAi: o.gentleAi, argv, cwd: o.cwd, environment: o.environment, timeoutMs: o.timeoutMs, requireQuietStderr: true, ...(o.signal ? { signal: o.signal } : {}) },
+        {
+          gentleAi: o.gentleAi,
+          argv,
+          cwd: o.cwd,
+          environment: o.environment,
+          timeoutMs: o.timeoutMs,
+          requireQuietStderr: true,
+          ...(o.signal ? { signal: o.signal } : {}),
+        },
         CORRECTION_FINALIZE_FAILURE.FINALIZE_FAILED,
         "finalize",
         "review finalize",
@@ -282,7 +339,10 @@ export async function runCorrectionFinalize(request: RunCorrectionFinalizeReques
   let evidence: CapturedCorrectionEvidence | undefined;
   if (readCorrectionStatus(snapshot.status).reasonCode === EVIDENCE_REQUIRED_REASON) {
     if (request.evidence === undefined) {
-      throw preflight(CORRECTION_FINALIZE_FAILURE.EVIDENCE_MISSING, "the provider asks for correction verification evidence and none was supplied");
+      throw preflight(
+        CORRECTION_FINALIZE_FAILURE.EVIDENCE_MISSING,
+        "the provider asks for correction verification evidence and none was supplied",
+      );
     }
     evidence = await captureCorrectionEvidence({
       ...request,

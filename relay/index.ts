@@ -16,7 +16,11 @@ export {
   resolveReviewHostRelayPiTimeoutMs,
   reviewHostRelayPiTimeoutMessage,
 } from "./timeouts.ts";
-export { REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE, classifyReviewHostRelayRefusal, isReviewHostRelayAdmissionRefusal } from "./classify.ts";
+export {
+  REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE,
+  classifyReviewHostRelayRefusal,
+  isReviewHostRelayAdmissionRefusal,
+} from "./classify.ts";
 export {
   REVIEW_HOST_RELAY_SUBMISSION_VALUE_SLOT,
   REVIEW_HOST_RELAY_SUBMISSION_MISSING_MESSAGE,
@@ -31,7 +35,11 @@ export {
   type ReviewHostRelaySlot,
   type ReviewProviderRoleVectorSlot,
 } from "./slots.ts";
-export { REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION, REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS, type ReviewProviderRoleCaptureOperation } from "./role-capture.ts";
+export {
+  REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION,
+  REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS,
+  type ReviewProviderRoleCaptureOperation,
+} from "./role-capture.ts";
 export {
   OPAQUE_PI_REVIEWER_ARGV,
   OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE,

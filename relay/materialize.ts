@@ -20,31 +20,51 @@ export async function materializeReviewPrompt(leg: MaterializeLeg): Promise<Mate
   try {
     run = await spawnGentleAiLeg(leg, ["review", "capture-result", ...leg.captureArgumentTokens]);
   } catch (error) {
-    throw new ReviewHostRelayError(F.MATERIALIZE_FAILED, "materialize", `gentle-ai prompt materialization could not start: ${messageOf(error)}`);
+    throw new ReviewHostRelayError(
+      F.MATERIALIZE_FAILED,
+      "materialize",
+      `gentle-ai prompt materialization could not start: ${messageOf(error)}`,
+    );
   }
   if (run.cancelled) {
     // Node's spawn({signal}) reports an abort as an `error` event, i.e. the "could not start" path.
-    throw new ReviewHostRelayError(F.MATERIALIZE_FAILED, "materialize", "gentle-ai prompt materialization could not start: The operation was aborted");
+    throw new ReviewHostRelayError(
+      F.MATERIALIZE_FAILED,
+      "materialize",
+      "gentle-ai prompt materialization could not start: The operation was aborted",
+    );
   }
   const stderr = run.stderr.toString("utf8");
   const details = launchedFailureDetails(run, stderr, leg.timeoutMs);
   if (run.exitCode !== 0 || run.timedOut) {
     switch (classifyReviewHostRelayRefusal(stderr)) {
       case "unknown-flag":
-        throw new ReviewHostRelayError(F.RELAY_UNAVAILABLE, "materialize", REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE, details);
+        throw new ReviewHostRelayError(
+          F.RELAY_UNAVAILABLE,
+          "materialize",
+          REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE,
+          details,
+        );
       case "handshake":
         throw new ReviewHostRelayError(F.HANDSHAKE_REFUSED, "materialize", stderr, details);
       default:
         throw new ReviewHostRelayError(
           F.MATERIALIZE_FAILED,
           "materialize",
-          run.timedOut ? `gentle-ai prompt materialization exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms` : "gentle-ai prompt materialization failed",
+          run.timedOut
+            ? `gentle-ai prompt materialization exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms`
+            : "gentle-ai prompt materialization failed",
           details,
         );
     }
   }
   if (run.stdoutLength === 0) {
-    throw new ReviewHostRelayError(F.EMPTY_PROMPT, "materialize", "gentle-ai prompt materialization produced no bytes", details);
+    throw new ReviewHostRelayError(
+      F.EMPTY_PROMPT,
+      "materialize",
+      "gentle-ai prompt materialization produced no bytes",
+      details,
+    );
   }
   return { chunks: run.stdoutChunks, length: run.stdoutLength };
 }

@@ -31,7 +31,8 @@ export const OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE = Object.freeze({
   CLEANUP_FAILED: "cleanup-failed",
 } as const);
 
-export type OpaquePiReviewerTransportFailureKind = (typeof OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE)[keyof typeof OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE];
+export type OpaquePiReviewerTransportFailureKind =
+  (typeof OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE)[keyof typeof OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE];
 
 /** Evidence an adapter failure carries; stderr stays raw bytes. */
 export interface OpaquePiReviewerTransportErrorDetails {
@@ -54,7 +55,11 @@ export class OpaquePiReviewerTransportError extends Error {
   readonly elapsedMs: number | null;
   readonly timeoutMs: number | null;
 
-  constructor(kind: OpaquePiReviewerTransportFailureKind, message: string, details: OpaquePiReviewerTransportErrorDetails = {}) {
+  constructor(
+    kind: OpaquePiReviewerTransportFailureKind,
+    message: string,
+    details: OpaquePiReviewerTransportErrorDetails = {},
+  ) {
     super(message);
     this.kind = kind;
     this.exitCode = details.exitCode ?? null;
@@ -89,7 +94,10 @@ export interface OpaquePiReviewerChunks {
 const SCRATCH_PREFIX = "gentle-pi-opaque-reviewer-";
 
 /** Runs pi once on the raw prompt (stdin) in an empty private scratch cwd and returns its stdout verbatim. */
-export async function runOpaquePiReviewer(prompt: Buffer, options: OpaquePiReviewerOptions = {}): Promise<OpaquePiReviewerResult> {
+export async function runOpaquePiReviewer(
+  prompt: Buffer,
+  options: OpaquePiReviewerOptions = {},
+): Promise<OpaquePiReviewerResult> {
   const result = await runOpaquePiReviewerChunks(prompt, options);
   return {
     stdout: joinChunks(result.stdoutChunks, result.stdoutByteLength),
@@ -102,16 +110,25 @@ export async function runOpaquePiReviewer(prompt: Buffer, options: OpaquePiRevie
 export type OpaquePiPrompt = Buffer | { readonly chunks: readonly Buffer[]; readonly length: number };
 
 /** runOpaquePiReviewer on chunks in and chunks out, so 64 MiB payloads are never joined into second copies. */
-export async function runOpaquePiReviewerChunks(prompt: OpaquePiPrompt, options: OpaquePiReviewerOptions = {}): Promise<OpaquePiReviewerChunks> {
+export async function runOpaquePiReviewerChunks(
+  prompt: OpaquePiPrompt,
+  options: OpaquePiReviewerOptions = {},
+): Promise<OpaquePiReviewerChunks> {
   const F = OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE;
-  if (options.signal?.aborted) throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled before launch", { cancelled: true });
+  if (options.signal?.aborted)
+    throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled before launch", {
+      cancelled: true,
+    });
   const timeoutMs = options.timeoutMs ?? DEFAULT_OPAQUE_PI_TIMEOUT_MS;
   const promptByteLength = prompt.length;
   let scratch: string;
   try {
     scratch = await mkdtemp(join(tmpdir(), SCRATCH_PREFIX));
   } catch (error) {
-    throw new OpaquePiReviewerTransportError(F.SCRATCH_FAILED, `Pi scratch directory could not be prepared: ${messageOf(error)}`);
+    throw new OpaquePiReviewerTransportError(
+      F.SCRATCH_FAILED,
+      `Pi scratch directory could not be prepared: ${messageOf(error)}`,
+    );
   }
   let primary: { error: unknown } | undefined;
   let result: OpaquePiReviewerChunks | undefined;
@@ -119,7 +136,10 @@ export async function runOpaquePiReviewerChunks(prompt: OpaquePiPrompt, options:
     try {
       await chmod(scratch, 0o700);
     } catch (error) {
-      throw new OpaquePiReviewerTransportError(F.SCRATCH_FAILED, `Pi scratch directory could not be prepared: ${messageOf(error)}`);
+      throw new OpaquePiReviewerTransportError(
+        F.SCRATCH_FAILED,
+        `Pi scratch directory could not be prepared: ${messageOf(error)}`,
+      );
     }
     let run;
     try {
@@ -134,7 +154,9 @@ export async function runOpaquePiReviewerChunks(prompt: OpaquePiPrompt, options:
       });
     } catch (error) {
       if (error instanceof Error && error.name === "AbortError") {
-        throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled before launch", { cancelled: true });
+        throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled before launch", {
+          cancelled: true,
+        });
       }
       throw new OpaquePiReviewerTransportError(F.LAUNCH_FAILED, `Pi process could not start: ${messageOf(error)}`);
     }
@@ -149,7 +171,8 @@ export async function runOpaquePiReviewerChunks(prompt: OpaquePiPrompt, options:
     if (run.cancelled) throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled", details);
     if (run.timedOut) throw new OpaquePiReviewerTransportError(F.TIMED_OUT, "Pi process timed out", details);
     if (run.exitCode !== 0) throw new OpaquePiReviewerTransportError(F.NONZERO_EXIT, "Pi process failed", details);
-    if (run.stdoutLength === 0) throw new OpaquePiReviewerTransportError(F.EMPTY_OUTPUT, "Pi process produced no output bytes", details);
+    if (run.stdoutLength === 0)
+      throw new OpaquePiReviewerTransportError(F.EMPTY_OUTPUT, "Pi process produced no output bytes", details);
     result = { stdoutChunks: run.stdoutChunks, promptByteLength, stdoutByteLength: run.stdoutLength };
   } catch (error) {
     primary = { error };
@@ -159,7 +182,10 @@ export async function runOpaquePiReviewerChunks(prompt: OpaquePiPrompt, options:
   } catch (error) {
     // A cleanup error never masks the primary failure.
     if (primary === undefined) {
-      throw new OpaquePiReviewerTransportError(F.CLEANUP_FAILED, `Pi scratch directory cleanup failed: ${messageOf(error)}`);
+      throw new OpaquePiReviewerTransportError(
+        F.CLEANUP_FAILED,
+        `Pi scratch directory cleanup failed: ${messageOf(error)}`,
+      );
     }
   }
   if (primary !== undefined) throw primary.error;

@@ -4,7 +4,10 @@ export const REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION = Object.freeze({
   CAPTURE_VALIDATION: "review.capture-validation",
 } as const);
 
-export type ReviewProviderRoleCaptureOperation = (typeof REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION)[keyof typeof REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION];
+export type ReviewProviderRoleCaptureOperation =
+  (typeof REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION)[keyof typeof REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION];
 
 /** Frozen list of the role capture operations, in declaration order. */
-export const REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS: readonly ReviewProviderRoleCaptureOperation[] = Object.freeze(Object.values(REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION));
+export const REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS: readonly ReviewProviderRoleCaptureOperation[] = Object.freeze(
+  Object.values(REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION),
+);

@@ -3,11 +3,19 @@ import { messageOf, REVIEW_HOST_RELAY_FAILURE, ReviewHostRelayError } from "./er
 import { resolveGentleAiBinary } from "./gentle-ai-binary.ts";
 import { withRelayHandshake } from "./handshake.ts";
 import { materializeReviewPrompt } from "./materialize.ts";
-import { OpaquePiReviewerTransportError, OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE, runOpaquePiReviewerChunks } from "./pi-adapter.ts";
+import {
+  OpaquePiReviewerTransportError,
+  OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE,
+  runOpaquePiReviewerChunks,
+} from "./pi-adapter.ts";
 import { withStagedResult } from "./staging.ts";
 import { resolveReviewHostRelaySubmission, reviewHostRelaySubmitArgv } from "./submission.ts";
 import { submitRelayedResult } from "./submit.ts";
-import { DEFAULT_GENTLE_AI_TIMEOUT_MS, resolveReviewHostRelayPiTimeoutMs, reviewHostRelayPiTimeoutMessage } from "./timeouts.ts";
+import {
+  DEFAULT_GENTLE_AI_TIMEOUT_MS,
+  resolveReviewHostRelayPiTimeoutMs,
+  reviewHostRelayPiTimeoutMessage,
+} from "./timeouts.ts";
 import type { ReviewHostRelayRequest, ReviewHostRelayResult } from "./types.ts";
 
 /** Maps any pi-leg failure onto the relay's typed kinds (reference §9 table). */
@@ -27,10 +35,20 @@ function piLegError(error: unknown, promptByteLength: number): ReviewHostRelayEr
   switch (error.kind) {
     case A.LAUNCH_FAILED:
     case A.SCRATCH_FAILED:
-      return new ReviewHostRelayError(F.PI_LAUNCH_FAILED, "pi", `pi subprocess could not start: ${error.message}`, details);
+      return new ReviewHostRelayError(
+        F.PI_LAUNCH_FAILED,
+        "pi",
+        `pi subprocess could not start: ${error.message}`,
+        details,
+      );
     case A.TIMED_OUT:
       if (error.elapsedMs !== null && error.timeoutMs !== null) {
-        return new ReviewHostRelayError(F.PI_TIMED_OUT, "pi", reviewHostRelayPiTimeoutMessage(error.elapsedMs, error.timeoutMs, promptByteLength), details);
+        return new ReviewHostRelayError(
+          F.PI_TIMED_OUT,
+          "pi",
+          reviewHostRelayPiTimeoutMessage(error.elapsedMs, error.timeoutMs, promptByteLength),
+          details,
+        );
       }
       return new ReviewHostRelayError(F.PI_FAILED, "pi", "pi subprocess failed", details);
     case A.EMPTY_OUTPUT:
@@ -93,7 +111,12 @@ export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): P
         timeoutMs: gentleAiTimeoutMs,
         ...signal,
       }),
-    (error) => new ReviewHostRelayError(REVIEW_HOST_RELAY_FAILURE.SUBMISSION_REFUSED, "submit", `Pi host relay result staging cleanup failed: ${messageOf(error)}`),
+    (error) =>
+      new ReviewHostRelayError(
+        REVIEW_HOST_RELAY_FAILURE.SUBMISSION_REFUSED,
+        "submit",
+        `Pi host relay result staging cleanup failed: ${messageOf(error)}`,
+      ),
   );
   return { promptByteLength, resultByteLength: reviewed.stdoutByteLength, submission };
 }

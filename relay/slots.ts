@@ -30,7 +30,11 @@ export function renderArgumentToken(argument: ReviewCollectArgumentV3): string {
 
 /** True for `review.capture-result` inputs carrying exactly one `materialize=true` and one `agent=pi`. */
 export function isReviewHostRelayCollectInput(input: ReviewCollectInputV3): boolean {
-  return input.captureOperation === "review.capture-result" && argumentValue(input, "materialize") === "true" && argumentValue(input, "agent") === "pi";
+  return (
+    input.captureOperation === "review.capture-result" &&
+    argumentValue(input, "materialize") === "true" &&
+    argumentValue(input, "agent") === "pi"
+  );
 }
 
 /** Relay slots in input order; a matching input without a submission is still a slot (it fails before launch). */
@@ -59,7 +63,9 @@ export function isReviewProviderRoleVectorInput(input: ReviewCollectInputV3): bo
 }
 
 /** Role vectors in input order, tokens rendered verbatim. */
-export function reviewProviderRoleVectorSlots(inputs: readonly ReviewCollectInputV3[]): readonly ReviewProviderRoleVectorSlot[] {
+export function reviewProviderRoleVectorSlots(
+  inputs: readonly ReviewCollectInputV3[],
+): readonly ReviewProviderRoleVectorSlot[] {
   return inputs.filter(isReviewProviderRoleVectorInput).map((input) => ({
     captureOperation: input.captureOperation as ReviewProviderRoleCaptureOperation,
     argumentTokens: input.arguments.map(renderArgumentToken),

@@ -76,18 +76,29 @@ export function decodeReviewCollectInput(value: unknown): ReviewCollectInputV3 {
   const argument = (v: unknown, p: string): ReviewCollectInputV3["arguments"][number] => {
     const a = object(v, p);
     const token = optional(a, "token", p, string);
-    return { name: string(a.name, `${p}.name`), value: string(a.value, `${p}.value`), ...(token !== undefined ? { token } : {}) };
+    return {
+      name: string(a.name, `${p}.name`),
+      value: string(a.value, `${p}.value`),
+      ...(token !== undefined ? { token } : {}),
+    };
   };
   const name = string(wire.name, `${path}.name`);
   const schema = string(wire.schema, `${path}.schema`);
   const captureOperation = string(wire.capture_operation, `${path}.capture_operation`);
   const args = array(wire.arguments, `${path}.arguments`, argument);
   const submission = optional(wire, "submission", path, decodeSubmission);
-  const subject = optional(wire, "artifact_subject", path, (v, p) => string(object(v, p).subject_hash, `${p}.subject_hash`));
+  const subject = optional(wire, "artifact_subject", path, (v, p) =>
+    string(object(v, p).subject_hash, `${p}.subject_hash`),
+  );
   const baseTree = optional(wire, "base_tree", path, string);
   const candidateTree = optional(wire, "candidate_tree", path, string);
   // Carried as they are: the relay passes them on and never reads inside them.
-  const { provider_task: providerTask, candidate_diff: candidateDiff, changed_path_manifest: changedPathManifest, validation_request: validationRequest } = wire;
+  const {
+    provider_task: providerTask,
+    candidate_diff: candidateDiff,
+    changed_path_manifest: changedPathManifest,
+    validation_request: validationRequest,
+  } = wire;
   return {
     name,
     schema,

@@ -14,12 +14,15 @@ export interface ReviewHostRelaySubmissionBinding {
   readonly substitutionLocation: number;
 }
 
-const mismatch = (message: string): ReviewHostRelayError => new ReviewHostRelayError(REVIEW_HOST_RELAY_FAILURE.SUBMISSION_CONTRACT_MISMATCH, "binding", message);
+const mismatch = (message: string): ReviewHostRelayError =>
+  new ReviewHostRelayError(REVIEW_HOST_RELAY_FAILURE.SUBMISSION_CONTRACT_MISMATCH, "binding", message);
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === "string" && value.length > 0;
 
 /** Validates the provider-owned form in the reference's five-step order; throws `submission-contract-mismatch`. */
-export function resolveReviewHostRelaySubmission(submission: ReviewCaptureSubmissionV1 | undefined): ReviewHostRelaySubmissionBinding {
+export function resolveReviewHostRelaySubmission(
+  submission: ReviewCaptureSubmissionV1 | undefined,
+): ReviewHostRelaySubmissionBinding {
   if (submission === undefined) throw mismatch(REVIEW_HOST_RELAY_SUBMISSION_MISSING_MESSAGE);
   const tokens: readonly unknown[] = Array.isArray(submission.argumentTokens) ? submission.argumentTokens : [];
   if (!isNonEmptyString(submission.operationToken) || tokens.length === 0 || !tokens.every(isNonEmptyString)) {
@@ -27,20 +30,33 @@ export function resolveReviewHostRelaySubmission(submission: ReviewCaptureSubmis
   }
   const values: readonly unknown[] = Array.isArray(submission.values) ? submission.values : [];
   if (values.length !== 1) {
-    throw mismatch(`provider contract mismatch: the submission form must bind exactly one artifact value, received ${values.length}`);
+    throw mismatch(
+      `provider contract mismatch: the submission form must bind exactly one artifact value, received ${values.length}`,
+    );
   }
   const location = submission.values[0]?.substitutionLocation;
   if (typeof location !== "number" || !Number.isSafeInteger(location) || location < 0 || location >= tokens.length) {
     throw mismatch("provider contract mismatch: the submission substitution location is outside its argument tokens");
   }
   if (!(tokens[location] as string).includes(REVIEW_HOST_RELAY_SUBMISSION_VALUE_SLOT)) {
-    throw mismatch(`provider contract mismatch: the submission token at location ${location} carries no {{value}} slot`);
+    throw mismatch(
+      `provider contract mismatch: the submission token at location ${location} carries no {{value}} slot`,
+    );
   }
-  return { operationToken: submission.operationToken, argumentTokens: [...(tokens as string[])], substitutionLocation: location };
+  return {
+    operationToken: submission.operationToken,
+    argumentTokens: [...(tokens as string[])],
+    substitutionLocation: location,
+  };
 }
 
 /** Replaces every `placeholder` in the one token at `location`; other tokens pass verbatim even if they hold placeholders. */
-export function substituteSubmissionToken(tokens: readonly string[], location: number, placeholder: string, replacement: string): string[] {
+export function substituteSubmissionToken(
+  tokens: readonly string[],
+  location: number,
+  placeholder: string,
+  replacement: string,
+): string[] {
   // split/join, not String.replace: a path holding `$&` or `$1` must land verbatim.
   return tokens.map((token, index) => (index === location ? token.split(placeholder).join(replacement) : token));
 }
@@ -50,6 +66,11 @@ export function reviewHostRelaySubmitArgv(binding: ReviewHostRelaySubmissionBind
   return [
     "review",
     binding.operationToken,
-    ...substituteSubmissionToken(binding.argumentTokens, binding.substitutionLocation, REVIEW_HOST_RELAY_SUBMISSION_VALUE_SLOT, stagedPath),
+    ...substituteSubmissionToken(
+      binding.argumentTokens,
+      binding.substitutionLocation,
+      REVIEW_HOST_RELAY_SUBMISSION_VALUE_SLOT,
+      stagedPath,
+    ),
   ];
 }

@@ -14,21 +14,42 @@ export async function submitRelayedResult(leg: SubmitLeg): Promise<string> {
   try {
     run = await spawnGentleAiLeg(leg, leg.argv);
   } catch (error) {
-    throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", `gentle-ai capture submission could not start: ${messageOf(error)}`);
+    throw new ReviewHostRelayError(
+      F.SUBMISSION_REFUSED,
+      "submit",
+      `gentle-ai capture submission could not start: ${messageOf(error)}`,
+    );
   }
   if (run.cancelled) {
     // The child launched and may have been admitted before the kill: the outcome stays "unknown".
-    throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", "gentle-ai capture submission could not start: The operation was aborted");
+    throw new ReviewHostRelayError(
+      F.SUBMISSION_REFUSED,
+      "submit",
+      "gentle-ai capture submission could not start: The operation was aborted",
+    );
   }
   if (run.exitCode === 0 && !run.timedOut && run.stdout.length > 0) return run.stdout.toString("utf8");
   const stderr = run.stderr.toString("utf8");
   const details = launchedFailureDetails(run, stderr, leg.timeoutMs);
   if (isReviewHostRelayAdmissionRefusal(run, stderr)) {
     // The provider states the slot was not consumed (gentle-pi #522/#524).
-    throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", stderr.trim(), { ...details, mutationOutcome: "none" });
+    throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", stderr.trim(), {
+      ...details,
+      mutationOutcome: "none",
+    });
   }
   if (run.timedOut) {
-    throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", `gentle-ai capture submission exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms`, details);
+    throw new ReviewHostRelayError(
+      F.SUBMISSION_REFUSED,
+      "submit",
+      `gentle-ai capture submission exceeded its ${leg.timeoutMs}ms bound after ${run.elapsedMs}ms`,
+      details,
+    );
   }
-  throw new ReviewHostRelayError(F.SUBMISSION_REFUSED, "submit", "gentle-ai refused the relayed capture submission", details);
+  throw new ReviewHostRelayError(
+    F.SUBMISSION_REFUSED,
+    "submit",
+    "gentle-ai refused the relayed capture submission",
+    details,
+  );
 }

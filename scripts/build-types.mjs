@@ -13,7 +13,10 @@ const entry = join(out, "conformance", "api.d.ts");
 // Beside dist/types/, not in it: the package ships dist/types/.
 const stamp = join(root, "dist", "types.inputs-sha256");
 
-const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+  );
 
 /**
  * Everything the emit depends on: the TypeScript sources (type-only imports included, so the folders are walked
@@ -21,9 +24,13 @@ const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, nam
  * and of every dependency whose types a declaration may name.
  */
 function inputsDigest() {
-  const sources = ["conformance", "simulator", "relay"].flatMap((dir) => walk(join(root, dir))).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+  const sources = ["conformance", "simulator", "relay"]
+    .flatMap((dir) => walk(join(root, dir)))
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
   const digest = createHash("sha256");
-  const settings = ["tsconfig.json", "tsconfig.types.json", "package-lock.json", "scripts/build-types.mjs"].map((f) => join(root, f)).filter((f) => existsSync(f));
+  const settings = ["tsconfig.json", "tsconfig.types.json", "package-lock.json", "scripts/build-types.mjs"]
+    .map((f) => join(root, f))
+    .filter((f) => existsSync(f));
   for (const file of [...sources.sort(), ...settings])
     digest
       .update(`${relative(root, file)}\0`)
@@ -44,7 +51,10 @@ rmSync(out, { recursive: true, force: true });
 const tsc = createRequire(join(root, "package.json")).resolve("typescript/bin/tsc");
 // --noCheck: emit only, at half the cost (prepare runs on every install and pack); `npm run typecheck` and the lint
 // job check the same sources, and the packed-package test type-checks these declarations from a strict consumer.
-const r = spawnSync(process.execPath, [tsc, "-p", join(root, "tsconfig.types.json"), "--noCheck"], { cwd: root, stdio: ["ignore", 2, 2] });
+const r = spawnSync(process.execPath, [tsc, "-p", join(root, "tsconfig.types.json"), "--noCheck"], {
+  cwd: root,
+  stdio: ["ignore", 2, 2],
+});
 if (r.status !== 0) process.exit(r.status ?? 1);
 
 // Relative specifiers in a declaration: `from "./x.js"`, `import("./x.js")`.
@@ -72,4 +82,6 @@ const prune = (dir) => {
 };
 prune(out);
 writeFileSync(stamp, inputs);
-process.stderr.write(`build-types: ${reached.size} declarations kept under ${relative(root, out)}, ${dropped} unreachable dropped\n`);
+process.stderr.write(
+  `build-types: ${reached.size} declarations kept under ${relative(root, out)}, ${dropped} unreachable dropped\n`,
+);

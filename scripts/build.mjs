@@ -44,7 +44,9 @@ const simulator = build({
   supported: { "dynamic-import": false },
   define: { "import.meta.url": "__importMetaUrl", __SCENARIO_VALIDATOR_DIGEST__: JSON.stringify(validatorDigest) },
   // A lazy global: computing the URL on every start would cost a module load most calls never need.
-  banner: { js: "Object.defineProperty(globalThis,'__importMetaUrl',{get(){return require('url').pathToFileURL(__filename).href}});" },
+  banner: {
+    js: "Object.defineProperty(globalThis,'__importMetaUrl',{get(){return require('url').pathToFileURL(__filename).href}});",
+  },
 });
 // jiti, tsx and esbuild stay external everywhere: at run time the harness loads relays through jiti and its own
 // TypeScript through tsx (on esbuild), and each finds its own files (jiti its babel transform, on first use). The ES module bundles get a require() for the CommonJS code inside them (execa's, ajv).
@@ -57,7 +59,11 @@ const RUNTIME_LOADERS = ["jiti", "tsx", "tsx/*", "esbuild"];
 const CLI_CHUNKS = "cli-chunks";
 // `mutate`'s StrykerJS instrumenter (Babel, with optional parsers such as svelte's that are not installed) and the
 // report packages it reads files from stay in node_modules, loaded only when `mutate` runs.
-const MUTATE_PACKAGES = ["@stryker-mutator/instrumenter", "mutation-testing-report-schema", "mutation-testing-elements"];
+const MUTATE_PACKAGES = [
+  "@stryker-mutator/instrumenter",
+  "mutation-testing-report-schema",
+  "mutation-testing-elements",
+];
 const cli = build({
   ...common,
   entryPoints: entryPoints({ "relay-conformance": "conformance/main.ts" }),
@@ -114,10 +120,12 @@ mkdirSync(chunkDir, { recursive: true });
 // loads the old entry point or the new one with all of its chunks in place.
 const outputs = [simulatorResult, cliResult, apiResult, adapterResult].flatMap((result) => result.outputFiles);
 const isChunk = (file) => dirname(file.path) === chunkDir;
-for (const file of [...outputs.filter(isChunk), ...outputs.filter((f) => !isChunk(f))]) writeAtomically(file.path, file.contents);
+for (const file of [...outputs.filter(isChunk), ...outputs.filter((f) => !isChunk(f))])
+  writeAtomically(file.path, file.contents);
 // An earlier build's chunks would only be packed and shipped.
 const current = new Set(outputs.filter(isChunk).map((file) => file.path));
-for (const name of readdirSync(chunkDir)) if (!current.has(join(chunkDir, name))) rmSync(join(chunkDir, name), { force: true });
+for (const name of readdirSync(chunkDir))
+  if (!current.has(join(chunkDir, name))) rmSync(join(chunkDir, name), { force: true });
 writeAtomically(join(root, "dist", "simulator.meta.json"), JSON.stringify(simulatorResult.metafile));
 writeAtomically(join(root, "dist", "cli.meta.json"), JSON.stringify(cliResult.metafile));
 
@@ -134,14 +142,32 @@ try {
     GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1",
   };
   const run = (bin, args, extraEnv, input) => {
-    const r = spawnSync(join(root, "simulator/bin", bin), args, { cwd: scratch, env: { ...env, ...extraEnv }, input, shell: false });
-    if (r.status !== 0) throw new Error(`build warm-up: ${bin} ${args.join(" ")} exited ${r.status ?? r.signal}: ${r.stderr}`);
+    const r = spawnSync(join(root, "simulator/bin", bin), args, {
+      cwd: scratch,
+      env: { ...env, ...extraEnv },
+      input,
+      shell: false,
+    });
+    if (r.status !== 0)
+      throw new Error(`build warm-up: ${bin} ${args.join(" ")} exited ${r.status ?? r.signal}: ${r.stderr}`);
     return r.stdout;
   };
   const status = JSON.parse(
     run(
       "gentle-ai",
-      ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", scratch, "--projection", "workspace", "--agent", "pi", "--next-transition"],
+      [
+        "review",
+        "status",
+        "--contract",
+        "gentle-ai.review-integration/v2",
+        "--cwd",
+        scratch,
+        "--projection",
+        "workspace",
+        "--agent",
+        "pi",
+        "--next-transition",
+      ],
       {},
     ).toString("utf8"),
   );

@@ -21,8 +21,16 @@ interface Published {
 // Every file format of the project, one entry each: the single list `npm run schemas` publishes and a test checks.
 const PUBLISHED: Readonly<Record<string, Published>> = {
   "scenario.schema.json": { schema: ScenarioSchema, io: "input", title: "gentle-relay-conformance simulator scenario" },
-  "transcript.schema.json": { schema: TranscriptEntrySchema, io: "output", title: "gentle-relay-conformance simulator transcript entry (one JSONL line)" },
-  "golden.schema.json": { schema: GoldenSchema, io: "input", title: "gentle-relay-conformance golden (its scenario script, provenance, normalised calls and step outcomes)" },
+  "transcript.schema.json": {
+    schema: TranscriptEntrySchema,
+    io: "output",
+    title: "gentle-relay-conformance simulator transcript entry (one JSONL line)",
+  },
+  "golden.schema.json": {
+    schema: GoldenSchema,
+    io: "input",
+    title: "gentle-relay-conformance golden (its scenario script, provenance, normalised calls and step outcomes)",
+  },
   "diff-report.schema.json": {
     schema: DiffReportSchema,
     io: "output",
@@ -39,11 +47,16 @@ const PUBLISHED: Readonly<Record<string, Published>> = {
     title: "gentle-relay-conformance scenario script (parsed .txtar: phases, world, steps, assertions, sections)",
   },
   "report.schema.json": { schema: ReportSchema, io: "output", title: "gentle-relay-conformance run report" },
-  "counterexample.schema.json": { schema: CounterexampleSchema, io: "input", title: "gentle-relay-conformance property counterexample (replayable)" },
+  "counterexample.schema.json": {
+    schema: CounterexampleSchema,
+    io: "input",
+    title: "gentle-relay-conformance property counterexample (replayable)",
+  },
   "fidelity-report.schema.json": {
     schema: FidelityReportSchema,
     io: "output",
-    title: "gentle-relay-conformance fidelity report (simulator documents judged by a gentle-ai tree's published schemas)",
+    title:
+      "gentle-relay-conformance fidelity report (simulator documents judged by a gentle-ai tree's published schemas)",
   },
   "upstream-lanes-report.schema.json": {
     schema: LanesReportSchema,
@@ -53,7 +66,8 @@ const PUBLISHED: Readonly<Record<string, Published>> = {
   "release-report.schema.json": {
     schema: ReleaseReportSchema,
     io: "output",
-    title: "gentle-relay-conformance release report (a gentle-ai release's binary verified and its published contract checked)",
+    title:
+      "gentle-relay-conformance release report (a gentle-ai release's binary verified and its published contract checked)",
   },
 };
 

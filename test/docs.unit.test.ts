@@ -36,14 +36,23 @@ function brokenLinks(doc: string): string[] {
 function ragged(doc: string): string[] {
   const out: string[] = [];
   for (const t of tables(readFileSync(join(ROOT, doc), "utf8"))) {
-    for (const r of t.rows) if (r.cells !== t.header) out.push(`${doc}:${r.line}: ${r.cells} cells, header (line ${t.line}) has ${t.header}`);
+    for (const r of t.rows)
+      if (r.cells !== t.header) out.push(`${doc}:${r.line}: ${r.cells} cells, header (line ${t.line}) has ${t.header}`);
   }
   return out;
 }
 
 describe("the repository's Markdown", () => {
   it("covers the front door and the manual", () => {
-    expect(DOCS).toEqual(expect.arrayContaining(["README.md", "docs/cli.md", "docs/fidelity.md", "docs/repro.md", "docs/simulator-runtime.md"]));
+    expect(DOCS).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "docs/cli.md",
+        "docs/fidelity.md",
+        "docs/repro.md",
+        "docs/simulator-runtime.md",
+      ]),
+    );
   });
 
   it.each(DOCS)("%s: every relative link resolves", (doc) => {
@@ -71,7 +80,8 @@ describe("the Markdown reader", () => {
   });
 
   it("finds relative links outside code, and no URLs", () => {
-    const text = "See [a](docs/a.md#x) and [w](https://x.invalid/y).\n`[no](code.md)`\n```\n[no](fenced.md)\n```\n[b](../b.md)\n";
+    const text =
+      "See [a](docs/a.md#x) and [w](https://x.invalid/y).\n`[no](code.md)`\n```\n[no](fenced.md)\n```\n[b](../b.md)\n";
     expect(relativeLinks(text)).toEqual([
       { line: 1, target: "docs/a.md#x" },
       { line: 6, target: "../b.md" },

@@ -49,16 +49,27 @@ describe("import graph", () => {
     expect(intoVerbs(edges)).toEqual([]);
     const edge = (from: string, to: string): ImportEdge => ({ from, to, typeOnly: true });
     const up = edge("simulator/state/lineage-store.ts", "simulator/gentle-ai/verbs/capture-result/artifact.ts");
-    expect(intoVerbs([up, edge("simulator/gentle-ai/dispatch.ts", "simulator/gentle-ai/verbs/start.ts")])).toEqual([up]);
+    expect(intoVerbs([up, edge("simulator/gentle-ai/dispatch.ts", "simulator/gentle-ai/verbs/start.ts")])).toEqual([
+      up,
+    ]);
   });
 
   it("the folder graph finds a cycle between folders, not inside a folder and its subfolders nor through a top file", () => {
     const edge = (from: string, to: string): ImportEdge => ({ from, to, typeOnly: false });
     const graph = (edges: ImportEdge[]): string[][] => importCycles(folderGraph(edges, "t"));
     expect(graph([edge("t/a/x.ts", "t/b/y.ts"), edge("t/b/y.ts", "t/a/z.ts")])).toEqual([["t/a", "t/b"]]);
-    expect(graph([edge("t/a/x.ts", "t/b/y.ts"), edge("t/b/y.ts", "t/c/w.ts"), edge("t/c/w.ts", "t/a/x.ts")])).toEqual([["t/a", "t/b", "t/c"]]);
+    expect(graph([edge("t/a/x.ts", "t/b/y.ts"), edge("t/b/y.ts", "t/c/w.ts"), edge("t/c/w.ts", "t/a/x.ts")])).toEqual([
+      ["t/a", "t/b", "t/c"],
+    ]);
     expect(graph([edge("t/a/x.ts", "t/a/sub/y.ts"), edge("t/a/sub/y.ts", "t/a/z.ts")])).toEqual([]);
-    expect(graph([edge("t/api.ts", "t/a/x.ts"), edge("t/a/x.ts", "t/paths.ts"), edge("t/a/x.ts", "other/q.ts"), edge("other/q.ts", "t/a/x.ts")])).toEqual([]);
+    expect(
+      graph([
+        edge("t/api.ts", "t/a/x.ts"),
+        edge("t/a/x.ts", "t/paths.ts"),
+        edge("t/a/x.ts", "other/q.ts"),
+        edge("other/q.ts", "t/a/x.ts"),
+      ]),
+    ).toEqual([]);
   });
 
   it("the scanner sees every import form and finds cycles (including type-only ones)", () => {
@@ -81,8 +92,14 @@ describe("import graph", () => {
       { specifier: "./g.ts", typeOnly: false },
       { specifier: "./h.ts", typeOnly: true },
     ]);
-    const edge = (from: string, to: string): { from: string; to: string; typeOnly: boolean } => ({ from, to, typeOnly: true });
-    expect(importCycles([edge("a", "b"), edge("b", "c"), edge("c", "a"), edge("c", "d"), edge("d", "d"), edge("e", "a")])).toEqual([["a", "b", "c"], ["d"]]);
+    const edge = (from: string, to: string): { from: string; to: string; typeOnly: boolean } => ({
+      from,
+      to,
+      typeOnly: true,
+    });
+    expect(
+      importCycles([edge("a", "b"), edge("b", "c"), edge("c", "a"), edge("c", "d"), edge("d", "d"), edge("e", "a")]),
+    ).toEqual([["a", "b", "c"], ["d"]]);
     expect(importCycles([edge("a", "b"), edge("b", "c"), edge("a", "c")])).toEqual([]);
   });
 });

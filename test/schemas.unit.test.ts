@@ -10,6 +10,7 @@ describe("published JSON Schemas", () => {
   it("schemas/ holds exactly the generated files, each equal to what the zod sources give (npm run schemas)", () => {
     const generated = generateJsonSchemas();
     expect(readdirSync(SCHEMAS).sort()).toEqual(Object.keys(generated).sort());
-    for (const [name, text] of Object.entries(generated)) expect(readFileSync(join(SCHEMAS, name), "utf8"), name).toBe(text);
+    for (const [name, text] of Object.entries(generated))
+      expect(readFileSync(join(SCHEMAS, name), "utf8"), name).toBe(text);
   });
 });

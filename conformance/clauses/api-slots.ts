@@ -29,18 +29,27 @@ const AGENT: Arg = { name: "agent", value: "pi", token: "--agent=pi" };
 const MATERIALIZE: Arg = { name: "materialize", value: "true", token: "--materialize=true" };
 const EXECUTE: Arg = { name: "execute", value: "true", token: "--execute=true" };
 
-const input = (captureOperation: string, args: readonly Arg[], extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+const input = (
+  captureOperation: string,
+  args: readonly Arg[],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   name: "reviewer_result",
   schema: "https://gentle-ai.dev/schema/review/reviewer/v1",
   captureOperation,
   arguments: args,
   ...extra,
 });
-const lens = (args: readonly Arg[], extra: Record<string, unknown> = {}): Record<string, unknown> => input("review.capture-result", args, extra);
+const lens = (args: readonly Arg[], extra: Record<string, unknown> = {}): Record<string, unknown> =>
+  input("review.capture-result", args, extra);
 
 // [label, input, relayed?]: the §12.1 condition, each conjunct broken once.
 const SLOT_TABLE: readonly [string, Record<string, unknown>, boolean][] = [
-  ["full", lens([...BASE, AGENT, MATERIALIZE], { submission: SUBMISSION, artifactSubject: { subjectHash: SUBJECT } }), true],
+  [
+    "full",
+    lens([...BASE, AGENT, MATERIALIZE], { submission: SUBMISSION, artifactSubject: { subjectHash: SUBJECT } }),
+    true,
+  ],
   // No provider tokens, no lens/order, no submission, no subject: `--name=value` with `_` kept; no optional key at all.
   [
     "bare",
@@ -64,7 +73,13 @@ const SLOT_TABLE: readonly [string, Record<string, unknown>, boolean][] = [
 ];
 const SLOTS_EXPECTED = [
   {
-    captureArgumentTokens: ["--lineage=review-1", "--lens=review-risk", "--order=2", "--agent=pi", "--materialize=true"],
+    captureArgumentTokens: [
+      "--lineage=review-1",
+      "--lens=review-risk",
+      "--order=2",
+      "--agent=pi",
+      "--materialize=true",
+    ],
     submission: SUBMISSION,
     lens: "review-risk",
     order: "2",
@@ -72,7 +87,14 @@ const SLOTS_EXPECTED = [
   },
   { captureArgumentTokens: ["--agent=pi", "--materialize=true", "--repository_context=rctx1_x"] },
   {
-    captureArgumentTokens: ["--lineage=review-1", "--lens=review-risk", "--order=2", "--lens=other", "--agent=pi", "--materialize=true"],
+    captureArgumentTokens: [
+      "--lineage=review-1",
+      "--lens=review-risk",
+      "--order=2",
+      "--lens=other",
+      "--agent=pi",
+      "--materialize=true",
+    ],
     order: "2",
   },
 ];
@@ -102,14 +124,25 @@ const ROLE_TABLE: readonly [string, Record<string, unknown>, boolean][] = [
   ["duplicate agent", role("review.capture-validation", [AGENT, AGENT, EXECUTE]), false],
 ];
 const ROLES_EXPECTED = [
-  { captureOperation: "review.capture-refuter", argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true"], name: "provider_refuter" },
-  { captureOperation: "review.capture-validation", argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true", "--dry_run=0"], name: "provider_validation" },
+  {
+    captureOperation: "review.capture-refuter",
+    argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true"],
+    name: "provider_refuter",
+  },
+  {
+    captureOperation: "review.capture-validation",
+    argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true", "--dry_run=0"],
+    name: "provider_validation",
+  },
 ];
 
 function needFunctions(view: ProbeView, names: readonly string[]): void {
   const absent = names.filter((name) => view.exports[name] !== "function");
   if (absent.length === names.length) throw new SkipCheck(`optional exports ${names.join(", ")} absent`);
-  if (absent.length > 0) fail(`${absent.join(", ")} not exported as a function beside ${names.filter((n) => !absent.includes(n)).join(", ")}`);
+  if (absent.length > 0)
+    fail(
+      `${absent.join(", ")} not exported as a function beside ${names.filter((n) => !absent.includes(n)).join(", ")}`,
+    );
 }
 
 function value(result: ProbeResult | undefined, what: string): unknown {
@@ -135,10 +168,15 @@ function detection(
     profiles: ALL_PROFILES,
     checks: [
       {
-        probe: [...table.map(([, row]) => ({ fn: predicate, args: [row] })), { fn: list, args: [table.map(([, row]) => row)] }],
+        probe: [
+          ...table.map(([, row]) => ({ fn: predicate, args: [row] })),
+          { fn: list, args: [table.map(([, row]) => row)] },
+        ],
         verify: (view, results) => {
           needFunctions(view, fns);
-          table.forEach(([label, , want], i) => eq(value(results[i], `${predicate}(${label})`), want, `${predicate}(${label})`));
+          table.forEach(([label, , want], i) =>
+            eq(value(results[i], `${predicate}(${label})`), want, `${predicate}(${label})`),
+          );
           // Probe values carry an own property set to undefined as "<undefined>": an optional key must be absent.
           const got = value(results[table.length], list);
           if (!Array.isArray(got)) fail(`${list}(all rows) returned ${typeof got}, not an array`);

@@ -34,7 +34,9 @@ const ENV_TABLE: readonly [string, number][] = [
   ["1000", 1000],
   ["9999999", 7200000],
   ["600000", 600000],
-  ...["", "0", "-1", "12.5", "abc", " 600000", "600000 ", "1e6", "007", "99999999999999999999"].map((v): [string, number] => [v, 900859]),
+  ...["", "0", "-1", "12.5", "abc", " 600000", "600000 ", "1e6", "007", "99999999999999999999"].map(
+    (v): [string, number] => [v, 900859],
+  ),
 ];
 const CLASSIFY_TABLE: readonly [string, string][] = [
   ["Error: flag provided but not defined: -agent", "unknown-flag"],
@@ -140,14 +142,26 @@ export const API_CLAUSES: readonly Clause[] = [
     checks: [
       {
         probe: [
-          ...PI_BOUND_TABLE.map(([bytes]) => ({ fn: "resolveReviewHostRelayPiTimeoutMs", args: [wireNumber(bytes), {}] })),
-          ...ENV_TABLE.map(([value]) => ({ fn: "resolveReviewHostRelayPiTimeoutMs", args: [1000, { GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS: value }] })),
+          ...PI_BOUND_TABLE.map(([bytes]) => ({
+            fn: "resolveReviewHostRelayPiTimeoutMs",
+            args: [wireNumber(bytes), {}],
+          })),
+          ...ENV_TABLE.map(([value]) => ({
+            fn: "resolveReviewHostRelayPiTimeoutMs",
+            args: [1000, { GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS: value }],
+          })),
         ],
         verify: (view, results) => {
           needExport(view, "resolveReviewHostRelayPiTimeoutMs", "function");
-          PI_BOUND_TABLE.forEach(([bytes, want], i) => eq(callValue(results[i], `resolve(${bytes})`), want, `bound for ${bytes} bytes`));
+          PI_BOUND_TABLE.forEach(([bytes, want], i) =>
+            eq(callValue(results[i], `resolve(${bytes})`), want, `bound for ${bytes} bytes`),
+          );
           ENV_TABLE.forEach(([value, want], i) =>
-            eq(callValue(results[PI_BOUND_TABLE.length + i], `resolve(1000, env=${show(value)})`), want, `bound with override ${show(value)}`),
+            eq(
+              callValue(results[PI_BOUND_TABLE.length + i], `resolve(1000, env=${show(value)})`),
+              want,
+              `bound with override ${show(value)}`,
+            ),
           );
           eq(derivedPiTimeoutMs(1000), 900859, "harness derivation self-check");
         },
@@ -179,7 +193,9 @@ export const API_CLAUSES: readonly Clause[] = [
         probe: CLASSIFY_TABLE.map(([stderr]) => ({ fn: "classifyReviewHostRelayRefusal", args: [stderr] })),
         verify: (view, results) => {
           needExport(view, "classifyReviewHostRelayRefusal", "function");
-          CLASSIFY_TABLE.forEach(([stderr, want], i) => eq(callValue(results[i], "classify"), want, `classify(${show(stderr, 60)})`));
+          CLASSIFY_TABLE.forEach(([stderr, want], i) =>
+            eq(callValue(results[i], "classify"), want, `classify(${show(stderr, 60)})`),
+          );
         },
       },
     ],
@@ -191,11 +207,18 @@ export const API_CLAUSES: readonly Clause[] = [
     profiles: ALL_PROFILES,
     checks: [
       {
-        probe: ADMISSION_TABLE.map(([capture, stderr]) => ({ fn: "isReviewHostRelayAdmissionRefusal", args: [capture, stderr] })),
+        probe: ADMISSION_TABLE.map(([capture, stderr]) => ({
+          fn: "isReviewHostRelayAdmissionRefusal",
+          args: [capture, stderr],
+        })),
         verify: (view, results) => {
           needExport(view, "isReviewHostRelayAdmissionRefusal", "function");
           ADMISSION_TABLE.forEach(([capture, stderr, want], i) =>
-            eq(callValue(results[i], "isReviewHostRelayAdmissionRefusal"), want, `admission(${show(capture)}, ${show(stderr, 40)})`),
+            eq(
+              callValue(results[i], "isReviewHostRelayAdmissionRefusal"),
+              want,
+              `admission(${show(capture)}, ${show(stderr, 40)})`,
+            ),
           );
         },
       },
@@ -203,7 +226,8 @@ export const API_CLAUSES: readonly Clause[] = [
   },
   {
     id: "API-RESOLVE-SUBMISSION",
-    statement: "resolveReviewHostRelaySubmission returns {operationToken, argumentTokens, substitutionLocation} and throws the binding mismatch for a bad form.",
+    statement:
+      "resolveReviewHostRelaySubmission returns {operationToken, argumentTokens, substitutionLocation} and throws the binding mismatch for a bad form.",
     source: "gentle-pi 2.3.0; relay reference §1, §10.1",
     profiles: ALL_PROFILES,
     checks: [
@@ -211,15 +235,28 @@ export const API_CLAUSES: readonly Clause[] = [
         probe: [
           {
             fn: "resolveReviewHostRelaySubmission",
-            args: [{ operationToken: "capture-result", argumentTokens: ["--a=1", "--input={{value}}"], values: [{ slot: "s", domain: "d", substitutionLocation: 1 }] }],
+            args: [
+              {
+                operationToken: "capture-result",
+                argumentTokens: ["--a=1", "--input={{value}}"],
+                values: [{ slot: "s", domain: "d", substitutionLocation: 1 }],
+              },
+            ],
           },
-          { fn: "resolveReviewHostRelaySubmission", args: [{ operationToken: "", argumentTokens: ["--input={{value}}"], values: [] }] },
+          {
+            fn: "resolveReviewHostRelaySubmission",
+            args: [{ operationToken: "", argumentTokens: ["--input={{value}}"], values: [] }],
+          },
         ],
         verify: (view, results) => {
           needExport(view, "resolveReviewHostRelaySubmission", "function");
           eq(
             callValue(results[0], "resolve(valid)"),
-            { operationToken: "capture-result", argumentTokens: ["--a=1", "--input={{value}}"], substitutionLocation: 1 },
+            {
+              operationToken: "capture-result",
+              argumentTokens: ["--a=1", "--input={{value}}"],
+              substitutionLocation: 1,
+            },
             "binding",
           );
           const bad = results[1];

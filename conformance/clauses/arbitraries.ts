@@ -16,7 +16,9 @@ const fragment: fc.Arbitrary<readonly number[]> = fc.oneof<fc.Arbitrary<readonly
 );
 
 /** Small hostile byte strings (the common case), occasionally empty. */
-export const smallBytes: fc.Arbitrary<Buffer> = fc.array(fragment, { maxLength: 16 }).map((parts) => Buffer.from(parts.flat()));
+export const smallBytes: fc.Arbitrary<Buffer> = fc
+  .array(fragment, { maxLength: 16 })
+  .map((parts) => Buffer.from(parts.flat()));
 
 /** A few large inputs (1–3 MiB): a random chunk repeated, with hostile bytes at both ends. */
 export const largeBytes: fc.Arbitrary<Buffer> = fc
@@ -30,14 +32,41 @@ export const largeBytes: fc.Arbitrary<Buffer> = fc
   });
 
 /** Mostly small, rarely large: keeps the default run fast while still crossing MiB boundaries. */
-export const hostileBytes: fc.Arbitrary<Buffer> = fc.oneof({ weight: 12, arbitrary: smallBytes }, { weight: 1, arbitrary: largeBytes });
+export const hostileBytes: fc.Arbitrary<Buffer> = fc.oneof(
+  { weight: 12, arbitrary: smallBytes },
+  { weight: 1, arbitrary: largeBytes },
+);
 
 /** Token text: unicode, spaces, `=`, quotes, shell metacharacters, leading dashes, braces. */
 const tokenText: fc.Arbitrary<string> = fc
   .array(
     fc.oneof(
       fc.string({ unit: "grapheme", minLength: 1, maxLength: 6 }),
-      fc.constantFrom(" ", "=", "'", '"', "$(rm -rf /)", "`x`", ";", "|", "&&", "*", "\\", "--", "-", "{", "}", "{{", "}}", "{{valu}}", "\n", "\t", "é", "日本", "🙂"),
+      fc.constantFrom(
+        " ",
+        "=",
+        "'",
+        '"',
+        "$(rm -rf /)",
+        "`x`",
+        ";",
+        "|",
+        "&&",
+        "*",
+        "\\",
+        "--",
+        "-",
+        "{",
+        "}",
+        "{{",
+        "}}",
+        "{{valu}}",
+        "\n",
+        "\t",
+        "é",
+        "日本",
+        "🙂",
+      ),
     ),
     { minLength: 1, maxLength: 6 },
   )
@@ -56,7 +85,9 @@ const RESERVED_OPERATIONS = new Set(["capture-result", "status"]);
 
 export const validForm: fc.Arbitrary<GeneratedForm> = fc
   .record({
-    operationToken: tokenText.filter((t) => !RESERVED_OPERATIONS.has(t) && t !== "" && !t.startsWith("-") && t !== "help" && t !== "review"),
+    operationToken: tokenText.filter(
+      (t) => !RESERVED_OPERATIONS.has(t) && t !== "" && !t.startsWith("-") && t !== "help" && t !== "review",
+    ),
     before: fc.array(
       fc.oneof(
         tokenText,
@@ -86,18 +117,30 @@ export interface InvalidForm {
 
 export const invalidForm: fc.Arbitrary<InvalidForm> = fc.oneof(
   validForm.map((f) => ({
-    submission: { operationToken: "", argumentTokens: f.argumentTokens, values: [{ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation }] },
+    submission: {
+      operationToken: "",
+      argumentTokens: f.argumentTokens,
+      values: [{ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation }],
+    },
     message: "provider contract mismatch: the submission form carries an empty operation or argument token",
   })),
   validForm.map((f) => ({
-    submission: { operationToken: f.operationToken, argumentTokens: [], values: [{ slot: "s", domain: "d", substitutionLocation: 0 }] },
+    submission: {
+      operationToken: f.operationToken,
+      argumentTokens: [],
+      values: [{ slot: "s", domain: "d", substitutionLocation: 0 }],
+    },
     message: "provider contract mismatch: the submission form carries an empty operation or argument token",
   })),
   fc.tuple(validForm, fc.nat()).map(([f, i]) => {
     const tokens = [...f.argumentTokens];
     tokens.splice(i % (tokens.length + 1), 0, "");
     return {
-      submission: { operationToken: f.operationToken, argumentTokens: tokens, values: [{ slot: "s", domain: "d", substitutionLocation: 0 }] },
+      submission: {
+        operationToken: f.operationToken,
+        argumentTokens: tokens,
+        values: [{ slot: "s", domain: "d", substitutionLocation: 0 }],
+      },
       message: "provider contract mismatch: the submission form carries an empty operation or argument token",
     };
   }),
@@ -105,17 +148,27 @@ export const invalidForm: fc.Arbitrary<InvalidForm> = fc.oneof(
     submission: {
       operationToken: f.operationToken,
       argumentTokens: f.argumentTokens,
-      values: Array.from({ length: n }, () => ({ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation })),
+      values: Array.from({ length: n }, () => ({
+        slot: "s",
+        domain: "d",
+        substitutionLocation: f.substitutionLocation,
+      })),
     },
     message: `provider contract mismatch: the submission form must bind exactly one artifact value, received ${n}`,
   })),
-  fc.tuple(validForm, fc.oneof(fc.integer({ max: -1 }), fc.constantFrom(0.5, 1e300), fc.integer({ min: 0, max: 5 }))).map(([f, offset]) => {
-    const loc = Number.isInteger(offset) && offset >= 0 ? f.argumentTokens.length + offset : offset;
-    return {
-      submission: { operationToken: f.operationToken, argumentTokens: f.argumentTokens, values: [{ slot: "s", domain: "d", substitutionLocation: loc }] },
-      message: "provider contract mismatch: the submission substitution location is outside its argument tokens",
-    };
-  }),
+  fc
+    .tuple(validForm, fc.oneof(fc.integer({ max: -1 }), fc.constantFrom(0.5, 1e300), fc.integer({ min: 0, max: 5 })))
+    .map(([f, offset]) => {
+      const loc = Number.isInteger(offset) && offset >= 0 ? f.argumentTokens.length + offset : offset;
+      return {
+        submission: {
+          operationToken: f.operationToken,
+          argumentTokens: f.argumentTokens,
+          values: [{ slot: "s", domain: "d", substitutionLocation: loc }],
+        },
+        message: "provider contract mismatch: the submission substitution location is outside its argument tokens",
+      };
+    }),
   fc
     .tuple(
       validForm,
@@ -125,7 +178,11 @@ export const invalidForm: fc.Arbitrary<InvalidForm> = fc.oneof(
       const tokens = [...f.argumentTokens];
       tokens[f.substitutionLocation] = plain;
       return {
-        submission: { operationToken: f.operationToken, argumentTokens: tokens, values: [{ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation }] },
+        submission: {
+          operationToken: f.operationToken,
+          argumentTokens: tokens,
+          values: [{ slot: "s", domain: "d", substitutionLocation: f.substitutionLocation }],
+        },
         message: `provider contract mismatch: the submission token at location ${f.substitutionLocation} carries no {{value}} slot`,
       };
     }),

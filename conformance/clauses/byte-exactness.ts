@@ -3,16 +3,33 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { FIXED_SLOT, onMaterialize, onVerb, SUBMIT_ACCEPTS_FAULTS, expectedSubmitArgv, stagedPathIn, text } from "./common.ts";
+import {
+  FIXED_SLOT,
+  onMaterialize,
+  onVerb,
+  SUBMIT_ACCEPTS_FAULTS,
+  expectedSubmitArgv,
+  stagedPathIn,
+  text,
+} from "./common.ts";
 import { PI_ARGV } from "../contract/provider.ts";
 import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { bytesEq, eq, fail, legs, need, nothingLaunched, relayError, resolved, stdinOf, stdoutOf } from "./expect.ts";
 import { blobBytes } from "./transcript.ts";
-import { ClauseFailure, HarnessError, HungFailure, type CaseDef, type CaseRun, type PropertyDef, type PropertyRunner } from "./types.ts";
+import {
+  ClauseFailure,
+  HarnessError,
+  HungFailure,
+  type CaseDef,
+  type CaseRun,
+  type PropertyDef,
+  type PropertyRunner,
+} from "./types.ts";
 import { hostileBytes, invalidForm, validForm, type GeneratedForm, type InvalidForm } from "./arbitraries.ts";
 
 /** Classifies an operation token the way the simulator's fault matcher names verbs. */
-const verbOf = (operationToken: string): string => (operationToken.startsWith("-") || operationToken === "help" ? "review" : operationToken);
+const verbOf = (operationToken: string): string =>
+  operationToken.startsWith("-") || operationToken === "help" ? "review" : operationToken;
 
 /**
  * How many more runs a failing property may spend shrinking its counterexample. A count, not a time limit: a time
@@ -66,8 +83,15 @@ async function check<T>(
     return;
   }
   const value = details.counterexample?.[0] as T;
-  const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  const file = runner.saveCounterexample({ property: id, seed: details.seed, path: details.counterexamplePath ?? "", message, value: encode(value) });
+  const message =
+    details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  const file = runner.saveCounterexample({
+    property: id,
+    seed: details.seed,
+    path: details.counterexamplePath ?? "",
+    message,
+    value: encode(value),
+  });
   throw new ClauseFailure(
     `property ${id} failed (seed ${details.seed}, path ${JSON.stringify(details.counterexamplePath ?? "")}): ${message} — counterexample saved to ${file}; re-run with \`relay-conformance replay ${file}\``,
   );
@@ -90,7 +114,13 @@ function formCase(form: GeneratedForm): CaseDef {
       submission: {
         operationToken: form.operationToken,
         argumentTokens: form.argumentTokens,
-        values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: form.substitutionLocation }],
+        values: [
+          {
+            slot: "reviewer_result",
+            domain: "artifact_path_or_stdin",
+            substitutionLocation: form.substitutionLocation,
+          },
+        ],
       },
     }),
   };
@@ -107,10 +137,21 @@ function assertForm(run: CaseRun, form: GeneratedForm): void {
   if (!path) fail(`no staged path in the location token ${JSON.stringify(token).slice(0, 200)}`);
   eq(
     submit.argv,
-    expectedSubmitArgv({ operationToken: form.operationToken, argumentTokens: form.argumentTokens, values: [{ substitutionLocation: form.substitutionLocation }] }, path),
+    expectedSubmitArgv(
+      {
+        operationToken: form.operationToken,
+        argumentTokens: form.argumentTokens,
+        values: [{ substitutionLocation: form.substitutionLocation }],
+      },
+      path,
+    ),
     "submit argv",
   );
-  eq([m.handshake, need(l.pi, "pi").handshake, submit.handshake], [HANDSHAKE_VALUE, null, HANDSHAKE_VALUE], "handshake per leg (materialize, pi, submit)");
+  eq(
+    [m.handshake, need(l.pi, "pi").handshake, submit.handshake],
+    [HANDSHAKE_VALUE, null, HANDSHAKE_VALUE],
+    "handshake per leg (materialize, pi, submit)",
+  );
   eq(need(l.pi, "pi").argv, [...PI_ARGV], "pi argv");
 }
 
@@ -124,7 +165,8 @@ export const SUBMISSION_FORM_PROPERTY: PropertyDef = {
       async (form) => assertForm(await runner.runCase(formCase(form)), form),
       runner,
     ),
-  replay: async (value, runner) => assertForm(await runner.runCase(formCase(value as GeneratedForm)), value as GeneratedForm),
+  replay: async (value, runner) =>
+    assertForm(await runner.runCase(formCase(value as GeneratedForm)), value as GeneratedForm),
 };
 
 // ---- generated prompt and result bytes --------------------------------------------------------------------------
@@ -166,11 +208,18 @@ function assertBytes(run: CaseRun, input: BytesInput): void {
   const file = submit.files[0];
   if (!file) fail("the provider read no staged file");
   bytesEq(blobBytes(file), input.result, "submitted file bytes vs pi stdout");
-  eq(resolved(run), { promptByteLength: input.prompt.length, resultByteLength: input.result.length, submission: "accepted\n" }, "result");
+  eq(
+    resolved(run),
+    { promptByteLength: input.prompt.length, resultByteLength: input.result.length, submission: "accepted\n" },
+    "result",
+  );
 }
 
 const bytesInput = fc.record({ prompt: hostileBytes, result: hostileBytes });
-const encodeBytes = (v: BytesInput): unknown => ({ prompt: v.prompt.toString("base64"), result: v.result.toString("base64") });
+const encodeBytes = (v: BytesInput): unknown => ({
+  prompt: v.prompt.toString("base64"),
+  result: v.result.toString("base64"),
+});
 const decodeBytes = (v: unknown): BytesInput => {
   const r = v as { prompt: string; result: string };
   return { prompt: Buffer.from(r.prompt, "base64"), result: Buffer.from(r.result, "base64") };
@@ -188,7 +237,14 @@ function largeExample(): BytesInput {
 export const BYTES_PROPERTY: PropertyDef = {
   id: "generated-prompt-and-result-bytes",
   run: (runner) =>
-    check("generated-prompt-and-result-bytes", bytesInput, encodeBytes, async (input) => assertBytes(await runner.runCase(bytesCase(input)), input), runner, [largeExample()]),
+    check(
+      "generated-prompt-and-result-bytes",
+      bytesInput,
+      encodeBytes,
+      async (input) => assertBytes(await runner.runCase(bytesCase(input)), input),
+      runner,
+      [largeExample()],
+    ),
   replay: async (value, runner) => assertBytes(await runner.runCase(bytesCase(decodeBytes(value))), decodeBytes(value)),
 };
 
@@ -198,12 +254,21 @@ function invalidCase(input: InvalidForm): CaseDef {
   return {
     id: "property-invalid-form",
     noStatus: true,
-    request: (ctx) => ({ ...ctx.defaultRequest, captureArgumentTokens: [...FIXED_SLOT.captureArgumentTokens], submission: input.submission }),
+    request: (ctx) => ({
+      ...ctx.defaultRequest,
+      captureArgumentTokens: [...FIXED_SLOT.captureArgumentTokens],
+      submission: input.submission,
+    }),
   };
 }
 
 function assertInvalid(run: CaseRun, input: InvalidForm): void {
-  relayError(run, { kind: "submission-contract-mismatch", stage: "binding", message: input.message, mutationOutcome: "none" });
+  relayError(run, {
+    kind: "submission-contract-mismatch",
+    stage: "binding",
+    message: input.message,
+    mutationOutcome: "none",
+  });
   nothingLaunched(run);
 }
 
@@ -217,7 +282,8 @@ export const INVALID_FORM_PROPERTY: PropertyDef = {
       async (input) => assertInvalid(await runner.runCase(invalidCase(input)), input),
       runner,
     ),
-  replay: async (value, runner) => assertInvalid(await runner.runCase(invalidCase(value as InvalidForm)), value as InvalidForm),
+  replay: async (value, runner) =>
+    assertInvalid(await runner.runCase(invalidCase(value as InvalidForm)), value as InvalidForm),
 };
 
 export const PROPERTIES: readonly PropertyDef[] = [SUBMISSION_FORM_PROPERTY, BYTES_PROPERTY, INVALID_FORM_PROPERTY];

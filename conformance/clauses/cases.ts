@@ -43,7 +43,10 @@ export const HAPPY = defineCase({ id: "happy-path", ...relay });
 export const INHERITED_HANDSHAKE = defineCase({
   id: "inherited-handshake",
   ...relay,
-  request: (ctx) => ({ ...ctx.defaultRequest, environment: { ...ctx.env, [HANDSHAKE_ENV]: "gentle-pi.review-relay/v0" } }),
+  request: (ctx) => ({
+    ...ctx.defaultRequest,
+    environment: { ...ctx.env, [HANDSHAKE_ENV]: "gentle-pi.review-relay/v0" },
+  }),
 });
 
 /** targetCwd omitted: both gentle-ai legs must run in process.cwd(), which is then the repo. */
@@ -75,11 +78,16 @@ export const DEV_BINARY_OVERRIDE = defineCase({
 /** Forces the submit leg to succeed whatever the provider decided (for bytes the provider would refuse). */
 
 /** Prompt bytes full of what transcoding breaks: BOM, CRLF, NUL, invalid UTF-8, a lone surrogate encoding. */
-export const TRICKY_BYTES = Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0x0d, 0x0a, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0x0a, 0x20, 0x0d]);
+export const TRICKY_BYTES = Buffer.from([
+  0xef, 0xbb, 0xbf, 0x41, 0x0d, 0x0a, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0x0a, 0x20, 0x0d,
+]);
 export const TRICKY_PROMPT = defineCase({
   id: "tricky-prompt-bytes",
   ...relay,
-  scenario: () => ({ pi: { result: { kind: "echo" } }, faults: [onMaterialize({ kind: "stdout", bytes: base64(TRICKY_BYTES) }), ...SUBMIT_ACCEPTS_FAULTS] }),
+  scenario: () => ({
+    pi: { result: { kind: "echo" } },
+    faults: [onMaterialize({ kind: "stdout", bytes: base64(TRICKY_BYTES) }), ...SUBMIT_ACCEPTS_FAULTS],
+  }),
 });
 
 /** pi answers bytes that a decoder or trimmer would alter; the submit leg is forced to succeed. */
@@ -92,7 +100,9 @@ export const TRICKY_RESULT_BYTES = Buffer.concat([
 export const TRICKY_RESULT = defineCase({
   id: "tricky-result-bytes",
   ...relay,
-  scenario: withFaults(SUBMIT_ACCEPTS_FAULTS, { pi: { result: { kind: "bytes", bytes: base64(TRICKY_RESULT_BYTES) } } }),
+  scenario: withFaults(SUBMIT_ACCEPTS_FAULTS, {
+    pi: { result: { kind: "bytes", bytes: base64(TRICKY_RESULT_BYTES) } },
+  }),
 });
 
 /** The submit leg writes its stdout in many small chunks: the relay must return all of them, joined. */
@@ -103,14 +113,21 @@ export const SUBMIT_STDOUT_CHUNKED = defineCase({
 });
 
 /** pi writes noise on stderr and still succeeds: stderr is dropped, stdout relayed. */
-export const PI_STDERR_NOISE = defineCase({ id: "pi-stderr-noise", ...relay, scenario: () => ({ pi: { stderr: text("warning: noisy reviewer\n") } }) });
+export const PI_STDERR_NOISE = defineCase({
+  id: "pi-stderr-noise",
+  ...relay,
+  scenario: () => ({ pi: { stderr: text("warning: noisy reviewer\n") } }),
+});
 
 /** Submit stdout that is not valid UTF-8 and not JSON: the result's submission is its UTF-8 decoding, unparsed. */
 export const OPAQUE_SUBMIT_STDOUT = Buffer.from([0x6f, 0x6b, 0x20, 0xff, 0xc3, 0x28, 0x0a]);
 export const OPAQUE_SUBMISSION = defineCase({
   id: "opaque-submit-stdout",
   ...agnostic,
-  scenario: withFaults([onSubmit({ kind: "stdout", bytes: base64(OPAQUE_SUBMIT_STDOUT) }), onSubmit({ kind: "exit-code", code: 0 })]),
+  scenario: withFaults([
+    onSubmit({ kind: "stdout", bytes: base64(OPAQUE_SUBMIT_STDOUT) }),
+    onSubmit({ kind: "exit-code", code: 0 }),
+  ]),
 });
 
 /** Materialize succeeds with stderr noise: stderr is ignored on success. */
@@ -129,7 +146,9 @@ export const DECOY_FORM = defineCase({
     const form = ctx.slot.submission;
     if (!form) throw new Error("STATUS slot carries no submission");
     const loc = form.values[0]?.substitutionLocation ?? 0;
-    const tokens = form.argumentTokens.map((t, i) => (i === loc ? "--input={{value}}#{{value}}" : i === 0 ? `${t}{{value}}` : t));
+    const tokens = form.argumentTokens.map((t, i) =>
+      i === loc ? "--input={{value}}#{{value}}" : i === 0 ? `${t}{{value}}` : t,
+    );
     return { ...ctx.defaultRequest, submission: { ...form, argumentTokens: [...tokens, "--decoy={{value}}"] } };
   },
 });
@@ -164,10 +183,24 @@ export const UNKNOWN_FLAG_WORD_BOUNDARY = defineCase({
 export const UNKNOWN_FLAG_ON_STDOUT_ONLY = defineCase({
   id: "stdout-unknown-flag-only",
   ...agnostic,
-  scenario: withFaults(refusal("Error: something else\n", 1, "flag provided but not defined: -agent\nUsage: gentle-ai review capture-result [flags]\n")),
+  scenario: withFaults(
+    refusal(
+      "Error: something else\n",
+      1,
+      "flag provided but not defined: -agent\nUsage: gentle-ai review capture-result [flags]\n",
+    ),
+  ),
 });
-export const HANDSHAKE_V240 = defineCase({ id: "stderr-handshake-v240", ...agnostic, scenario: withFaults(refusal(HANDSHAKE_REFUSAL_V240)) });
-export const HANDSHAKE_V250 = defineCase({ id: "stderr-handshake-v250", ...agnostic, scenario: withFaults(refusal(HANDSHAKE_REFUSAL_V250)) });
+export const HANDSHAKE_V240 = defineCase({
+  id: "stderr-handshake-v240",
+  ...agnostic,
+  scenario: withFaults(refusal(HANDSHAKE_REFUSAL_V240)),
+});
+export const HANDSHAKE_V250 = defineCase({
+  id: "stderr-handshake-v250",
+  ...agnostic,
+  scenario: withFaults(refusal(HANDSHAKE_REFUSAL_V250)),
+});
 export const HANDSHAKE_CONTRACT_ONLY = defineCase({
   id: "stderr-handshake-contract-only",
   ...agnostic,
@@ -181,16 +214,34 @@ export const HANDSHAKE_WRONG_CASE = defineCase({
 export const LACKS_TRANSPORT = defineCase({
   id: "stderr-lacks-transport",
   ...agnostic,
-  scenario: withFaults(refusal("Error: the active runtime lacks immutable receipt-review transport; exit receipt-driven review [invalid_request]\n")),
+  scenario: withFaults(
+    refusal(
+      "Error: the active runtime lacks immutable receipt-review transport; exit receipt-driven review [invalid_request]\n",
+    ),
+  ),
 });
 export const BOTH_PATTERNS = defineCase({
   id: "stderr-unknown-flag-and-handshake",
   ...agnostic,
-  scenario: withFaults(refusal("Error: flag provided but not defined: -materialize; not eligible for immutable receipt review\n")),
+  scenario: withFaults(
+    refusal("Error: flag provided but not defined: -materialize; not eligible for immutable receipt review\n"),
+  ),
 });
-export const MATERIALIZE_EXIT_3 = defineCase({ id: "materialize-exit-3", ...agnostic, scenario: withFaults(refusal("materialize exploded\n", 3)) });
-export const MATERIALIZE_SIGNAL = defineCase({ id: "materialize-signal", ...agnostic, scenario: withFaults([onMaterialize({ kind: "signal", signal: "SIGKILL" })]) });
-export const EMPTY_PROMPT = defineCase({ id: "empty-prompt", ...agnostic, scenario: withFaults([onMaterialize({ kind: "empty-output" })]) });
+export const MATERIALIZE_EXIT_3 = defineCase({
+  id: "materialize-exit-3",
+  ...agnostic,
+  scenario: withFaults(refusal("materialize exploded\n", 3)),
+});
+export const MATERIALIZE_SIGNAL = defineCase({
+  id: "materialize-signal",
+  ...agnostic,
+  scenario: withFaults([onMaterialize({ kind: "signal", signal: "SIGKILL" })]),
+});
+export const EMPTY_PROMPT = defineCase({
+  id: "empty-prompt",
+  ...agnostic,
+  scenario: withFaults([onMaterialize({ kind: "empty-output" })]),
+});
 
 /** A real provider refusal: the capture tokens' revision no longer matches ([capture_binding_mismatch]). */
 export const STALE_CAPTURE_TOKENS = defineCase({
@@ -252,11 +303,31 @@ export const MATERIALIZE_TIMEOUT = defineCase({
 
 // ---- pi leg -------------------------------------------------------------------------------------------------------
 
-export const PI_NONZERO = defineCase({ id: "pi-nonzero-exit", ...agnostic, scenario: () => ({ pi: { exitCode: 1, stderr: text("pi: model unavailable\n") } }) });
-export const PI_EMPTY = defineCase({ id: "pi-empty-output", ...agnostic, scenario: () => ({ pi: { result: { kind: "bytes", bytes: text("") } } }) });
-export const PI_WHITESPACE = defineCase({ id: "pi-whitespace-output", ...relay, scenario: () => ({ pi: { result: { kind: "bytes", bytes: text("\n") } } }) });
-export const PI_SIGNAL = defineCase({ id: "pi-signal", ...agnostic, scenario: withFaults([onPi({ kind: "signal", signal: "SIGKILL" })]) });
-export const PI_MISSING = defineCase({ id: "pi-missing", ...agnostic, request: (ctx) => ({ ...ctx.defaultRequest, piExecutable: join(ctx.sandbox.dir, "no-such-pi") }) });
+export const PI_NONZERO = defineCase({
+  id: "pi-nonzero-exit",
+  ...agnostic,
+  scenario: () => ({ pi: { exitCode: 1, stderr: text("pi: model unavailable\n") } }),
+});
+export const PI_EMPTY = defineCase({
+  id: "pi-empty-output",
+  ...agnostic,
+  scenario: () => ({ pi: { result: { kind: "bytes", bytes: text("") } } }),
+});
+export const PI_WHITESPACE = defineCase({
+  id: "pi-whitespace-output",
+  ...relay,
+  scenario: () => ({ pi: { result: { kind: "bytes", bytes: text("\n") } } }),
+});
+export const PI_SIGNAL = defineCase({
+  id: "pi-signal",
+  ...agnostic,
+  scenario: withFaults([onPi({ kind: "signal", signal: "SIGKILL" })]),
+});
+export const PI_MISSING = defineCase({
+  id: "pi-missing",
+  ...agnostic,
+  request: (ctx) => ({ ...ctx.defaultRequest, piExecutable: join(ctx.sandbox.dir, "no-such-pi") }),
+});
 
 /** No piExecutable: the relay runs `pi` as found on the request environment's PATH (the simulator's bin folder). */
 export const PI_DEFAULT_EXECUTABLE = defineCase({
@@ -321,7 +392,11 @@ export const PI_TIMEOUT_REQUEST_WINS = defineCase({
   id: "pi-timeout-request-precedence",
   ...agnostic,
   scenario: () => ({ pi: { exitCode: 1 } }),
-  request: (ctx) => ({ ...ctx.defaultRequest, piTimeoutMs: 5555, environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1000" } }),
+  request: (ctx) => ({
+    ...ctx.defaultRequest,
+    piTimeoutMs: 5555,
+    environment: { ...ctx.env, [PI_TIMEOUT_ENV]: "1000" },
+  }),
 });
 
 /** pi hangs; the override (scaled down to 1500 ms) kills it. */
@@ -377,10 +452,22 @@ const submitRefusal = (id: string, stderr: string, code: number, stdout = ""): C
   defineCase({
     id,
     ...agnostic,
-    scenario: withFaults([onSubmit({ kind: "stderr", bytes: text(stderr) }), onSubmit({ kind: "exit-code", code }), onSubmit({ kind: "stdout", bytes: text(stdout) })]),
+    scenario: withFaults([
+      onSubmit({ kind: "stderr", bytes: text(stderr) }),
+      onSubmit({ kind: "exit-code", code }),
+      onSubmit({ kind: "stdout", bytes: text(stdout) }),
+    ]),
   });
-export const SUBMIT_INVALID_REQUEST_MIDTEXT = submitRefusal("submit-invalid-request-midtext", "  Error: decode reviewer result: x [invalid_request] trailing  \n\n", 1);
-export const SUBMIT_INVALID_REQUEST_EXIT_2 = submitRefusal("submit-invalid-request-exit-2", "Error: bad [invalid_request]\n", 2);
+export const SUBMIT_INVALID_REQUEST_MIDTEXT = submitRefusal(
+  "submit-invalid-request-midtext",
+  "  Error: decode reviewer result: x [invalid_request] trailing  \n\n",
+  1,
+);
+export const SUBMIT_INVALID_REQUEST_EXIT_2 = submitRefusal(
+  "submit-invalid-request-exit-2",
+  "Error: bad [invalid_request]\n",
+  2,
+);
 export const SUBMIT_INVALID_REQUEST_STDOUT_ONLY = submitRefusal(
   "submit-invalid-request-stdout-only",
   "Error: refused [capture_binding_mismatch]\n",
@@ -397,7 +484,11 @@ export const SUBMIT_EMPTY_STDOUT = defineCase({
   ...agnostic,
   scenario: withFaults([onSubmit({ kind: "empty-output" }), onSubmit({ kind: "exit-code", code: 0 })]),
 });
-export const SUBMIT_SIGNAL = defineCase({ id: "submit-signal", ...agnostic, scenario: withFaults([onSubmit({ kind: "signal", signal: "SIGKILL" })]) });
+export const SUBMIT_SIGNAL = defineCase({
+  id: "submit-signal",
+  ...agnostic,
+  scenario: withFaults([onSubmit({ kind: "signal", signal: "SIGKILL" })]),
+});
 export const SUBMIT_TIMEOUT = defineCase({
   id: "submit-timeout",
   ...agnostic,
@@ -415,13 +506,19 @@ export const STALE_SUBMISSION_FORM = defineCase({
     if (!form) throw new Error("STATUS slot carries no submission");
     // Another slot's order: gentle-ai refuses the binding drift with [capture_binding_mismatch]. (A drifted revision
     // is refused earlier, as an unresolvable repository context: [invalid_request].)
-    const tokens = form.argumentTokens.map((t) => (t.startsWith("--order=") ? `--order=${t === "--order=1" ? "2" : "1"}` : t));
+    const tokens = form.argumentTokens.map((t) =>
+      t.startsWith("--order=") ? `--order=${t === "--order=1" ? "2" : "1"}` : t,
+    );
     return { ...ctx.defaultRequest, submission: { ...form, argumentTokens: tokens } };
   },
 });
 
 /** Host-side helper calls go to the STATUS transcript, never the relay's. */
-const hostEnv = (ctx: RequestContext): Record<string, string> => ({ ...ctx.env, [HANDSHAKE_ENV]: STATUS_HANDSHAKE, GENTLE_AI_SIM_TRANSCRIPT: ctx.sandbox.statusTranscript });
+const hostEnv = (ctx: RequestContext): Record<string, string> => ({
+  ...ctx.env,
+  [HANDSHAKE_ENV]: STATUS_HANDSHAKE,
+  GENTLE_AI_SIM_TRANSCRIPT: ctx.sandbox.statusTranscript,
+});
 
 /**
  * Another host captures the same slot with a different valid result while our relay's pi is still running:
@@ -430,13 +527,27 @@ const hostEnv = (ctx: RequestContext): Record<string, string> => ({ ...ctx.env, 
 export const SLOT_OCCUPIED = defineCase({
   id: "slot-occupied",
   ...relay,
-  scenario: () => ({ pi: { result: { kind: "reviewer-result", findings: "suggestion" } }, faults: [onPi({ kind: "delay", ms: 2500 })] }),
+  scenario: () => ({
+    pi: { result: { kind: "reviewer-result", findings: "suggestion" } },
+    faults: [onPi({ kind: "delay", ms: 2500 })],
+  }),
   before: async (ctx) => {
     const opts = { cwd: ctx.sandbox.repo, env: hostEnv(ctx), timeoutMs: 20_000 };
-    const prompt = await runProgram(ctx.gentleAi, ["review", "capture-result", ...ctx.slot.captureArgumentTokens], opts);
+    const prompt = await runProgram(
+      ctx.gentleAi,
+      ["review", "capture-result", ...ctx.slot.captureArgumentTokens],
+      opts,
+    );
     const other = join(ctx.sandbox.dir, "other-host-scenario.json");
-    writeFileSync(other, JSON.stringify({ profile: ctx.profile, pi: { result: { kind: "reviewer-result", findings: "none" } } }));
-    const result = await runProgram(ctx.pi, ["--print"], { ...opts, env: { ...opts.env, GENTLE_AI_SIM_SCENARIO: other }, stdin: prompt.stdout });
+    writeFileSync(
+      other,
+      JSON.stringify({ profile: ctx.profile, pi: { result: { kind: "reviewer-result", findings: "none" } } }),
+    );
+    const result = await runProgram(ctx.pi, ["--print"], {
+      ...opts,
+      env: { ...opts.env, GENTLE_AI_SIM_SCENARIO: other },
+      stdin: prompt.stdout,
+    });
     writeFileSync(join(ctx.sandbox.dir, "other-host.raw"), result.stdout);
   },
   during: (ctx) => ({
@@ -446,7 +557,11 @@ export const SLOT_OCCUPIED = defineCase({
       if (!form) throw new Error("no submission form");
       const file = join(ctx.sandbox.dir, "other-host.raw");
       const loc = form.values[0]?.substitutionLocation ?? -1;
-      const argv = ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(file) : t))];
+      const argv = [
+        "review",
+        form.operationToken,
+        ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(file) : t)),
+      ];
       const r = await runProgram(ctx.gentleAi, argv, { cwd: ctx.sandbox.repo, env: hostEnv(ctx), timeoutMs: 20_000 });
       return { otherHostExit: r.exitCode, otherHostStderr: r.stderr.toString("utf8") };
     },
@@ -454,11 +569,18 @@ export const SLOT_OCCUPIED = defineCase({
 });
 
 /** rdd disabled: materialize (read-only) still works, the submission is refused [rdd_disabled]. */
-export const RDD_DISABLED = defineCase({ id: "rdd-disabled", ...relay, scenario: () => ({ lineage: { rddDisabled: true } }) });
+export const RDD_DISABLED = defineCase({
+  id: "rdd-disabled",
+  ...relay,
+  scenario: () => ({ lineage: { rddDisabled: true } }),
+});
 
 // ---- staging / scratch observation and sabotage ---------------------------------------------------------------
 
-const hasEntry = (transcript: string, predicate: (e: ReturnType<typeof readTranscript>[number]) => boolean): boolean => {
+const hasEntry = (
+  transcript: string,
+  predicate: (e: ReturnType<typeof readTranscript>[number]) => boolean,
+): boolean => {
   try {
     return readTranscript(transcript).some(predicate);
   } catch {
@@ -481,7 +603,9 @@ export const OBSERVE_STAGING = defineCase({
         fileMode: existsSync(file) ? statSync(file).mode & 0o777 : null,
         fileBytes: existsSync(file) ? readFileSync(file).toString("base64") : null,
       };
-      const submit = readTranscript(ctx.sandbox.transcript).find((e) => e.program === "gentle-ai" && e.leg === "submit");
+      const submit = readTranscript(ctx.sandbox.transcript).find(
+        (e) => e.program === "gentle-ai" && e.leg === "submit",
+      );
       if (submit) pids.kill(submit.pid);
       return observed;
     },
@@ -561,18 +685,33 @@ export const ABORT_SUBMIT_RUNNING = defineCase({
   abort: (ctx) => ({ when: "child-running", dir: ctx.sandbox.tmp, prefix: STAGING_PREFIX }),
 });
 /** A whole slot with a request.signal that is never aborted. */
-export const SIGNAL_NEVER_ABORTED = defineCase({ id: "signal-never-aborted", ...agnostic, abort: () => ({ when: "never" }) });
+export const SIGNAL_NEVER_ABORTED = defineCase({
+  id: "signal-never-aborted",
+  ...agnostic,
+  abort: () => ({ when: "never" }),
+});
 
 // ---- binding (no process may start) ---------------------------------------------------------------------------------
 
 const bindingCase = (id: string, mutate: (ctx: RequestContext) => Record<string, unknown>): CaseDef =>
-  defineCase({ id, noStatus: true, agnostic: true, request: (ctx) => ({ ...ctx.defaultRequest, ...mutate(ctx) }) as RequestContext["defaultRequest"] });
+  defineCase({
+    id,
+    noStatus: true,
+    agnostic: true,
+    request: (ctx) => ({ ...ctx.defaultRequest, ...mutate(ctx) }) as RequestContext["defaultRequest"],
+  });
 const form = (ctx: RequestContext): Record<string, unknown> => ({ ...(ctx.slot.submission as object) });
 export const NO_TOKENS = bindingCase("no-capture-tokens", () => ({ captureArgumentTokens: [] }));
-export const EMPTY_TOKEN = bindingCase("empty-capture-token", (ctx) => ({ captureArgumentTokens: [...ctx.defaultRequest.captureArgumentTokens, ""] }));
+export const EMPTY_TOKEN = bindingCase("empty-capture-token", (ctx) => ({
+  captureArgumentTokens: [...ctx.defaultRequest.captureArgumentTokens, ""],
+}));
 // Capture tokens of the wrong type, which only a malformed host sends: carried raw, past the wire's string types.
-export const TOKENS_NOT_ARRAY = bindingCase("capture-tokens-not-array", () => ({ raw: { captureArgumentTokens: "--lineage=review-1" } }));
-export const NON_STRING_TOKEN = bindingCase("non-string-capture-token", (ctx) => ({ raw: { captureArgumentTokens: [...ctx.defaultRequest.captureArgumentTokens, ["--x"]] } }));
+export const TOKENS_NOT_ARRAY = bindingCase("capture-tokens-not-array", () => ({
+  raw: { captureArgumentTokens: "--lineage=review-1" },
+}));
+export const NON_STRING_TOKEN = bindingCase("non-string-capture-token", (ctx) => ({
+  raw: { captureArgumentTokens: [...ctx.defaultRequest.captureArgumentTokens, ["--x"]] },
+}));
 export const RELATIVE_GENTLE_AI = bindingCase("relative-gentle-ai", () => ({ gentleAiExecutable: "bin/gentle-ai" }));
 export const FORM_MISSING = defineCase({
   id: "form-missing",
@@ -583,14 +722,22 @@ export const FORM_MISSING = defineCase({
     return rest;
   },
 });
-export const FORM_EMPTY_OPERATION = bindingCase("form-empty-operation", (ctx) => ({ submission: { ...form(ctx), operationToken: "" } }));
-export const FORM_NO_ARGUMENTS = bindingCase("form-no-arguments", (ctx) => ({ submission: { ...form(ctx), argumentTokens: [] } }));
-export const FORM_EMPTY_ARGUMENT = bindingCase("form-empty-argument", (ctx) => ({ submission: { ...form(ctx), argumentTokens: ["--input={{value}}", ""] } }));
+export const FORM_EMPTY_OPERATION = bindingCase("form-empty-operation", (ctx) => ({
+  submission: { ...form(ctx), operationToken: "" },
+}));
+export const FORM_NO_ARGUMENTS = bindingCase("form-no-arguments", (ctx) => ({
+  submission: { ...form(ctx), argumentTokens: [] },
+}));
+export const FORM_EMPTY_ARGUMENT = bindingCase("form-empty-argument", (ctx) => ({
+  submission: { ...form(ctx), argumentTokens: ["--input={{value}}", ""] },
+}));
 // A token that is not a string (an array here: it has a length, so only a type check rejects it).
 export const FORM_NON_STRING_ARGUMENT = bindingCase("form-non-string-argument", (ctx) => ({
   submission: { ...form(ctx), argumentTokens: ["--input={{value}}", ["--lens=x"]] },
 }));
-export const FORM_ZERO_VALUES = bindingCase("form-zero-values", (ctx) => ({ submission: { ...form(ctx), values: [] } }));
+export const FORM_ZERO_VALUES = bindingCase("form-zero-values", (ctx) => ({
+  submission: { ...form(ctx), values: [] },
+}));
 export const FORM_TWO_VALUES = bindingCase("form-two-values", (ctx) => {
   const f = form(ctx) as { values: unknown[] };
   return { submission: { ...f, values: [...f.values, ...f.values] } };
@@ -600,7 +747,9 @@ const atLocation = (ctx: RequestContext, loc: unknown): Record<string, unknown> 
   return { submission: { ...f, values: [{ ...f.values[0], substitutionLocation: loc }] } };
 };
 export const FORM_LOCATION_NEGATIVE = bindingCase("form-location-negative", (ctx) => atLocation(ctx, -1));
-export const FORM_LOCATION_PAST_END = bindingCase("form-location-past-end", (ctx) => atLocation(ctx, ctx.slot.submission?.argumentTokens.length ?? 0));
+export const FORM_LOCATION_PAST_END = bindingCase("form-location-past-end", (ctx) =>
+  atLocation(ctx, ctx.slot.submission?.argumentTokens.length ?? 0),
+);
 export const FORM_LOCATION_FRACTION = bindingCase("form-location-fraction", (ctx) => atLocation(ctx, 1.5));
 export const FORM_LOCATION_NAN = bindingCase("form-location-nan", (ctx) => atLocation(ctx, { $number: "NaN" }));
 export const FORM_NO_PLACEHOLDER = bindingCase("form-location-no-placeholder", (ctx) => atLocation(ctx, 0));

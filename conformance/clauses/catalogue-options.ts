@@ -20,19 +20,31 @@ export function verdictExit(summary: { readonly failed: number; readonly errored
 /** The catalogue selection and budget options `run` and `matrix` share. */
 export const CATALOGUE_OPTIONS = {
   grep: { type: "string", valueName: "regex", description: "only clauses whose ID matches (case-insensitive)" },
-  profile: { type: "string", multiple: true, valueName: "p", description: "2.3.0 | 2.4.0 | 2.5.0 | all (repeatable or comma-separated; default all)" },
-  runs: { type: "string", valueName: "n", description: "fast-check runs per property and profile", default: String(DEFAULT_RUNS) },
+  profile: {
+    type: "string",
+    multiple: true,
+    valueName: "p",
+    description: "2.3.0 | 2.4.0 | 2.5.0 | all (repeatable or comma-separated; default all)",
+  },
+  runs: {
+    type: "string",
+    valueName: "n",
+    description: "fast-check runs per property and profile",
+    default: String(DEFAULT_RUNS),
+  },
   seed: { type: "string", valueName: "n", description: "fast-check seed", default: "random, printed" },
   "timeout-ms": {
     type: "string",
     valueName: "n",
-    description: "per-case bound on the relay call, in load-scaled time (stretched while the machine's cores are busy); the relay's process tree is killed past it",
+    description:
+      "per-case bound on the relay call, in load-scaled time (stretched while the machine's cores are busy); the relay's process tree is killed past it",
     default: String(DEFAULT_TIMEOUT_MS),
   },
   concurrency: {
     type: "string",
     valueName: "n",
-    description: "CPU lanes: cases in flight; when more than twice as many cases wait out a hang or a delay, they get twice as many wait lanes",
+    description:
+      "CPU lanes: cases in flight; when more than twice as many cases wait out a hang or a delay, they get twice as many wait lanes",
     default: String(DEFAULT_CONCURRENCY),
   },
 } as const satisfies OptionTable;

@@ -7,7 +7,8 @@ import { noSubmit } from "./pi.ts";
 import { onlyMaterialize } from "./materialize.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 
-const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
+const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] =>
+  cases.map((c) => ({ case: c, assert }));
 
 const STAGES = ["binding", "materialize", "pi", "submit"];
 const KINDS = [
@@ -54,7 +55,10 @@ function hardKilled(expected: { kind: string; stage: string; timeoutMs: number }
   return (run: CaseRun): void => {
     const e = relayError(run, { ...expected, timedOut: true, exitCode: null, elapsedMs: "number" });
     const late = Number(e.elapsedMs) - expected.timeoutMs;
-    ok(late <= KILL_SLACK_MS, `the ${expected.stage} child was reaped ${late}ms after its ${expected.timeoutMs}ms bound (a SIGKILL ends it at once)`);
+    ok(
+      late <= KILL_SLACK_MS,
+      `the ${expected.stage} child was reaped ${late}ms after its ${expected.timeoutMs}ms bound (a SIGKILL ends it at once)`,
+    );
     eq(run.survivors, [], "processes alive after the relay returned");
   };
 }
@@ -62,26 +66,33 @@ function hardKilled(expected: { kind: string; stage: string; timeoutMs: number }
 export const CLEANUP_CLAUSES: readonly Clause[] = [
   {
     id: "MUTATION-OUTCOME-BY-STAGE",
-    statement: "mutationOutcome is none for binding, materialize and pi failures and unknown for submit failures, except the typed admission refusal (none).",
+    statement:
+      "mutationOutcome is none for binding, materialize and pi failures and unknown for submit failures, except the typed admission refusal (none).",
     source: "gentle-pi 2.3.0 #522/#524; relay reference §4",
     profiles: RELAY_PROFILES,
     checks: each(TYPED_FAILURES, (run) => {
       const e = thrown(run);
-      const admission = e.exitCode === 1 && e.timedOut === false && typeof e.stderr === "string" && /\[invalid_request\]/.test(e.stderr);
+      const admission =
+        e.exitCode === 1 &&
+        e.timedOut === false &&
+        typeof e.stderr === "string" &&
+        /\[invalid_request\]/.test(e.stderr);
       const expected = e.stage === "submit" && !admission ? "unknown" : "none";
       eq(e.mutationOutcome, expected, `mutationOutcome at stage ${String(e.stage)}`);
     }),
   },
   {
     id: "ERROR-SHAPE",
-    statement: 'Typed failures are ReviewHostRelayError instances (name "ReviewHostRelayError") with a declared kind and stage.',
+    statement:
+      'Typed failures are ReviewHostRelayError instances (name "ReviewHostRelayError") with a declared kind and stage.',
     source: "gentle-pi 2.3.0; relay reference §2.3, §3",
     profiles: RELAY_PROFILES,
     checks: each(TYPED_FAILURES, (run) => {
       const e = thrown(run);
       eq(e.name, "ReviewHostRelayError", "name");
       ok(e.isError, "not an Error instance");
-      if (e.instanceOfRelayError !== null) ok(e.instanceOfRelayError, "not an instance of the module's exported ReviewHostRelayError");
+      if (e.instanceOfRelayError !== null)
+        ok(e.instanceOfRelayError, "not an instance of the module's exported ReviewHostRelayError");
       ok(KINDS.includes(String(e.kind)), `undeclared kind ${String(e.kind)}`);
       ok(STAGES.includes(String(e.stage)), `undeclared stage ${String(e.stage)}`);
     }),
@@ -105,7 +116,10 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
             elapsedMs: null,
             timeoutMs: null,
           });
-          ok(e.message.startsWith("Pi host relay result staging cleanup failed: "), `message ${JSON.stringify(e.message.slice(0, 120))}`);
+          ok(
+            e.message.startsWith("Pi host relay result staging cleanup failed: "),
+            `message ${JSON.stringify(e.message.slice(0, 120))}`,
+          );
           eq(
             run.transcript.map((t) => t.program),
             ["gentle-ai", "pi", "gentle-ai"],
@@ -117,7 +131,8 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
   },
   {
     id: "CLEANUP-NEVER-MASKS",
-    statement: "A cleanup failure never masks a primary failure (staging after a refused submit; pi scratch after a pi timeout).",
+    statement:
+      "A cleanup failure never masks a primary failure (staging after a refused submit; pi scratch after a pi timeout).",
     source: "gentle-pi 2.3.0 (d243fdda); relay reference §11",
     profiles: RELAY_PROFILES,
     checks: [
@@ -132,12 +147,17 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
             exitCode: 1,
           }),
       },
-      { case: C.SCRATCH_CLEANUP_FAILS_AFTER_TIMEOUT, assert: (run) => void relayError(run, { kind: "pi-timed-out", stage: "pi", timedOut: true, mutationOutcome: "none" }) },
+      {
+        case: C.SCRATCH_CLEANUP_FAILS_AFTER_TIMEOUT,
+        assert: (run) =>
+          void relayError(run, { kind: "pi-timed-out", stage: "pi", timedOut: true, mutationOutcome: "none" }),
+      },
     ],
   },
   {
     id: "SCRATCH-CLEANUP-FAILURE",
-    statement: 'A pi scratch cleanup failure with no primary failure is pi-failed "pi subprocess failed" and nothing is submitted.',
+    statement:
+      'A pi scratch cleanup failure with no primary failure is pi-failed "pi subprocess failed" and nothing is submitted.',
     source: "gentle-pi main 2026-08-22 (d243fdda); relay reference §9, §11",
     profiles: RELAY_PROFILES,
     checks: [
@@ -166,14 +186,20 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
             message: "gentle-ai prompt materialization could not start: The operation was aborted",
             mutationOutcome: "none",
           });
-          ok(run.transcript.every((e) => e.program === "gentle-ai") && run.transcript.length <= 1, "processes after an aborted materialize");
+          ok(
+            run.transcript.every((e) => e.program === "gentle-ai") && run.transcript.length <= 1,
+            "processes after an aborted materialize",
+          );
         },
       },
       {
         case: C.ABORT_DURING_PI,
         assert: (run) => {
           relayError(run, { kind: "pi-failed", stage: "pi", message: "pi subprocess failed", mutationOutcome: "none" });
-          ok(!run.transcript.some((e) => e.program === "gentle-ai" && e.leg === "submit"), "submit launched after abort");
+          ok(
+            !run.transcript.some((e) => e.program === "gentle-ai" && e.leg === "submit"),
+            "submit launched after abort",
+          );
           eq(run.survivors, [], "processes alive after the relay returned");
           eq(
             run.leftovers.filter((n) => n.startsWith(SCRATCH_PREFIX)),
@@ -213,7 +239,10 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
             elapsedMs: "number",
             timeoutMs: "number",
           });
-          ok(!run.transcript.some((e) => e.program === "gentle-ai" && e.leg === "submit"), "submit launched after abort");
+          ok(
+            !run.transcript.some((e) => e.program === "gentle-ai" && e.leg === "submit"),
+            "submit launched after abort",
+          );
           eq(run.survivors, [], "processes alive after the relay returned");
         },
       },
@@ -246,7 +275,8 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
   {
     id: "SETTLES-CLEAN",
     statement: "Once the relay settles it leaves no timer armed and no listener on request.signal, aborted or not.",
-    source: "gentle-pi 2.2.0 (every leg clears its timer and removes its abort listener on close); relay reference §5.1, §7",
+    source:
+      "gentle-pi 2.2.0 (every leg clears its timer and removes its abort listener on close); relay reference §5.1, §7",
     profiles: RELAY_PROFILES,
     // A timer left armed fires minutes later and SIGKILLs a process group the kernel may have handed to another
     // process; a listener left on the host's session-long signal acts on its next abort, and they pile up per slot.
@@ -260,7 +290,8 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
   },
   {
     id: "NO-LAUNCH-AFTER-FAILURE",
-    statement: "A failed leg stops everything after it: nothing launches after a materialize failure, no submit after a pi failure.",
+    statement:
+      "A failed leg stops everything after it: nothing launches after a materialize failure, no submit after a pi failure.",
     source: "gentle-pi 2.3.0; relay reference §6",
     profiles: ALL_PROFILES,
     checks: [
@@ -272,12 +303,19 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
     id: "TIMEOUT-HARD-KILL",
     statement:
       "A timed-out child is SIGKILLed, not sent SIGTERM: a gentle-ai or pi that traps SIGTERM still ends at the bound, the relay settles with the leg's typed timeout within 3 s of it, and nothing it launched survives.",
-    source: 'gentle-pi 2.3.0 lib/review-host-relay.ts:358 and lib/opaque-pi-reviewer-adapter.ts:111 (child.kill("SIGKILL") when the timer fires); relay reference §5.1',
+    source:
+      'gentle-pi 2.3.0 lib/review-host-relay.ts:358 and lib/opaque-pi-reviewer-adapter.ts:111 (child.kill("SIGKILL") when the timer fires); relay reference §5.1',
     profiles: RELAY_PROFILES,
     checks: [
-      { case: C.MATERIALIZE_TIMEOUT_TRAPS_SIGTERM, assert: hardKilled({ kind: "materialize-failed", stage: "materialize", timeoutMs: 1500 }) },
+      {
+        case: C.MATERIALIZE_TIMEOUT_TRAPS_SIGTERM,
+        assert: hardKilled({ kind: "materialize-failed", stage: "materialize", timeoutMs: 1500 }),
+      },
       { case: C.PI_TIMEOUT_TRAPS_SIGTERM, assert: hardKilled({ kind: "pi-timed-out", stage: "pi", timeoutMs: 1500 }) },
-      { case: C.SUBMIT_TIMEOUT_TRAPS_SIGTERM, assert: hardKilled({ kind: "submission-refused", stage: "submit", timeoutMs: 3000 }) },
+      {
+        case: C.SUBMIT_TIMEOUT_TRAPS_SIGTERM,
+        assert: hardKilled({ kind: "submission-refused", stage: "submit", timeoutMs: 3000 }),
+      },
     ],
   },
   {
@@ -285,8 +323,9 @@ export const CLEANUP_CLAUSES: readonly Clause[] = [
     statement: "No process the relay launched outlives the relay call (timeouts, signals, aborts).",
     source: "gentle-pi 2.3.0; relay reference §5.1",
     profiles: RELAY_PROFILES,
-    checks: each([C.MATERIALIZE_TIMEOUT, C.PI_TIMEOUT_FIRES, C.SUBMIT_TIMEOUT, C.ABORT_DURING_PI, C.ABORT_DURING_SUBMIT], (run) =>
-      eq(run.survivors, [], "processes alive after the relay returned"),
+    checks: each(
+      [C.MATERIALIZE_TIMEOUT, C.PI_TIMEOUT_FIRES, C.SUBMIT_TIMEOUT, C.ABORT_DURING_PI, C.ABORT_DURING_SUBMIT],
+      (run) => eq(run.survivors, [], "processes alive after the relay returned"),
     ),
   },
 ];

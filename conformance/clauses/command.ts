@@ -24,8 +24,11 @@ export const listCommand: Command = {
     const clauses = selectClauses(parseGrep(values.grep), CATALOGUE);
     if (values.markdown) {
       io.stdout("| ID | Statement | Source | Profiles |\n|---|---|---|---|\n");
-      for (const c of clauses) io.stdout(`| \`${c.id}\` | ${c.statement.replace(/\|/g, "\\|")} | ${c.source} | ${c.profiles.join(", ")} |\n`);
-    } else for (const c of clauses) io.stdout(`${c.id}  [${c.profiles.join(",")}]\n    ${c.statement}\n    source: ${c.source}\n`);
+      for (const c of clauses)
+        io.stdout(`| \`${c.id}\` | ${c.statement.replace(/\|/g, "\\|")} | ${c.source} | ${c.profiles.join(", ")} |\n`);
+    } else
+      for (const c of clauses)
+        io.stdout(`${c.id}  [${c.profiles.join(",")}]\n    ${c.statement}\n    source: ${c.source}\n`);
     return 0;
   },
 };

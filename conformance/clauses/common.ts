@@ -35,12 +35,16 @@ export const DEFAULT_GENTLE_AI_TIMEOUT_MS = 120_000;
 export const UNAVAILABLE_MESSAGE = "provider relay requires a gentle-ai build with the pi host relay surface";
 export const MISSING_FORM_MESSAGE =
   "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form";
-export const EMPTY_TOKEN_MESSAGE = "provider contract mismatch: the submission form carries an empty operation or argument token";
+export const EMPTY_TOKEN_MESSAGE =
+  "provider contract mismatch: the submission form carries an empty operation or argument token";
 /** §10.1 check 3 text. */
-export const valueCountMessage = (n: number): string => `provider contract mismatch: the submission form must bind exactly one artifact value, received ${n}`;
-export const LOCATION_RANGE_MESSAGE = "provider contract mismatch: the submission substitution location is outside its argument tokens";
+export const valueCountMessage = (n: number): string =>
+  `provider contract mismatch: the submission form must bind exactly one artifact value, received ${n}`;
+export const LOCATION_RANGE_MESSAGE =
+  "provider contract mismatch: the submission substitution location is outside its argument tokens";
 /** §10.1 check 5 text. */
-export const noSlotMessage = (loc: number): string => `provider contract mismatch: the submission token at location ${loc} carries no {{value}} slot`;
+export const noSlotMessage = (loc: number): string =>
+  `provider contract mismatch: the submission token at location ${loc} carries no {{value}} slot`;
 export const STAGING_PREFIX = "gentle-pi-host-relay-result-";
 export const SCRATCH_PREFIX = "gentle-pi-opaque-reviewer-";
 
@@ -102,11 +106,19 @@ export function stagedPathIn(token: string, tmp: string): string | undefined {
 
 /** The argv a faithful relay submits: only the location token changes, every `{{value}}` in it becomes the path. */
 export function expectedSubmitArgv(
-  form: { operationToken: string; argumentTokens: readonly string[]; values: readonly { substitutionLocation: number }[] },
+  form: {
+    operationToken: string;
+    argumentTokens: readonly string[];
+    values: readonly { substitutionLocation: number }[];
+  },
   path: string,
 ): string[] {
   const loc = form.values[0]?.substitutionLocation ?? -1;
-  return ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(path) : t))];
+  return [
+    "review",
+    form.operationToken,
+    ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(path) : t)),
+  ];
 }
 
 /** Forces the submit leg to succeed (stdout "accepted\n", exit 0) whatever the provider decided. */
@@ -118,7 +130,13 @@ export const SUBMIT_ACCEPTS_FAULTS: readonly FaultRule[] = [
 
 /** Fixed v2.4.0-shaped slot for cases that never reach a process (binding and argument checks, `noStatus`). */
 export const FIXED_SLOT = {
-  captureArgumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"],
+  captureArgumentTokens: [
+    "--lineage=review-0000000000000001",
+    "--lens=review-risk",
+    "--order=0",
+    "--agent=pi",
+    "--materialize=true",
+  ],
   submission: {
     operationToken: "capture-result",
     argumentTokens: ["--lineage=review-0000000000000001", "--lens=review-risk", "--order=0", "--input={{value}}"],

@@ -7,7 +7,8 @@ import { ClauseFailure, HarnessError, HungFailure, type CaseRun, type RelayOutco
 /** Short printable form of any value. */
 export function show(value: unknown, max = 240): string {
   let text: string;
-  if (Buffer.isBuffer(value)) text = `<${value.length} bytes ${JSON.stringify(value.subarray(0, 48).toString("latin1"))}${value.length > 48 ? "…" : ""}>`;
+  if (Buffer.isBuffer(value))
+    text = `<${value.length} bytes ${JSON.stringify(value.subarray(0, 48).toString("latin1"))}${value.length > 48 ? "…" : ""}>`;
   else if (value === undefined) text = "undefined";
   else text = JSON.stringify(value) ?? String(value);
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -79,7 +80,9 @@ export function outcomeCause(o: Extract<RelayOutcome, { type: "timeout" } | { ty
   if (o.type === "crashed") return `relay process died: ${o.detail}`;
   const wall = `${(o.wallMs / 1000).toFixed(1)} s wall`;
   const h = o.hang;
-  const when = h?.early ? `decided after ${wall}: nothing could wake it before its bound, so a patient run times out too` : `load-scaled; ${wall}`;
+  const when = h?.early
+    ? `decided after ${wall}: nothing could wake it before its bound, so a patient run times out too`
+    : `load-scaled; ${wall}`;
   const where =
     h === undefined
       ? ""
@@ -109,7 +112,10 @@ export function resolved(run: CaseRun): Record<string, unknown> {
     if (o.value === null || typeof o.value !== "object") fail(`relay resolved a non-object ${show(o.value)}`);
     return o.value as Record<string, unknown>;
   }
-  if (o.type === "error") fail(`expected success, relay threw ${o.error.name}: kind=${show(o.error.kind)} stage=${show(o.error.stage)} message=${show(o.error.message)}`);
+  if (o.type === "error")
+    fail(
+      `expected success, relay threw ${o.error.name}: kind=${show(o.error.kind)} stage=${show(o.error.stage)} message=${show(o.error.message)}`,
+    );
   noAnswer(o);
 }
 
@@ -139,10 +145,15 @@ export const NOTHING_RAN = {
 /** A typed ReviewHostRelayError with the given fields. */
 export function relayError(run: CaseRun, expected: ErrorExpectation): ErrorSnapshot {
   const error = thrown(run);
-  if (error.name !== "ReviewHostRelayError") fail(`expected a ReviewHostRelayError, got ${error.name}: ${show(error.message)}`);
+  if (error.name !== "ReviewHostRelayError")
+    fail(`expected a ReviewHostRelayError, got ${error.name}: ${show(error.message)}`);
   for (const [field, want] of Object.entries(expected) as [keyof ErrorExpectation, unknown][]) {
     const got = (error as Record<string, unknown>)[field];
-    if (want === "number") ok(typeof got === "number" && Number.isFinite(got) && got >= 0, `${field}: expected a non-negative number, got ${show(got)}`);
+    if (want === "number")
+      ok(
+        typeof got === "number" && Number.isFinite(got) && got >= 0,
+        `${field}: expected a non-negative number, got ${show(got)}`,
+      );
     else eq(got, want, field);
   }
   return error;

@@ -6,7 +6,8 @@ import { HANDSHAKE_VALUE } from "../contract/provider.ts";
 import { eq, legs, need, NOTHING_RAN, ok, relayError, resolved, show, stderrOf, stdoutOf } from "./expect.ts";
 import { HarnessError, type CaseCheck, type CaseDef, type CaseRun, type Clause } from "./types.ts";
 
-const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
+const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] =>
+  cases.map((c) => ({ case: c, assert }));
 
 /** Only the materialize leg ran. */
 export function onlyMaterialize(run: CaseRun): void {
@@ -45,7 +46,8 @@ const materializeArgv = (run: CaseRun): void => {
 export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   {
     id: "MATERIALIZE-ARGV-VERBATIM",
-    statement: "Leg A runs `gentle-ai review capture-result <provider tokens…>` verbatim in targetCwd: no added --cwd/--contract, nothing reordered.",
+    statement:
+      "Leg A runs `gentle-ai review capture-result <provider tokens…>` verbatim in targetCwd: no added --cwd/--contract, nothing reordered.",
     source: "gentle-pi 2.3.0; relay reference §7",
     profiles: ALL_PROFILES,
     checks: [
@@ -71,8 +73,10 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "TARGET-CWD-HONOURED",
-    statement: "Both gentle-ai legs run in request.targetCwd, never in the relay's own process cwd (the harness calls the relay from another folder).",
-    source: "gentle-pi 2.3.0 lib/review-host-relay.ts:450 (targetCwd = request.targetCwd ?? process.cwd()), :459 and :522 (cwd: targetCwd); relay reference §2.1",
+    statement:
+      "Both gentle-ai legs run in request.targetCwd, never in the relay's own process cwd (the harness calls the relay from another folder).",
+    source:
+      "gentle-pi 2.3.0 lib/review-host-relay.ts:450 (targetCwd = request.targetCwd ?? process.cwd()), :459 and :522 (cwd: targetCwd); relay reference §2.1",
     profiles: RELAY_PROFILES,
     checks: each([C.HAPPY, C.PI_NONZERO], (run) => {
       // Without distinct folders the check would prove nothing: that is the harness's fault, not the relay's.
@@ -83,14 +87,18 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
         ["submit", l.submit],
       ] as const) {
         if (entry === undefined) continue;
-        ok(entry.cwd !== run.relayCwd, `${leg} ran in the relay's process cwd ${entry.cwd}, not in targetCwd ${run.repo}`);
+        ok(
+          entry.cwd !== run.relayCwd,
+          `${leg} ran in the relay's process cwd ${entry.cwd}, not in targetCwd ${run.repo}`,
+        );
         eq(entry.cwd, run.repo, `${leg} cwd`);
       }
     }),
   },
   {
     id: "HANDSHAKE-GENTLE-AI-ONLY",
-    statement: "Both gentle-ai legs carry GENTLE_PI_REVIEW_RELAY_CONTRACT=gentle-pi.review-relay/v1; pi never gets it injected.",
+    statement:
+      "Both gentle-ai legs carry GENTLE_PI_REVIEW_RELAY_CONTRACT=gentle-pi.review-relay/v1; pi never gets it injected.",
     source: "gentle-pi 2.3.0 lib/review-relay-contract.ts; relay reference §6 step 4, §9",
     profiles: ALL_PROFILES,
     checks: [
@@ -103,7 +111,11 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
           eq(need(l.pi, "pi").handshake, null, "pi handshake");
         },
       },
-      { case: C.PRE_RELAY_UNKNOWN_FLAG, assert: (run) => eq(need(legs(run).materialize, "materialize").handshake, HANDSHAKE_VALUE, "materialize handshake") },
+      {
+        case: C.PRE_RELAY_UNKNOWN_FLAG,
+        assert: (run) =>
+          eq(need(legs(run).materialize, "materialize").handshake, HANDSHAKE_VALUE, "materialize handshake"),
+      },
     ],
   },
   {
@@ -129,7 +141,10 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
     profiles: RELAY_PROFILES,
     checks: [
       { case: C.HAPPY, assert: (run) => eq(need(legs(run).pi, "pi").handshake, null, "pi handshake") },
-      { case: C.INHERITED_HANDSHAKE, assert: (run) => eq(need(legs(run).pi, "pi").handshake, "gentle-pi.review-relay/v0", "pi handshake") },
+      {
+        case: C.INHERITED_HANDSHAKE,
+        assert: (run) => eq(need(legs(run).pi, "pi").handshake, "gentle-pi.review-relay/v0", "pi handshake"),
+      },
     ],
   },
   {
@@ -146,10 +161,14 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "UNKNOWN-FLAG-PATTERN-EXACT",
-    statement: "The unknown-flag rule needs a word boundary and reads stderr only: `-agents` or a flag line on stdout is materialize-failed.",
+    statement:
+      "The unknown-flag rule needs a word boundary and reads stderr only: `-agents` or a flag line on stdout is materialize-failed.",
     source: "gentle-pi 2.3.0; relay reference §8",
     profiles: RELAY_PROFILES,
-    checks: each([C.UNKNOWN_FLAG_WORD_BOUNDARY, C.UNKNOWN_FLAG_ON_STDOUT_ONLY], legAFailure("materialize-failed", "gentle-ai prompt materialization failed")),
+    checks: each(
+      [C.UNKNOWN_FLAG_WORD_BOUNDARY, C.UNKNOWN_FLAG_ON_STDOUT_ONLY],
+      legAFailure("materialize-failed", "gentle-ai prompt materialization failed"),
+    ),
   },
   {
     id: "HANDSHAKE-REFUSED-VERBATIM",
@@ -163,10 +182,14 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "HANDSHAKE-PATTERN-EXACT",
-    statement: 'The handshake rule is case-sensitive and does not match "lacks immutable receipt-review transport": those are materialize-failed.',
+    statement:
+      'The handshake rule is case-sensitive and does not match "lacks immutable receipt-review transport": those are materialize-failed.',
     source: "gentle-pi 2.3.0; relay reference §8",
     profiles: RELAY_PROFILES,
-    checks: each([C.HANDSHAKE_WRONG_CASE, C.LACKS_TRANSPORT], legAFailure("materialize-failed", "gentle-ai prompt materialization failed")),
+    checks: each(
+      [C.HANDSHAKE_WRONG_CASE, C.LACKS_TRANSPORT],
+      legAFailure("materialize-failed", "gentle-ai prompt materialization failed"),
+    ),
   },
   {
     id: "REFUSAL-CLASSIFY-ORDER",
@@ -181,18 +204,27 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
       'Any other non-zero exit or signal of leg A is materialize-failed "gentle-ai prompt materialization failed" with exitCode (null on signal) and verbatim stderr.',
     source: "gentle-pi 2.3.0; relay reference §3, §7, §13",
     profiles: RELAY_PROFILES,
-    checks: each([C.MATERIALIZE_EXIT_3, C.STALE_CAPTURE_TOKENS, C.MATERIALIZE_SIGNAL], legAFailure("materialize-failed", "gentle-ai prompt materialization failed")),
+    checks: each(
+      [C.MATERIALIZE_EXIT_3, C.STALE_CAPTURE_TOKENS, C.MATERIALIZE_SIGNAL],
+      legAFailure("materialize-failed", "gentle-ai prompt materialization failed"),
+    ),
   },
   {
     id: "GENTLE-AI-TIMEOUT-DEFAULT",
     statement: "Without gentleAiTimeoutMs each gentle-ai leg is bounded by 120000 ms (reported as timeoutMs).",
     source: "gentle-pi 2.3.0 DEFAULT_GENTLE_AI_TIMEOUT_MS; relay reference §5.1",
     profiles: RELAY_PROFILES,
-    checks: [{ case: C.MATERIALIZE_EXIT_3, assert: (run) => void relayError(run, { timeoutMs: DEFAULT_GENTLE_AI_TIMEOUT_MS }) }],
+    checks: [
+      {
+        case: C.MATERIALIZE_EXIT_3,
+        assert: (run) => void relayError(run, { timeoutMs: DEFAULT_GENTLE_AI_TIMEOUT_MS }),
+      },
+    ],
   },
   {
     id: "MATERIALIZE-TIMEOUT",
-    statement: 'A leg-A child past gentleAiTimeoutMs is SIGKILLed: materialize-failed "…exceeded its ${T}ms bound after ${E}ms", timedOut, exitCode null.',
+    statement:
+      'A leg-A child past gentleAiTimeoutMs is SIGKILLed: materialize-failed "…exceeded its ${T}ms bound after ${E}ms", timedOut, exitCode null.',
     source: "gentle-pi 2.3.0; relay reference §3, §5.1",
     profiles: RELAY_PROFILES,
     checks: [
@@ -208,10 +240,17 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
             timeoutMs: 1500,
             elapsedMs: "number",
           });
-          eq(e.message, `gentle-ai prompt materialization exceeded its 1500ms bound after ${String(e.elapsedMs)}ms`, "message");
+          eq(
+            e.message,
+            `gentle-ai prompt materialization exceeded its 1500ms bound after ${String(e.elapsedMs)}ms`,
+            "message",
+          );
           eq(run.survivors, [], "processes alive after the relay returned");
           // The killed child may not have recorded itself yet; nothing else may appear.
-          ok(run.transcript.every((t) => t.program === "gentle-ai") && run.transcript.length <= 1, "processes after a timed-out materialize");
+          ok(
+            run.transcript.every((t) => t.program === "gentle-ai") && run.transcript.length <= 1,
+            "processes after a timed-out materialize",
+          );
         },
       },
     ],
@@ -246,7 +285,8 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
             stage: "materialize",
             ...NOTHING_RAN,
           });
-          const want = "gentle-ai prompt materialization could not start: The argument 'file' must be a string without null bytes. Received ";
+          const want =
+            "gentle-ai prompt materialization could not start: The argument 'file' must be a string without null bytes. Received ";
           ok(error.message.startsWith(want), `message: expected ${show(`${want}…`)}, got ${show(error.message)}`);
           eq(run.transcript.length, 0, "processes recorded");
         },
@@ -255,7 +295,8 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "EMPTY-PROMPT",
-    statement: 'Leg A exiting 0 with no stdout is empty-prompt "gentle-ai prompt materialization produced no bytes" and pi never starts.',
+    statement:
+      'Leg A exiting 0 with no stdout is empty-prompt "gentle-ai prompt materialization produced no bytes" and pi never starts.',
     source: "gentle-pi 2.3.0; relay reference §3, §7",
     profiles: RELAY_PROFILES,
     checks: [
@@ -284,7 +325,8 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PROMPT-BYTES-VERBATIM",
-    statement: "The materialized stdout reaches pi byte for byte (no decoding, BOM handling or trimming) and promptByteLength is its length.",
+    statement:
+      "The materialized stdout reaches pi byte for byte (no decoding, BOM handling or trimming) and promptByteLength is its length.",
     source: "gentle-pi 2.3.0; relay reference §7, §2.2",
     profiles: RELAY_PROFILES,
     checks: each([C.HAPPY, C.TRICKY_PROMPT], (run) => {
@@ -292,7 +334,12 @@ export const MATERIALIZE_CLAUSES: readonly Clause[] = [
       const prompt = stdoutOf(need(l.materialize, "materialize"));
       const got = need(l.pi, "pi");
       const stdin = Buffer.from(got.stdin.base64 ?? "", "base64");
-      if (!stdin.equals(prompt)) eq(stdin.toString("hex").slice(0, 120), prompt.toString("hex").slice(0, 120), `pi stdin (${stdin.length} bytes vs prompt ${prompt.length})`);
+      if (!stdin.equals(prompt))
+        eq(
+          stdin.toString("hex").slice(0, 120),
+          prompt.toString("hex").slice(0, 120),
+          `pi stdin (${stdin.length} bytes vs prompt ${prompt.length})`,
+        );
       const value = resolved(run);
       eq(value.promptByteLength, prompt.length, "promptByteLength");
     }),

@@ -3,10 +3,25 @@ import { basename, dirname, join } from "node:path";
 import * as C from "./cases.ts";
 import { derivedPiTimeoutMs, piTimeoutMessage, piTimeoutOverride, RELAY_PROFILES, SCRATCH_PREFIX } from "./common.ts";
 import { PI_ARGV } from "../contract/provider.ts";
-import { bytesEq, eq, legs, need, NOTHING_RAN, ok, relayError, resolved, show, stderrOf, stdinOf, stdoutOf, thrown } from "./expect.ts";
+import {
+  bytesEq,
+  eq,
+  legs,
+  need,
+  NOTHING_RAN,
+  ok,
+  relayError,
+  resolved,
+  show,
+  stderrOf,
+  stdinOf,
+  stdoutOf,
+  thrown,
+} from "./expect.ts";
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 
-const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
+const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] =>
+  cases.map((c) => ({ case: c, assert }));
 
 /** Materialize and pi ran; submit did not. */
 export function noSubmit(run: CaseRun): void {
@@ -32,14 +47,18 @@ function piBound(expected: (run: CaseRun) => number) {
       return;
     }
     const e = relayError(run, { kind: "pi-timed-out", stage: "pi", timedOut: true, timeoutMs, elapsedMs: "number" });
-    ok(Number(e.elapsedMs) >= timeoutMs, `pi-timed-out after ${String(e.elapsedMs)}ms, before its ${timeoutMs}ms bound`);
+    ok(
+      Number(e.elapsedMs) >= timeoutMs,
+      `pi-timed-out after ${String(e.elapsedMs)}ms, before its ${timeoutMs}ms bound`,
+    );
   };
 }
 
 export const PI_CLAUSES: readonly Clause[] = [
   {
     id: "PI-ARGV-FIXED",
-    statement: "pi runs with exactly REVIEW_HOST_RELAY_PI_ARGV (--print --mode text --no-session … --no-approve): no model, provider or profile flags.",
+    statement:
+      "pi runs with exactly REVIEW_HOST_RELAY_PI_ARGV (--print --mode text --no-session … --no-approve): no model, provider or profile flags.",
     source: "gentle-pi main 2026-08-22 OPAQUE_PI_REVIEWER_ARGV; relay reference §1, §9",
     profiles: RELAY_PROFILES,
     checks: [{ case: C.HAPPY, assert: (run) => eq(need(legs(run).pi, "pi").argv, [...PI_ARGV], "pi argv") }],
@@ -56,7 +75,8 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-SCRATCH-CWD",
-    statement: "pi runs in an empty private scratch folder <TMPDIR>/gentle-pi-opaque-reviewer-XXXXXX, removed afterwards.",
+    statement:
+      "pi runs in an empty private scratch folder <TMPDIR>/gentle-pi-opaque-reviewer-XXXXXX, removed afterwards.",
     source: "gentle-pi main 2026-08-22 lib/opaque-pi-reviewer-adapter.ts; relay reference §9",
     profiles: RELAY_PROFILES,
     checks: each([C.HAPPY, C.PI_NONZERO], (run) => {
@@ -73,7 +93,8 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-FAILED",
-    statement: 'pi exiting non-zero or by signal is pi-failed "pi subprocess failed" with its exitCode (null on signal) and UTF-8 stderr; submit never starts.',
+    statement:
+      'pi exiting non-zero or by signal is pi-failed "pi subprocess failed" with its exitCode (null on signal) and UTF-8 stderr; submit never starts.',
     source: "gentle-pi 2.3.0; relay reference §3, §9",
     profiles: RELAY_PROFILES,
     checks: each([C.PI_NONZERO, C.PI_SIGNAL], (run) => {
@@ -92,14 +113,21 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-EMPTY-OUTPUT",
-    statement: 'pi exiting 0 with no stdout is pi-empty-output "pi subprocess produced no output bytes"; submit never starts.',
+    statement:
+      'pi exiting 0 with no stdout is pi-empty-output "pi subprocess produced no output bytes"; submit never starts.',
     source: "gentle-pi 2.3.0; relay reference §3, §9",
     profiles: RELAY_PROFILES,
     checks: [
       {
         case: C.PI_EMPTY,
         assert: (run) => {
-          relayError(run, { kind: "pi-empty-output", stage: "pi", message: "pi subprocess produced no output bytes", mutationOutcome: "none", exitCode: 0 });
+          relayError(run, {
+            kind: "pi-empty-output",
+            stage: "pi",
+            message: "pi subprocess produced no output bytes",
+            mutationOutcome: "none",
+            exitCode: 0,
+          });
           noSubmit(run);
         },
       },
@@ -157,7 +185,8 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-LAUNCH-FAILED",
-    statement: 'An unlaunchable pi is pi-launch-failed "pi subprocess could not start: Pi process could not start: ${err.message}".',
+    statement:
+      'An unlaunchable pi is pi-launch-failed "pi subprocess could not start: Pi process could not start: ${err.message}".',
     source: "gentle-pi 2.3.0; relay reference §3, §9",
     profiles: RELAY_PROFILES,
     checks: [
@@ -181,7 +210,8 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-WHITESPACE-RELAYED",
-    statement: "Whitespace-only pi output is non-empty, so it is relayed; the provider's typed refusal comes back as submission-refused/none.",
+    statement:
+      "Whitespace-only pi output is non-empty, so it is relayed; the provider's typed refusal comes back as submission-refused/none.",
     source: "gentle-pi 2.3.0; relay reference §13",
     profiles: RELAY_PROFILES,
     checks: [
@@ -190,7 +220,13 @@ export const PI_CLAUSES: readonly Clause[] = [
         assert: (run) => {
           const submit = need(legs(run).submit, "submit");
           const stderr = stderrOf(submit).toString("utf8");
-          relayError(run, { kind: "submission-refused", stage: "submit", message: stderr.trim(), mutationOutcome: "none", exitCode: 1 });
+          relayError(run, {
+            kind: "submission-refused",
+            stage: "submit",
+            message: stderr.trim(),
+            mutationOutcome: "none",
+            exitCode: 1,
+          });
         },
       },
     ],
@@ -214,13 +250,17 @@ export const PI_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PI-TIMEOUT-DERIVED",
-    statement: "The pi bound is min(900000 + ceil(bytes/1048576 × 900000), 7200000) ms for the materialized prompt length.",
+    statement:
+      "The pi bound is min(900000 + ceil(bytes/1048576 × 900000), 7200000) ms for the materialized prompt length.",
     source: "gentle-pi #367 (b3475557); relay reference §5.2",
     profiles: RELAY_PROFILES,
     checks: [
       ...C.PROMPT_SIZE_CASES.map((c, i) => ({
         case: c,
-        assert: (run: CaseRun) => (eq(promptLength(run), C.PROMPT_SIZES[i], "prompt length"), piBound((r) => derivedPiTimeoutMs(promptLength(r)))(run)),
+        assert: (run: CaseRun) => (
+          eq(promptLength(run), C.PROMPT_SIZES[i], "prompt length"),
+          piBound((r) => derivedPiTimeoutMs(promptLength(r)))(run)
+        ),
       })),
       { case: C.PI_NONZERO, assert: piBound((r) => derivedPiTimeoutMs(promptLength(r))) },
     ],
@@ -236,24 +276,37 @@ export const PI_CLAUSES: readonly Clause[] = [
       {
         case: C.PI_TIMEOUT_FIRES,
         assert: (run) => {
-          const e = relayError(run, { kind: "pi-timed-out", stage: "pi", mutationOutcome: "none", exitCode: null, timedOut: true, timeoutMs: 1500, elapsedMs: "number" });
+          const e = relayError(run, {
+            kind: "pi-timed-out",
+            stage: "pi",
+            mutationOutcome: "none",
+            exitCode: null,
+            timedOut: true,
+            timeoutMs: 1500,
+            elapsedMs: "number",
+          });
           eq(e.message, piTimeoutMessage(Number(e.elapsedMs), 1500, promptLength(run)), "message");
           eq(run.survivors, [], "processes alive after the relay returned");
-          ok(run.transcript.filter((t) => t.program === "gentle-ai").length === 1, "submit launched after a pi timeout");
+          ok(
+            run.transcript.filter((t) => t.program === "gentle-ai").length === 1,
+            "submit launched after a pi timeout",
+          );
         },
       },
     ],
   },
   {
     id: "PI-TIMEOUT-ENV-IGNORED",
-    statement: 'Override values not matching /^[1-9]\\d*$/ or not safe integers ("", "0", "12.5", padded, "007", 20 digits) are ignored silently: the derived bound applies.',
+    statement:
+      'Override values not matching /^[1-9]\\d*$/ or not safe integers ("", "0", "12.5", padded, "007", 20 digits) are ignored silently: the derived bound applies.',
     source: "gentle-pi #367; relay reference §5.2",
     profiles: RELAY_PROFILES,
     checks: C.ENV_IGNORED_CASES.map((c) => ({ case: c, assert: piBound((r) => derivedPiTimeoutMs(promptLength(r))) })),
   },
   {
     id: "PI-TIMEOUT-ENV-SOURCE",
-    statement: "The override is read from request.environment (when given), not from the relay process's own environment.",
+    statement:
+      "The override is read from request.environment (when given), not from the relay process's own environment.",
     source: "gentle-pi #367; relay reference §5.2",
     profiles: RELAY_PROFILES,
     checks: [

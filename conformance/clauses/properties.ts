@@ -14,14 +14,16 @@ export const PROPERTY_CLAUSES: readonly Clause[] = [
   },
   {
     id: "PROP-BYTES-EXACT",
-    statement: "For generated prompt and result bytes (BOM, CRLF, NUL, invalid UTF-8, up to 3 MiB) pi stdin = materialized bytes and the submitted file = pi stdout.",
+    statement:
+      "For generated prompt and result bytes (BOM, CRLF, NUL, invalid UTF-8, up to 3 MiB) pi stdin = materialized bytes and the submitted file = pi stdout.",
     source: "gentle-pi 2.3.0; relay reference §7, §9, §10.2",
     profiles: RELAY_PROFILES,
     checks: [{ property: BYTES_PROPERTY }],
   },
   {
     id: "PROP-INVALID-FORM-NO-LAUNCH",
-    statement: "Generated invalid forms fail submission-contract-mismatch with the first violated rule's message and launch nothing.",
+    statement:
+      "Generated invalid forms fail submission-contract-mismatch with the first violated rule's message and launch nothing.",
     source: "gentle-pi 2.3.0; relay reference §10.1",
     profiles: ALL_PROFILES,
     checks: [{ property: INVALID_FORM_PROPERTY }],

@@ -7,7 +7,8 @@ import { bytesEq, eq, fail, legs, need, ok, relayError, resolved, show, stderrOf
 import type { CaseCheck, CaseDef, CaseRun, Clause } from "./types.ts";
 import { blobBytes } from "./transcript.ts";
 
-const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] => cases.map((c) => ({ case: c, assert }));
+const each = (cases: readonly CaseDef[], assert: (run: CaseRun) => void): CaseCheck[] =>
+  cases.map((c) => ({ case: c, assert }));
 const REFUSED = "gentle-ai refused the relayed capture submission";
 
 type Form = { operationToken: string; argumentTokens: string[]; values: { substitutionLocation: number }[] };
@@ -19,7 +20,9 @@ export function stagedPath(run: CaseRun): string {
     const path = stagedPathIn(token, run.tmp);
     if (path) return path;
   }
-  fail(`no <TMPDIR>/${STAGING_PREFIX}XXXXXX/result.raw path in submit argv ${JSON.stringify(submit.argv).slice(0, 300)}`);
+  fail(
+    `no <TMPDIR>/${STAGING_PREFIX}XXXXXX/result.raw path in submit argv ${JSON.stringify(submit.argv).slice(0, 300)}`,
+  );
 }
 
 const submitArgv = (run: CaseRun): void => {
@@ -106,7 +109,8 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
   },
   {
     id: "RESULT-FILE-PATH",
-    statement: "The staged file is <TMPDIR>/gentle-pi-host-relay-result-XXXXXX/result.raw (os.tmpdir() honours TMPDIR).",
+    statement:
+      "The staged file is <TMPDIR>/gentle-pi-host-relay-result-XXXXXX/result.raw (os.tmpdir() honours TMPDIR).",
     source: "gentle-pi 2.3.0; relay reference §10.2",
     profiles: RELAY_PROFILES,
     checks: [
@@ -129,11 +133,19 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
       {
         case: C.OBSERVE_STAGING,
         assert: (run) => {
-          const seen = run.observations.during as { dirMode?: number; fileMode?: number | null; fileBytes?: string | null } | undefined;
-          if (!seen) fail(`the staging folder was never observed during submit${run.observations.duringError ? `: ${String(run.observations.duringError)}` : ""}`);
+          const seen = run.observations.during as
+            { dirMode?: number; fileMode?: number | null; fileBytes?: string | null } | undefined;
+          if (!seen)
+            fail(
+              `the staging folder was never observed during submit${run.observations.duringError ? `: ${String(run.observations.duringError)}` : ""}`,
+            );
           eq(seen.dirMode?.toString(8), "700", "staging folder mode");
           eq(seen.fileMode?.toString(8), "600", "staged file mode");
-          bytesEq(Buffer.from(seen.fileBytes ?? "", "base64"), stdoutOf(need(legs(run).pi, "pi")), "staged file bytes during submit");
+          bytesEq(
+            Buffer.from(seen.fileBytes ?? "", "base64"),
+            stdoutOf(need(legs(run).pi, "pi")),
+            "staged file bytes during submit",
+          );
         },
       },
     ],
@@ -143,13 +155,23 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     statement: "Nothing the relay created stays in TMPDIR after it returns, on success and on every failure.",
     source: "gentle-pi 2.3.0 (d243fdda); relay reference §11",
     profiles: RELAY_PROFILES,
-    checks: each([C.HAPPY, C.ADMISSION_REFUSED, C.SUBMIT_TIMEOUT, C.SUBMIT_SIGNAL, C.PI_NONZERO, C.OBSERVE_STAGING, C.ABORT_DURING_SUBMIT], (run) =>
-      eq(run.leftovers, [], "TMPDIR entries left behind"),
+    checks: each(
+      [
+        C.HAPPY,
+        C.ADMISSION_REFUSED,
+        C.SUBMIT_TIMEOUT,
+        C.SUBMIT_SIGNAL,
+        C.PI_NONZERO,
+        C.OBSERVE_STAGING,
+        C.ABORT_DURING_SUBMIT,
+      ],
+      (run) => eq(run.leftovers, [], "TMPDIR entries left behind"),
     ),
   },
   {
     id: "RESULT-SHAPE",
-    statement: "Success returns {promptByteLength, resultByteLength, submission}: the two lengths and the submit stdout decoded as UTF-8, unparsed.",
+    statement:
+      "Success returns {promptByteLength, resultByteLength, submission}: the two lengths and the submit stdout decoded as UTF-8, unparsed.",
     source: "gentle-pi 2.3.0; relay reference §2.2",
     profiles: RELAY_PROFILES,
     checks: each([C.HAPPY, C.OPAQUE_SUBMISSION, C.TRICKY_RESULT, C.SUBMIT_STDOUT_CHUNKED], (run) => {
@@ -168,7 +190,8 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
   },
   {
     id: "ADMISSION-REFUSAL-NONE",
-    statement: "A submit exiting 1, not timed out, with [invalid_request] anywhere in stderr is submission-refused, message stderr.trim(), mutationOutcome none.",
+    statement:
+      "A submit exiting 1, not timed out, with [invalid_request] anywhere in stderr is submission-refused, message stderr.trim(), mutationOutcome none.",
     source: "gentle-pi 2.3.0 #522/#524 (PR #541); relay reference §4, §10.4",
     profiles: RELAY_PROFILES,
     checks: each([C.ADMISSION_REFUSED, C.SUBMIT_INVALID_REQUEST_MIDTEXT], submitRefusal(trimmedStderr, "none")),
@@ -178,7 +201,10 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     statement: "[invalid_request] with exit 2, or only on stdout, is not the admission refusal: outcome unknown.",
     source: "gentle-pi 2.3.0 #522/#524; relay reference §10.4",
     profiles: RELAY_PROFILES,
-    checks: each([C.SUBMIT_INVALID_REQUEST_EXIT_2, C.SUBMIT_INVALID_REQUEST_STDOUT_ONLY], submitRefusal(REFUSED, "unknown")),
+    checks: each(
+      [C.SUBMIT_INVALID_REQUEST_EXIT_2, C.SUBMIT_INVALID_REQUEST_STDOUT_ONLY],
+      submitRefusal(REFUSED, "unknown"),
+    ),
   },
   {
     id: "UNTYPED-REFUSAL-UNKNOWN",
@@ -191,8 +217,10 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
       {
         case: C.SLOT_OCCUPIED,
         assert: (run) => {
-          const other = run.observations.during as { otherHostExit?: number | null; otherHostStderr?: string } | undefined;
-          if (other?.otherHostExit !== 0) fail(`setup: the other host's capture did not land first (${show(other ?? run.observations.duringError)})`);
+          const other = run.observations.during as
+            { otherHostExit?: number | null; otherHostStderr?: string } | undefined;
+          if (other?.otherHostExit !== 0)
+            fail(`setup: the other host's capture did not land first (${show(other ?? run.observations.duringError)})`);
           ok(
             stderrOf(need(legs(run).submit, "submit"))
               .toString("utf8")
@@ -241,14 +269,16 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
   },
   {
     id: "SUBMIT-EMPTY-STDOUT",
-    statement: "A submit exiting 0 with empty stdout is refused (unknown), and a submit killed by a signal likewise (exitCode null).",
+    statement:
+      "A submit exiting 0 with empty stdout is refused (unknown), and a submit killed by a signal likewise (exitCode null).",
     source: "gentle-pi 2.3.0; relay reference §10.4",
     profiles: RELAY_PROFILES,
     checks: each([C.SUBMIT_EMPTY_STDOUT, C.SUBMIT_SIGNAL], submitRefusal(REFUSED, "unknown")),
   },
   {
     id: "SUBMIT-TIMEOUT",
-    statement: 'A submit past gentleAiTimeoutMs is killed: "gentle-ai capture submission exceeded its ${T}ms bound after ${E}ms", timedOut, outcome unknown.',
+    statement:
+      'A submit past gentleAiTimeoutMs is killed: "gentle-ai capture submission exceeded its ${T}ms bound after ${E}ms", timedOut, outcome unknown.',
     source: "gentle-pi 2.3.0 #522/#524; relay reference §3, §10.4",
     profiles: RELAY_PROFILES,
     checks: [
@@ -264,7 +294,11 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
             timeoutMs: 3000,
             elapsedMs: "number",
           });
-          eq(e.message, `gentle-ai capture submission exceeded its 3000ms bound after ${String(e.elapsedMs)}ms`, "message");
+          eq(
+            e.message,
+            `gentle-ai capture submission exceeded its 3000ms bound after ${String(e.elapsedMs)}ms`,
+            "message",
+          );
           eq(run.survivors, [], "processes alive after the relay returned");
         },
       },
@@ -275,7 +309,18 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
     statement: "The relay never retries: one materialize, one pi, at most one submit, and nothing after a failure.",
     source: "gentle-pi 2.3.0; relay reference §4",
     profiles: RELAY_PROFILES,
-    checks: each([C.HAPPY, C.ADMISSION_REFUSED, C.SUBMIT_UNTYPED, C.SLOT_OCCUPIED, C.SUBMIT_TIMEOUT, C.SUBMIT_SIGNAL, C.SUBMIT_EMPTY_STDOUT], oncePerLeg),
+    checks: each(
+      [
+        C.HAPPY,
+        C.ADMISSION_REFUSED,
+        C.SUBMIT_UNTYPED,
+        C.SLOT_OCCUPIED,
+        C.SUBMIT_TIMEOUT,
+        C.SUBMIT_SIGNAL,
+        C.SUBMIT_EMPTY_STDOUT,
+      ],
+      oncePerLeg,
+    ),
   },
   {
     id: "LEG-ORDER",
@@ -291,7 +336,8 @@ export const SUBMIT_CLAUSES: readonly Clause[] = [
             start: Date.parse(e.timing.startedAt),
             end: Date.parse(e.timing.startedAt) + e.timing.durationMs,
           }));
-          for (let i = 1; i < spans.length; i += 1) ok((spans[i]?.start ?? 0) + 1 >= (spans[i - 1]?.end ?? 0), `leg ${i + 1} started before leg ${i} ended`);
+          for (let i = 1; i < spans.length; i += 1)
+            ok((spans[i]?.start ?? 0) + 1 >= (spans[i - 1]?.end ?? 0), `leg ${i + 1} started before leg ${i} ended`);
         },
       },
     ],

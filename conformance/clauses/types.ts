@@ -93,7 +93,13 @@ export type RelayOutcome =
   | { readonly type: "result"; readonly value: unknown }
   | { readonly type: "error"; readonly error: ErrorSnapshot }
   /** No answer within the load-scaled bound: the adapter child and its process tree were killed (output: its tail). */
-  | { readonly type: "timeout"; readonly timeoutMs: number; readonly wallMs: number; readonly output: string; readonly hang?: HangEvidence }
+  | {
+      readonly type: "timeout";
+      readonly timeoutMs: number;
+      readonly wallMs: number;
+      readonly output: string;
+      readonly hang?: HangEvidence;
+    }
   | { readonly type: "crashed"; readonly detail: string }
   /** The harness failed, not the relay (setup, STATUS, a wedged or unstartable adapter, the run's deadline): never a clause failure. */
   | { readonly type: "harness-error"; readonly detail: string };

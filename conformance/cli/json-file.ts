@@ -11,7 +11,10 @@ let localeLoaded = false;
  * The first problem a schema finds in a value, as `$.json.path: reason` on one line (the simulator's scenario
  * wording). English messages are loaded only on this error path.
  */
-export function schemaIssueText(schema: { safeParse(value: unknown): { success: boolean; error?: { issues: readonly z.core.$ZodIssue[] } } }, value: unknown): string {
+export function schemaIssueText(
+  schema: { safeParse(value: unknown): { success: boolean; error?: { issues: readonly z.core.$ZodIssue[] } } },
+  value: unknown,
+): string {
   if (!localeLoaded) {
     z.config(en());
     localeLoaded = true;

@@ -28,13 +28,19 @@ export type OptionTable = Readonly<Record<string, OptionSpec>>;
 export const HELP_OPTION = { type: "boolean", short: "h", description: "this help" } as const satisfies OptionSpec;
 
 /** The part of a table util.parseArgs reads (the help fields stripped, so `default` is never applied). */
-export type ParserTable<T extends OptionTable> = { -readonly [K in keyof T]: Omit<T[K], "valueName" | "description" | "default"> };
+export type ParserTable<T extends OptionTable> = {
+  -readonly [K in keyof T]: Omit<T[K], "valueName" | "description" | "default">;
+};
 
 function parserTable<T extends OptionTable>(options: T): ParserTable<T> {
   return Object.fromEntries(
     Object.entries(options).map(([name, o]) => [
       name,
-      { type: o.type, ...(o.short === undefined ? {} : { short: o.short }), ...(o.multiple === undefined ? {} : { multiple: o.multiple }) },
+      {
+        type: o.type,
+        ...(o.short === undefined ? {} : { short: o.short }),
+        ...(o.multiple === undefined ? {} : { multiple: o.multiple }),
+      },
     ]),
   ) as ParserTable<T>;
 }
@@ -82,7 +88,10 @@ function optionProblem(error: unknown, args: readonly string[]): OptionProblem {
   }
   const noValue = /^Option '(-[^' ]+)' does not take an argument/.exec(message);
   if (noValue) return { kind: "takes-no-value", option: noValue[1] ?? "" };
-  return { kind: "other", text: message.replace(/\. To specify a positional argument.*$/s, "").split("\n")[0] ?? message };
+  return {
+    kind: "other",
+    text: message.replace(/\. To specify a positional argument.*$/s, "").split("\n")[0] ?? message,
+  };
 }
 
 /** util.parseArgs in strict mode over the table's parser part, its errors turned into OptionSyntaxError. */
@@ -104,10 +113,19 @@ export function parseOptions<T extends OptionTable>(
  * a command can hand the option tokens on unchanged (`replay <file>… --update`: --update is boolean and the file
  * stays a file whatever the order).
  */
-export function splitPositionals(args: readonly string[], options: OptionTable): { positionals: string[]; optionArgs: string[]; names: string[] } {
+export function splitPositionals(
+  args: readonly string[],
+  options: OptionTable,
+): { positionals: string[]; optionArgs: string[]; names: string[] } {
   let tokens;
   try {
-    tokens = parseArgs({ args: [...args], options: parserTable(options), strict: true, allowPositionals: true, tokens: true }).tokens;
+    tokens = parseArgs({
+      args: [...args],
+      options: parserTable(options),
+      strict: true,
+      allowPositionals: true,
+      tokens: true,
+    }).tokens;
   } catch (error) {
     throw new OptionSyntaxError(optionProblem(error, args));
   }
@@ -152,7 +170,8 @@ export function resolveRelayPath(cwd: string, value: string): string {
 export function outputFileOption(cwd: string, name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const path = resolve(cwd, value);
-  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--${name} ${value} is a folder, not a file`);
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new UsageError(`--${name} ${value} is a folder, not a file`);
   return path;
 }
 
@@ -167,7 +186,9 @@ export function parseGrep(value: string | undefined): string | undefined {
   try {
     new RegExp(value, "i");
   } catch (error) {
-    throw new UsageError(`--grep is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(
+      `--grep is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return value;
 }
@@ -179,6 +200,7 @@ export function parseDuration(name: string, value: string | undefined): number |
   if (value === undefined) return undefined;
   const match = /^(\d+)(ms|s|m|h)?$/.exec(value);
   const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? "s") as keyof typeof UNIT_MS] : Number.NaN;
-  if (!Number.isSafeInteger(ms) || ms < 1) throw new UsageError(`--${name} must be a positive duration like 90s, 10m or 1h, got ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(ms) || ms < 1)
+    throw new UsageError(`--${name} must be a positive duration like 90s, 10m or 1h, got ${JSON.stringify(value)}`);
   return ms;
 }

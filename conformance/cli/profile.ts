@@ -31,13 +31,15 @@ export function isProfile(value: string): value is Profile {
 
 /** A `--profile` value, checked before anything runs; undefined when the flag is absent. */
 export function profileOption(flag: string | undefined): Profile | undefined {
-  if (flag !== undefined && !isProfile(flag)) throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`);
+  if (flag !== undefined && !isProfile(flag))
+    throw new UsageError(`--profile: unknown profile ${JSON.stringify(flag)} (expected ${PROFILES.join(", ")})`);
   return flag;
 }
 
 /** The profile a binary's `gentle-ai version` output names, or bad input asking for --profile. */
 export function profileOfVersionOutput(version: string): Profile {
   const derived = profileOfVersion(parseVersionOutput(`${version}\n`) ?? "");
-  if (derived === undefined) throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`);
+  if (derived === undefined)
+    throw new UsageError(`--profile is needed: \`version\` printed ${JSON.stringify(version)}, which names no profile`);
   return derived;
 }

@@ -34,7 +34,8 @@ export const TICK_MS = 1000;
 /** Carriage return and erase-line: the live line is rewritten from column 0. */
 export const CLEAR_LINE = "\r\x1b[2K";
 /** What a progress line looks like (tests strip these from stderr). */
-export const PROGRESS_LINE = /^relay-conformance [^:\n]*: \d+\/\d+ \S+ \(\d+%\), \d+ failed, [\d:]+ elapsed, ETA [-\d:]+$/;
+export const PROGRESS_LINE =
+  /^relay-conformance [^:\n]*: \d+\/\d+ \S+ \(\d+%\), \d+ failed, [\d:]+ elapsed, ETA [-\d:]+$/;
 
 /** Milliseconds as m:ss, or h:mm:ss from an hour on. */
 export function clockText(ms: number): string {
@@ -52,7 +53,13 @@ export function etaMs(counts: ProgressCounts, elapsedMs: number): number | null 
 }
 
 /** The progress text: `relay-conformance run: 13/126 cases (10%), 1 failed, 0:14 elapsed, ETA 2:02`. */
-export function progressText(label: string, unit: string, counts: ProgressCounts, elapsedMs: number, failedWord = "failed"): string {
+export function progressText(
+  label: string,
+  unit: string,
+  counts: ProgressCounts,
+  elapsedMs: number,
+  failedWord = "failed",
+): string {
   const percent = counts.total > 0 ? Math.floor((counts.done * 100) / counts.total) : 100;
   const eta = etaMs(counts, elapsedMs);
   return `${label}: ${counts.done}/${counts.total} ${unit} (${percent}%), ${counts.failed} ${failedWord}, ${clockText(elapsedMs)} elapsed, ETA ${eta === null ? "-:--" : clockText(eta)}`;
@@ -83,7 +90,8 @@ export function createProgress(options: ProgressOptions): Progress {
   let lastLineAt = started;
   let lastDecile = 0;
   let lastLine: ProgressCounts | undefined;
-  const text = (c: ProgressCounts): string => progressText(options.label, options.unit, c, options.now() - started, options.failedWord);
+  const text = (c: ProgressCounts): string =>
+    progressText(options.label, options.unit, c, options.now() - started, options.failedWord);
   const draw = (): void => {
     if (finished || counts === undefined) return;
     const full = text(counts);
@@ -124,7 +132,13 @@ export function createProgress(options: ProgressOptions): Progress {
       suspend();
       // Off a terminal the last line must not be stale: a clause can fail after the 100% line (its verdict waits
       // for its last case), and a log that ends on "3 failed" above a summary of 4 reads as a miscount.
-      if (!finished && options.mode !== "tty" && counts !== undefined && lastLine !== undefined && (counts.done !== lastLine.done || counts.failed !== lastLine.failed))
+      if (
+        !finished &&
+        options.mode !== "tty" &&
+        counts !== undefined &&
+        lastLine !== undefined &&
+        (counts.done !== lastLine.done || counts.failed !== lastLine.failed)
+      )
         line(counts, decileOf(counts));
       finished = true;
     },

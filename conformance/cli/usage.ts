@@ -45,7 +45,8 @@ export function optionLines(options: OptionTable, width = HELP_WIDTH): string {
   const column = 2 + Math.max(...flags.map(([f]) => f.length)) + 2;
   return flags
     .map(([flag, spec]) => {
-      const description = spec.default === undefined ? spec.description : `${spec.description} (default ${spec.default})`;
+      const description =
+        spec.default === undefined ? spec.description : `${spec.description} (default ${spec.default})`;
       return `  ${flag.padEnd(column - 2)}${wrap(description, width, column)}\n`;
     })
     .join("");

@@ -11,7 +11,18 @@ export const HANDSHAKE_VALUE = "gentle-pi.review-relay/v1";
 
 /** The negotiated STATUS argv a gentle-pi host sends (relay reference §8.1); `--agent pi` is two tokens. */
 export function statusArgv(cwd: string, agent: boolean): string[] {
-  return ["review", "status", "--contract", CONTRACT_V2, "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
+  return [
+    "review",
+    "status",
+    "--contract",
+    CONTRACT_V2,
+    "--cwd",
+    cwd,
+    "--projection",
+    "workspace",
+    ...(agent ? ["--agent", "pi"] : []),
+    "--next-transition",
+  ];
 }
 
 /**

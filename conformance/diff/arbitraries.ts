@@ -36,7 +36,25 @@ export interface KnownFlag {
 /** Values that stress flag parsing and the verbs' checks. */
 const value = (): fc.Arbitrary<string> =>
   fc.oneof(
-    fc.constantFrom("", " ", "=", "a b", "x=y", "ünï", "$WORK", "$WORK/missing", ".", "-", "true", "false", "0", "1", "-1", "pi", "claude-code"),
+    fc.constantFrom(
+      "",
+      " ",
+      "=",
+      "a b",
+      "x=y",
+      "ünï",
+      "$WORK",
+      "$WORK/missing",
+      ".",
+      "-",
+      "true",
+      "false",
+      "0",
+      "1",
+      "-1",
+      "pi",
+      "claude-code",
+    ),
     fc.constantFrom(
       "gentle-ai.review-integration/v2",
       "gentle-ai.review-integration/v1",
@@ -72,19 +90,29 @@ function nearName(flags: readonly KnownFlag[]): fc.Arbitrary<string> {
 function flagTokens(flags: readonly KnownFlag[]): fc.Arbitrary<string[]> {
   return fc
     .tuple(nearName(flags), fc.constantFrom("-", "--"), fc.constantFrom("eq", "space", "bare"), value())
-    .map(([name, dashes, form, v]) => (form === "eq" ? [`${dashes}${name}=${v}`] : form === "space" ? [`${dashes}${name}`, v] : [`${dashes}${name}`]));
+    .map(([name, dashes, form, v]) =>
+      form === "eq" ? [`${dashes}${name}=${v}`] : form === "space" ? [`${dashes}${name}`, v] : [`${dashes}${name}`],
+    );
 }
 
 /** A call of one verb: its flags in any order, repeated or not, sometimes a stray positional or `--`. */
 function verbCall(verb: ModelledVerb, flags: readonly KnownFlag[]): fc.Arbitrary<string[]> {
-  const tokens = fc.array(fc.oneof({ weight: 8, arbitrary: flagTokens(flags) }, { weight: 1, arbitrary: fc.constantFrom(["--"], ["extra"], ["-"]) }), { maxLength: 4 });
+  const tokens = fc.array(
+    fc.oneof(
+      { weight: 8, arbitrary: flagTokens(flags) },
+      { weight: 1, arbitrary: fc.constantFrom(["--"], ["extra"], ["-"]) },
+    ),
+    { maxLength: 4 },
+  );
   const head =
     verb === "version"
       ? fc.constantFrom(["version"], ["--version"], ["-v"])
       : verb === "mode"
         ? fc.constantFrom("enable", "disable", "status", "bogus").map((a) => ["review", "mode", a])
         : fc.constant(["review", verb]);
-  return fc.tuple(head, fc.constantFrom(true, false), tokens).map(([h, cwd, t]) => [...h, ...(cwd && verb !== "version" ? ["--cwd", "$WORK"] : []), ...t.flat()]);
+  return fc
+    .tuple(head, fc.constantFrom(true, false), tokens)
+    .map(([h, cwd, t]) => [...h, ...(cwd && verb !== "version" ? ["--cwd", "$WORK"] : []), ...t.flat()]);
 }
 
 /** A whole generated call; `flagsOf` gives each verb's flags as the binary's own `--help` lists them. */
@@ -99,6 +127,7 @@ export function generatedCall(flagsOf: (verb: ModelledVerb) => readonly KnownFla
 /** The flags a `--help` text lists under `Flags:` (`  --name <value>` takes a value, `  --name` does not). */
 export function flagsOfHelp(help: string): KnownFlag[] {
   const flags: KnownFlag[] = [];
-  for (const m of help.matchAll(/^ {2}(?:-\w, )?--?([A-Za-z0-9][A-Za-z0-9_-]*)( <[^>]*>)?$/gm)) flags.push({ name: m[1] as string, takesValue: m[2] !== undefined });
+  for (const m of help.matchAll(/^ {2}(?:-\w, )?--?([A-Za-z0-9][A-Za-z0-9_-]*)( <[^>]*>)?$/gm))
+    flags.push({ name: m[1] as string, takesValue: m[2] !== undefined });
   return flags;
 }

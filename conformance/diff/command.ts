@@ -20,7 +20,12 @@ import { diffScript, worldRoot } from "./run-diff.ts";
 
 const DIFF_OPTIONS = {
   binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai build to compare with the simulator" },
-  profile: { type: "string", valueName: PROFILES.join("|"), description: "the simulator profile", default: "derived from `<binary> version`" },
+  profile: {
+    type: "string",
+    valueName: PROFILES.join("|"),
+    description: "the simulator profile",
+    default: "derived from `<binary> version`",
+  },
   script: {
     type: "string",
     multiple: true,
@@ -28,9 +33,17 @@ const DIFF_OPTIONS = {
     description: "scenario scripts to run (repeatable)",
     default: "the shipped corpus, golden/diff/*.txtar, unless --generated is given",
   },
-  generated: { type: "string", valueName: "N", description: "also run N generated calls (fast-check); a divergence shrinks to a minimal call, saved as a script" },
+  generated: {
+    type: "string",
+    valueName: "N",
+    description: "also run N generated calls (fast-check); a divergence shrinks to a minimal call, saved as a script",
+  },
   seed: { type: "string", valueName: "S", description: "the generator's seed", default: "1" },
-  json: { type: "string", valueName: "file", description: "write the whole report (schemas/diff-report.schema.json) there" },
+  json: {
+    type: "string",
+    valueName: "file",
+    description: "write the whole report (schemas/diff-report.schema.json) there",
+  },
   keep: { type: "string", valueName: "dir", description: "keep each side's raw transcripts and step log there" },
   quiet: { type: "boolean", description: "no progress line" },
   help: HELP_OPTION,
@@ -74,21 +87,34 @@ prints its call, the first differing byte and both sides' bytes.`,
     const json = outputFileOption(io.cwd, "json", values.json);
     const generated = values.generated === undefined ? undefined : parseCount("generated", values.generated, 0, 1);
     const seed = parseCount("seed", values.seed, 1);
-    if (values.generated === undefined && values.seed !== undefined) throw new UsageError("--seed goes with --generated");
+    if (values.generated === undefined && values.seed !== undefined)
+      throw new UsageError("--seed goes with --generated");
     const flagged = profileOption(values.profile);
     // --generated alone runs only generated calls; the corpus runs when no --script names other scripts.
-    const scripts = values.script === undefined && generated !== undefined ? [] : loadScripts(values.script ?? corpusScripts(), io.cwd);
+    const scripts =
+      values.script === undefined && generated !== undefined
+        ? []
+        : loadScripts(values.script ?? corpusScripts(), io.cwd);
     const version = await binaryVersion(binary, null);
     const profile = flagged ?? profileOfVersionOutput(version);
     const runDir = mkdtempSync(join(tmpdir(), "relay-conformance-diff-"));
     const untrack = trackTempDir(runDir);
     const { progress, io: shown } = startProgress(io, "relay-conformance diff", "scenarios", values.quiet ?? false);
-    const sides = { binary, profile, root: worldRoot(runDir), ...(values.keep === undefined ? {} : { keep: resolve(io.cwd, values.keep) }) };
+    const sides = {
+      binary,
+      profile,
+      root: worldRoot(runDir),
+      ...(values.keep === undefined ? {} : { keep: resolve(io.cwd, values.keep) }),
+    };
     let callsProgress: ReturnType<typeof startProgress> | undefined;
     try {
       const scenarios: ScenarioVerdict[] = [];
       for (const script of scripts) {
-        progress.update({ done: scenarios.length, total: scripts.length, failed: scenarios.filter((v) => v.status !== "pass" && v.status !== "skip").length });
+        progress.update({
+          done: scenarios.length,
+          total: scripts.length,
+          failed: scenarios.filter((v) => v.status !== "pass" && v.status !== "skip").length,
+        });
         const verdict = await diffScript(script, sides);
         scenarios.push(verdict);
         for (const l of verdictLines(verdict)) shown.stdout(`${l}\n`);

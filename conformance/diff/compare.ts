@@ -44,13 +44,28 @@ function callOf(call: NormalCall): Divergence["call"] {
 }
 
 /** The first differing field of one pair of calls (hashes compared through the pairing), or undefined. */
-function compareCall(phase: number, index: number, a: NormalCall, b: NormalCall, pairing: HashPairing): Divergence | undefined {
+function compareCall(
+  phase: number,
+  index: number,
+  a: NormalCall,
+  b: NormalCall,
+  pairing: HashPairing,
+): Divergence | undefined {
   let shownArgv: readonly string[] | undefined;
   for (const field of FIELDS) {
     const { binary: x, simulator: y } = pairing.field(bytesOf(a, field), bytesOf(b, field));
     if (field === "argv") shownArgv = JSON.parse(x.toString("utf8")) as string[];
     const offset = firstDifference(x, y);
-    if (offset !== undefined) return { phase, index, field, offset, call: { ...callOf(a), argv: [...(shownArgv ?? a.argv)] }, binary: shown(x), simulator: shown(y) };
+    if (offset !== undefined)
+      return {
+        phase,
+        index,
+        field,
+        offset,
+        call: { ...callOf(a), argv: [...(shownArgv ?? a.argv)] },
+        binary: shown(x),
+        simulator: shown(y),
+      };
   }
   return undefined;
 }
@@ -59,7 +74,12 @@ function compareCall(phase: number, index: number, a: NormalCall, b: NormalCall,
  * Every divergence between the binary's calls and the simulator's in one phase, call by call in start order; when
  * one side made more calls, the first extra call closes the list.
  */
-export function comparePhase(phase: number, binary: readonly NormalCall[], simulator: readonly NormalCall[], pairing: HashPairing): Divergence[] {
+export function comparePhase(
+  phase: number,
+  binary: readonly NormalCall[],
+  simulator: readonly NormalCall[],
+  pairing: HashPairing,
+): Divergence[] {
   const n = Math.min(binary.length, simulator.length);
   const found: Divergence[] = [];
   for (let i = 0; i < n; i++) {

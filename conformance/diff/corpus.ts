@@ -20,7 +20,8 @@ export function corpusScripts(dir = CORPUS_DIR): string[] {
 
 /** Parses scripts named on the command line; a missing or broken one is bad input naming its file and line. */
 export function loadScripts(files: readonly string[], cwd: string): Reproduction[] {
-  if (files.length === 0) throw new UsageError("no scenario scripts: pass --script <file.txtar> or ship golden/diff/*.txtar");
+  if (files.length === 0)
+    throw new UsageError("no scenario scripts: pass --script <file.txtar> or ship golden/diff/*.txtar");
   return files.map((f) => {
     const path = resolve(cwd, f);
     if (!existsSync(path)) throw new UsageError(`--script ${f}: no such file`);

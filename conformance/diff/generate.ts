@@ -5,7 +5,14 @@ import { join } from "node:path";
 import * as fc from "fast-check";
 import { runChild } from "../process/run-child.ts";
 import { parseReproduction } from "../repro/parse.ts";
-import { generatedCall, MODELLED_VERBS, flagsOfHelp, type GeneratedCall, type KnownFlag, type ModelledVerb } from "./arbitraries.ts";
+import {
+  generatedCall,
+  MODELLED_VERBS,
+  flagsOfHelp,
+  type GeneratedCall,
+  type KnownFlag,
+  type ModelledVerb,
+} from "./arbitraries.ts";
 import type { DiffReport } from "./report-schema.ts";
 import { diffScript, type DiffSides } from "./run-diff.ts";
 
@@ -60,8 +67,17 @@ export function generatedScript(calls: readonly GeneratedCall[], title: string):
 async function binaryFlags(binary: string): Promise<(verb: ModelledVerb) => readonly KnownFlag[]> {
   const table = new Map<ModelledVerb, KnownFlag[]>();
   for (const verb of MODELLED_VERBS) {
-    const argv = verb === "version" ? ["version", "--help"] : verb === "mode" ? ["review", "mode", "--help"] : ["review", verb, "--help"];
-    const r = await runChild(binary, argv, { cwd: "/", env: { PATH: "/usr/bin:/bin", CI: "1", GENTLE_AI_NO_SELF_UPDATE: "1", HOME: "/nonexistent" }, timeoutMs: 30_000 });
+    const argv =
+      verb === "version"
+        ? ["version", "--help"]
+        : verb === "mode"
+          ? ["review", "mode", "--help"]
+          : ["review", verb, "--help"];
+    const r = await runChild(binary, argv, {
+      cwd: "/",
+      env: { PATH: "/usr/bin:/bin", CI: "1", GENTLE_AI_NO_SELF_UPDATE: "1", HOME: "/nonexistent" },
+      timeoutMs: 30_000,
+    });
     table.set(verb, flagsOfHelp(`${r.stdout.toString("utf8")}${r.stderr.toString("utf8")}`));
   }
   return (verb) => table.get(verb) ?? [];
@@ -70,10 +86,15 @@ async function binaryFlags(binary: string): Promise<(verb: ModelledVerb) => read
 /** Runs the generated calls; the report's `generated` block, with the saved counterexample if one diverged. */
 export async function runGenerated(options: GeneratedOptions): Promise<NonNullable<DiffReport["generated"]>> {
   const flagsOf = await binaryFlags(options.sides.binary);
-  const batch = fc.array(generatedCall(flagsOf), { minLength: 1, maxLength: Math.min(CALLS_PER_WORLD, options.runs), size: "max" });
+  const batch = fc.array(generatedCall(flagsOf), {
+    minLength: 1,
+    maxLength: Math.min(CALLS_PER_WORLD, options.runs),
+    size: "max",
+  });
   let calls = 0;
   let worlds = 0;
-  let failing: { calls: readonly GeneratedCall[]; divergence: NonNullable<DiffReport["generated"]>["divergence"] } | undefined;
+  let failing:
+    { calls: readonly GeneratedCall[]; divergence: NonNullable<DiffReport["generated"]>["divergence"] } | undefined;
   const property = fc.asyncProperty(batch, async (generated) => {
     // Past N calls, the remaining runs are no-ops; once shrinking began, every run runs.
     if (failing === undefined && calls >= options.runs) return true;
@@ -90,12 +111,25 @@ export async function runGenerated(options: GeneratedOptions): Promise<NonNullab
       options.onCalls(Math.min(calls, options.runs), true);
       options.log(`generated: a divergence in world ${worlds} (${generated.length} calls); shrinking it`);
     }
-    if (failing === undefined || generated.length <= failing.calls.length) failing = { calls: generated, divergence: verdict.divergences[0] };
+    if (failing === undefined || generated.length <= failing.calls.length)
+      failing = { calls: generated, divergence: verdict.divergences[0] };
     return false;
   });
   await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: false });
   if (failing === undefined) return { runs: worlds, seed: options.seed, calls };
   const file = join(options.saveDir, `diff-counterexample-seed-${options.seed}.txtar`);
-  writeFileSync(file, generatedScript(failing.calls, `diff --generated counterexample, seed ${options.seed}, shrunk to ${failing.calls.length} calls`));
-  return { runs: worlds, seed: options.seed, calls, counterexample: file, ...(failing.divergence ? { divergence: failing.divergence } : {}) };
+  writeFileSync(
+    file,
+    generatedScript(
+      failing.calls,
+      `diff --generated counterexample, seed ${options.seed}, shrunk to ${failing.calls.length} calls`,
+    ),
+  );
+  return {
+    runs: worlds,
+    seed: options.seed,
+    calls,
+    counterexample: file,
+    ...(failing.divergence ? { divergence: failing.divergence } : {}),
+  };
 }

@@ -35,6 +35,10 @@ export function goldenNormalCalls(calls: readonly GoldenCall[]): NormalCall[] {
 /** Every divergence between a binary golden's calls and the live simulator's run of its script. */
 export async function simulatorAgainstGolden(path: string): Promise<Divergence[]> {
   const golden = readGolden(path);
-  const live = await captureScript(goldenScript(path, golden), { recording: "shim", profile: golden.profile, simulatorCompatible: true });
+  const live = await captureScript(goldenScript(path, golden), {
+    recording: "shim",
+    profile: golden.profile,
+    simulatorCompatible: true,
+  });
   return comparePhase(1, goldenNormalCalls(golden.calls), goldenNormalCalls(live.calls), new HashPairing());
 }

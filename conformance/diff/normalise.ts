@@ -39,11 +39,19 @@ export const MASK_RULES: readonly MaskRule[] = [
   // capabilities: the build block reports the toolchain and VCS stamp, which differ between builds of one commit.
   { name: "capabilities build block", pattern: /("build": \{)[^}]*(\})/g, replace: "$1<BUILD>$2" },
   // capabilities: executable.sha256 hashes the running file (review_capabilities.go).
-  { name: "executable.sha256", pattern: /("executable": \{\s*"sha256": ")sha256:[0-9a-f]{64}(")/g, replace: "$1<EXECUTABLE>$2" },
+  {
+    name: "executable.sha256",
+    pattern: /("executable": \{\s*"sha256": ")sha256:[0-9a-f]{64}(")/g,
+    replace: "$1<EXECUTABLE>$2",
+  },
   // review_defect_report.go: `<slug>-<12 hex of clock and vcs.revision>.md`.
   { name: "defect-report file name", pattern: /([a-z0-9-]+)-[0-9a-f]{12}\.md\b/g, replace: "$1-<DEFECT>.md" },
   // RFC 3339 timestamps (clone-mode recorded_at, maintenance records).
-  { name: "RFC 3339 timestamp", pattern: /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g, replace: "<TIME>" },
+  {
+    name: "RFC 3339 timestamp",
+    pattern: /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g,
+    replace: "<TIME>",
+  },
 ];
 
 function pathRules(paths: WorldPaths): PlaceholderRule[] {

@@ -48,7 +48,10 @@ export class HashPairing {
       this.#unpaired += 1;
       return `<S${this.#unpaired}>`;
     });
-    const out = { binary: Buffer.from(renamedA.join(""), "latin1"), simulator: Buffer.from(renamedB.join(""), "latin1") };
+    const out = {
+      binary: Buffer.from(renamedA.join(""), "latin1"),
+      simulator: Buffer.from(renamedB.join(""), "latin1"),
+    };
     if (out.binary.equals(out.simulator)) {
       for (const [sim, bin] of tentative) {
         this.#toSim.set(bin, sim);

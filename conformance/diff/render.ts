@@ -38,7 +38,10 @@ export function verdictLines(v: ScenarioVerdict): string[] {
       return [
         `DIVERGE  ${v.id} (${v.divergences.length} of ${v.calls} calls)`,
         ...(first ? divergenceLines(first) : []),
-        ...rest.map((d) => `    + phase ${d.phase}, call ${d.index}: ${d.call.program} ${d.call.argv.join(" ")}: ${d.field} differs at byte ${d.offset}`),
+        ...rest.map(
+          (d) =>
+            `    + phase ${d.phase}, call ${d.index}: ${d.call.program} ${d.call.argv.join(" ")}: ${d.field} differs at byte ${d.offset}`,
+        ),
       ];
     }
   }
@@ -52,11 +55,16 @@ export function summaryLines(report: DiffReport): string[] {
   const against = `against ${report.binary.version} (profile ${report.profile})`;
   const lines: string[] = [];
   if (s.scenarios > 0 || g === undefined) {
-    lines.push(`${s.passed} of ${s.scenarios} scenarios match (${s.diverged} diverge, ${s.skipped} skipped, ${s.errors} harness errors), ${s.calls} calls ${against}`);
+    lines.push(
+      `${s.passed} of ${s.scenarios} scenarios match (${s.diverged} diverge, ${s.skipped} skipped, ${s.errors} harness errors), ${s.calls} calls ${against}`,
+    );
   }
   if (g !== undefined) {
-    const outcome = g.divergence === undefined ? "no divergence" : `a divergence, shrunk and saved as ${g.counterexample ?? "?"}`;
-    lines.push(`generated: ${g.calls} calls in ${g.runs} world${g.runs === 1 ? "" : "s"}, seed ${g.seed}, ${against}: ${outcome}`);
+    const outcome =
+      g.divergence === undefined ? "no divergence" : `a divergence, shrunk and saved as ${g.counterexample ?? "?"}`;
+    lines.push(
+      `generated: ${g.calls} calls in ${g.runs} world${g.runs === 1 ? "" : "s"}, seed ${g.seed}, ${against}: ${outcome}`,
+    );
   }
   return lines.map((l, i) => (i === 0 ? `${ok ? "PASS" : "FAIL"}: ${l}` : l));
 }

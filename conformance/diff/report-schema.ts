@@ -17,7 +17,12 @@ export const DivergenceSchema = z.strictObject({
   // The first differing byte of that field (normalised).
   offset: z.number().check(z.int(), z.nonnegative()),
   // The call as the binary's side made it: argv, the environment delta (the handshake) and stdin, normalised.
-  call: z.strictObject({ program: z.enum(["gentle-ai", "pi"]), argv: z.array(z.string()), handshake: z.nullable(z.string()), stdin: ShownBytesSchema }),
+  call: z.strictObject({
+    program: z.enum(["gentle-ai", "pi"]),
+    argv: z.array(z.string()),
+    handshake: z.nullable(z.string()),
+    stdin: ShownBytesSchema,
+  }),
   binary: ShownBytesSchema,
   simulator: ShownBytesSchema,
 });

@@ -33,12 +33,23 @@ interface SideRun {
   readonly log: string[];
 }
 
-async function runSide(repro: Reproduction, gentleAi: string, side: "binary" | "simulator", sides: DiffSides): Promise<SideRun> {
+async function runSide(
+  repro: Reproduction,
+  gentleAi: string,
+  side: "binary" | "simulator",
+  sides: DiffSides,
+): Promise<SideRun> {
   const phases = new Map<number, NormalCall[]>();
   const log: string[] = [];
   rmSync(sides.root, { recursive: true, force: true });
   const onPhaseEnd = (index: number, sandbox: Sandbox): void => {
-    const paths = { root: sandbox.root, work: sandbox.work, home: sandbox.home, tmp: sandbox.tmp, state: sandbox.state };
+    const paths = {
+      root: sandbox.root,
+      work: sandbox.work,
+      home: sandbox.home,
+      tmp: sandbox.tmp,
+      state: sandbox.state,
+    };
     phases.set(
       index,
       normaliseCalls(
@@ -52,7 +63,14 @@ async function runSide(repro: Reproduction, gentleAi: string, side: "binary" | "
       copyFileSync(sandbox.transcript, join(dir, `phase-${index + 1}.transcript.jsonl`));
     }
   };
-  const summary = await runReproduction(repro, { binary: gentleAi, recording: "shim", root: sides.root, profile: sides.profile, out: (l) => log.push(l), onPhaseEnd });
+  const summary = await runReproduction(repro, {
+    binary: gentleAi,
+    recording: "shim",
+    root: sides.root,
+    profile: sides.profile,
+    out: (l) => log.push(l),
+    onPhaseEnd,
+  });
   if (sides.keep !== undefined) writeFileSync(join(sides.keep, repro.id, `${side}.log`), `${log.join("\n")}\n`);
   return { phases, harnessErrors: summary.harnessErrors, skipped: summary.skipped, log };
 }
@@ -62,12 +80,28 @@ export async function diffScript(repro: Reproduction, sides: DiffSides): Promise
   const base = { script: repro.file, id: repro.id };
   const binary = await runSide(repro, sides.binary, "binary", sides);
   const calls = [...binary.phases.values()].reduce((n, p) => n + p.length, 0);
-  if (binary.harnessErrors.length > 0) return { ...base, status: "error", calls, reason: `the binary's side: ${binary.harnessErrors.join("; ")}`, divergences: [] };
-  if (binary.phases.size === 0) return { ...base, status: "skip", calls: 0, reason: binary.skipped > 0 ? "every phase needs the simulator" : "no phase ran", divergences: [] };
+  if (binary.harnessErrors.length > 0)
+    return {
+      ...base,
+      status: "error",
+      calls,
+      reason: `the binary's side: ${binary.harnessErrors.join("; ")}`,
+      divergences: [],
+    };
+  if (binary.phases.size === 0)
+    return {
+      ...base,
+      status: "skip",
+      calls: 0,
+      reason: binary.skipped > 0 ? "every phase needs the simulator" : "no phase ran",
+      divergences: [],
+    };
   const simulator = await runSide(repro, SIM_GENTLE_AI, "simulator", sides);
   rmSync(sides.root, { recursive: true, force: true });
   const pairing = new HashPairing();
-  const divergences = [...binary.phases].flatMap(([index, phaseCalls]) => comparePhase(index + 1, phaseCalls, simulator.phases.get(index) ?? [], pairing));
+  const divergences = [...binary.phases].flatMap(([index, phaseCalls]) =>
+    comparePhase(index + 1, phaseCalls, simulator.phases.get(index) ?? [], pairing),
+  );
   return { ...base, status: divergences.length > 0 ? "diverge" : "pass", calls, divergences };
 }
 

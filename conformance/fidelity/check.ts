@@ -5,16 +5,31 @@ import type { InvalidDocument, KindVerdict, SchemaIssue } from "./report-schema.
 import type { SweptDocument } from "./sweep.ts";
 
 /** Validates one document against one judge; `note` says what it was checked against when no schema is published. */
-type Validate = (kind: string, document: unknown) => { schema: string | null; issues?: readonly SchemaIssue[]; note?: string };
+type Validate = (
+  kind: string,
+  document: unknown,
+) => { schema: string | null; issues?: readonly SchemaIssue[]; note?: string };
 
 function zodPath(path: readonly PropertyKey[]): string {
-  return "$" + path.map((k) => (typeof k === "number" ? `[${k}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(String(k)) ? `.${String(k)}` : `[${JSON.stringify(String(k))}]`)).join("");
+  return (
+    "$" +
+    path
+      .map((k) =>
+        typeof k === "number"
+          ? `[${k}]`
+          : /^[A-Za-z_][A-Za-z0-9_]*$/.test(String(k))
+            ? `.${String(k)}`
+            : `[${JSON.stringify(String(k))}]`,
+      )
+      .join("")
+  );
 }
 
 /** Our zod mirror as the judge (CI: no upstream checkout). */
 export const againstMirror: Validate = (kind, document) => {
   const entry = providerDocument(kind);
-  if (!entry) return { schema: null, issues: [{ path: "$", message: `no mirrored document kind ${JSON.stringify(kind)}` }] };
+  if (!entry)
+    return { schema: null, issues: [{ path: "$", message: `no mirrored document kind ${JSON.stringify(kind)}` }] };
   const parsed = entry.schema.safeParse(document);
   return {
     schema: entry.upstream ?? null,
@@ -34,13 +49,25 @@ export function againstTree(tree: ContractsTree): Validate {
     if (file !== undefined) {
       const issues = tree.validate(file, document);
       if (issues !== undefined) return { schema: file, issues };
-      return { schema: file, issues: [{ path: "$", message: `this tree publishes no ${file}: published contract changed` }] };
+      return {
+        schema: file,
+        issues: [{ path: "$", message: `this tree publishes no ${file}: published contract changed` }],
+      };
     }
     if (entry !== undefined) {
       const mirror = againstMirror(kind, document);
-      return { schema: null, note: "gentle-ai publishes no JSON Schema for it: checked against our mirror", ...(mirror.issues ? { issues: mirror.issues } : {}) };
+      return {
+        schema: null,
+        note: "gentle-ai publishes no JSON Schema for it: checked against our mirror",
+        ...(mirror.issues ? { issues: mirror.issues } : {}),
+      };
     }
-    return { schema: null, issues: [{ path: "$", message: `neither this tree nor our mirror knows the document kind ${JSON.stringify(kind)}` }] };
+    return {
+      schema: null,
+      issues: [
+        { path: "$", message: `neither this tree nor our mirror knows the document kind ${JSON.stringify(kind)}` },
+      ],
+    };
   };
 }
 
@@ -57,7 +84,8 @@ export function checkDocuments(documents: readonly SweptDocument[], validate: Va
       const result = validate(kind, d.document);
       schema = result.schema;
       note = result.note;
-      if (result.issues && result.issues.length > 0) invalid.push({ scenario: d.scenario, profile: d.profile, call: d.call, issues: [...result.issues] });
+      if (result.issues && result.issues.length > 0)
+        invalid.push({ scenario: d.scenario, profile: d.profile, call: d.call, issues: [...result.issues] });
     }
     const status = invalid.length > 0 ? "invalid" : "valid";
     return { kind, schema, status, documents: docs.length, invalid, ...(note === undefined ? {} : { note }) };

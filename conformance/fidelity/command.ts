@@ -2,7 +2,14 @@
 // published schemas?
 import { writeReportFile } from "../cli/write-report.ts";
 import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
-import { HELP_OPTION, outputFileOption, parseCount, parseOptions, parseProfiles, type OptionTable } from "../cli/options.ts";
+import {
+  HELP_OPTION,
+  outputFileOption,
+  parseCount,
+  parseOptions,
+  parseProfiles,
+  type OptionTable,
+} from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
 import { ContractsTreeError } from "./contracts-tree.ts";
 import { checkFidelity, renderFidelityReport } from "./fidelity.ts";
@@ -13,7 +20,10 @@ import { resolve } from "node:path";
 export function scenarioOption(wanted: readonly string[] | undefined): SweepScenario[] {
   const all = shippedScenarios();
   for (const name of wanted ?? [])
-    if (!all.some((s) => s.name === name)) throw new UsageError(`unknown scenario ${JSON.stringify(name)} (expected one of ${all.map((s) => s.name).join(", ")})`);
+    if (!all.some((s) => s.name === name))
+      throw new UsageError(
+        `unknown scenario ${JSON.stringify(name)} (expected one of ${all.map((s) => s.name).join(", ")})`,
+      );
   return wanted === undefined || wanted.length === 0 ? all : all.filter((s) => wanted.includes(s.name));
 }
 
@@ -30,11 +40,29 @@ export function laneProgress(io: CommandIo): (done: number, total: number) => vo
 }
 
 const FIDELITY_OPTIONS = {
-  contracts: { type: "string", valueName: "dir", description: "a gentle-ai checkout or unpacked source release (or its contracts/review-integration)" },
-  profile: { type: "string", multiple: true, valueName: "p", description: "profiles to sweep (repeatable, comma lists; default all)" },
-  scenario: { type: "string", multiple: true, valueName: "name", description: 'only this shipped scenario (repeatable; "builtin" is the default scenario)' },
+  contracts: {
+    type: "string",
+    valueName: "dir",
+    description: "a gentle-ai checkout or unpacked source release (or its contracts/review-integration)",
+  },
+  profile: {
+    type: "string",
+    multiple: true,
+    valueName: "p",
+    description: "profiles to sweep (repeatable, comma lists; default all)",
+  },
+  scenario: {
+    type: "string",
+    multiple: true,
+    valueName: "name",
+    description: 'only this shipped scenario (repeatable; "builtin" is the default scenario)',
+  },
   concurrency: { type: "string", valueName: "n", description: "scenario × profile lanes in flight", default: "2" },
-  json: { type: "string", valueName: "file", description: "also write the report as JSON (schemas/fidelity-report.schema.json)" },
+  json: {
+    type: "string",
+    valueName: "file",
+    description: "also write the report as JSON (schemas/fidelity-report.schema.json)",
+  },
   help: HELP_OPTION,
 } as const satisfies OptionTable;
 

@@ -32,7 +32,9 @@ function locate(dir: string): string {
   for (const candidate of [join(dir, SUBDIR), join(dir, "review-integration"), dir]) {
     if (existsSync(join(candidate, "v1", "schemas")) || existsSync(join(candidate, "v2", "schemas"))) return candidate;
   }
-  throw new ContractsTreeError(`${dir}: no ${SUBDIR}/v1/schemas or v2/schemas (expected a gentle-ai checkout or an unpacked source release)`);
+  throw new ContractsTreeError(
+    `${dir}: no ${SUBDIR}/v1/schemas or v2/schemas (expected a gentle-ai checkout or an unpacked source release)`,
+  );
 }
 
 /** `$.a[0].b` from Ajv's JSON Pointer `/a/0/b`. */
@@ -44,7 +46,9 @@ function jsonPath(pointer: string): string {
       .split("/")
       .slice(1)
       .map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .map((key) => (/^\d+$/.test(key) ? `[${key}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`))
+      .map((key) =>
+        /^\d+$/.test(key) ? `[${key}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`,
+      )
       .join("")
   );
 }
@@ -84,7 +88,8 @@ export function loadContractsTree(dir: string): ContractsTree {
       } catch (error) {
         throw new ContractsTreeError(`${file}: not JSON: ${(error as Error).message}`);
       }
-      if (typeof schema.$id !== "string") throw new ContractsTreeError(`${file}: $id: missing (every published schema names itself)`);
+      if (typeof schema.$id !== "string")
+        throw new ContractsTreeError(`${file}: $id: missing (every published schema names itself)`);
       ajv.addSchema(schema);
       const rel = relative(root, file).split("\\").join("/");
       idOf.set(rel, schema.$id);

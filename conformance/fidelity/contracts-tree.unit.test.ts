@@ -44,15 +44,24 @@ const STATUS = {
 
 describe("loadContractsTree", () => {
   it("finds the schema of a kind by its schema constant and resolves relative $refs across versions", () => {
-    const t = loadContractsTree(tree({ "v1/schemas/frozen.schema.json": FROZEN, "v2/schemas/status-v5.schema.json": STATUS }));
+    const t = loadContractsTree(
+      tree({ "v1/schemas/frozen.schema.json": FROZEN, "v2/schemas/status-v5.schema.json": STATUS }),
+    );
     expect(t.files).toEqual(["v1/schemas/frozen.schema.json", "v2/schemas/status-v5.schema.json"]);
     expect(t.fileFor("gentle-ai.review-integration.status/v5")).toBe("v2/schemas/status-v5.schema.json");
     expect(t.fileFor("gentle-ai.review-integration.status/v4")).toBeUndefined();
-    expect(t.validate("v2/schemas/status-v5.schema.json", { schema: "gentle-ai.review-integration.status/v5", frozen: { tier: "low" } })).toEqual([]);
+    expect(
+      t.validate("v2/schemas/status-v5.schema.json", {
+        schema: "gentle-ai.review-integration.status/v5",
+        frozen: { tier: "low" },
+      }),
+    ).toEqual([]);
   });
 
   it("names each violation by its JSON path and reason", () => {
-    const t = loadContractsTree(tree({ "v1/schemas/frozen.schema.json": FROZEN, "v2/schemas/status-v5.schema.json": STATUS }));
+    const t = loadContractsTree(
+      tree({ "v1/schemas/frozen.schema.json": FROZEN, "v2/schemas/status-v5.schema.json": STATUS }),
+    );
     const issues = t.validate("v2/schemas/status-v5.schema.json", {
       schema: "gentle-ai.review-integration.status/v4",
       frozen: { tier: "large" },
@@ -69,7 +78,9 @@ describe("loadContractsTree", () => {
   });
 
   it("accepts the checkout, its contracts/ folder or contracts/review-integration itself", () => {
-    const dir = tree({ "v2/schemas/status-v5.schema.json": { ...STATUS, properties: { schema: STATUS.properties.schema }, required: [] } });
+    const dir = tree({
+      "v2/schemas/status-v5.schema.json": { ...STATUS, properties: { schema: STATUS.properties.schema }, required: [] },
+    });
     for (const d of [dir, join(dir, "contracts"), join(dir, "contracts", "review-integration")])
       expect(loadContractsTree(d).root).toBe(join(dir, "contracts", "review-integration"));
   });
@@ -81,7 +92,10 @@ describe("loadContractsTree", () => {
     const cases: [string, string][] = [
       [join(empty, "missing"), `${join(empty, "missing")}: no such directory`],
       [file, `${file}: not a directory`],
-      [empty, `${empty}: no contracts/review-integration/v1/schemas or v2/schemas (expected a gentle-ai checkout or an unpacked source release)`],
+      [
+        empty,
+        `${empty}: no contracts/review-integration/v1/schemas or v2/schemas (expected a gentle-ai checkout or an unpacked source release)`,
+      ],
     ];
     for (const [dir, message] of cases) {
       expect(() => loadContractsTree(dir)).toThrow(ContractsTreeError);

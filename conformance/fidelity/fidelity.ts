@@ -22,7 +22,9 @@ export interface FidelityOptions {
  * bare 64-hex identities), which gentle-ai's source and schema never print; it exists to reproduce the report.
  */
 export function unsweptReason(scenario: SweepScenario): string | undefined {
-  return scenario.json.identities === "bare" ? 'identities "bare" models gentle-pi #279 as reported, not the source' : undefined;
+  return scenario.json.identities === "bare"
+    ? 'identities "bare" models gentle-pi #279 as reported, not the source'
+    : undefined;
 }
 
 /** Sweeps the simulator and judges every document it prints (a bad tree throws ContractsTreeError before any call). */
@@ -81,9 +83,13 @@ export function renderFidelityReport(report: FidelityReport): string {
       for (const i of d.issues.slice(0, SHOWN_ISSUES)) out += `      ${i.path}: ${i.message}\n`;
       if (d.issues.length > SHOWN_ISSUES) out += `      … ${d.issues.length - SHOWN_ISSUES} more issues\n`;
     }
-    if (k.invalid.length > SHOWN_DOCUMENTS) out += `    … ${k.invalid.length - SHOWN_DOCUMENTS} more invalid documents (--json has them all)\n`;
+    if (k.invalid.length > SHOWN_DOCUMENTS)
+      out += `    … ${k.invalid.length - SHOWN_DOCUMENTS} more invalid documents (--json has them all)\n`;
   }
   const bad = report.kinds.filter((k) => k.status === "invalid").length;
-  out += bad === 0 ? `result: all ${report.kinds.length} document kinds valid\n` : `result: ${bad} of ${report.kinds.length} document kinds invalid\n`;
+  out +=
+    bad === 0
+      ? `result: all ${report.kinds.length} document kinds valid\n`
+      : `result: ${bad} of ${report.kinds.length} document kinds invalid\n`;
   return out;
 }

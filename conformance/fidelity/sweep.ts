@@ -54,7 +54,10 @@ export function shippedScenarios(): SweepScenario[] {
   const shipped = readdirSync(dir)
     .filter((n) => n.endsWith(".json"))
     .sort()
-    .map((n) => ({ name: basename(n, ".json"), json: JSON.parse(readFileSync(join(dir, n), "utf8")) as Record<string, unknown> }));
+    .map((n) => ({
+      name: basename(n, ".json"),
+      json: JSON.parse(readFileSync(join(dir, n), "utf8")) as Record<string, unknown>,
+    }));
   return [{ name: "builtin", json: {} }, ...shipped];
 }
 
@@ -140,7 +143,13 @@ class Lane {
     };
     const inProcess = program === "pi" ? piInProcess : gentleAiInProcess;
     const defined = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
-    const answered = await inProcess({ argv, env: defined, cwd: this.dir, executablePath: executable, ...(options.stdin ? { stdin: options.stdin } : {}) });
+    const answered = await inProcess({
+      argv,
+      env: defined,
+      cwd: this.dir,
+      executablePath: executable,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+    });
     if (answered !== null) return { ...answered, signal: null, timedOut: false };
     return runChild(executable, argv, {
       cwd: this.dir,
@@ -151,15 +160,25 @@ class Lane {
   }
 
   #record(document: unknown, fallback: string, call: string): void {
-    this.documents.push({ kind: kindOf(document, fallback), profile: this.profile, scenario: this.scenario.name, call, document });
+    this.documents.push({
+      kind: kindOf(document, fallback),
+      profile: this.profile,
+      scenario: this.scenario.name,
+      call,
+      document,
+    });
   }
 
   /** Runs one gentle-ai call and records its stdout document (if it printed one). */
-  async gentleAi(argv: readonly string[], options: CallOptions & { kind?: string } = {}): Promise<{ run: ChildResult; json: unknown }> {
+  async gentleAi(
+    argv: readonly string[],
+    options: CallOptions & { kind?: string } = {},
+  ): Promise<{ run: ChildResult; json: unknown }> {
     const run = await this.#call("gentle-ai", argv, options);
     const json = jsonOf(run.stdout);
     const call = `${options.handshake ? `${HANDSHAKE_ENV}=${HANDSHAKE_VALUE} ` : ""}gentle-ai ${argv.join(" ")}`;
-    if (json !== undefined) this.#record(json, options.kind ?? `stdout of gentle-ai ${argv.slice(0, 2).join(" ")}`, call);
+    if (json !== undefined)
+      this.#record(json, options.kind ?? `stdout of gentle-ai ${argv.slice(0, 2).join(" ")}`, call);
     return { run, json };
   }
 
@@ -206,20 +225,26 @@ const STATUS = ["review", "status", "--cwd", "."];
 
 /** The lens leg as a client runs it: materialize, pi, the preflights, a refused and then an admitted submission. */
 async function lensLeg(lane: Lane, input: CollectInput): Promise<void> {
-  const verb = typeof input.capture_operation === "string" ? input.capture_operation.replace(/^review\./, "") : "capture-result";
+  const verb =
+    typeof input.capture_operation === "string" ? input.capture_operation.replace(/^review\./, "") : "capture-result";
   const args = tokensOf(input.arguments);
   const { run: materialized } = await lane.gentleAi(["review", verb, ...args], { handshake: true });
   lane.recordPrompt(materialized.stdout, `gentle-ai review ${verb} ${args.join(" ")}`);
   const result = await lane.pi(materialized.stdout);
   const binding = args.filter((t) => !/^--(agent|materialize)=/.test(t));
-  await lane.gentleAi(["review", verb, ...binding, "--preflight"], { handshake: true, kind: "capture-result --preflight" });
+  await lane.gentleAi(["review", verb, ...binding, "--preflight"], {
+    handshake: true,
+    kind: "capture-result --preflight",
+  });
   const resultFile = lane.file("reviewer-result.json", result.stdout);
   await lane.gentleAi(["review", verb, ...binding, "--preflight", `--input=${resultFile}`], { handshake: true });
   const form = input.submission;
   if (!form || typeof form.operation_token !== "string" || !Array.isArray(form.argument_tokens)) return;
   const location = form.value?.substitution_location;
   const submit = (path: string): string[] =>
-    (form.argument_tokens as unknown[]).map((t, i) => (i === location && typeof t === "string" ? t.replace("{{value}}", path) : String(t)));
+    (form.argument_tokens as unknown[]).map((t, i) =>
+      i === location && typeof t === "string" ? t.replace("{{value}}", path) : String(t),
+    );
   const refused = lane.file("not-a-result.json", Buffer.from("{}\n"));
   await lane.gentleAi(["review", form.operation_token, ...submit(refused)], { handshake: true });
   await lane.gentleAi(["review", form.operation_token, ...submit(resultFile)], { handshake: true });
@@ -233,10 +258,13 @@ async function submitForm(lane: Lane, input: CollectInput): Promise<void> {
   const filled = new Map<string, string>();
   for (const v of values) {
     if (typeof v.slot !== "string") continue;
-    if (Array.isArray(v.allowed_values) && typeof v.allowed_values[0] === "string") filled.set(v.slot, v.allowed_values[0]);
+    if (Array.isArray(v.allowed_values) && typeof v.allowed_values[0] === "string")
+      filled.set(v.slot, v.allowed_values[0]);
     else filled.set(v.slot, lane.file(`${v.slot}.txt`, Buffer.from("go test ./... passed: ok\n")));
   }
-  const tokens = (form.argument_tokens as unknown[]).map((t) => String(t).replace(/\{\{([a-z_]+)\}\}/g, (m, slot: string) => filled.get(slot) ?? m));
+  const tokens = (form.argument_tokens as unknown[]).map((t) =>
+    String(t).replace(/\{\{([a-z_]+)\}\}/g, (m, slot: string) => filled.get(slot) ?? m),
+  );
   await lane.gentleAi(["review", form.operation_token, ...tokens], { handshake: true });
 }
 
@@ -255,7 +283,10 @@ async function git(repo: string, ...args: string[]): Promise<void> {
     },
     timeoutMs: CALL_TIMEOUT_MS,
   });
-  if (run.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed (exit ${run.exitCode ?? run.signal}): ${run.stderr.toString("utf8").trim()}`);
+  if (run.exitCode !== 0)
+    throw new Error(
+      `git ${args.join(" ")} failed (exit ${run.exitCode ?? run.signal}): ${run.stderr.toString("utf8").trim()}`,
+    );
 }
 
 /** A repository with one commit of `files` (none: an empty commit). */
@@ -279,7 +310,8 @@ async function sweepRepository(lane: Lane, name: string, files: Record<string, s
  */
 async function repositoryLeg(lane: Lane): Promise<void> {
   const scenario = lane.file("repository-scenario.json", Buffer.from(JSON.stringify({ profile: lane.profile })));
-  const call = (argv: readonly string[], options: { handshake?: boolean; kind?: string } = {}) => lane.gentleAi(argv, { ...options, scenario });
+  const call = (argv: readonly string[], options: { handshake?: boolean; kind?: string } = {}) =>
+    lane.gentleAi(argv, { ...options, scenario });
   const clean = await sweepRepository(lane, "clean", { "app.ts": "export const value = 1;\n" });
   const repo = await sweepRepository(lane, "repo", { ".github/workflows/deploy.yml": "name: x\n" });
   await call(["review", "mode", "status", "--cwd", repo, "--json"]);
@@ -289,31 +321,89 @@ async function repositoryLeg(lane: Lane): Promise<void> {
   await call(["review", "validate", "--contract", CONTRACT_V1, "--gate", "pre-push", "--cwd", repo]);
   await call(["review", "mode", "enable", "--scope", "clone", "--cwd", repo, "--json"]);
   await call(["review", "validate", "--contract", CONTRACT_V2, "--gate", "pre-commit", "--cwd", repo]);
-  await call([...STATUS.slice(0, 2), "--cwd", clean, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition", "--action-eligibility"], { handshake: true });
-  writeFileSync(join(repo, ".github/workflows/deploy.yml"), "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n");
+  await call(
+    [
+      ...STATUS.slice(0, 2),
+      "--cwd",
+      clean,
+      "--contract",
+      CONTRACT_V2,
+      "--agent",
+      "pi",
+      "--next-transition",
+      "--action-eligibility",
+    ],
+    { handshake: true },
+  );
+  writeFileSync(
+    join(repo, ".github/workflows/deploy.yml"),
+    "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n",
+  );
   writeFileSync(join(repo, "notes.txt"), "an untracked file\n");
-  const { json: asked } = await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], { handshake: true });
-  const selection = (asked as { next_transition?: { collect?: { inputs?: { arguments?: { name?: unknown; value?: unknown }[] }[] } } } | undefined)?.next_transition?.collect
-    ?.inputs?.[0];
+  const { json: asked } = await call(
+    [...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"],
+    { handshake: true },
+  );
+  const selection = (
+    asked as
+      | { next_transition?: { collect?: { inputs?: { arguments?: { name?: unknown; value?: unknown }[] }[] } } }
+      | undefined
+  )?.next_transition?.collect?.inputs?.[0];
   const inventory = selection?.arguments?.find((a) => a.name === "expected_untracked_inventory")?.value;
   if (typeof inventory !== "string") return;
-  const declared = ["--untracked-scope=select", `--expected-untracked-inventory=${inventory}`, "--intended-untracked=notes.txt"];
+  const declared = [
+    "--untracked-scope=select",
+    `--expected-untracked-inventory=${inventory}`,
+    "--intended-untracked=notes.txt",
+  ];
   await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V1, "--next-transition", ...declared]);
-  const { json: fresh } = await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition", ...declared], {
-    handshake: true,
-  });
-  const start = (fresh as { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined)?.next_transition;
+  const { json: fresh } = await call(
+    [
+      ...STATUS.slice(0, 2),
+      "--cwd",
+      repo,
+      "--contract",
+      CONTRACT_V2,
+      "--agent",
+      "pi",
+      "--next-transition",
+      ...declared,
+    ],
+    {
+      handshake: true,
+    },
+  );
+  const start = (
+    fresh as
+      { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined
+  )?.next_transition;
   if (start?.kind !== "execute" || start.execute?.operation !== "review.start") return;
   const startArgs = tokensOf(start.execute.arguments);
   await call(["review", "start", ...startArgs], { handshake: true });
-  const answer = (consent: string): string[] => startArgs.map((t) => (t === "--consent=relay" ? `--consent=${consent}` : t));
+  const answer = (consent: string): string[] =>
+    startArgs.map((t) => (t === "--consent=relay" ? `--consent=${consent}` : t));
   await call(["review", "start", ...answer("declined")], { handshake: true, kind: "review/start (declined)" });
   const { json: started } = await call(["review", "start", ...answer("granted")], { handshake: true });
   const lineage = (started as { lineage_id?: unknown } | undefined)?.lineage_id;
   if (typeof lineage !== "string") return;
-  await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--agent", "pi", "--lineage", lineage, "--next-transition", "--action-eligibility"], {
-    handshake: true,
-  });
+  await call(
+    [
+      ...STATUS.slice(0, 2),
+      "--cwd",
+      repo,
+      "--contract",
+      CONTRACT_V2,
+      "--agent",
+      "pi",
+      "--lineage",
+      lineage,
+      "--next-transition",
+      "--action-eligibility",
+    ],
+    {
+      handshake: true,
+    },
+  );
   await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V2, "--next-transition", ...declared]);
 }
 
@@ -328,10 +418,21 @@ async function sweepLane(lane: Lane): Promise<void> {
   const { json: plain } = await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--next-transition"]);
   await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--agent", "pi"]);
   await lane.gentleAi([...STATUS, "--contract=", "--next-transition"]);
-  await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--lineage", "review-0000000000000000", "--next-transition"]);
+  await lane.gentleAi([
+    ...STATUS,
+    "--contract",
+    CONTRACT_V2,
+    "--lineage",
+    "review-0000000000000000",
+    "--next-transition",
+  ]);
   await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--projection", "bogus"]);
-  const { json: relayed } = await lane.gentleAi([...STATUS, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], { handshake: true });
-  const transition = (relayed as { next_transition?: { kind?: unknown; collect?: { inputs?: unknown } } } | undefined)?.next_transition;
+  const { json: relayed } = await lane.gentleAi(
+    [...STATUS, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"],
+    { handshake: true },
+  );
+  const transition = (relayed as { next_transition?: { kind?: unknown; collect?: { inputs?: unknown } } } | undefined)
+    ?.next_transition;
   const inputs = Array.isArray(transition?.collect?.inputs) ? (transition.collect.inputs as CollectInput[]) : [];
   // A pi lens slot (capture-result with --materialize=true) runs the lens leg; a provider role vector (capture-refuter,
   // capture-validation with --execute=true) is run as offered, the provider spawning pi itself.
@@ -339,7 +440,8 @@ async function sweepLane(lane: Lane): Promise<void> {
   const lens = inputs.find((i) => i.capture_operation === "review.capture-result" && materializes(i));
   if (lens) await lensLeg(lane, lens);
   // The correction's repository verification: its submission form filled as a host fills it.
-  const correctionInputs = (plain as { next_transition?: { collect?: { inputs?: unknown } } } | undefined)?.next_transition?.collect?.inputs;
+  const correctionInputs = (plain as { next_transition?: { collect?: { inputs?: unknown } } } | undefined)
+    ?.next_transition?.collect?.inputs;
   for (const input of Array.isArray(correctionInputs) ? (correctionInputs as CollectInput[]) : []) {
     if (input.capture_operation === "review.capture-evidence") await submitForm(lane, input);
   }
@@ -348,7 +450,10 @@ async function sweepLane(lane: Lane): Promise<void> {
     if (verb !== "") await lane.gentleAi(["review", verb, ...tokensOf(role.arguments)], { handshake: true });
   }
   // An execute transition (finalize after the last lens, or a correction step) is run as negotiated.
-  const next = (plain as { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined)?.next_transition;
+  const next = (
+    plain as
+      { next_transition?: { kind?: unknown; execute?: { operation?: unknown; arguments?: unknown } } } | undefined
+  )?.next_transition;
   if (next?.kind === "execute" && typeof next.execute?.operation === "string") {
     const argv = ["review", next.execute.operation.replace(/^review\./, ""), ...tokensOf(next.execute.arguments)];
     // Once under each contract, the v1 call on a copy of the state from before the v2 call mutated it.

@@ -44,7 +44,11 @@ function outcomeFields(outcome: GoldenOutcome): [string, Buffer][] {
   return Object.entries(outcome).map(([k, v]) => [k, typeof v === "string" ? text(v) : json(v)]);
 }
 
-function firstFieldDivergence(where: string, expected: [string, Buffer][], actual: [string, Buffer][]): Divergence | undefined {
+function firstFieldDivergence(
+  where: string,
+  expected: [string, Buffer][],
+  actual: [string, Buffer][],
+): Divergence | undefined {
   const actualMap = new Map(actual);
   for (const [field, want] of expected) {
     const got = actualMap.get(field);
@@ -68,8 +72,20 @@ export function firstDivergence(
   for (let i = 0; i < n; i += 1) {
     const want = expected.calls[i];
     const got = actual.calls[i];
-    if (want === undefined) return { where: `call ${i} (${describeCall(got!)})`, field: "call", expected: undefined, actual: json(got!.argv) };
-    if (got === undefined) return { where: `call ${i} (${describeCall(want)})`, field: "call", expected: json(want.argv), actual: undefined };
+    if (want === undefined)
+      return {
+        where: `call ${i} (${describeCall(got!)})`,
+        field: "call",
+        expected: undefined,
+        actual: json(got!.argv),
+      };
+    if (got === undefined)
+      return {
+        where: `call ${i} (${describeCall(want)})`,
+        field: "call",
+        expected: json(want.argv),
+        actual: undefined,
+      };
     const d = firstFieldDivergence(`call ${i} (${describeCall(want)})`, callFields(want), callFields(got));
     if (d) return d;
   }
@@ -78,7 +94,12 @@ export function firstDivergence(
     const want = expected.outcomes[i];
     const got = actual.outcomes[i];
     if (want === undefined || got === undefined) {
-      return { where: `outcome of step ${i}`, field: "outcome", expected: want && json(want), actual: got && json(got) };
+      return {
+        where: `outcome of step ${i}`,
+        field: "outcome",
+        expected: want && json(want),
+        actual: got && json(got),
+      };
     }
     const d = firstFieldDivergence(`outcome of step ${i}`, outcomeFields(want), outcomeFields(got));
     if (d) return d;
@@ -135,12 +156,17 @@ export function renderDivergence(golden: string, d: Divergence): string {
   }
   const offset = firstDiffOffset(d.expected, d.actual);
   const start = Math.max(0, offset - CONTEXT);
-  lines.push(`  first differing byte at offset ${offset} (expected ${d.expected.length} bytes, actual ${d.actual.length} bytes)`);
+  lines.push(
+    `  first differing byte at offset ${offset} (expected ${d.expected.length} bytes, actual ${d.actual.length} bytes)`,
+  );
   lines.push(`  expected: ${window(d.expected, offset)}`);
   lines.push(`  actual:   ${window(d.actual, offset)}`);
   lines.push(`  expected hex @${start}: ${hex(d.expected.subarray(start, offset + CONTEXT))}`);
   lines.push(`  actual hex   @${start}: ${hex(d.actual.subarray(start, offset + CONTEXT))}`);
-  const full = d.expected.length > EXPECTED_MAX ? `${escapeBytes(d.expected.subarray(0, EXPECTED_MAX))}… (${d.expected.length} bytes)` : escapeBytes(d.expected);
+  const full =
+    d.expected.length > EXPECTED_MAX
+      ? `${escapeBytes(d.expected.subarray(0, EXPECTED_MAX))}… (${d.expected.length} bytes)`
+      : escapeBytes(d.expected);
   lines.push(`  expected value: "${full}"`);
   return lines.join("\n");
 }

@@ -6,11 +6,19 @@ import type { GoldenBlob, GoldenCall } from "./golden-schema.ts";
 
 /** Digest, length and base64 of bytes. */
 export function blobOf(bytes: Buffer): GoldenBlob {
-  return { sha256: createHash("sha256").update(bytes).digest("hex"), length: bytes.length, base64: bytes.toString("base64") };
+  return {
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    length: bytes.length,
+    base64: bytes.toString("base64"),
+  };
 }
 
-function normaliseBlob(blob: { base64?: string | undefined; sha256: string; length: number }, rules: readonly PlaceholderRule[]): GoldenBlob {
-  if (blob.base64 === undefined) throw new Error(`transcript blob ${blob.sha256} has no content; record with inline content`);
+function normaliseBlob(
+  blob: { base64?: string | undefined; sha256: string; length: number },
+  rules: readonly PlaceholderRule[],
+): GoldenBlob {
+  if (blob.base64 === undefined)
+    throw new Error(`transcript blob ${blob.sha256} has no content; record with inline content`);
   return blobOf(normaliseBytes(blobBytes(blob), rules));
 }
 

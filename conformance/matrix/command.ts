@@ -8,7 +8,12 @@ import { CATALOGUE_OPTIONS, catalogueSelection, verdictExit } from "../clauses/c
 
 /** `run`'s selection and budget options, with --relay repeated (one row per relay). */
 export const MATRIX_OPTIONS = {
-  relay: { type: "string", multiple: true, valueName: "path", description: "relay module (repeat for each relay; at least one)" },
+  relay: {
+    type: "string",
+    multiple: true,
+    valueName: "path",
+    description: "relay module (repeat for each relay; at least one)",
+  },
   ...CATALOGUE_OPTIONS,
   quiet: { type: "boolean", description: "no progress line" },
   help: HELP_OPTION,
@@ -37,7 +42,12 @@ elapsed time, ETA), erased before the table; otherwise (CI) a plain line every 1
     let anyFail = false;
     let anyError = false;
     for (const [index, relay] of relays.entries()) {
-      const { progress } = startProgress(io, `relay-conformance matrix (relay ${index + 1}/${relays.length})`, "cases", values.quiet ?? false);
+      const { progress } = startProgress(
+        io,
+        `relay-conformance matrix (relay ${index + 1}/${relays.length})`,
+        "cases",
+        values.quiet ?? false,
+      );
       let [done, total, failed] = [0, 0, 0];
       let report;
       try {
@@ -52,7 +62,10 @@ elapsed time, ETA), erased before the table; otherwise (CI) a plain line every 1
           counterexampleDir: resolve(io.cwd, ".relay-conformance/counterexamples"),
           onPlan: (count) => progress.update({ done, total: (total = count), failed }),
           onCase: (_id, _profile, finished) => progress.update({ done: (done = finished), total, failed }),
-          onClause: (c) => (c.status === "fail" || c.status === "error" ? progress.update({ done, total, failed: (failed += 1) }) : undefined),
+          onClause: (c) =>
+            c.status === "fail" || c.status === "error"
+              ? progress.update({ done, total, failed: (failed += 1) })
+              : undefined,
         });
       } catch (error) {
         if (error instanceof RelayLoadError) throw new UsageError(error.message);
@@ -61,12 +74,21 @@ elapsed time, ETA), erased before the table; otherwise (CI) a plain line every 1
         progress.finish();
       }
       const cells = profiles.map((p) => {
-        const failing = report.clauses.filter((c) => c.profiles.some((r) => r.profile === p && r.status === "fail")).map((c) => c.id);
-        const errored = report.clauses.filter((c) => c.profiles.some((r) => r.profile === p && r.status === "error")).map((c) => c.id);
+        const failing = report.clauses
+          .filter((c) => c.profiles.some((r) => r.profile === p && r.status === "fail"))
+          .map((c) => c.id);
+        const errored = report.clauses
+          .filter((c) => c.profiles.some((r) => r.profile === p && r.status === "error"))
+          .map((c) => c.id);
         if (failing.length > 0) anyFail = true;
         if (errored.length > 0) anyError = true;
         return (
-          [failing.length > 0 ? `FAIL (${failing.join(", ")})` : "", errored.length > 0 ? `ERROR (${errored.join(", ")})` : ""].filter((t) => t !== "").join(" ") || "pass"
+          [
+            failing.length > 0 ? `FAIL (${failing.join(", ")})` : "",
+            errored.length > 0 ? `ERROR (${errored.join(", ")})` : "",
+          ]
+            .filter((t) => t !== "")
+            .join(" ") || "pass"
         );
       });
       rows.push([relay, ...cells]);

@@ -5,7 +5,13 @@ import { execFileSync } from "node:child_process";
 import { dirname } from "node:path";
 import { HarnessError } from "../clauses/types.ts";
 import { UsageError, type Command } from "../cli/command.ts";
-import { catalogueSelection, CATALOGUE_OPTIONS, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, HARNESS_ERROR_EXIT } from "../clauses/catalogue-options.ts";
+import {
+  catalogueSelection,
+  CATALOGUE_OPTIONS,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  HARNESS_ERROR_EXIT,
+} from "../clauses/catalogue-options.ts";
 import { HELP_OPTION, outputTarget, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
 import { harnessPaths } from "../paths.ts";
@@ -31,7 +37,11 @@ export const MUTATE_OPTIONS = {
     description: "files to mutate, relative to the current folder, inside the relay's folder (repeatable)",
     default: "the relay file and the files it imports from its folder",
   },
-  since: { type: "string", valueName: "ref", description: "mutate only the lines changed since this git ref (a pull request's base)" },
+  since: {
+    type: "string",
+    valueName: "ref",
+    description: "mutate only the lines changed since this git ref (a pull request's base)",
+  },
   grep,
   profile,
   runs,
@@ -43,9 +53,23 @@ export const MUTATE_OPTIONS = {
       "per-case bound of the coverage run, in load-scaled time, as for `run`; a mutant's case gets 1.5 × its coverage-run time + 5 s, at most this, and past it the mutant is a timeout",
     default: String(DEFAULT_TIMEOUT_MS),
   },
-  concurrency: { type: "string", valueName: "n", description: "lanes: mutants in flight, each lane one relay host", default: String(DEFAULT_CONCURRENCY) },
-  json: { type: "string", valueName: "file", description: "write the mutation-testing-report-schema JSON report; `-` writes it to stdout (and the summary to stderr)" },
-  html: { type: "string", valueName: "file", description: "write the report as one self-contained HTML page (mutation-testing-elements, no network)" },
+  concurrency: {
+    type: "string",
+    valueName: "n",
+    description: "lanes: mutants in flight, each lane one relay host",
+    default: String(DEFAULT_CONCURRENCY),
+  },
+  json: {
+    type: "string",
+    valueName: "file",
+    description:
+      "write the mutation-testing-report-schema JSON report; `-` writes it to stdout (and the summary to stderr)",
+  },
+  html: {
+    type: "string",
+    valueName: "file",
+    description: "write the report as one self-contained HTML page (mutation-testing-elements, no network)",
+  },
   break: { type: "string", valueName: "score", description: "exit 1 when the mutation score (0-100) is below this" },
   quiet: { type: "boolean", description: "no header and no progress line" },
   help: HELP_OPTION,
@@ -55,7 +79,8 @@ export const MUTATE_OPTIONS = {
 function parseBreak(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 100) throw new UsageError(`--break must be a score from 0 to 100, got ${JSON.stringify(value)}`);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 100)
+    throw new UsageError(`--break must be a score from 0 to 100, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -92,18 +117,32 @@ counted). Exit 0, or 1 when the score is below --break, 2 on bad input, 3 on a h
     const relay = values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : harnessPaths().defaultRelay;
     const folder = dirname(relay);
     const { clauses, profiles, seed, runs, timeoutMs, concurrency } = catalogueSelection(values);
-    const files = values.mutate === undefined ? defaultTargets(relay, folder) : globTargets(folder, io.cwd, values.mutate);
-    if (files.length === 0) throw new UsageError(`--mutate ${values.mutate?.join(" ") ?? ""} matches no source file in ${folder}`);
-    if (!files.every((f) => f === relay || isInside(folder, f))) throw new UsageError(`--mutate must name files inside the relay's folder ${folder}`);
+    const files =
+      values.mutate === undefined ? defaultTargets(relay, folder) : globTargets(folder, io.cwd, values.mutate);
+    if (files.length === 0)
+      throw new UsageError(`--mutate ${values.mutate?.join(" ") ?? ""} matches no source file in ${folder}`);
+    if (!files.every((f) => f === relay || isInside(folder, f)))
+      throw new UsageError(`--mutate must name files inside the relay's folder ${folder}`);
     if (values.since !== undefined) checkRef(values.since, folder);
     const lines = values.since === undefined ? undefined : changedLines(values.since, files);
     const breakAt = parseBreak(values.break);
     const json = outputTarget(io.cwd, "json", values.json);
     const html = outputTarget(io.cwd, "html", values.html);
-    if (html === STDOUT_TARGET && json === STDOUT_TARGET) throw new UsageError("only one report can go to stdout: --json and --html are both -");
+    if (html === STDOUT_TARGET && json === STDOUT_TARGET)
+      throw new UsageError("only one report can go to stdout: --json and --html are both -");
     const human = json === STDOUT_TARGET || html === STDOUT_TARGET ? { ...io, stdout: io.stderr } : io;
-    const { progress, io: shown } = startProgress(human, "relay-conformance mutate", "mutants", values.quiet ?? false, undefined, "survived");
-    if (!values.quiet) shown.stdout(`relay-conformance mutate: ${relay}\n${files.length} file(s); profiles ${profiles.join(", ")}; seed ${seed}; ${runs} property runs\n`);
+    const { progress, io: shown } = startProgress(
+      human,
+      "relay-conformance mutate",
+      "mutants",
+      values.quiet ?? false,
+      undefined,
+      "survived",
+    );
+    if (!values.quiet)
+      shown.stdout(
+        `relay-conformance mutate: ${relay}\n${files.length} file(s); profiles ${profiles.join(", ")}; seed ${seed}; ${runs} property runs\n`,
+      );
     let survived = 0;
     let result;
     try {
@@ -119,7 +158,8 @@ counted). Exit 0, or 1 when the score is below --break, 2 on bad input, 3 on a h
         timeoutMs,
         concurrency,
         onPlan: (total, coverageMs) => {
-          if (!values.quiet) shown.stdout(`coverage run passed in ${(coverageMs / 1000).toFixed(1)}s; ${total} mutants to test\n`);
+          if (!values.quiet)
+            shown.stdout(`coverage run passed in ${(coverageMs / 1000).toFixed(1)}s; ${total} mutants to test\n`);
           progress.update({ done: 0, total, failed: 0 });
         },
         onMutant: (mutant, done, total) => {
@@ -146,7 +186,14 @@ counted). Exit 0, or 1 when the score is below --break, 2 on bad input, 3 on a h
     const report = mutationReport(result, {
       cwd: io.cwd,
       ...(breakAt === undefined ? {} : { breakAt }),
-      config: { relay, profiles, seed, runs, concurrency, ...(values.since === undefined ? {} : { since: values.since }) },
+      config: {
+        relay,
+        profiles,
+        seed,
+        runs,
+        concurrency,
+        ...(values.since === undefined ? {} : { since: values.since }),
+      },
     });
     if (json) writeReportTo(json, `${JSON.stringify(report, null, 2)}\n`, io.stdout);
     if (html) writeReportTo(html, htmlReport(report, "relay-conformance mutate"), io.stdout);

@@ -4,7 +4,17 @@
 // needs no hook. The copy sits where the folder sits in its package, beside symlinks to everything else of the
 // package (its package.json, node_modules, the sibling folders a relay imports from, as gentle-pi's lib/ imports
 // ../scripts/): a file reached through a symlink loads from its real place, unmutated.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
@@ -55,7 +65,11 @@ const LOGGER = {
 };
 
 /** Mutates `files` (inside `folder`, the relay's) and writes the instrumented copy of `folder`. */
-export async function instrumentRelay(relay: string, folder: string, files: readonly string[]): Promise<InstrumentedRelay> {
+export async function instrumentRelay(
+  relay: string,
+  folder: string,
+  files: readonly string[],
+): Promise<InstrumentedRelay> {
   const sources = new Map(files.map((file) => [file, readFileSync(file, "utf8")]));
   const instrumenter = new Instrumenter(LOGGER as unknown as ConstructorParameters<typeof Instrumenter>[0]);
   const result = await instrumenter.instrument(
@@ -76,11 +90,15 @@ export async function instrumentRelay(relay: string, folder: string, files: read
     }
   }
   const copy = join(root, relative(packageDir, folder));
-  cpSync(folder, copy, { recursive: true, filter: (src) => src === folder || !/^(\.|node_modules$)/.test(basename(src)) });
+  cpSync(folder, copy, {
+    recursive: true,
+    filter: (src) => src === folder || !/^(\.|node_modules$)/.test(basename(src)),
+  });
   for (const file of result.files) writeFileSync(join(copy, relative(folder, file.name)), file.content);
   // Bare imports resolve from the package's node_modules, or the nearest one above it.
   const modules = nearest(packageDir, "node_modules");
-  if (modules !== undefined && !existsSync(join(root, "node_modules"))) symlinkSync(modules, join(root, "node_modules"));
+  if (modules !== undefined && !existsSync(join(root, "node_modules")))
+    symlinkSync(modules, join(root, "node_modules"));
   return {
     relayModule: join(copy, relative(folder, relay)),
     mutants: result.mutants.map((m) => ({

@@ -44,7 +44,13 @@ export class MutantLane {
     if (current?.usable && this.#loadedWith === loadWith) return current;
     this.#host = undefined;
     await current?.kill();
-    const host = new RelayHost({ tsxLoader: this.paths.tsxLoader, adapterChild: this.paths.adapterChild, cwd: this.root.dir, env: this.#neutralEnv(), contain: true });
+    const host = new RelayHost({
+      tsxLoader: this.paths.tsxLoader,
+      adapterChild: this.paths.adapterChild,
+      cwd: this.root.dir,
+      env: this.#neutralEnv(),
+      contain: true,
+    });
     jobIds += 1;
     const loaded = await host.run(
       {
@@ -55,7 +61,10 @@ export class MutantLane {
         processEnv: this.#neutralEnv(),
         mutant: { active: loadWith, testId: "load" },
       },
-      { timeoutMs: Math.max(options.timeoutMs, LOAD_TIMEOUT_MS), ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        timeoutMs: Math.max(options.timeoutMs, LOAD_TIMEOUT_MS),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
     );
     if (loaded.status === "reply" && loaded.reply.type === "loaded") {
       this.#host = host;
@@ -63,10 +72,16 @@ export class MutantLane {
       return host;
     }
     await host.kill();
-    if (loaded.status === "timeout") return { status: "harness", detail: `the adapter child did not load the instrumented relay within ${loaded.timeoutMs}ms` };
+    if (loaded.status === "timeout")
+      return {
+        status: "harness",
+        detail: `the adapter child did not load the instrumented relay within ${loaded.timeoutMs}ms`,
+      };
     if (loaded.status === "reply" && loaded.reply.type === "load-error")
       return { status: "harness", detail: `the instrumented relay failed to load: ${loaded.reply.message}` };
-    return loaded.status === "reply" ? { status: "harness", detail: `unexpected reply ${loaded.reply.type} to a load` } : loaded;
+    return loaded.status === "reply"
+      ? { status: "harness", detail: `unexpected reply ${loaded.reply.type} to a load` }
+      : loaded;
   }
 
   /** Runs one job under the switch; never rejects. */
@@ -74,8 +89,12 @@ export class MutantLane {
     const next = this.#queue.then(async (): Promise<JobOutcome> => {
       const host = await this.#ready(on.atLoad ? on.active : null, options);
       if (!(host instanceof RelayHost)) return host;
-      const outcome = await host.run({ ...job, relayModule: this.relayModule, mutant: { active: on.active, testId: on.testId } }, options);
-      const leftovers = outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
+      const outcome = await host.run(
+        { ...job, relayModule: this.relayModule, mutant: { active: on.active, testId: on.testId } },
+        options,
+      );
+      const leftovers =
+        outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
       if (outcome.status !== "reply" || leftovers.length > 0) {
         this.#host = undefined;
         await host.kill(options.markers ?? []);
@@ -83,7 +102,10 @@ export class MutantLane {
       return outcome;
     });
     this.#queue = next.catch(() => undefined);
-    return next.catch((error: unknown): JobOutcome => ({ status: "harness", detail: `mutation lane failed: ${error instanceof Error ? error.message : String(error)}` }));
+    return next.catch((error: unknown): JobOutcome => ({
+      status: "harness",
+      detail: `mutation lane failed: ${error instanceof Error ? error.message : String(error)}`,
+    }));
   }
 
   /** Our pid of a process of the lane's host (a contained host's jobs report its namespace's pids); undefined once gone. */

@@ -31,7 +31,10 @@ export interface MutantResult extends MutantSpec {
 
 /** The catalogue options a mutation run shares with `run`; timeoutMs bounds a coverage-run case, and a mutant's case
  * 1.5 × its coverage-run time + 5 s, at most timeoutMs. */
-export type MutateCatalogueOptions = Pick<RunOptions, "clauses" | "profiles" | "runs" | "seed" | "timeoutMs" | "concurrency">;
+export type MutateCatalogueOptions = Pick<
+  RunOptions,
+  "clauses" | "profiles" | "runs" | "seed" | "timeoutMs" | "concurrency"
+>;
 
 export interface MutateOptions extends MutateCatalogueOptions {
   readonly relay: string;
@@ -67,9 +70,17 @@ export async function mutateRelay(options: MutateOptions): Promise<MutateResult>
   const instrumented = await instrumentRelay(options.relay, options.folder, options.files);
   const root = createRunRoot();
   const paths = harnessPaths();
-  const lanes = Array.from({ length: options.concurrency }, () => new MutantLane(paths, root, instrumented.relayModule));
+  const lanes = Array.from(
+    { length: options.concurrency },
+    () => new MutantLane(paths, root, instrumented.relayModule),
+  );
   try {
-    const plan = planRuns({ clauses: options.clauses, profiles: options.profiles, runs: options.runs, seed: options.seed });
+    const plan = planRuns({
+      clauses: options.clauses,
+      profiles: options.profiles,
+      runs: options.runs,
+      seed: options.seed,
+    });
     // Set once the coverage run is over: its cases ran with the full bound.
     const bounds: { durations?: ReadonlyMap<string, number> } = {};
     const context: TrialContext = {
@@ -89,21 +100,29 @@ export async function mutateRelay(options: MutateOptions): Promise<MutateResult>
       [
         ...(plan.probeChecks.length > 0 ? [async (lane: number) => void (await baseline.probe(lane))] : []),
         ...plan.propertyRuns.map((run) => async (lane: number) => void (await baseline.propertyRun(run.key, lane))),
-        ...plan.caseRuns.map((run) => async (lane: number) => void (await baseline.caseRun(run.def, run.profile, lane))),
+        ...plan.caseRuns.map(
+          (run) => async (lane: number) => void (await baseline.caseRun(run.def, run.profile, lane)),
+        ),
       ],
       options.concurrency,
     );
-    const verdicts = await Promise.all(options.clauses.map(async (clause) => ({ clause, verdict: await baseline.clause(clause) })));
-    const failing = verdicts.filter((v) => v.verdict.status === "fail").map((v) => ({ id: v.clause.id, message: v.verdict.message }));
+    const verdicts = await Promise.all(
+      options.clauses.map(async (clause) => ({ clause, verdict: await baseline.clause(clause) })),
+    );
+    const failing = verdicts
+      .filter((v) => v.verdict.status === "fail")
+      .map((v) => ({ id: v.clause.id, message: v.verdict.message }));
     if (failing.length > 0) throw new BaselineFailure(failing);
     const errored = verdicts.find((v) => v.verdict.status === "error");
-    if (errored) throw new HarnessError(`the coverage run could not decide ${errored.clause.id}: ${errored.verdict.message}`);
+    if (errored)
+      throw new HarnessError(`the coverage run could not decide ${errored.clause.id}: ${errored.verdict.message}`);
     bounds.durations = baseline.durations;
     const coverageMs = performance.now() - started;
 
     const active = verdicts.filter((v) => v.verdict.status === "pass").map((v) => v.clause);
     const tests = new Map(active.map((clause) => [clause.id, testIds(clause, options.profiles)]));
-    const cost = (clause: Clause): number => (tests.get(clause.id) ?? []).reduce((sum, id) => sum + (baseline.durations.get(id) ?? 0), 0);
+    const cost = (clause: Clause): number =>
+      (tests.get(clause.id) ?? []).reduce((sum, id) => sum + (baseline.durations.get(id) ?? 0), 0);
     // The clauses that killed most mutants of the mutant's file so far go first (neighbouring mutants tend to fall to
     // the same clauses), then those that killed most overall, then the cheapest: a mutant stops at its first kill.
     const kills = new Map<string, number>();
@@ -113,7 +132,12 @@ export async function mutateRelay(options: MutateOptions): Promise<MutateResult>
       const covering = baseline.staticCovered.has(mutant.id)
         ? active
         : active.filter((clause) => (tests.get(clause.id) ?? []).some((t) => baseline.coverage.get(t)?.has(mutant.id)));
-      return [...covering].sort((a, b) => (here.get(b.id) ?? 0) - (here.get(a.id) ?? 0) || (kills.get(b.id) ?? 0) - (kills.get(a.id) ?? 0) || cost(a) - cost(b));
+      return [...covering].sort(
+        (a, b) =>
+          (here.get(b.id) ?? 0) - (here.get(a.id) ?? 0) ||
+          (kills.get(b.id) ?? 0) - (kills.get(a.id) ?? 0) ||
+          cost(a) - cost(b),
+      );
     };
     const countKill = (mutant: MutantSpec, clause: string): void => {
       kills.set(clause, (kills.get(clause) ?? 0) + 1);
@@ -129,7 +153,9 @@ export async function mutateRelay(options: MutateOptions): Promise<MutateResult>
       selected.map((mutant) => async (lane: number): Promise<MutantResult> => {
         const covering = coveringClauses(mutant);
         const isStatic = baseline.staticCovered.has(mutant.id);
-        const reuse = isStatic ? undefined : { baseline, covers: (testId: string) => baseline.coverage.get(testId)?.has(mutant.id) === true };
+        const reuse = isStatic
+          ? undefined
+          : { baseline, covers: (testId: string) => baseline.coverage.get(testId)?.has(mutant.id) === true };
         const trial = new Trial(context, lanes, lane, mutant.id, isStatic, reuse);
         const result = covering.length === 0 ? noCoverage(mutant) : await testMutant(trial, mutant, covering, isStatic);
         if (isStatic) await lanes[lane]?.release();
@@ -140,7 +166,13 @@ export async function mutateRelay(options: MutateOptions): Promise<MutateResult>
       }),
       options.concurrency,
     );
-    return { mutants: results, sources: instrumented.sources, clauses: options.clauses, coverageMs, durationMs: performance.now() - started };
+    return {
+      mutants: results,
+      sources: instrumented.sources,
+      clauses: options.clauses,
+      coverageMs,
+      durationMs: performance.now() - started,
+    };
   } finally {
     await Promise.all(lanes.map((lane) => lane.close()));
     root.remove();
@@ -179,7 +211,12 @@ function noCoverage(mutant: MutantSpec): MutantResult {
 }
 
 /** Runs the covering clauses in order until one fails. */
-async function testMutant(trial: Trial, mutant: MutantSpec, covering: readonly Clause[], isStatic: boolean): Promise<MutantResult> {
+async function testMutant(
+  trial: Trial,
+  mutant: MutantSpec,
+  covering: readonly Clause[],
+  isStatic: boolean,
+): Promise<MutantResult> {
   const coveredBy = covering.map((c) => c.id);
   let completed = 0;
   let error: string | undefined;
@@ -200,6 +237,14 @@ async function testMutant(trial: Trial, mutant: MutantSpec, covering: readonly C
     if (verdict.status === "error") error ??= `${clause.id}: ${verdict.message}`;
   }
   if (trial.timedOut) return { ...mutant, status: "Timeout", coveredBy, testsCompleted: completed, static: isStatic };
-  if (error !== undefined) return { ...mutant, status: "RuntimeError", statusReason: error, coveredBy, testsCompleted: completed, static: isStatic };
+  if (error !== undefined)
+    return {
+      ...mutant,
+      status: "RuntimeError",
+      statusReason: error,
+      coveredBy,
+      testsCompleted: completed,
+      static: isStatic,
+    };
   return { ...mutant, status: "Survived", coveredBy, testsCompleted: completed, static: isStatic };
 }

@@ -56,7 +56,11 @@ export function mutationReport(
 ): MutationTestResult {
   const files: MutationTestResult["files"] = {};
   for (const [file, source] of result.sources) {
-    files[reportPath(options.cwd, file)] = { language: /\.[cm]?tsx?$/.test(file) ? "typescript" : "javascript", source, mutants: [] };
+    files[reportPath(options.cwd, file)] = {
+      language: /\.[cm]?tsx?$/.test(file) ? "typescript" : "javascript",
+      source,
+      mutants: [],
+    };
   }
   for (const m of result.mutants) {
     files[reportPath(options.cwd, m.file)]?.mutants.push({
@@ -86,7 +90,9 @@ export function mutationReport(
 
 /** The JSON Schema the report follows (the package's own copy). */
 export function reportJsonSchema(): Record<string, unknown> {
-  return JSON.parse(readFileSync(requireHere.resolve("mutation-testing-report-schema/mutation-testing-report-schema.json"), "utf8")) as Record<string, unknown>;
+  return JSON.parse(
+    readFileSync(requireHere.resolve("mutation-testing-report-schema/mutation-testing-report-schema.json"), "utf8"),
+  ) as Record<string, unknown>;
 }
 
 /** A self-contained HTML page: mutation-testing-elements' bundle inlined, the report beside it; no network. */
@@ -130,7 +136,9 @@ export function consoleSummary(result: MutateResult, cwd: string): string {
   const out = [
     `mutation score ${mutationScore(counts).toFixed(2)}% (${result.mutants.length} mutants in ${(result.durationMs / 1000).toFixed(1)}s)`,
     `killed ${counts.killed}, survived ${counts.survived}, timeout ${counts.timeout}, no coverage ${counts.noCoverage}` +
-      (counts.compileError + counts.runtimeError > 0 ? ` (not counted: compile error ${counts.compileError}, runtime error ${counts.runtimeError})` : ""),
+      (counts.compileError + counts.runtimeError > 0
+        ? ` (not counted: compile error ${counts.compileError}, runtime error ${counts.runtimeError})`
+        : ""),
   ];
   const undetected = result.mutants.filter((m) => m.status === "Survived" || m.status === "NoCoverage");
   for (const m of [...undetected].sort(byPlace)) {
@@ -146,5 +154,10 @@ export function consoleSummary(result: MutateResult, cwd: string): string {
 }
 
 function byPlace(a: MutantResult, b: MutantResult): number {
-  return a.file.localeCompare(b.file) || a.start.line - b.start.line || a.start.column - b.start.column || Number(a.id) - Number(b.id);
+  return (
+    a.file.localeCompare(b.file) ||
+    a.start.line - b.start.line ||
+    a.start.column - b.start.column ||
+    Number(a.id) - Number(b.id)
+  );
 }

@@ -10,7 +10,14 @@ const SOURCE = /\.[cm]?[jt]sx?$/;
 /** A relative specifier as a file: as written, or with the TypeScript extension for a `.js` one, or an index. */
 function resolveImport(from: string, specifier: string): string | undefined {
   const base = resolve(dirname(from), specifier);
-  const candidates = [base, base.replace(/\.([cm]?)js$/, ".$1ts"), `${base}.ts`, `${base}.js`, join(base, "index.ts"), join(base, "index.js")];
+  const candidates = [
+    base,
+    base.replace(/\.([cm]?)js$/, ".$1ts"),
+    `${base}.ts`,
+    `${base}.js`,
+    join(base, "index.ts"),
+    join(base, "index.js"),
+  ];
   return candidates.find((file) => SOURCE.test(file) && existsSync(file) && statSync(file).isFile());
 }
 
@@ -70,7 +77,12 @@ export function listSources(folder: string): string[] {
     if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
     const path = join(folder, entry.name);
     if (entry.isDirectory()) out.push(...listSources(path));
-    else if (SOURCE.test(entry.name) && !/\.(test|spec)\.[cm]?[jt]sx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(path);
+    else if (
+      SOURCE.test(entry.name) &&
+      !/\.(test|spec)\.[cm]?[jt]sx?$/.test(entry.name) &&
+      !entry.name.endsWith(".d.ts")
+    )
+      out.push(path);
   }
   return out;
 }
@@ -80,7 +92,8 @@ export function changedLines(ref: string, files: readonly string[]): Map<string,
   const out = new Map<string, Set<number> | "all">();
   for (const file of files) {
     const cwd = dirname(file);
-    const git = (args: string[]): string => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const git = (args: string[]): string =>
+      execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     try {
       git(["ls-files", "--error-unmatch", file]);
     } catch {
@@ -88,7 +101,9 @@ export function changedLines(ref: string, files: readonly string[]): Map<string,
       continue;
     }
     const lines = new Set<number>();
-    for (const match of git(["diff", "--unified=0", "--no-color", ref, "--", file]).matchAll(/^@@ -\S+ \+(\d+)(?:,(\d+))? @@/gm)) {
+    for (const match of git(["diff", "--unified=0", "--no-color", ref, "--", file]).matchAll(
+      /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/gm,
+    )) {
       const start = Number(match[1]);
       const count = match[2] === undefined ? 1 : Number(match[2]);
       for (let line = start; line < start + count; line += 1) lines.add(line);

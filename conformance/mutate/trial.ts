@@ -3,11 +3,27 @@
 // runner/run-catalogue.ts; each records how long it took and, without a mutant, which mutants it executed.
 import { tmpdir } from "node:os";
 import type { Profile } from "../../simulator/scenario/schema.ts";
-import { ClauseFailure, HarnessError, SkipCheck, type CaseDef, type CaseRun, type Clause, type ProbeCheck, type ProbeView } from "../clauses/types.ts";
+import {
+  ClauseFailure,
+  HarnessError,
+  SkipCheck,
+  type CaseDef,
+  type CaseRun,
+  type Clause,
+  type ProbeCheck,
+  type ProbeView,
+} from "../clauses/types.ts";
 import { containment } from "../process/containment.ts";
 import type { HarnessPaths } from "../paths.ts";
 import type { AcquiredSlot } from "../runner/acquire-slot.ts";
-import { caseProfile, caseRunKey, isProbe, isProperty, propertyRunKey, type PlannedPropertyRun } from "../runner/plan-runs.ts";
+import {
+  caseProfile,
+  caseRunKey,
+  isProbe,
+  isProperty,
+  propertyRunKey,
+  type PlannedPropertyRun,
+} from "../runner/plan-runs.ts";
 import type { ProbeResult } from "../process/protocol.ts";
 import { runCase, type CaseEnvironment } from "../runner/run-case.ts";
 import type { RunRoot } from "../runner/sandbox.ts";
@@ -104,7 +120,11 @@ export class Trial {
       },
     };
     const run = await runCase(def, profile, env);
-    if (run.outcome.type === "timeout" || (run.outcome.type === "error" && run.outcome.error.message.startsWith("Stryker: Hit count limit"))) this.timedOut = true;
+    if (
+      run.outcome.type === "timeout" ||
+      (run.outcome.type === "error" && run.outcome.error.message.startsWith("Stryker: Hit count limit"))
+    )
+      this.timedOut = true;
     this.#record(testId, started, covered);
     return run;
   }
@@ -160,13 +180,21 @@ export class Trial {
       const started = performance.now();
       const calls = this.context.probeChecks.flatMap((c) => [...c.probe]);
       const outcome = await host.runJob(
-        { id: 0, op: "probe", relayModule: host.relayModule, cwd: this.context.root.dir, processEnv: { PATH: this.context.root.binDir, TMPDIR: tmpdir() }, calls },
+        {
+          id: 0,
+          op: "probe",
+          relayModule: host.relayModule,
+          cwd: this.context.root.dir,
+          processEnv: { PATH: this.context.root.binDir, TMPDIR: tmpdir() },
+          calls,
+        },
         { timeoutMs: this.context.timeoutFor(PROBE_TEST) },
         this.#switch(PROBE_TEST),
       );
       this.#record(PROBE_TEST, started, coveredOf(outcome));
       if (outcome.status === "timeout") this.timedOut = true;
-      if (outcome.status !== "reply" || outcome.reply.type !== "probe") return { status: "error" as const, message: `the probe failed: ${outcome.status}` };
+      if (outcome.status !== "reply" || outcome.reply.type !== "probe")
+        return { status: "error" as const, message: `the probe failed: ${outcome.status}` };
       const r = outcome.reply;
       return { view: { exports: r.exports, values: r.values, frozen: r.frozen }, results: r.calls };
     })();
@@ -180,12 +208,16 @@ export class Trial {
       for (const check of clause.checks) {
         let verdict: Verdict;
         if (isProbe(check)) verdict = await this.#probeCheck(check);
-        else if (isProperty(check)) verdict = await this.propertyRun(propertyRunKey(clause.id, check.property.id, profile));
+        else if (isProperty(check))
+          verdict = await this.propertyRun(propertyRunKey(clause.id, check.property.id, profile));
         else {
           const p = caseProfile(check.case, clause, profile, this.context.profiles);
           if (p === null) continue;
           const run = await this.caseRun(check.case, p);
-          verdict = run.outcome.type === "harness-error" ? { status: "error", message: run.outcome.detail } : evaluate(() => check.assert(run), `[${check.case.id}@${p}] `);
+          verdict =
+            run.outcome.type === "harness-error"
+              ? { status: "error", message: run.outcome.detail }
+              : evaluate(() => check.assert(run), `[${check.case.id}@${p}] `);
         }
         if (verdict.status === "fail") return verdict;
         outcomes.push(verdict);

@@ -61,7 +61,9 @@ function reply(message: AdapterReply): Promise<void> {
     process.stderr.write(`${CHANNEL_CLOSED_LINE}\n`, () => process.exit(CHANNEL_CLOSED_EXIT));
     return new Promise(() => undefined);
   }
-  return new Promise((resolve, reject) => replies.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    replies.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 function loadRelay(path: string): Promise<Module> {
@@ -91,7 +93,9 @@ function jsonCopy(value: unknown, keepUndefined = false): unknown {
   if (value === undefined) return "<undefined>";
   let text: string | undefined;
   try {
-    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : keepUndefined && v === undefined ? "<undefined>" : v));
+    text = JSON.stringify(value, (_k, v: unknown) =>
+      typeof v === "bigint" ? `${v}n` : keepUndefined && v === undefined ? "<undefined>" : v,
+    );
   } catch (error) {
     return `<unserializable: ${describeFailure(error)}>`;
   }
@@ -112,7 +116,16 @@ function revive(value: unknown): unknown {
   return value;
 }
 
-const ERROR_FIELDS = ["kind", "stage", "exitCode", "stderr", "timedOut", "elapsedMs", "timeoutMs", "mutationOutcome"] as const;
+const ERROR_FIELDS = [
+  "kind",
+  "stage",
+  "exitCode",
+  "stderr",
+  "timedOut",
+  "elapsedMs",
+  "timeoutMs",
+  "mutationOutcome",
+] as const;
 
 /** Reads one fact about a thrown value; a getter or proxy trap that throws yields the fallback. */
 function inspect<T>(read: () => T, fallback: T): T {
@@ -128,15 +141,23 @@ function snapshot(thrown: unknown, relayErrorClass: unknown): ErrorSnapshot {
   const isObject = thrown !== null && (typeof thrown === "object" || typeof thrown === "function");
   const snap: ErrorSnapshot = {
     name: isError ? inspect(() => String((thrown as Error).name), "<uninspectable>") : typeof thrown,
-    message: isError ? inspect(() => String((thrown as Error).message), "<uninspectable>") : inspect(() => String(thrown), "<uninspectable>"),
-    constructorName: isObject ? inspect(() => String((thrown as object).constructor?.name), "<uninspectable>") : typeof thrown,
+    message: isError
+      ? inspect(() => String((thrown as Error).message), "<uninspectable>")
+      : inspect(() => String(thrown), "<uninspectable>"),
+    constructorName: isObject
+      ? inspect(() => String((thrown as object).constructor?.name), "<uninspectable>")
+      : typeof thrown,
     isError,
-    instanceOfRelayError: typeof relayErrorClass === "function" ? inspect(() => thrown instanceof (relayErrorClass as new () => unknown), false) : null,
+    instanceOfRelayError:
+      typeof relayErrorClass === "function"
+        ? inspect(() => thrown instanceof (relayErrorClass as new () => unknown), false)
+        : null,
   };
   if (isObject) {
     const record = thrown as Record<string, unknown>;
     for (const field of ERROR_FIELDS) {
-      if (inspect(() => field in record, false)) snap[field] = inspect(() => jsonCopy(record[field]), "<uninspectable>");
+      if (inspect(() => field in record, false))
+        snap[field] = inspect(() => jsonCopy(record[field]), "<uninspectable>");
     }
   }
   return snap;
@@ -188,7 +209,8 @@ function armAbort(plan: AbortPlan | undefined, controller: AbortController): () 
 
 async function run(job: AdapterJob, mod: Module): Promise<AdapterReply> {
   const entry = mod[RELAY_ENTRY_EXPORT];
-  if (typeof entry !== "function") return { type: "load-error", id: job.id, message: `module does not export a function named ${RELAY_ENTRY_EXPORT}` };
+  if (typeof entry !== "function")
+    return { type: "load-error", id: job.id, message: `module does not export a function named ${RELAY_ENTRY_EXPORT}` };
   const { raw, ...wire } = job.request ?? { captureArgumentTokens: [] };
   const controller = new AbortController();
   const request: Record<string, unknown> = { ...wire, ...raw };
@@ -241,7 +263,8 @@ async function task(job: AdapterJob): Promise<AdapterReply> {
   try {
     const mod = await loadHostedModule(spec.module);
     const fn = mod[spec.export];
-    if (typeof fn !== "function") return { type: "load-error", id: job.id, message: `${spec.module} exports no function ${spec.export}` };
+    if (typeof fn !== "function")
+      return { type: "load-error", id: job.id, message: `${spec.module} exports no function ${spec.export}` };
     return { type: "result", id: job.id, value: jsonCopy(await (fn as (input: unknown) => unknown)(spec.input)) };
   } catch (thrown) {
     return { type: "error", id: job.id, error: snapshot(thrown, undefined) };
@@ -310,7 +333,9 @@ async function handle(line: string): Promise<void> {
   const covered = switched();
   const left = [...(await leftAfter(before)), ...new Array<string>(signalListenersLeft).fill(SIGNAL_LISTENER)];
   const reported = answer.type === "result" || answer.type === "error" || answer.type === "probe";
-  const withLeft = reported ? { ...answer, ...(left.length > 0 ? { leftovers: left } : {}), ...(covered ? { covered } : {}) } : answer;
+  const withLeft = reported
+    ? { ...answer, ...(left.length > 0 ? { leftovers: left } : {}), ...(covered ? { covered } : {}) }
+    : answer;
   if (job.op !== "run" || (withLeft.type !== "result" && withLeft.type !== "error")) {
     await reply(withLeft);
     return;
@@ -352,7 +377,10 @@ function census(id: number): AdapterReply {
     job: inFlight?.id ?? null,
     nextTimerMs: timers.nextDueMs,
     untrackedTimers: timers.untracked,
-    resources: [...extra.filter((name) => name !== "Timeout"), ...(abortWatch?.due() ? ["the harness's abort, about to fire"] : [])],
+    resources: [
+      ...extra.filter((name) => name !== "Timeout"),
+      ...(abortWatch?.due() ? ["the harness's abort, about to fire"] : []),
+    ],
     processes: inFlight === undefined ? [] : processesOfJob(inFlight),
   };
 }

@@ -15,7 +15,11 @@ export interface HangEvidence {
 /** Watches a job in flight for a relay that can no longer settle (runner/hang-watch.ts). */
 export interface HangWatch {
   /** Starts watching; calls `hung` once the relay provably cannot settle before its bound. */
-  begin(host: { census(withinMs?: number): Promise<Extract<AdapterReply, { type: "census" }> | null> }, boundMs: number, hung: () => void): void;
+  begin(
+    host: { census(withinMs?: number): Promise<Extract<AdapterReply, { type: "census" }> | null> },
+    boundMs: number,
+    hung: () => void,
+  ): void;
   end(): void;
   /** What the watch last saw, for the timeout's message. */
   evidence(): HangEvidence | undefined;
@@ -38,7 +42,13 @@ export interface ChildEvidence {
  */
 export type JobOutcome =
   | { readonly status: "reply"; readonly reply: AdapterReply }
-  | { readonly status: "timeout"; readonly timeoutMs: number; readonly wallMs: number; readonly evidence: ChildEvidence; readonly hang?: HangEvidence }
+  | {
+      readonly status: "timeout";
+      readonly timeoutMs: number;
+      readonly wallMs: number;
+      readonly evidence: ChildEvidence;
+      readonly hang?: HangEvidence;
+    }
   | { readonly status: "exited"; readonly evidence: ChildEvidence }
   | { readonly status: "protocol"; readonly detail: string; readonly evidence: ChildEvidence }
   | { readonly status: "harness"; readonly detail: string };
@@ -66,7 +76,9 @@ export function tail(output: string, chars = 600): string {
 export function describeOutcome(outcome: JobOutcome): string {
   switch (outcome.status) {
     case "reply":
-      return outcome.reply.type === "error" ? `${outcome.reply.error.name}: ${outcome.reply.error.message}` : `unexpected ${outcome.reply.type} reply`;
+      return outcome.reply.type === "error"
+        ? `${outcome.reply.error.name}: ${outcome.reply.error.message}`
+        : `unexpected ${outcome.reply.type} reply`;
     case "timeout":
       return `no reply within ${outcome.timeoutMs}ms: ${tail(outcome.evidence.output)}`;
     case "exited":

@@ -11,7 +11,9 @@ export const ProcessSnapshotSchema = z.strictObject({
   /** /proc state letter (R running, S sleeping, D disk wait, Z zombie, …); "" when unknown. */
   state: z.string(),
   /** The system call it is blocked in: read/write with its fd, futex (a blocked thread), or another (null: running or unknown). */
-  blockedIn: z.nullable(z.strictObject({ call: z.enum(["read", "write", "futex", "other"]), fd: z.nullable(z.number()) })),
+  blockedIn: z.nullable(
+    z.strictObject({ call: z.enum(["read", "write", "futex", "other"]), fd: z.nullable(z.number()) }),
+  ),
   /** Bytes it has read and written so far, all files and pipes included (/proc/<pid>/io rchar and wchar). */
   readBytes: z.nullable(z.number()),
   writtenBytes: z.nullable(z.number()),

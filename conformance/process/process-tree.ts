@@ -30,7 +30,13 @@ export function processTable(): ProcEntry[] {
         // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
         // starttime is field 22 of stat, the 20th after the comm.
-        out.push({ pid: Number(name), state: fields[0] ?? "", ppid: Number(fields[1]), pgid: Number(fields[2]), started: fields[19] ?? "" });
+        out.push({
+          pid: Number(name),
+          state: fields[0] ?? "",
+          ppid: Number(fields[1]),
+          pgid: Number(fields[2]),
+          started: fields[19] ?? "",
+        });
       } catch {
         // Gone while listing.
       }
@@ -95,7 +101,8 @@ export function selectProcesses(table: readonly ProcEntry[], selector: TreeSelec
   const found = new Map<number, ProcEntry>();
   for (const p of table) {
     if (p.pid === self || p.state === "Z") continue;
-    if (groups.has(p.pgid) || (selector.roots ?? []).includes(p.pid) || carriesMarker(p.pid, selector.markers ?? [])) found.set(p.pid, p);
+    if (groups.has(p.pgid) || (selector.roots ?? []).includes(p.pid) || carriesMarker(p.pid, selector.markers ?? []))
+      found.set(p.pid, p);
   }
   const roots = new Set(selector.roots ?? []);
   let grew = true;

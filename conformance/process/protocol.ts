@@ -108,7 +108,14 @@ export const AdapterReplySchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready"), id: z.literal(0) }),
   z.strictObject({ type: z.literal("loaded"), id: z.number() }),
   z.strictObject({ type: z.literal("result"), id: z.number(), value: z.unknown(), leftovers, processes, covered }),
-  z.strictObject({ type: z.literal("error"), id: z.number(), error: ErrorSnapshotSchema, leftovers, processes, covered }),
+  z.strictObject({
+    type: z.literal("error"),
+    id: z.number(),
+    error: ErrorSnapshotSchema,
+    leftovers,
+    processes,
+    covered,
+  }),
   z.strictObject({
     type: z.literal("census"),
     id: z.number(),

@@ -5,7 +5,13 @@
 import type { Readable } from "node:stream";
 import { loadScaledTimeout } from "./load-clock.ts";
 import { killTree, pidInNamespaceOf } from "./process-tree.ts";
-import { AdapterReplySchema, CHANNEL_CLOSED_EXIT, CHANNEL_CLOSED_LINE, type AdapterJob, type AdapterReply } from "./protocol.ts";
+import {
+  AdapterReplySchema,
+  CHANNEL_CLOSED_EXIT,
+  CHANNEL_CLOSED_LINE,
+  type AdapterJob,
+  type AdapterReply,
+} from "./protocol.ts";
 import { CONTAINED_ENV, containedCommand, containment, hostExit } from "./containment.ts";
 import type { ChildEvidence, HangEvidence, JobOptions, JobOutcome } from "./job-outcome.ts";
 import { tail } from "./job-outcome.ts";
@@ -117,10 +123,16 @@ export class RelayHost {
     if (!pending) return;
     const exit = this.contained ? hostExit(code, signal) : { code, signal };
     const evidence = { ...exit, output: this.#output };
-    const closedChannel = (this.#channelEnded && exit.signal === "SIGKILL") || (exit.code === CHANNEL_CLOSED_EXIT && this.#output.includes(CHANNEL_CLOSED_LINE));
+    const closedChannel =
+      (this.#channelEnded && exit.signal === "SIGKILL") ||
+      (exit.code === CHANNEL_CLOSED_EXIT && this.#output.includes(CHANNEL_CLOSED_LINE));
     // What the relay launched may outlive the child: its group and marked processes go before the case reports.
     void this.kill(pending.markers).then(() =>
-      pending.settle(closedChannel ? { status: "protocol", detail: "the relay closed the adapter's reply channel (fd 3)", evidence } : { status: "exited", evidence }),
+      pending.settle(
+        closedChannel
+          ? { status: "protocol", detail: "the relay closed the adapter's reply channel (fd 3)", evidence }
+          : { status: "exited", evidence },
+      ),
     );
   }
 
@@ -139,7 +151,9 @@ export class RelayHost {
     }
     const pending = this.#pending;
     if (!parsed.success || pending === null || parsed.data.id !== pending.id) {
-      this.#violation(`${parsed.success ? "a reply nobody asked for" : "a malformed reply"} on the adapter's channel: ${JSON.stringify(line.slice(0, 200))}`);
+      this.#violation(
+        `${parsed.success ? "a reply nobody asked for" : "a malformed reply"} on the adapter's channel: ${JSON.stringify(line.slice(0, 200))}`,
+      );
       return;
     }
     this.#pending = null;
@@ -151,7 +165,9 @@ export class RelayHost {
     this.#broken ??= detail;
     const pending = this.#pending;
     this.#pending = null;
-    void this.kill(pending?.markers ?? []).then(() => pending?.settle({ status: "protocol", detail, evidence: this.#evidence() }));
+    void this.kill(pending?.markers ?? []).then(() =>
+      pending?.settle({ status: "protocol", detail, evidence: this.#evidence() }),
+    );
   }
 
   #evidence(): ChildEvidence {
@@ -210,8 +226,16 @@ export class RelayHost {
    */
   run(job: AdapterJob, options: JobOptions): Promise<JobOutcome> {
     const markers = options.markers ?? [];
-    if (this.#pending) return Promise.resolve({ status: "harness", detail: `adapter worker is busy with job ${this.#pending.id} (harness fault: two cases on one lane)` });
-    if (this.#broken !== null) return Promise.resolve({ status: "harness", detail: `adapter worker reused after its channel broke (${this.#broken})` });
+    if (this.#pending)
+      return Promise.resolve({
+        status: "harness",
+        detail: `adapter worker is busy with job ${this.#pending.id} (harness fault: two cases on one lane)`,
+      });
+    if (this.#broken !== null)
+      return Promise.resolve({
+        status: "harness",
+        detail: `adapter worker reused after its channel broke (${this.#broken})`,
+      });
     if (options.signal?.aborted) return Promise.resolve({ status: "harness", detail: cancelled(options.signal) });
     return new Promise<JobOutcome>((resolve) => {
       let done = false;
@@ -232,8 +256,17 @@ export class RelayHost {
       const timer = loadScaledTimeout(options.timeoutMs, (wallMs) =>
         giveUp(() =>
           this.#ready
-            ? { status: "timeout", timeoutMs: options.timeoutMs, wallMs, evidence: this.#evidence(), ...hangOf(options) }
-            : { status: "harness", detail: `the adapter child did not come up within ${options.timeoutMs}ms: ${tail(this.#output)}` },
+            ? {
+                status: "timeout",
+                timeoutMs: options.timeoutMs,
+                wallMs,
+                evidence: this.#evidence(),
+                ...hangOf(options),
+              }
+            : {
+                status: "harness",
+                detail: `the adapter child did not come up within ${options.timeoutMs}ms: ${tail(this.#output)}`,
+              },
         ),
       );
       const onAbort = (): void => giveUp(() => ({ status: "harness", detail: cancelled(options.signal) }));
@@ -245,7 +278,10 @@ export class RelayHost {
           // Death before the ready line: nothing of the relay ran yet (the module loads in a job).
           this.#pending = null;
           const e = this.#evidence();
-          finish({ status: "harness", detail: `the adapter child did not start: exit ${e.code ?? "null"} signal ${e.signal ?? "null"}: ${tail(e.output)}` });
+          finish({
+            status: "harness",
+            detail: `the adapter child did not start: exit ${e.code ?? "null"} signal ${e.signal ?? "null"}: ${tail(e.output)}`,
+          });
           return;
         }
         this.#output = "";

@@ -2,7 +2,12 @@ import type { Readable } from "node:stream";
 import { MAX_REPLY_LINE_BYTES } from "./protocol.ts";
 
 /** Splits a stream into lines without ever buffering more than MAX_REPLY_LINE_BYTES of one line. */
-export function readLines(stream: Readable, onLine: (line: string) => void, onOverflow: () => void, onEnd: () => void): void {
+export function readLines(
+  stream: Readable,
+  onLine: (line: string) => void,
+  onOverflow: () => void,
+  onEnd: () => void,
+): void {
   let parts: Buffer[] = [];
   let size = 0;
   let overflowed = false;

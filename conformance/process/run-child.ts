@@ -15,7 +15,11 @@ export interface RunChildOptions {
  * Runs a program to its end in its own process group (process/spawn-in-group.ts) and returns its bytes. A timeout or a
  * cancellation SIGKILLs the whole group. Rejects only when the program could not start.
  */
-export async function runChild(executable: string, argv: readonly string[], options: RunChildOptions): Promise<ChildResult> {
+export async function runChild(
+  executable: string,
+  argv: readonly string[],
+  options: RunChildOptions,
+): Promise<ChildResult> {
   const { subprocess } = spawnInGroup(executable, argv, {
     cwd: options.cwd,
     env: options.env,
@@ -37,11 +41,21 @@ export async function runChild(executable: string, argv: readonly string[], opti
 }
 
 /** runChild for callers that judge a program by its bytes: a program that cannot start reports it on stderr. */
-export async function runProgram(executable: string, argv: readonly string[], options: RunChildOptions): Promise<ChildResult> {
+export async function runProgram(
+  executable: string,
+  argv: readonly string[],
+  options: RunChildOptions,
+): Promise<ChildResult> {
   try {
     return await runChild(executable, argv, options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderr: Buffer.from(`spawn error: ${message}\n`), timedOut: false };
+    return {
+      exitCode: null,
+      signal: null,
+      stdout: Buffer.alloc(0),
+      stderr: Buffer.from(`spawn error: ${message}\n`),
+      timedOut: false,
+    };
   }
 }

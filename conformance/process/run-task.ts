@@ -40,11 +40,20 @@ export async function runTaskOutcome(task: HostTask, options: TaskOptions): Prom
   // module again in a fresh folder; the task's TMPDIR is the job's (processEnv), as every other variable is.
   // Contained as `run`'s hosts are (process/containment.ts): a task starts a relay (repro's `relay` step, goldens'
   // record and replay, a correction client), and what that relay detaches dies with the host's namespace.
-  const host = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: options.cwd, env: { ...env, TMPDIR: tmpdir() }, contain: true });
+  const host = new RelayHost({
+    tsxLoader: paths.tsxLoader,
+    adapterChild: paths.adapterChild,
+    cwd: options.cwd,
+    env: { ...env, TMPDIR: tmpdir() },
+    contain: true,
+  });
   try {
     const id = nextId++;
     const markers = options.markers ?? [];
-    const outcome = await host.run({ id, op: "task", relayModule: task.module, cwd: options.cwd, processEnv: env, task }, { timeoutMs: options.timeoutMs, markers });
+    const outcome = await host.run(
+      { id, op: "task", relayModule: task.module, cwd: options.cwd, processEnv: env, task },
+      { timeoutMs: options.timeoutMs, markers },
+    );
     return { outcome, hostPid: host.pid };
   } finally {
     await host.kill(options.markers ?? []);
@@ -58,7 +67,11 @@ export async function runTaskOutcome(task: HostTask, options: TaskOptions): Prom
 export async function runTaskInHost(task: HostTask, options: TaskOptions): Promise<TaskResult> {
   const { outcome, hostPid } = await runTaskOutcome(task, options);
   if (outcome.status === "reply" && outcome.reply.type === "result") return { value: outcome.reply.value, hostPid };
-  throw new Error(outcome.status === "reply" && outcome.reply.type === "load-error" ? outcome.reply.message : describeOutcome(outcome));
+  throw new Error(
+    outcome.status === "reply" && outcome.reply.type === "load-error"
+      ? outcome.reply.message
+      : describeOutcome(outcome),
+  );
 }
 
 /** runTaskInHost, for callers that want the value only. */

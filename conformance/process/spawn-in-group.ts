@@ -7,7 +7,10 @@ import { killGroup } from "./process-tree.ts";
 import { trackProcessGroup } from "./teardown.ts";
 
 /** What a caller may choose; everything else is the house's process rules. */
-export type GroupOptions = Pick<Options, "cwd" | "input" | "timeout" | "cancelSignal" | "stdin" | "stdout" | "stderr" | "stdio" | "buffer" | "maxBuffer"> & {
+export type GroupOptions = Pick<
+  Options,
+  "cwd" | "input" | "timeout" | "cancelSignal" | "stdin" | "stdout" | "stderr" | "stdio" | "buffer" | "maxBuffer"
+> & {
   /** The child's whole environment: nothing of the harness's own environment is added. */
   readonly env: Readonly<Record<string, string | undefined>>;
 };

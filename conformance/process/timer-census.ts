@@ -42,11 +42,18 @@ function wrapTimer(original: TimerFn, repeat: boolean): TimerFn {
   };
 }
 
-function wrapPromise<A extends unknown[]>(original: (ms?: number, ...rest: A) => Promise<unknown>): (ms?: number, ...rest: A) => Promise<unknown> {
+function wrapPromise<A extends unknown[]>(
+  original: (ms?: number, ...rest: A) => Promise<unknown>,
+): (ms?: number, ...rest: A) => Promise<unknown> {
   return function (this: unknown, ms, ...rest) {
     let settled = false;
     const options = rest[1] as { ref?: boolean } | undefined;
-    const record: Armed = { due: performance.now() + delayOf(ms), repeatMs: null, live: () => !settled, refed: () => options?.ref !== false };
+    const record: Armed = {
+      due: performance.now() + delayOf(ms),
+      repeatMs: null,
+      live: () => !settled,
+      refed: () => options?.ref !== false,
+    };
     armed.add(record);
     return original.call(this, ms, ...rest).finally(() => {
       settled = true;
@@ -67,12 +74,19 @@ export function installTimerCensus(): void {
   globalThis.setInterval = setIntervalW as unknown as typeof globalThis.setInterval;
   timers.setTimeout = setTimeoutW;
   timers.setInterval = setIntervalW;
-  const promises = require("node:timers/promises") as { setTimeout: (ms?: number, ...rest: unknown[]) => Promise<unknown> };
+  const promises = require("node:timers/promises") as {
+    setTimeout: (ms?: number, ...rest: unknown[]) => Promise<unknown>;
+  };
   promises.setTimeout = wrapPromise(promises.setTimeout);
   const timeout = AbortSignal.timeout.bind(AbortSignal);
   AbortSignal.timeout = (ms: number): AbortSignal => {
     const signal = timeout(ms);
-    const record: Armed = { due: performance.now() + delayOf(ms), repeatMs: null, live: () => !signal.aborted, refed: () => false };
+    const record: Armed = {
+      due: performance.now() + delayOf(ms),
+      repeatMs: null,
+      live: () => !signal.aborted,
+      refed: () => false,
+    };
     armed.add(record);
     return signal;
   };

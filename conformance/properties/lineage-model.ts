@@ -62,7 +62,12 @@ function simEnv(dir: string, binDir: string): Record<string, string> {
 type CallResult = Pick<ChildResult, "exitCode" | "stdout" | "stderr">;
 
 async function gentleAi(real: { dir: string; env: Record<string, string> }, argv: string[]): Promise<CallResult> {
-  const answered = await gentleAiInProcess({ argv, env: real.env, cwd: real.dir, executablePath: paths.gentleAiSimulator });
+  const answered = await gentleAiInProcess({
+    argv,
+    env: real.env,
+    cwd: real.dir,
+    executablePath: paths.gentleAiSimulator,
+  });
   return answered ?? runProgram(paths.gentleAiSimulator, argv, { cwd: real.dir, env: real.env, timeoutMs: TIMEOUT });
 }
 
@@ -87,7 +92,14 @@ export async function lineageFixtures(profile: Profile = "2.4.0"): Promise<Fixtu
     const variant = async (findings: "none" | "suggestion"): Promise<Buffer> => {
       const file = join(dir, `pi-${findings}.json`);
       writeFileSync(file, JSON.stringify({ profile, pi: { result: { kind: "reviewer-result", findings } } }));
-      return (await runProgram(paths.piSimulator, ["--print"], { cwd: dir, env: { ...env, GENTLE_AI_SIM_SCENARIO: file }, stdin: prompt, timeoutMs: TIMEOUT })).stdout;
+      return (
+        await runProgram(paths.piSimulator, ["--print"], {
+          cwd: dir,
+          env: { ...env, GENTLE_AI_SIM_SCENARIO: file },
+          stdin: prompt,
+          timeoutMs: TIMEOUT,
+        })
+      ).stdout;
     };
     results.push([await variant("none"), await variant("suggestion")]);
   }
@@ -103,7 +115,11 @@ function submitArgv(real: LineageReal, lens: number, file: string): string[] {
   const form = real.fixtures.slots[lens]?.submission;
   if (!form) throw new Error("slot without submission");
   const loc = form.values[0]?.substitutionLocation ?? -1;
-  return ["review", form.operationToken, ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(file) : t))];
+  return [
+    "review",
+    form.operationToken,
+    ...form.argumentTokens.map((t, i) => (i === loc ? t.split("{{value}}").join(file) : t)),
+  ];
 }
 
 async function submitBytes(real: LineageReal, lens: number, bytes: Buffer): Promise<CallResult> {
@@ -123,13 +139,21 @@ class StatusCommand implements fc.AsyncCommand<LineageModel, LineageReal> {
   async run(model: LineageModel, real: LineageReal): Promise<void> {
     const r = await gentleAi(real, statusArgv(real.dir, true));
     expect(r.exitCode === 0, `STATUS exit ${r.exitCode}: ${r.stderr.toString("utf8")}`);
-    const offered = relaySlots(collectInputs(StatusSchema.parse(JSON.parse(r.stdout.toString("utf8"))))).map((s) => s.lens);
+    const offered = relaySlots(collectInputs(StatusSchema.parse(JSON.parse(r.stdout.toString("utf8"))))).map(
+      (s) => s.lens,
+    );
     model.slots.forEach((s, i) => {
       // STATUS is the reconciliation point: an unknown outcome becomes known here.
-      if (s.kind === "unknown") model.slots[i] = offered.includes(real.fixtures.lenses[i]) ? { kind: "open" } : { kind: "captured", variant: s.variant };
+      if (s.kind === "unknown")
+        model.slots[i] = offered.includes(real.fixtures.lenses[i])
+          ? { kind: "open" }
+          : { kind: "captured", variant: s.variant };
     });
     const expected = real.fixtures.lenses.filter((_, i) => model.slots[i]?.kind === "open");
-    expect(JSON.stringify(offered) === JSON.stringify(expected), `STATUS offered ${JSON.stringify(offered)}, model expects ${JSON.stringify(expected)}`);
+    expect(
+      JSON.stringify(offered) === JSON.stringify(expected),
+      `STATUS offered ${JSON.stringify(offered)}, model expects ${JSON.stringify(expected)}`,
+    );
   }
   toString = (): string => "status";
 }
@@ -138,10 +162,20 @@ class MaterializeCommand implements fc.AsyncCommand<LineageModel, LineageReal> {
   constructor(readonly lens: number) {}
   check = (m: Readonly<LineageModel>): boolean => known(m.slots[this.lens]);
   async run(model: LineageModel, real: LineageReal): Promise<void> {
-    const r = await gentleAi(real, ["review", "capture-result", ...(real.fixtures.slots[this.lens]?.captureArgumentTokens ?? [])]);
+    const r = await gentleAi(real, [
+      "review",
+      "capture-result",
+      ...(real.fixtures.slots[this.lens]?.captureArgumentTokens ?? []),
+    ]);
     // gentle-ai materializes a slot whether or not it is captured (review_artifact.go:398-418 checks no slot state).
-    expect(r.exitCode === 0, `materialize of a ${model.slots[this.lens]?.kind ?? "unknown"} slot exited ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
-    expect(r.stdout.equals(real.fixtures.prompts[this.lens] ?? Buffer.alloc(0)), "materialize is not byte-identical across calls");
+    expect(
+      r.exitCode === 0,
+      `materialize of a ${model.slots[this.lens]?.kind ?? "unknown"} slot exited ${r.exitCode} ${r.stderr.toString("utf8").trim()}`,
+    );
+    expect(
+      r.stdout.equals(real.fixtures.prompts[this.lens] ?? Buffer.alloc(0)),
+      "materialize is not byte-identical across calls",
+    );
   }
   toString = (): string => `materialize(${this.lens})`;
 }
@@ -157,7 +191,10 @@ class SubmitCommand implements fc.AsyncCommand<LineageModel, LineageReal> {
     const r = await submitBytes(real, this.lens, real.fixtures.results[this.lens]?.[this.variant] ?? Buffer.alloc(0));
     const s = model.slots[this.lens];
     if (s?.kind === "open" || (s?.kind === "captured" && s.variant === this.variant)) {
-      expect(r.exitCode === 0 && r.stdout.length > 0, `submit expected to be admitted: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
+      expect(
+        r.exitCode === 0 && r.stdout.length > 0,
+        `submit expected to be admitted: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`,
+      );
       model.slots[this.lens] = { kind: "captured", variant: this.variant };
     } else {
       expect(
@@ -175,7 +212,10 @@ class RefusedSubmitCommand implements fc.AsyncCommand<LineageModel, LineageReal>
   async run(model: LineageModel, real: LineageReal): Promise<void> {
     model.submitCalls += 1;
     const r = await submitBytes(real, this.lens, Buffer.from("not a reviewer result\n"));
-    expect(r.exitCode === 1 && r.stderr.toString("utf8").includes("[invalid_request]"), `refused submit: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`);
+    expect(
+      r.exitCode === 1 && r.stderr.toString("utf8").includes("[invalid_request]"),
+      `refused submit: exit ${r.exitCode} ${r.stderr.toString("utf8").trim()}`,
+    );
   }
   toString = (): string => `refused-submit(${this.lens})`;
 }
@@ -190,11 +230,19 @@ class FaultedSubmitCommand implements fc.AsyncCommand<LineageModel, LineageReal>
     model.submitCalls += 1;
     real.scenario.faults.push(
       { program: "gentle-ai", leg: "submit", calls: [model.submitCalls], fault: { kind: "exit-code", code: 1 } },
-      { program: "gentle-ai", leg: "submit", calls: [model.submitCalls], fault: { kind: "stderr", bytes: { text: "Error: injected\n" } } },
+      {
+        program: "gentle-ai",
+        leg: "submit",
+        calls: [model.submitCalls],
+        fault: { kind: "stderr", bytes: { text: "Error: injected\n" } },
+      },
     );
     writeFileSync(real.env.GENTLE_AI_SIM_SCENARIO ?? "", JSON.stringify(real.scenario));
     const r = await submitBytes(real, this.lens, real.fixtures.results[this.lens]?.[this.variant] ?? Buffer.alloc(0));
-    expect(r.exitCode === 1 && r.stderr.toString("utf8") === "Error: injected\n", `faulted submit: exit ${r.exitCode} ${r.stderr.toString("utf8")}`);
+    expect(
+      r.exitCode === 1 && r.stderr.toString("utf8") === "Error: injected\n",
+      `faulted submit: exit ${r.exitCode} ${r.stderr.toString("utf8")}`,
+    );
     // The caller cannot tell whether the provider captured it: only STATUS can.
     if (model.slots[this.lens]?.kind === "open") model.slots[this.lens] = { kind: "unknown", variant: this.variant };
   }

@@ -28,11 +28,34 @@ const RECORD_OPTIONS = {
   script: { type: "string", valueName: "file.txtar", description: "the golden's scenario script (one phase)" },
   binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai to record", default: "the simulator" },
   out: { type: "string", valueName: "file", description: "write the golden there", default: "stdout" },
-  name: { type: "string", valueName: "name", description: "the golden's name, lowercase words joined by dashes", default: "the script's id" },
-  relay: { type: "string", valueName: "module", description: "the relay that drives the script's relay steps", default: "this package's relay/index.ts" },
-  profile: { type: "string", valueName: PROFILES.join("|"), description: "the simulator profile", default: "the script's, else derived from `<binary> version`" },
-  commit: { type: "string", valueName: "sha", description: "provenance of a real binary: the source commit it was built from" },
-  build: { type: "string", valueName: "text", description: "provenance of a real binary: how it was built (toolchain, flags)" },
+  name: {
+    type: "string",
+    valueName: "name",
+    description: "the golden's name, lowercase words joined by dashes",
+    default: "the script's id",
+  },
+  relay: {
+    type: "string",
+    valueName: "module",
+    description: "the relay that drives the script's relay steps",
+    default: "this package's relay/index.ts",
+  },
+  profile: {
+    type: "string",
+    valueName: PROFILES.join("|"),
+    description: "the simulator profile",
+    default: "the script's, else derived from `<binary> version`",
+  },
+  commit: {
+    type: "string",
+    valueName: "sha",
+    description: "provenance of a real binary: the source commit it was built from",
+  },
+  build: {
+    type: "string",
+    valueName: "text",
+    description: "provenance of a real binary: how it was built (toolchain, flags)",
+  },
   help: HELP_OPTION,
 } as const satisfies OptionTable;
 
@@ -51,7 +74,11 @@ function loadScript(path: string, shown: string): Reproduction {
 }
 
 /** The profile to record in: --profile, else the script's world, else what the binary's version names. */
-async function recordProfile(flag: string | undefined, repro: Reproduction, binary: string | undefined): Promise<Profile> {
+async function recordProfile(
+  flag: string | undefined,
+  repro: Reproduction,
+  binary: string | undefined,
+): Promise<Profile> {
   const flagged = profileOption(flag);
   if (flagged !== undefined) return flagged;
   const declared = phaseScenario(repro.phases[0]!)["profile"];
@@ -84,10 +111,15 @@ ${shippedScripts().join(", ") || "(none)"}.`,
     const repro = loadScript(resolve(io.cwd, values.script), values.script);
     const binary = values.binary === undefined ? undefined : executableOption("--binary", values.binary, io.cwd);
     const name = values.name ?? repro.id;
-    if (!/^[a-z0-9]+(?:-[a-z0-9.]+)*$/.test(name)) throw new UsageError(`--name must be lowercase words joined by dashes, got ${JSON.stringify(name)}`);
-    if (binary === undefined && (values.commit !== undefined || values.build !== undefined)) throw new UsageError("--commit and --build describe a --binary");
+    if (!/^[a-z0-9]+(?:-[a-z0-9.]+)*$/.test(name))
+      throw new UsageError(`--name must be lowercase words joined by dashes, got ${JSON.stringify(name)}`);
+    if (binary === undefined && (values.commit !== undefined || values.build !== undefined))
+      throw new UsageError("--commit and --build describe a --binary");
     const seeded = binary === undefined ? undefined : simulatorOnlyReason(repro.phases[0]!);
-    if (seeded !== undefined) throw new UsageError(`--script ${values.script}: only the simulator can run it (${seeded}); record it without --binary`);
+    if (seeded !== undefined)
+      throw new UsageError(
+        `--script ${values.script}: only the simulator can run it (${seeded}); record it without --binary`,
+      );
     const profile = await recordProfile(values.profile, repro, binary);
     const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
     const { golden, ok, log } = await recordGolden({
@@ -104,7 +136,9 @@ ${shippedScripts().join(", ") || "(none)"}.`,
     if (out === undefined) io.stdout(goldenText(golden));
     else {
       await writeFile(out, goldenText(golden));
-      io.stdout(`recorded ${golden.calls.length} calls of ${golden.source.version || "gentle-ai"} into ${values.out}\n`);
+      io.stdout(
+        `recorded ${golden.calls.length} calls of ${golden.source.version || "gentle-ai"} into ${values.out}\n`,
+      );
     }
     if (ok) return 0;
     // The golden is written as recorded; what did not hold is said, so a wrong recording is never silent.

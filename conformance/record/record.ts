@@ -31,12 +31,19 @@ export type CaptureOptions = Omit<RunOptions, "out" | "onPhaseEnd">;
 const TIMING_KEYS = /^(elapsedMs|durationMs|hostPid)$/;
 
 function normaliseOutcome(outcome: Outcome, rules: readonly PlaceholderRule[]): GoldenOutcome {
-  return Object.fromEntries(Object.entries(outcome).map(([k, v]) => [k, TIMING_KEYS.test(k) && v !== null ? "<MS>" : typeof v === "string" ? normaliseText(v, rules) : v]));
+  return Object.fromEntries(
+    Object.entries(outcome).map(([k, v]) => [
+      k,
+      TIMING_KEYS.test(k) && v !== null ? "<MS>" : typeof v === "string" ? normaliseText(v, rules) : v,
+    ]),
+  );
 }
 
 /** Checks that a script can be a golden: one phase, since a golden's calls are numbered across one world. */
 export function goldenScriptProblem(repro: Reproduction): string | undefined {
-  return repro.phases.length === 1 ? undefined : `${repro.file}: a golden script has exactly one phase (this one has ${repro.phases.length})`;
+  return repro.phases.length === 1
+    ? undefined
+    : `${repro.file}: a golden script has exactly one phase (this one has ${repro.phases.length})`;
 }
 
 /** Runs a one-phase script and returns its calls and step outcomes normalised as a golden stores them. */
@@ -44,11 +51,19 @@ export async function captureScript(repro: Reproduction, options: CaptureOptions
   const log: string[] = [];
   let captured: { calls: GoldenCall[]; outcomes: GoldenOutcome[] } = { calls: [], outcomes: [] };
   const onPhaseEnd = async (_index: number, sandbox: Sandbox): Promise<void> => {
-    const rules = placeholderRules({ cwd: sandbox.work, tmp: sandbox.tmp, state: sandbox.state, gentleAi: sandbox.gentleAi, pi: sandbox.pi });
+    const rules = placeholderRules({
+      cwd: sandbox.work,
+      tmp: sandbox.tmp,
+      state: sandbox.state,
+      gentleAi: sandbox.gentleAi,
+      pi: sandbox.pi,
+    });
     const entries = readTranscript(sandbox.transcript);
     // Shim lines are written as calls end: ordered by start, with the calls the provider made itself marked nested.
     const calls =
-      options.recording === "shim" ? orderByStart(entries).map(({ entry, nested }) => normaliseCall(entry, rules, nested)) : entries.map((e) => normaliseCall(e, rules));
+      options.recording === "shim"
+        ? orderByStart(entries).map(({ entry, nested }) => normaliseCall(entry, rules, nested))
+        : entries.map((e) => normaliseCall(e, rules));
     captured = { calls, outcomes: sandbox.outcomes.map((o) => normaliseOutcome(o, rules)) };
   };
   const summary = await runReproduction(repro, { ...options, out: (l) => log.push(l), onPhaseEnd });
@@ -56,7 +71,11 @@ export async function captureScript(repro: Reproduction, options: CaptureOptions
 }
 
 /** `gentle-ai version` stdout without its trailing newline (run outside the recording, in a scratch folder). */
-export async function binaryVersion(gentleAi: string, scenario: Record<string, unknown> | null, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function binaryVersion(
+  gentleAi: string,
+  scenario: Record<string, unknown> | null,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "relay-conformance-version-"));
   try {
     const runEnv: NodeJS.ProcessEnv = { ...env, GENTLE_AI_SIM_STATE: join(dir, "state") };
@@ -114,7 +133,12 @@ export async function recordGolden(options: RecordOptions): Promise<Recording> {
     name: options.name,
     description,
     script: options.script ?? relative(resolve(options.goldenDir ?? "."), resolve(options.repro.file)),
-    source: { kind: options.source, version, ...(options.commit ? { commit: options.commit } : {}), ...(options.build ? { build: options.build } : {}) },
+    source: {
+      kind: options.source,
+      version,
+      ...(options.commit ? { commit: options.commit } : {}),
+      ...(options.build ? { build: options.build } : {}),
+    },
     profile: options.profile,
     calls: run.calls,
     outcomes: run.outcomes,

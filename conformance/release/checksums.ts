@@ -24,7 +24,10 @@ export function verifyChecksum(checksumsText: string, assetName: string, bytes: 
   }
   const actual = sha256Hex(bytes);
   if (actual !== expected) {
-    throw new ReleaseError("checksum-mismatch", `sha256 of ${assetName} is ${actual} but checksums.txt says ${expected}; refusing to unpack`);
+    throw new ReleaseError(
+      "checksum-mismatch",
+      `sha256 of ${assetName} is ${actual} but checksums.txt says ${expected}; refusing to unpack`,
+    );
   }
   return actual;
 }

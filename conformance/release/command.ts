@@ -12,13 +12,28 @@ import type { VerifyReport } from "../verify/report-schema.ts";
 import { renderVerifyReport, VerifyInputError, verifyBinary } from "../verify/verify.ts";
 import { checkReleaseContracts, fetchReleaseContracts, type ReleaseContracts } from "./contracts.ts";
 import { ReleaseError, RELEASE_FAILURE } from "./errors.ts";
-import { defaultCacheDir, hostPlatform, installRelease, RELEASE_ARCH, RELEASE_OS, type InstalledRelease, type ReleaseArch, type ReleaseOs } from "./install.ts";
+import {
+  defaultCacheDir,
+  hostPlatform,
+  installRelease,
+  RELEASE_ARCH,
+  RELEASE_OS,
+  type InstalledRelease,
+  type ReleaseArch,
+  type ReleaseOs,
+} from "./install.ts";
 import { RELEASE_REPORT_SCHEMA_ID, type ReleaseCause, type ReleaseReport } from "./report-schema.ts";
 
-function pick<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T | undefined): T {
+function pick<T extends string>(
+  name: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T | undefined,
+): T {
   const v = value ?? fallback;
   if (v === undefined) throw new UsageError(`--${name} is required on this platform (one of ${allowed.join(", ")})`);
-  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got ${JSON.stringify(v)}`);
+  if (!(allowed as readonly string[]).includes(v))
+    throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got ${JSON.stringify(v)}`);
   return v as T;
 }
 
@@ -63,7 +78,8 @@ async function judgeContracts(
   io.stdout(renderFidelityReport(fidelity));
   const causes: ReleaseCause[] = [];
   if (verify.drift) causes.push({ cause: "binary-drift", message: RELEASE_CAUSE_TEXT.binaryDrift(verify.profile) });
-  if (fidelity.verdict === "invalid") causes.push({ cause: "contract-changed", message: RELEASE_CAUSE_TEXT.contractChanged });
+  if (fidelity.verdict === "invalid")
+    causes.push({ cause: "contract-changed", message: RELEASE_CAUSE_TEXT.contractChanged });
   io.stdout(
     causes.length === 0
       ? `verdict: pass: the binary matches profile ${verify.profile} and the simulator matches ${installed.tag}'s published contract\n`
@@ -73,7 +89,12 @@ async function judgeContracts(
     const report: ReleaseReport = {
       schema: RELEASE_REPORT_SCHEMA_ID,
       tag: installed.tag,
-      binary: { asset: installed.asset, archiveSha256: installed.archiveSha256, binarySha256: installed.binarySha256, path: installed.binaryPath },
+      binary: {
+        asset: installed.asset,
+        archiveSha256: installed.archiveSha256,
+        binarySha256: installed.binarySha256,
+        path: installed.binaryPath,
+      },
       source: contracts.source,
       verify,
       contracts: fidelity,
@@ -98,10 +119,30 @@ function failureCodeLines(): string {
 }
 
 const RELEASE_OPTIONS = {
-  os: { type: "string", valueName: RELEASE_OS.join("|"), description: "the release's operating system", default: "this machine's" },
-  arch: { type: "string", valueName: RELEASE_ARCH.join("|"), description: "the release's architecture", default: "this machine's" },
-  cache: { type: "string", valueName: "dir", description: "where releases are installed", default: "${XDG_CACHE_HOME:-~/.cache}/gentle-relay-conformance/releases" },
-  profile: { type: "string", valueName: "p", description: "expected contract for `verify`", default: "derived from the binary's `version`" },
+  os: {
+    type: "string",
+    valueName: RELEASE_OS.join("|"),
+    description: "the release's operating system",
+    default: "this machine's",
+  },
+  arch: {
+    type: "string",
+    valueName: RELEASE_ARCH.join("|"),
+    description: "the release's architecture",
+    default: "this machine's",
+  },
+  cache: {
+    type: "string",
+    valueName: "dir",
+    description: "where releases are installed",
+    default: "${XDG_CACHE_HOME:-~/.cache}/gentle-relay-conformance/releases",
+  },
+  profile: {
+    type: "string",
+    valueName: "p",
+    description: "expected contract for `verify`",
+    default: "derived from the binary's `version`",
+  },
   json: {
     type: "string",
     valueName: "file",
@@ -110,8 +151,18 @@ const RELEASE_OPTIONS = {
   },
   "no-goldens": { type: "boolean", description: "skip the golden comparison" },
   contracts: { type: "boolean", description: "also download and check the tag's contracts/ tree (above)" },
-  scenario: { type: "string", multiple: true, valueName: "name", description: "with --contracts: only this shipped scenario (repeatable; default all)" },
-  concurrency: { type: "string", valueName: "n", description: "with --contracts: scenario lanes in flight", default: "2" },
+  scenario: {
+    type: "string",
+    multiple: true,
+    valueName: "name",
+    description: "with --contracts: only this shipped scenario (repeatable; default all)",
+  },
+  concurrency: {
+    type: "string",
+    valueName: "n",
+    description: "with --contracts: scenario lanes in flight",
+    default: "2",
+  },
   help: HELP_OPTION,
 } as const satisfies OptionTable;
 
@@ -158,7 +209,13 @@ ${failureCodeLines()}`,
     const tag = positionals[0]!;
     const token = process.env.GITHUB_TOKEN || undefined;
     const installed = await orReleaseExit(io, () =>
-      installRelease({ tag, os, arch, cacheDir: values.cache === undefined ? defaultCacheDir() : resolve(io.cwd, values.cache), token }),
+      installRelease({
+        tag,
+        os,
+        arch,
+        cacheDir: values.cache === undefined ? defaultCacheDir() : resolve(io.cwd, values.cache),
+        token,
+      }),
     );
     if (typeof installed === "number") return installed;
     io.stdout(`release ${installed.tag}: ${installed.asset} sha256 ${installed.archiveSha256} matches checksums.txt\n`);

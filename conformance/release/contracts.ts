@@ -45,7 +45,10 @@ export async function fetchReleaseContracts(tag: string, options: GithubOptions 
  * Writes the verified files to a fresh temp folder, runs the fidelity check on it and removes the folder whatever
  * happens; the report names the commit's tree instead of the vanished folder.
  */
-export async function checkReleaseContracts(contracts: ReleaseContracts, options: Omit<FidelityOptions, "contracts"> = {}): Promise<FidelityReport> {
+export async function checkReleaseContracts(
+  contracts: ReleaseContracts,
+  options: Omit<FidelityOptions, "contracts"> = {},
+): Promise<FidelityReport> {
   const dir = await mkdtemp(join(tmpdir(), "relay-conformance-contracts-"));
   const label = `${contracts.source.repo}@${contracts.source.commit}:contracts`;
   try {

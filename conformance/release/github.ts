@@ -21,11 +21,17 @@ export interface GithubOptions {
   readonly repo?: string;
 }
 
-async function request(url: string, headers: Record<string, string>, what: string, redirect: RequestRedirect = "follow"): Promise<Response> {
+async function request(
+  url: string,
+  headers: Record<string, string>,
+  what: string,
+  redirect: RequestRedirect = "follow",
+): Promise<Response> {
   try {
     return await fetch(url, { headers, redirect, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (error) {
-    const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const cause =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     throw new ReleaseError("network-failure", `network failure fetching ${what} (${url}): ${cause}`, { cause: error });
   }
 }
@@ -37,8 +43,12 @@ function rateLimited(response: Response): boolean {
 
 function rateLimitError(response: Response, what: string): ReleaseError {
   const reset = Number(response.headers.get("x-ratelimit-reset"));
-  const when = Number.isFinite(reset) && reset > 0 ? `; the limit resets at ${new Date(reset * 1000).toISOString()}` : "";
-  return new ReleaseError("rate-limited", `GitHub API rate limit exhausted (HTTP ${response.status}) fetching ${what}${when}; set GITHUB_TOKEN to raise it`);
+  const when =
+    Number.isFinite(reset) && reset > 0 ? `; the limit resets at ${new Date(reset * 1000).toISOString()}` : "";
+  return new ReleaseError(
+    "rate-limited",
+    `GitHub API rate limit exhausted (HTTP ${response.status}) fetching ${what}${when}; set GITHUB_TOKEN to raise it`,
+  );
 }
 
 /** The headers of a GitHub REST API request; the token goes to api.github.com only. */
@@ -53,7 +63,12 @@ function apiHeaders(token: string | undefined): Record<string, string> {
 }
 
 /** GETs `/repos/<repo>/<path>` as JSON; a 404 throws `notFound()`, a rate limit or other status its own ReleaseError. */
-export async function getApiJson(path: string, options: GithubOptions, what: string, notFound: () => ReleaseError): Promise<unknown> {
+export async function getApiJson(
+  path: string,
+  options: GithubOptions,
+  what: string,
+  notFound: () => ReleaseError,
+): Promise<unknown> {
   const url = `${options.apiBase ?? GITHUB_API}/repos/${options.repo ?? GENTLE_AI_REPO}/${path}`;
   const response = await request(url, apiHeaders(options.token), what);
   if (rateLimited(response)) throw rateLimitError(response, what);
@@ -76,11 +91,16 @@ export async function fetchRelease(tag: string, options: GithubOptions = {}): Pr
     () => new ReleaseError("tag-not-found", `no release with tag ${tag} in ${repo} (HTTP 404)`),
   );
   const parsed = GithubReleaseSchema.safeParse(body);
-  if (!parsed.success) throw new ReleaseError("http-error", `GitHub API returned an unexpected release object for ${tag}`);
+  if (!parsed.success)
+    throw new ReleaseError("http-error", `GitHub API returned an unexpected release object for ${tag}`);
   const release = parsed.data;
-  if (release.draft) throw new ReleaseError("draft", `release ${tag} is a draft; only published releases are validated`);
+  if (release.draft)
+    throw new ReleaseError("draft", `release ${tag} is a draft; only published releases are validated`);
   if (release.prerelease) {
-    throw new ReleaseError("prerelease", `release ${tag} is a prerelease; prereleases ship raw binaries with SHA256SUMS.txt, not the checked archive set`);
+    throw new ReleaseError(
+      "prerelease",
+      `release ${tag} is a prerelease; prereleases ship raw binaries with SHA256SUMS.txt, not the checked archive set`,
+    );
   }
   return release;
 }
@@ -93,14 +113,21 @@ export async function downloadAsset(release: GithubRelease, name: string): Promi
     throw new ReleaseError("asset-missing", `release ${release.tag_name} has no asset ${name} (assets: ${have})`);
   }
   // No token here: browser downloads redirect to a CDN host that must not receive it.
-  const response = await request(asset.browser_download_url, { accept: "application/octet-stream", "user-agent": "gentle-relay-conformance" }, name);
+  const response = await request(
+    asset.browser_download_url,
+    { accept: "application/octet-stream", "user-agent": "gentle-relay-conformance" },
+    name,
+  );
   if (rateLimited(response)) throw rateLimitError(response, name);
-  if (response.status === 404) throw new ReleaseError("asset-missing", `asset ${name} is listed but its download answered HTTP 404`);
+  if (response.status === 404)
+    throw new ReleaseError("asset-missing", `asset ${name} is listed but its download answered HTTP 404`);
   if (!response.ok) throw new ReleaseError("http-error", `download of ${name} answered HTTP ${response.status}`);
   try {
     return Buffer.from(await response.arrayBuffer());
   } catch (error) {
-    throw new ReleaseError("network-failure", `network failure while reading ${name}: ${(error as Error).message}`, { cause: error });
+    throw new ReleaseError("network-failure", `network failure while reading ${name}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -115,13 +142,21 @@ export async function downloadSourceTarball(ref: string, options: GithubOptions 
   const location = response.headers.get("location");
   if (response.status >= 300 && response.status < 400 && location !== null) {
     const next = new URL(location, url).href;
-    response = await request(next, { accept: "application/octet-stream", "user-agent": "gentle-relay-conformance" }, what);
+    response = await request(
+      next,
+      { accept: "application/octet-stream", "user-agent": "gentle-relay-conformance" },
+      what,
+    );
   }
   if (rateLimited(response)) throw rateLimitError(response, what);
   if (!response.ok) throw new ReleaseError("http-error", `download of the ${what} answered HTTP ${response.status}`);
   try {
     return Buffer.from(await response.arrayBuffer());
   } catch (error) {
-    throw new ReleaseError("network-failure", `network failure while reading the ${what}: ${(error as Error).message}`, { cause: error });
+    throw new ReleaseError(
+      "network-failure",
+      `network failure while reading the ${what}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }

@@ -44,7 +44,8 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 /** `v2.4.0` -> `2.4.0`; throws bad-input for anything that is not a semver tag. */
 export function tagVersion(tag: string): string {
   const m = /^v(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)$/.exec(tag);
-  if (m?.[1] === undefined) throw new ReleaseError("bad-input", `release tag must look like v<X.Y.Z>, got ${JSON.stringify(tag)}`);
+  if (m?.[1] === undefined)
+    throw new ReleaseError("bad-input", `release tag must look like v<X.Y.Z>, got ${JSON.stringify(tag)}`);
   return m[1];
 }
 
@@ -83,7 +84,13 @@ export async function installRelease(options: InstallReleaseOptions): Promise<In
   } finally {
     await rm(tmp, { force: true });
   }
-  const integrity = { schema: "gentle-relay-conformance.release-install/v1", tag: options.tag, asset, archiveSha256, binarySha256 };
+  const integrity = {
+    schema: "gentle-relay-conformance.release-install/v1",
+    tag: options.tag,
+    asset,
+    archiveSha256,
+    binarySha256,
+  };
   await writeFile(join(dir, "integrity.json"), `${JSON.stringify(integrity, null, 2)}\n`);
   return { tag: options.tag, version, asset, archiveSha256, binarySha256, binaryPath };
 }

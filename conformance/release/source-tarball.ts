@@ -32,10 +32,17 @@ export function gitBlobId(bytes: Buffer, algorithm: "sha1" | "sha256" = "sha1"):
 /** Refuses a path that is absolute or climbs out with `..` (or would on Windows); returns its segments. */
 function safeSegments(path: string): string[] {
   if (path.startsWith("/") || path.includes("\\") || path.includes("\0") || /^[A-Za-z]:/.test(path)) {
-    throw new ReleaseError("unsafe-archive", `source tarball entry ${JSON.stringify(path)} has an absolute or non-POSIX path; refusing to extract`);
+    throw new ReleaseError(
+      "unsafe-archive",
+      `source tarball entry ${JSON.stringify(path)} has an absolute or non-POSIX path; refusing to extract`,
+    );
   }
   const segments = path.split("/").filter((s) => s !== "" && s !== ".");
-  if (segments.includes("..")) throw new ReleaseError("unsafe-archive", `source tarball entry ${JSON.stringify(path)} climbs out with ..; refusing to extract`);
+  if (segments.includes(".."))
+    throw new ReleaseError(
+      "unsafe-archive",
+      `source tarball entry ${JSON.stringify(path)} climbs out with ..; refusing to extract`,
+    );
   return segments;
 }
 
@@ -44,7 +51,10 @@ function topFolder(entries: readonly TarEntry[]): string {
   const tops = new Set(entries.map((e) => safeSegments(e.path)[0] ?? ""));
   const [top] = tops;
   if (tops.size !== 1 || top === undefined || top === "") {
-    throw new ReleaseError("source-mismatch", `source tarball entries are not all in one top folder (${[...tops].map((t) => JSON.stringify(t)).join(", ")})`);
+    throw new ReleaseError(
+      "source-mismatch",
+      `source tarball entries are not all in one top folder (${[...tops].map((t) => JSON.stringify(t)).join(", ")})`,
+    );
   }
   return top;
 }
@@ -53,7 +63,11 @@ function topFolder(entries: readonly TarEntry[]): string {
  * Verifies a source tarball (.tar.gz) against the tagged commit and the blobs its tree lists under contracts/, and
  * returns those files; throws source-mismatch, unsafe-archive or bad-archive, having written nothing.
  */
-export function verifySourceTarball(tarball: Buffer, commit: string, blobs: ReadonlyMap<string, GitBlob>): VerifiedContracts {
+export function verifySourceTarball(
+  tarball: Buffer,
+  commit: string,
+  blobs: ReadonlyMap<string, GitBlob>,
+): VerifiedContracts {
   const tarballSha256 = sha256Hex(tarball);
   const { entries, global } = readTarEntries(gunzipArchive(tarball));
   // Every path is checked, not only contracts/: an archive that tries to escape is not trusted for anything.
@@ -69,7 +83,10 @@ export function verifySourceTarball(tarball: Buffer, commit: string, blobs: Read
   }
   const short = /-([0-9a-f]{7,})$/.exec(top)?.[1];
   if (short === undefined || !commit.startsWith(short)) {
-    throw new ReleaseError("source-mismatch", `source tarball's top folder ${JSON.stringify(top)} does not name commit ${commit}`);
+    throw new ReleaseError(
+      "source-mismatch",
+      `source tarball's top folder ${JSON.stringify(top)} does not name commit ${commit}`,
+    );
   }
   const files = new Map<string, Buffer>();
   for (const entry of entries) {
@@ -89,12 +106,18 @@ export function verifySourceTarball(tarball: Buffer, commit: string, blobs: Read
   const algorithm = commit.length === 64 ? "sha256" : "sha1";
   for (const [path, blob] of blobs) {
     const bytes = files.get(path);
-    if (bytes === undefined) throw new ReleaseError("source-mismatch", `source tarball lacks ${path}, which commit ${commit} has`);
+    if (bytes === undefined)
+      throw new ReleaseError("source-mismatch", `source tarball lacks ${path}, which commit ${commit} has`);
     const id = gitBlobId(bytes, algorithm);
-    if (id !== blob.sha) throw new ReleaseError("source-mismatch", `source tarball's ${path} has git blob id ${id}, but commit ${commit} has ${blob.sha}`);
+    if (id !== blob.sha)
+      throw new ReleaseError(
+        "source-mismatch",
+        `source tarball's ${path} has git blob id ${id}, but commit ${commit} has ${blob.sha}`,
+      );
   }
   for (const path of files.keys()) {
-    if (!blobs.has(path)) throw new ReleaseError("source-mismatch", `source tarball holds ${path}, which commit ${commit} does not`);
+    if (!blobs.has(path))
+      throw new ReleaseError("source-mismatch", `source tarball holds ${path}, which commit ${commit} does not`);
   }
   return { commit, tarballSha256, topFolder: top, files };
 }
@@ -104,7 +127,8 @@ export async function writeContracts(files: ReadonlyMap<string, Buffer>, dir: st
   const root = resolve(dir);
   for (const [path, bytes] of files) {
     const target = resolve(root, ...safeSegments(path));
-    if (!target.startsWith(root + sep)) throw new ReleaseError("unsafe-archive", `${path} resolves outside the extraction folder`);
+    if (!target.startsWith(root + sep))
+      throw new ReleaseError("unsafe-archive", `${path} resolves outside the extraction folder`);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, bytes, { mode: 0o644, flag: "wx" });
   }

@@ -20,7 +20,8 @@ function field(block: Buffer, offset: number, length: number): string {
 function octal(block: Buffer, offset: number, length: number, what: string): number {
   const text = field(block, offset, length).trim();
   if (text === "") return 0;
-  if (!/^[0-7]+$/.test(text)) throw new ReleaseError("bad-archive", `tar header has a malformed ${what}: ${JSON.stringify(text)}`);
+  if (!/^[0-7]+$/.test(text))
+    throw new ReleaseError("bad-archive", `tar header has a malformed ${what}: ${JSON.stringify(text)}`);
   return parseInt(text, 8);
 }
 
@@ -64,7 +65,14 @@ export interface TarListing {
   readonly global: ReadonlyMap<string, string>;
 }
 
-const ENTRY_TYPE: Readonly<Record<string, TarEntryType>> = { "0": "file", "\0": "file", "7": "file", "5": "directory", "2": "symlink", "1": "hardlink" };
+const ENTRY_TYPE: Readonly<Record<string, TarEntryType>> = {
+  "0": "file",
+  "\0": "file",
+  "7": "file",
+  "5": "directory",
+  "2": "symlink",
+  "1": "hardlink",
+};
 
 /** Lists every entry of a ustar/pax/GNU tar archive (uncompressed bytes), with pax and GNU long names applied. */
 export function readTarEntries(tar: Buffer): TarListing {
@@ -108,7 +116,13 @@ export function readTarEntries(tar: Buffer): TarListing {
     longName = undefined;
     longLink = undefined;
     const kind = ENTRY_TYPE[type] ?? "other";
-    entries.push({ path, type: kind, mode: octal(header, 100, 8, "mode"), linkname, bytes: kind === "file" ? Buffer.from(data) : Buffer.alloc(0) });
+    entries.push({
+      path,
+      type: kind,
+      mode: octal(header, 100, 8, "mode"),
+      linkname,
+      bytes: kind === "file" ? Buffer.from(data) : Buffer.alloc(0),
+    });
   }
   return { entries, global };
 }
@@ -125,7 +139,9 @@ export function gunzipArchive(archive: Buffer): Buffer {
   try {
     return gunzipSync(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
   } catch (error) {
-    throw new ReleaseError("bad-archive", `archive is not a readable gzip stream: ${(error as Error).message}`, { cause: error });
+    throw new ReleaseError("bad-archive", `archive is not a readable gzip stream: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 

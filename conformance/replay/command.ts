@@ -77,7 +77,8 @@ any other line; otherwise (CI) a plain line every 10% of the items or every 10 s
           progress.update({ ...counts });
         } catch (error) {
           // Name the file as it was typed.
-          if (error instanceof UsageError && error.message.startsWith(`${path}: `)) throw new UsageError(`${file}: ${error.message.slice(path.length + 2)}`);
+          if (error instanceof UsageError && error.message.startsWith(`${path}: `))
+            throw new UsageError(`${file}: ${error.message.slice(path.length + 2)}`);
           throw error;
         }
       }

@@ -15,27 +15,44 @@ interface GoldenReplayArgs {
 }
 
 const OPTIONS = {
-  relay: { type: "string", valueName: "module", description: "goldens: the relay under test (default this package's relay/index.ts)" },
-  update: { type: "boolean", description: "goldens: re-record a diverging simulator golden with the live simulator (never when CI is set)" },
+  relay: {
+    type: "string",
+    valueName: "module",
+    description: "goldens: the relay under test (default this package's relay/index.ts)",
+  },
+  update: {
+    type: "boolean",
+    description: "goldens: re-record a diverging simulator golden with the live simulator (never when CI is set)",
+  },
   quiet: QUIET_REPLAY_OPTION,
 } as const satisfies OptionTable;
 
 function parse(args: readonly string[], io: CommandIo): GoldenReplayArgs {
   const { values } = parseOptions(args, OPTIONS);
-  return { relayModule: values.relay === undefined ? paths.ourRelay() : resolveRelayPath(io.cwd, values.relay), update: values.update === true, quiet: values.quiet === true };
+  return {
+    relayModule: values.relay === undefined ? paths.ourRelay() : resolveRelayPath(io.cwd, values.relay),
+    update: values.update === true,
+    quiet: values.quiet === true,
+  };
 }
 
 function print(report: ReplayReport, io: CommandIo, quiet: boolean): number {
   if (report.divergence === undefined) {
-    if (!quiet || report.rewritten) io.stdout(`PASS golden ${report.name}${report.rewritten ? " (re-recorded)" : ""}\n`);
-  } else if (report.rewritten) io.stdout(`UPDATED golden ${report.name}: it diverged and was re-recorded\n${report.diff}\n`);
+    if (!quiet || report.rewritten)
+      io.stdout(`PASS golden ${report.name}${report.rewritten ? " (re-recorded)" : ""}\n`);
+  } else if (report.rewritten)
+    io.stdout(`UPDATED golden ${report.name}: it diverged and was re-recorded\n${report.diff}\n`);
   else io.stdout(`FAIL golden ${report.name}\n${report.diff}\n`);
   return report.divergence !== undefined && !report.rewritten ? 1 : 0;
 }
 
 async function one(path: string, options: GoldenReplayArgs, io: CommandIo): Promise<number> {
   try {
-    return print(await replayGolden(path, { relayModule: options.relayModule, update: options.update }), io, options.quiet);
+    return print(
+      await replayGolden(path, { relayModule: options.relayModule, update: options.update }),
+      io,
+      options.quiet,
+    );
   } catch (error) {
     if (error instanceof GoldenFileError) throw new UsageError(error.message);
     throw error;
@@ -43,7 +60,8 @@ async function one(path: string, options: GoldenReplayArgs, io: CommandIo): Prom
 }
 
 function ciNotice(options: GoldenReplayArgs, io: CommandIo): void {
-  if (options.update && process.env.CI) io.stderr("relay-conformance replay: CI is set, so --update rewrites nothing; a divergence fails\n");
+  if (options.update && process.env.CI)
+    io.stderr("relay-conformance replay: CI is set, so --update rewrites nothing; a divergence fails\n");
 }
 
 export const goldenReplay: ReplayHandler = {
@@ -70,7 +88,9 @@ export const goldenReplay: ReplayHandler = {
       worst = Math.max(worst, code);
     }
     onProgress?.({ done: goldens.length, total: goldens.length, failed });
-    io.stdout(`${failed === 0 ? "PASS" : "FAIL"}: ${goldens.length - failed} of ${goldens.length} goldens replay clean\n`);
+    io.stdout(
+      `${failed === 0 ? "PASS" : "FAIL"}: ${goldens.length - failed} of ${goldens.length} goldens replay clean\n`,
+    );
     return worst;
   },
 };

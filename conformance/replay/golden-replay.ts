@@ -39,7 +39,8 @@ export function goldenScript(path: string, golden: Golden): Reproduction {
   try {
     repro = parseReproductionFile(file);
   } catch (error) {
-    if (error instanceof ReproParseError) throw new GoldenFileError(`${path}: script ${golden.script}: ${error.message}`);
+    if (error instanceof ReproParseError)
+      throw new GoldenFileError(`${path}: script ${golden.script}: ${error.message}`);
     throw error;
   }
   const problem = goldenScriptProblem(repro);
@@ -59,11 +60,17 @@ export async function replayGolden(path: string, options: ReplayOptions): Promis
     env: (sandbox) => ({ GENTLE_AI_SIM_REPLAY: resolve(path), GENTLE_AI_SIM_REPLAY_CWD: sandbox.work }),
   });
   // The replayer answers each host/relay call from the golden, so calls the provider made itself do not recur.
-  const divergence = firstDivergence({ calls: golden.calls.filter((c) => !c.nested), outcomes: golden.outcomes }, actual);
+  const divergence = firstDivergence(
+    { calls: golden.calls.filter((c) => !c.nested), outcomes: golden.outcomes },
+    actual,
+  );
   let rewritten = false;
   // CI never rewrites: a golden changes only by a deliberate local --update.
   if (options.update && !env.CI) {
-    if (golden.source.kind !== "simulator") throw new GoldenFileError(`${path}: only simulator goldens can be re-recorded; record a binary golden again with \`record\``);
+    if (golden.source.kind !== "simulator")
+      throw new GoldenFileError(
+        `${path}: only simulator goldens can be re-recorded; record a binary golden again with \`record\``,
+      );
     const { golden: fresh } = await recordGolden({
       repro,
       name: golden.name,
@@ -74,5 +81,11 @@ export async function replayGolden(path: string, options: ReplayOptions): Promis
     });
     rewritten = writeGolden(path, fresh);
   }
-  return { path, name: golden.name, divergence, diff: divergence ? renderDivergence(golden.name, divergence) : "", rewritten };
+  return {
+    path,
+    name: golden.name,
+    divergence,
+    diff: divergence ? renderDivergence(golden.name, divergence) : "",
+    rewritten,
+  };
 }

@@ -13,7 +13,10 @@ export function replayOptionTable(): OptionTable {
   for (const handler of REPLAY_HANDLERS) {
     for (const [name, spec] of Object.entries(handler.options)) {
       const known = table[name];
-      table[name] = known === undefined || known.description === spec.description ? spec : { ...known, description: `${known.description}; ${spec.description}` };
+      table[name] =
+        known === undefined || known.description === spec.description
+          ? spec
+          : { ...known, description: `${known.description}; ${spec.description}` };
     }
   }
   return { ...table, help: HELP_OPTION };

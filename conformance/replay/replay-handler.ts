@@ -7,7 +7,8 @@ import type { ProgressCounts } from "../cli/progress.ts";
 /** `--quiet`, shared by every replayer (one description in `replay --help`). */
 export const QUIET_REPLAY_OPTION = {
   type: "boolean",
-  description: "no line for an item that replays clean, and no progress line: failures, re-recordings and the summary only",
+  description:
+    "no line for an item that replays clean, and no progress line: failures, re-recordings and the summary only",
 } as const;
 
 /** One kind of replayable file: its schema ids, options and how to replay it. */

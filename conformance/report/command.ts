@@ -46,7 +46,8 @@ or runs, a shard given twice or missing, are bad input (exit 2).`,
       const reports = positionals.map((name) => {
         const value = readJsonFile(resolve(io.cwd, name), name);
         const parsed = ReportSchema.safeParse(value);
-        if (!parsed.success) throw new InputFileError(`${name}: not a run report: ${schemaIssueText(ReportSchema, value)}`);
+        if (!parsed.success)
+          throw new InputFileError(`${name}: not a run report: ${schemaIssueText(ReportSchema, value)}`);
         return { name, report: parsed.data };
       });
       merged = mergeReports(
@@ -60,7 +61,8 @@ or runs, a shard given twice or missing, are bad input (exit 2).`,
     if (outputs.json) writeReportFile(outputs.json, `${JSON.stringify(merged, null, 2)}\n`);
     if (outputs.junit) writeReportFile(outputs.junit, junitXml(merged));
     if (outputs.markdown) writeReportFile(outputs.markdown, markdownSummary(merged));
-    for (const clause of merged.clauses) if (clause.status === "fail" || clause.status === "error") io.stdout(clauseLine(clause));
+    for (const clause of merged.clauses)
+      if (clause.status === "fail" || clause.status === "error") io.stdout(clauseLine(clause));
     io.stdout(consoleTable(merged));
     return verdictExit(merged.summary);
   },

@@ -27,9 +27,15 @@ export function junitXml(report: Report): string {
               : "";
       return [`    <testcase classname="relay-conformance.${profile}" name="${escape(c.id)}">${body}</testcase>`];
     });
-    const failures = report.clauses.filter((c) => c.profiles.some((p) => p.profile === profile && p.status === "fail")).length;
-    const skipped = report.clauses.filter((c) => c.profiles.some((p) => p.profile === profile && p.status === "skip")).length;
-    const errors = report.clauses.filter((c) => c.profiles.some((p) => p.profile === profile && p.status === "error")).length;
+    const failures = report.clauses.filter((c) =>
+      c.profiles.some((p) => p.profile === profile && p.status === "fail"),
+    ).length;
+    const skipped = report.clauses.filter((c) =>
+      c.profiles.some((p) => p.profile === profile && p.status === "skip"),
+    ).length;
+    const errors = report.clauses.filter((c) =>
+      c.profiles.some((p) => p.profile === profile && p.status === "error"),
+    ).length;
     return `  <testsuite name="gentle-ai ${profile}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="${errors}">\n${cases.join("\n")}\n  </testsuite>`;
   });
   const { passed, failed, skipped, errored } = report.summary;

@@ -33,20 +33,29 @@ function checkShards(reports: readonly { readonly name: string; readonly report:
   const seen = new Map<number, string>();
   for (const { name, report } of reports) {
     const shard = report.shard ?? { index: 1, count: 1, selected: report.clauses.length };
-    if (shard.count !== count) throw new MergeInputError(`${name} is shard ${shard.index}/${shard.count}, ${reports[0]?.name} is of ${count} shards`);
+    if (shard.count !== count)
+      throw new MergeInputError(
+        `${name} is shard ${shard.index}/${shard.count}, ${reports[0]?.name} is of ${count} shards`,
+      );
     const twice = seen.get(shard.index);
     if (twice !== undefined) throw new MergeInputError(`${name} and ${twice} are both shard ${shard.index}/${count}`);
     seen.set(shard.index, name);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length > 0) throw new MergeInputError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} missing`);
+  if (missing.length > 0)
+    throw new MergeInputError(
+      `shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} missing`,
+    );
 }
 
 /**
  * One report from the shards of a run: its clauses in catalogue order (`order`: clause IDs), the summary recounted,
  * the earliest start, the longest shard's duration (shards run side by side) and every shard's relay calls.
  */
-export function mergeReports(reports: readonly { readonly name: string; readonly report: Report }[], order: readonly string[]): Report {
+export function mergeReports(
+  reports: readonly { readonly name: string; readonly report: Report }[],
+  order: readonly string[],
+): Report {
   const first = reports[0];
   if (!first) throw new MergeInputError("no reports to merge");
   const mismatch = differing(reports);
@@ -63,7 +72,10 @@ export function mergeReports(reports: readonly { readonly name: string; readonly
     }
   }
   const selected = first.report.shard?.selected ?? first.report.clauses.length;
-  if (clauses.length !== selected) throw new MergeInputError(`the shards hold ${clauses.length} clauses, the run selected ${selected} (different --grep?)`);
+  if (clauses.length !== selected)
+    throw new MergeInputError(
+      `the shards hold ${clauses.length} clauses, the run selected ${selected} (different --grep?)`,
+    );
   const rank = new Map(order.map((id, i) => [id, i]));
   clauses.sort((a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length));
   const count = (status: ClauseResult["status"]): number => clauses.filter((c) => c.status === status).length;

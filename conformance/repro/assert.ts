@@ -27,17 +27,29 @@ function show(v: unknown): string {
   return typeof v === "string" ? JSON.stringify(v) : String(v);
 }
 
-function checkOne(c: Check, actual: unknown, input: AssertionInput, vars: Record<string, string>): { ok: boolean; detail: string } {
+function checkOne(
+  c: Check,
+  actual: unknown,
+  input: AssertionInput,
+  vars: Record<string, string>,
+): { ok: boolean; detail: string } {
   const expected = c.section !== undefined ? input.section(c.section) : input.expand(c.value);
   const a = actual === undefined ? undefined : String(actual);
   switch (c.op) {
     case "=":
-      return { ok: a === expected, detail: `${c.key}: expected ${c.section !== undefined ? `@${c.section} ` : ""}${JSON.stringify(expected)}, actual ${show(actual)}` };
+      return {
+        ok: a === expected,
+        detail: `${c.key}: expected ${c.section !== undefined ? `@${c.section} ` : ""}${JSON.stringify(expected)}, actual ${show(actual)}`,
+      };
     case "!=":
-      return { ok: a !== expected, detail: `${c.key}: expected not ${JSON.stringify(expected)}, actual ${show(actual)}` };
+      return {
+        ok: a !== expected,
+        detail: `${c.key}: expected not ${JSON.stringify(expected)}, actual ${show(actual)}`,
+      };
     case "~": {
       const m = typeof a === "string" ? new RegExp(expected, "s").exec(a) : null;
-      if (m?.groups) Object.assign(vars, Object.fromEntries(Object.entries(m.groups).filter(([, v]) => v !== undefined)));
+      if (m?.groups)
+        Object.assign(vars, Object.fromEntries(Object.entries(m.groups).filter(([, v]) => v !== undefined)));
       return { ok: m !== null, detail: `${c.key}: expected match /${expected}/, actual ${show(actual)}` };
     }
     case ">=":
@@ -55,16 +67,29 @@ export function evaluate(a: Assertion, input: AssertionInput): Verdict {
   const answer = input.answer;
   switch (a.kind) {
     case "exit": {
-      if (!answer) return { ok: false, detail: "the step made no provider call of its own (e.g. FINALIZE never launched)", vars };
+      if (!answer)
+        return { ok: false, detail: "the step made no provider call of its own (e.g. FINALIZE never launched)", vars };
       const ok = a.code === "nonzero" ? answer.exitCode !== 0 : answer.exitCode === a.code;
-      return { ok, detail: `exit: expected ${a.code === "nonzero" ? "non-zero" : a.code}, actual ${answer.exitCode ?? "signal"}`, vars };
+      return {
+        ok,
+        detail: `exit: expected ${a.code === "nonzero" ? "non-zero" : a.code}, actual ${answer.exitCode ?? "signal"}`,
+        vars,
+      };
     }
     case "match": {
       const bytes = answer?.[a.stream];
-      if (!bytes) return { ok: false, detail: answer ? `${a.stream} not recorded` : "the step made no provider call of its own (e.g. FINALIZE never launched)", vars };
+      if (!bytes)
+        return {
+          ok: false,
+          detail: answer
+            ? `${a.stream} not recorded`
+            : "the step made no provider call of its own (e.g. FINALIZE never launched)",
+          vars,
+        };
       const text = bytes.toString("utf8");
       const m = new RegExp(input.expand(a.pattern), "m").exec(text);
-      if (m?.groups && !a.negate) Object.assign(vars, Object.fromEntries(Object.entries(m.groups).filter(([, v]) => v !== undefined)));
+      if (m?.groups && !a.negate)
+        Object.assign(vars, Object.fromEntries(Object.entries(m.groups).filter(([, v]) => v !== undefined)));
       const ok = a.negate ? m === null : m !== null;
       return {
         ok,
@@ -74,7 +99,14 @@ export function evaluate(a: Assertion, input: AssertionInput): Verdict {
     }
     case "cmp": {
       const bytes = answer?.[a.stream];
-      if (!bytes) return { ok: false, detail: answer ? `${a.stream} not recorded` : "the step made no provider call of its own (e.g. FINALIZE never launched)", vars };
+      if (!bytes)
+        return {
+          ok: false,
+          detail: answer
+            ? `${a.stream} not recorded`
+            : "the step made no provider call of its own (e.g. FINALIZE never launched)",
+          vars,
+        };
       const want = Buffer.from(input.section(a.section), "utf8");
       return {
         ok: bytes.equals(want),
@@ -91,7 +123,11 @@ export function evaluate(a: Assertion, input: AssertionInput): Verdict {
       const calls = a.scope === "phase" ? input.phaseCalls : input.stepCalls;
       const results = a.checks.map((c) => checkOne(c, countCalls(calls, c.key), input, vars));
       const bad = results.filter((r) => !r.ok);
-      return { ok: bad.length === 0, detail: `${a.scope} calls: ${(bad.length ? bad : results).map((r) => r.detail).join("; ")}`, vars };
+      return {
+        ok: bad.length === 0,
+        detail: `${a.scope} calls: ${(bad.length ? bad : results).map((r) => r.detail).join("; ")}`,
+        vars,
+      };
     }
   }
 }

@@ -49,7 +49,8 @@ export function parseDefects(text: string): DefectId[] {
   if (text === "none" || text === "") return [];
   const out: DefectId[] = [];
   for (const d of text.split(",")) {
-    if (!(DEFECT_IDS as readonly string[]).includes(d)) throw new Error(`unknown defect "${d}" (known: D1, D2, D3, or none)`);
+    if (!(DEFECT_IDS as readonly string[]).includes(d))
+      throw new Error(`unknown defect "${d}" (known: D1, D2, D3, or none)`);
     if (!out.includes(d as DefectId)) out.push(d as DefectId);
   }
   return out;

@@ -15,8 +15,17 @@ const REPRO_OPTIONS = {
     valueName: "module",
     description: `run the subject steps against another relay or client module (a .ts/.mjs path, or a named module: ${Object.keys(NAMED_MODULES).join(", ")})`,
   },
-  defects: { type: "string", valueName: "list", description: "defects the subject client keeps, D1,D2,D3 or none (read by the defective variant)" },
-  module: { type: "string", multiple: true, valueName: "name=path", description: "replace a module the file names (e.g. gentle-pi-2.1.2=./my-build-client.ts); repeatable" },
+  defects: {
+    type: "string",
+    valueName: "list",
+    description: "defects the subject client keeps, D1,D2,D3 or none (read by the defective variant)",
+  },
+  module: {
+    type: "string",
+    multiple: true,
+    valueName: "name=path",
+    description: "replace a module the file names (e.g. gentle-pi-2.1.2=./my-build-client.ts); repeatable",
+  },
   phase: { type: "string", valueName: "N[,N...]", description: "run only these phases (1-based)" },
   binary: {
     type: "string",
@@ -48,7 +57,8 @@ function moduleSwaps(values: readonly string[]): Record<string, string> {
   const modules: Record<string, string> = {};
   for (const v of values) {
     const eq = v.indexOf("=");
-    if (eq <= 0 || eq === v.length - 1) throw new UsageError(`--module takes name=path, got ${JSON.stringify(v)}`, { hint: false });
+    if (eq <= 0 || eq === v.length - 1)
+      throw new UsageError(`--module takes name=path, got ${JSON.stringify(v)}`, { hint: false });
     modules[v.slice(0, eq)] = v.slice(eq + 1);
   }
   return modules;
@@ -89,10 +99,13 @@ answer and expected vs actual. Exit 0: behaves as documented; 1: a mismatch; 2: 
     }
     const modules = moduleSwaps(values.module ?? []);
     if (values.phase !== undefined && !/^[1-9]\d*(,[1-9]\d*)*$/.test(values.phase)) {
-      throw new UsageError(`--phase takes phase numbers like 1,3, got ${JSON.stringify(values.phase)}`, { hint: false });
+      throw new UsageError(`--phase takes phase numbers like 1,3, got ${JSON.stringify(values.phase)}`, {
+        hint: false,
+      });
     }
     const phases = values.phase?.split(",").map(Number);
-    if (positionals.length > 1) throw new UsageError(`one reproduction at a time (got ${positionals[0]} and ${positionals[1]})`, { hint: false });
+    if (positionals.length > 1)
+      throw new UsageError(`one reproduction at a time (got ${positionals[0]} and ${positionals[1]})`, { hint: false });
     const target = positionals[0];
     const binary = values.binary === undefined ? undefined : executableOption("--binary", values.binary, io.cwd);
     if (values.list) {
@@ -108,7 +121,8 @@ answer and expected vs actual. Exit 0: behaves as documented; 1: a mismatch; 2: 
     }
     if (target === undefined) throw new UsageError("name a reproduction (id or file), or --list");
     const file = locate(target, io.cwd);
-    if (file === undefined) throw new UsageError(`no reproduction "${target}" (see relay-conformance repro --list)`, { hint: false });
+    if (file === undefined)
+      throw new UsageError(`no reproduction "${target}" (see relay-conformance repro --list)`, { hint: false });
     try {
       const repro = parseReproductionFile(file);
       const summary = await runReproduction(repro, {

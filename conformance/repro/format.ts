@@ -18,15 +18,30 @@ export type Check = z.infer<typeof CheckSchema>;
 /** An assertion line; it applies to the step right above it. */
 export const AssertionSchema = z.discriminatedUnion("kind", [
   // `exit N`, or `! exit` for any non-zero exit: the provider answer's exit code.
-  z.strictObject({ kind: z.literal("exit"), line: Line, code: z.union([z.number().check(z.int()), z.literal("nonzero")]) }),
+  z.strictObject({
+    kind: z.literal("exit"),
+    line: Line,
+    code: z.union([z.number().check(z.int()), z.literal("nonzero")]),
+  }),
   // `stdout REGEX`, `! stderr REGEX`: regex on the provider answer; named groups become variables.
-  z.strictObject({ kind: z.literal("match"), line: Line, stream: z.enum(["stdout", "stderr"]), pattern: Word, negate: z.boolean() }),
+  z.strictObject({
+    kind: z.literal("match"),
+    line: Line,
+    stream: z.enum(["stdout", "stderr"]),
+    pattern: Word,
+    negate: z.boolean(),
+  }),
   // `cmp stderr SECTION`: the provider answer's stream equals the section's bytes exactly.
   z.strictObject({ kind: z.literal("cmp"), line: Line, stream: z.enum(["stdout", "stderr"]), section: z.string() }),
   // `expect kind=pi-timed-out mutationOutcome=none`: fields of the step's outcome.
   z.strictObject({ kind: z.literal("expect"), line: Line, checks: z.array(CheckSchema).check(z.minLength(1)) }),
   // `calls finalize=0 pi=0` (this step) or `calls phase capture-evidence=1` (whole phase): simulator calls.
-  z.strictObject({ kind: z.literal("calls"), line: Line, scope: z.enum(["step", "phase"]), checks: z.array(CheckSchema).check(z.minLength(1)) }),
+  z.strictObject({
+    kind: z.literal("calls"),
+    line: Line,
+    scope: z.enum(["step", "phase"]),
+    checks: z.array(CheckSchema).check(z.minLength(1)),
+  }),
 ]);
 export type Assertion = z.infer<typeof AssertionSchema>;
 

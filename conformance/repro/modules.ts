@@ -12,7 +12,8 @@ export const NAMED_MODULES: Readonly<Record<string, { relay?: string; client?: s
   },
   "gentle-pi-2.1.2": {
     client: "conformance/repro/clients/gentle-pi-2.1.2.ts",
-    describe: "gentle-pi 2.1.2 correction FINALIZE model with defects D1 D2 D3 (conformance/repro/clients/gentle-pi-2.1.2.ts)",
+    describe:
+      "gentle-pi 2.1.2 correction FINALIZE model with defects D1 D2 D3 (conformance/repro/clients/gentle-pi-2.1.2.ts)",
   },
 };
 

@@ -17,7 +17,8 @@ export function errorOutcome(error: unknown): Outcome {
 export function flattenInto(out: Outcome, prefix: string, value: unknown): void {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return;
   for (const [k, v] of Object.entries(value)) {
-    if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[`${prefix}.${k}`] = v;
+    if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+      out[`${prefix}.${k}`] = v;
     // Nested objects flatten too (operation/v2 carries finalize's state in `result`); arrays stay out.
     else flattenInto(out, `${prefix}.${k}`, v);
   }

@@ -14,7 +14,12 @@ export function isAssertionVerb(verb: string | undefined): boolean {
 }
 
 /** Reads an assertion line's words (`!` already taken off into `negate`); reports a bad one and returns undefined. */
-export function parseAssertion(ctx: ParseContext, line: number, negate: boolean, words: readonly string[]): Assertion | undefined {
+export function parseAssertion(
+  ctx: ParseContext,
+  line: number,
+  negate: boolean,
+  words: readonly string[],
+): Assertion | undefined {
   const [verb, ...args] = words as [string, ...string[]];
   switch (verb) {
     case "exit":
@@ -24,7 +29,8 @@ export function parseAssertion(ctx: ParseContext, line: number, negate: boolean,
       return parseMatch(ctx, line, negate, verb, args);
     case "cmp":
       if (negate) return ctx.fail(line, `"!" negates only exit, stdout and stderr`);
-      if (args.length !== 2 || (args[0] !== "stdout" && args[0] !== "stderr")) return ctx.fail(line, "cmp takes stdout|stderr and a section name");
+      if (args.length !== 2 || (args[0] !== "stdout" && args[0] !== "stderr"))
+        return ctx.fail(line, "cmp takes stdout|stderr and a section name");
       ctx.needSection(line, args[1] as string);
       return { kind: "cmp", line, stream: args[0], section: args[1] as string };
     case "expect": {
@@ -52,7 +58,13 @@ function parseExit(ctx: ParseContext, line: number, negate: boolean, args: reado
 }
 
 /** `stdout REGEX` / `stderr REGEX`, maybe negated: the regex must compile (a `$$` is a literal dollar). */
-function parseMatch(ctx: ParseContext, line: number, negate: boolean, stream: "stdout" | "stderr", args: readonly string[]): Assertion | undefined {
+function parseMatch(
+  ctx: ParseContext,
+  line: number,
+  negate: boolean,
+  stream: "stdout" | "stderr",
+  args: readonly string[],
+): Assertion | undefined {
   if (args.length !== 1) return ctx.fail(line, `${stream} takes one regex (quote it with '...')`);
   const pattern = args[0] as string;
   try {
@@ -71,7 +83,8 @@ function parseCalls(ctx: ParseContext, line: number, args: readonly string[]): A
   const checks = parseChecks(ctx, line, rest);
   if (!checks) return undefined;
   for (const c of checks) {
-    if (c.op === "~" || c.op === "!=" || !/^\d+$/.test(c.value)) return ctx.fail(line, `calls: ${c.key} needs =N, >=N or <=N`);
+    if (c.op === "~" || c.op === "!=" || !/^\d+$/.test(c.value))
+      return ctx.fail(line, `calls: ${c.key} needs =N, >=N or <=N`);
   }
   return { kind: "calls", line, scope, checks };
 }
@@ -88,7 +101,8 @@ function parseChecks(ctx: ParseContext, line: number, words: readonly string[]):
     if (!m) return ctx.fail(line, `expected key=value, key~regex, key>=n or key<=n, got ${JSON.stringify(w)}`);
     const [, key, op, value] = m as unknown as [string, string, Check["op"], string];
     // A value holding `$VAR` is known only when the step runs, and checked then.
-    if ((op === ">=" || op === "<=") && !/^-?\d+$/.test(value) && !value.includes("$")) return ctx.fail(line, `${key}${op} needs a number`);
+    if ((op === ">=" || op === "<=") && !/^-?\d+$/.test(value) && !value.includes("$"))
+      return ctx.fail(line, `${key}${op} needs a number`);
     if (op === "~" && !value.includes("$")) {
       try {
         new RegExp(value);

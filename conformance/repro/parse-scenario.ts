@@ -18,7 +18,8 @@ export function parseScenarioLine(ctx: ParseContext, line: number, words: readon
   } catch (e) {
     return ctx.fail(line, `scenario ${source}: not JSON: ${(e as Error).message}`);
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return ctx.fail(line, `scenario ${source}: must be a JSON object`);
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    return ctx.fail(line, `scenario ${source}: must be a JSON object`);
   const resolved = structuredClone(json) as Record<string, unknown>;
   const overrides: Record<string, unknown> = {};
   for (const s of sets) {
@@ -40,7 +41,11 @@ export function parseScenarioLine(ctx: ParseContext, line: number, words: readon
 }
 
 /** The scenario's JSON text and where it came from: a section of the file first, else a `.json` path beside it. */
-function scenarioText(ctx: ParseContext, line: number, source: string): { text: string; ref: ScenarioRef["source"] } | undefined {
+function scenarioText(
+  ctx: ParseContext,
+  line: number,
+  source: string,
+): { text: string; ref: ScenarioRef["source"] } | undefined {
   const section = ctx.sections.get(source);
   if (section) return { text: section.text, ref: { section: source } };
   if (!source.endsWith(".json")) return ctx.fail(line, `scenario ${source}: no section "-- ${source} --" in this file`);

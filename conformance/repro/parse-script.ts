@@ -53,7 +53,13 @@ export class ScriptParser {
         this.phase = this.openPhase(line, rest);
         return;
       case "note":
-        return this.addStep(this.currentPhase(line), { line, command: "note", args: [rest], options: {}, assertions: [] });
+        return this.addStep(this.currentPhase(line), {
+          line,
+          command: "note",
+          args: [rest],
+          options: {},
+          assertions: [],
+        });
     }
     const words = this.words(line, trimmed);
     if (!words) return;
@@ -84,7 +90,8 @@ export class ScriptParser {
     if (this.ctx.problems.length === 0) {
       if (this.phases.length === 0) this.ctx.fail(1, "no steps");
       for (const p of this.phases) {
-        if (p.scenario === undefined && p.repo === undefined) this.ctx.fail(p.line, "phase has no `scenario` or `repo` line (and no earlier one to reuse)");
+        if (p.scenario === undefined && p.repo === undefined)
+          this.ctx.fail(p.line, "phase has no `scenario` or `repo` line (and no earlier one to reuse)");
         if (p.steps.length === 0) this.ctx.fail(p.line, "phase has no steps");
       }
     }
@@ -126,7 +133,8 @@ export class ScriptParser {
     const ref = parseScenarioLine(this.ctx, line, words);
     if (!ref) return;
     const phase = this.worldPhase(line);
-    if (phase.scenario !== undefined && phase.scenario !== this.lastScenario) return this.ctx.fail(line, "duplicate scenario in one phase");
+    if (phase.scenario !== undefined && phase.scenario !== this.lastScenario)
+      return this.ctx.fail(line, "duplicate scenario in one phase");
     phase.scenario = ref;
     this.lastScenario = ref;
   }
@@ -136,14 +144,21 @@ export class ScriptParser {
     if (words.length > 1) return this.ctx.fail(line, "repo takes at most one fixture name");
     const name = words[0] ?? "repo";
     const take = (prefix: string): RepoFixture["committed"] =>
-      [...this.ctx.sections.keys()].filter((k) => k.startsWith(prefix) && k.length > prefix.length).map((k) => ({ path: k.slice(prefix.length), section: k }));
+      [...this.ctx.sections.keys()]
+        .filter((k) => k.startsWith(prefix) && k.length > prefix.length)
+        .map((k) => ({ path: k.slice(prefix.length), section: k }));
     const committed = take(`${name}/`);
     const changed = take(name === "repo" ? "work/" : `${name}.work/`);
-    if (committed.length + changed.length === 0 && name !== "repo") return this.ctx.fail(line, `repo ${name}: no section "-- ${name}/<path> --" in this file`);
-    const bad = [...committed, ...changed].find((f) => f.path.split("/").some((part) => part === ".." || part === "." || part === "" || part === ".git"));
-    if (bad) return this.ctx.fail(line, `repo: section "${bad.section}" names a path outside the work tree or inside .git`);
+    if (committed.length + changed.length === 0 && name !== "repo")
+      return this.ctx.fail(line, `repo ${name}: no section "-- ${name}/<path> --" in this file`);
+    const bad = [...committed, ...changed].find((f) =>
+      f.path.split("/").some((part) => part === ".." || part === "." || part === "" || part === ".git"),
+    );
+    if (bad)
+      return this.ctx.fail(line, `repo: section "${bad.section}" names a path outside the work tree or inside .git`);
     const phase = this.worldPhase(line);
-    if (phase.repo !== undefined && phase.repo !== this.lastRepo) return this.ctx.fail(line, "duplicate repo in one phase");
+    if (phase.repo !== undefined && phase.repo !== this.lastRepo)
+      return this.ctx.fail(line, "duplicate repo in one phase");
     phase.repo = { line, committed, changed };
     this.lastRepo = phase.repo;
   }
@@ -151,9 +166,11 @@ export class ScriptParser {
   /** `profile P`: the simulator profile of the phase's world. */
   private profile(line: number, words: readonly string[]): void {
     const p = words[0];
-    if (words.length !== 1 || !(PROFILES as readonly string[]).includes(p as string)) return this.ctx.fail(line, `profile takes one of ${PROFILES.join(", ")}`);
+    if (words.length !== 1 || !(PROFILES as readonly string[]).includes(p as string))
+      return this.ctx.fail(line, `profile takes one of ${PROFILES.join(", ")}`);
     const phase = this.worldPhase(line);
-    if (phase.profile !== undefined && phase.profile !== this.lastProfile) return this.ctx.fail(line, "duplicate profile in one phase");
+    if (phase.profile !== undefined && phase.profile !== this.lastProfile)
+      return this.ctx.fail(line, "duplicate profile in one phase");
     phase.profile = p as Profile;
     this.lastProfile = phase.profile;
   }
@@ -166,7 +183,8 @@ export class ScriptParser {
 
   /** An assertion line: it belongs to the step line above it, which must be one with an answer to check. */
   private assertion(line: number, negate: boolean, words: readonly string[]): void {
-    if (!this.step || this.step.command === "note" || this.step.command === "env") return this.ctx.fail(line, `${words[0]} must follow a step line`);
+    if (!this.step || this.step.command === "note" || this.step.command === "env")
+      return this.ctx.fail(line, `${words[0]} must follow a step line`);
     const a = parseAssertion(this.ctx, line, negate, words);
     if (a) this.step.assertions.push(a);
   }

@@ -23,9 +23,14 @@ export function isStepVerb(verb: string): verb is StepVerb {
 const RAW_STEPS: ReadonlySet<string> = new Set(["exec", "gentle-ai", "git", "env"]);
 
 /** Reads the words after a step's verb; returns them checked, or the reason they are wrong. */
-export function parseStepWords(verb: StepVerb, words: readonly string[], sections: ReadonlyMap<string, TxtarFile>): StepWords | string {
+export function parseStepWords(
+  verb: StepVerb,
+  words: readonly string[],
+  sections: ReadonlyMap<string, TxtarFile>,
+): StepWords | string {
   if (verb === "exec") {
-    if (words[0] !== "gentle-ai" && words[0] !== "pi") return `exec runs "gentle-ai" or "pi", not ${JSON.stringify(words[0] ?? "")}`;
+    if (words[0] !== "gentle-ai" && words[0] !== "pi")
+      return `exec runs "gentle-ai" or "pi", not ${JSON.stringify(words[0] ?? "")}`;
     return { args: [...words], options: {} };
   }
   if (verb === "gentle-ai" || verb === "git") return { args: [...words], options: {} };
@@ -45,7 +50,12 @@ export function parseStepWords(verb: StepVerb, words: readonly string[], section
  * Reads a step's `key=value` words into `into`, each value checked by the step's option schema (values holding
  * `$VAR` are checked when the step runs); returns the first problem, or undefined.
  */
-function stepOptions(def: StepDef, words: readonly string[], sections: ReadonlyMap<string, TxtarFile>, into: Record<string, string>): string | undefined {
+function stepOptions(
+  def: StepDef,
+  words: readonly string[],
+  sections: ReadonlyMap<string, TxtarFile>,
+  into: Record<string, string>,
+): string | undefined {
   const known = Object.keys(def.options.shape);
   for (const [index, w] of words.entries()) {
     // A step may name one option by position, first (`mode enable`): it is checked like `action=enable`.
@@ -64,7 +74,8 @@ function stepOptions(def: StepDef, words: readonly string[], sections: ReadonlyM
     const value = w.slice(eq + 1);
     const checked = field.safeParse(value);
     if (!checked.success) return `${def.name}: ${key}: ${checked.error.issues[0]?.message ?? "invalid"}`;
-    if (def.sectionOptions?.includes(key) && !value.includes("$") && !sections.has(value)) return `${def.name}: ${key}: no section "-- ${value} --" in this file`;
+    if (def.sectionOptions?.includes(key) && !value.includes("$") && !sections.has(value))
+      return `${def.name}: ${key}: no section "-- ${value} --" in this file`;
     into[key] = value;
   }
   // A required option left out: its schema's message is the whole error (`bound needs bytes=N`).

@@ -24,13 +24,20 @@ export interface RelaySlotJob {
 }
 
 /** The relay entry as the step calls it. */
-export type RunSlot = (request: RelayStepRequest) => Promise<{ promptByteLength: number; resultByteLength: number; submission: string }>;
+export type RunSlot = (
+  request: RelayStepRequest,
+) => Promise<{ promptByteLength: number; resultByteLength: number; submission: string }>;
 
 /** Runs one relay call and flattens what it returned or threw. */
 export async function callRelaySlot(fn: RunSlot, request: RelayStepRequest): Promise<Outcome> {
   try {
     const result = await fn(request);
-    return { ok: true, promptByteLength: result.promptByteLength, resultByteLength: result.resultByteLength, submission: result.submission };
+    return {
+      ok: true,
+      promptByteLength: result.promptByteLength,
+      resultByteLength: result.resultByteLength,
+      submission: result.submission,
+    };
   } catch (e) {
     return errorOutcome(e);
   }

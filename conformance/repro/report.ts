@@ -34,7 +34,9 @@ export function summariseStdout(bytes: Buffer | undefined, length: number): stri
         ["target_identity", j["target_identity"]],
         ["outcome", j["outcome"]],
       ];
-      const parts = picks.filter(([, v]) => typeof v === "string" || typeof v === "number").map(([k, v]) => `${k}=${short(JSON.stringify(v))}`);
+      const parts = picks
+        .filter(([, v]) => typeof v === "string" || typeof v === "number")
+        .map(([k, v]) => `${k}=${short(JSON.stringify(v))}`);
       return `${parts.join(" ")} (${bytes.length} bytes JSON)`;
     }
   } catch {
@@ -48,15 +50,24 @@ export function summariseStdout(bytes: Buffer | undefined, length: number): stri
 export function callLines(c: SimCall, redact: (s: string) => string): string[] {
   const argv = c.argv.map((w) => showWord(redact(w))).join(" ");
   const hs =
-    c.program === "gentle-ai" && c.handshake !== HANDSHAKE_VALUE && (c.verb === "capture-result" || c.verb === "capture-refuter" || c.verb === "capture-validation")
+    c.program === "gentle-ai" &&
+    c.handshake !== HANDSHAKE_VALUE &&
+    (c.verb === "capture-result" || c.verb === "capture-refuter" || c.verb === "capture-validation")
       ? c.handshake === null
         ? " [handshake unset]"
         : ` [handshake ${JSON.stringify(c.handshake)}]`
       : "";
   const lines = [`$ ${c.program} ${short(argv)}${hs}`];
-  const exit = c.completed ? (c.exitCode !== null ? `exit ${c.exitCode}` : `signal ${c.signal ?? "?"}`) : "killed (did not complete)";
+  const exit = c.completed
+    ? c.exitCode !== null
+      ? `exit ${c.exitCode}`
+      : `signal ${c.signal ?? "?"}`
+    : "killed (did not complete)";
   lines.push(`  -> ${exit}`);
-  if (c.stderrLength > 0) lines.push(`     stderr: ${c.stderr ? JSON.stringify(redact(c.stderr.toString("utf8"))) : `${c.stderrLength} bytes`}`);
+  if (c.stderrLength > 0)
+    lines.push(
+      `     stderr: ${c.stderr ? JSON.stringify(redact(c.stderr.toString("utf8"))) : `${c.stderrLength} bytes`}`,
+    );
   if (c.program === "pi") lines.push(`     stdout: ${c.stdoutLength} bytes`);
   else lines.push(`     stdout: ${redact(summariseStdout(c.stdout, c.stdoutLength))}`);
   return lines;
@@ -67,11 +78,20 @@ const LEAD = ["name", "kind", "stage", "code", "mutationOutcome", "exitCode", "t
 /** The step's result line(s): `=> ok …` or `=> <error fields>: message`. */
 export function outcomeLines(o: Outcome, redact: (s: string) => string): string[] {
   if (o["ok"] === true) {
-    const keys = Object.keys(o).filter((k) => k !== "ok" && k !== "submission" && k !== "stdout" && !k.startsWith("slot") && !k.startsWith("validation_request."));
+    const keys = Object.keys(o).filter(
+      (k) =>
+        k !== "ok" &&
+        k !== "submission" &&
+        k !== "stdout" &&
+        !k.startsWith("slot") &&
+        !k.startsWith("validation_request."),
+    );
     const parts = keys.slice(0, 10).map((k) => `${k}=${short(JSON.stringify(o[k]))}`);
     return [`=> ok ${parts.join(" ")}`.trimEnd()];
   }
-  const parts = LEAD.filter((k) => o[k] !== undefined && o[k] !== null && o[k] !== "").map((k) => `${k}=${typeof o[k] === "string" ? o[k] : JSON.stringify(o[k])}`);
+  const parts = LEAD.filter((k) => o[k] !== undefined && o[k] !== null && o[k] !== "").map(
+    (k) => `${k}=${typeof o[k] === "string" ? o[k] : JSON.stringify(o[k])}`,
+  );
   const message = redact(String(o["message"] ?? ""));
   return [`=> error ${parts.join(" ")}`, `   message: ${JSON.stringify(message)}`];
 }

@@ -39,7 +39,10 @@ function dispatch(ctx: StepContext, step: Step): Promise<StepResult> {
 }
 
 function stepText(step: Step, lines: readonly string[] | undefined): string {
-  return lines?.[step.line - 1]?.trim() ?? [step.command, ...step.args, ...Object.entries(step.options).map(([k, v]) => `${k}=${v}`)].map(showWord).join(" ");
+  return (
+    lines?.[step.line - 1]?.trim() ??
+    [step.command, ...step.args, ...Object.entries(step.options).map(([k, v]) => `${k}=${v}`)].map(showWord).join(" ")
+  );
 }
 
 function answerOf(step: Step, result: StepResult, calls: readonly SimCall[]): Answer | undefined {
@@ -118,7 +121,14 @@ export async function runOneStep(ctx: StepContext, step: Step, p: StepPrinter): 
   for (const a of step.assertions) {
     let v: Verdict;
     try {
-      v = evaluate(a, { outcome: result.outcome, answer, stepCalls: calls, phaseCalls, expand: ctx.expand, section: ctx.section });
+      v = evaluate(a, {
+        outcome: result.outcome,
+        answer,
+        stepCalls: calls,
+        phaseCalls,
+        expand: ctx.expand,
+        section: ctx.section,
+      });
     } catch (e) {
       if (!(e instanceof UnsetVariableError)) throw e;
       v = { ok: false, detail: `${e.message} (the check that sets it did not match)`, vars: {} };

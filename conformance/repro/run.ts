@@ -97,18 +97,21 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   );
 
   for (const [name, path] of Object.entries(options.modules ?? {})) {
-    if (!existsSync(resolveModulePath(path, cwd))) throw new ReproInputError(`--module ${name}=${path}: no such module`);
+    if (!existsSync(resolveModulePath(path, cwd)))
+      throw new ReproInputError(`--module ${name}=${path}: no such module`);
     out(`  module:  ${name} = ${path}`);
   }
   for (const n of options.phases ?? []) {
-    if (!Number.isInteger(n) || n < 1 || n > repro.phases.length) throw new ReproInputError(`--phase ${n}: ${repro.id} has phases 1..${repro.phases.length}`);
+    if (!Number.isInteger(n) || n < 1 || n > repro.phases.length)
+      throw new ReproInputError(`--phase ${n}: ${repro.id} has phases 1..${repro.phases.length}`);
   }
   for (const [pi, phase] of repro.phases.entries()) {
     if (options.phases && !options.phases.includes(pi + 1)) continue;
     out("");
     out(`== phase ${pi + 1}/${repro.phases.length}: ${phase.title}`);
     out(`   ${describeWorld(phase, options.profile)}`);
-    const why = options.binary === undefined || options.simulatorCompatible === true ? undefined : simulatorOnlyReason(phase);
+    const why =
+      options.binary === undefined || options.simulatorCompatible === true ? undefined : simulatorOnlyReason(phase);
     if (why !== undefined) {
       out(`   SKIP against ${options.binary}: ${why}`);
       skipped++;
@@ -168,7 +171,11 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
   out("");
   const ran = (options.phases?.length ?? repro.phases.length) - skipped;
   const skips = skipped > 0 ? `, ${skipped} skipped` : "";
-  if (mismatches === 0) out(`PASS ${repro.id}: behaves as documented (${ran} phases${skips}, ${steps} steps, ${checks} checks)`);
-  else out(`FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${ran} phases${skips}, ${steps} steps, ${checks} checks)`);
+  if (mismatches === 0)
+    out(`PASS ${repro.id}: behaves as documented (${ran} phases${skips}, ${steps} steps, ${checks} checks)`);
+  else
+    out(
+      `FAIL ${repro.id}: ${mismatches} mismatch${mismatches === 1 ? "" : "es"} (${ran} phases${skips}, ${steps} steps, ${checks} checks)`,
+    );
   return { ok: mismatches === 0, mismatches, checks, steps, skipped, harnessErrors };
 }

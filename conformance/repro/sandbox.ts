@@ -54,7 +54,11 @@ export class Sandbox {
   readonly clients = new Map<string, CorrectionClient>();
   readonly #untrack: () => void;
 
-  private constructor(root: string, options: WorldOptions, shims: { gentleAi: string; pi: string; transcript: string } | undefined) {
+  private constructor(
+    root: string,
+    options: WorldOptions,
+    shims: { gentleAi: string; pi: string; transcript: string } | undefined,
+  ) {
     this.root = root;
     this.#untrack = trackTempDir(root);
     this.work = join(root, "work");
@@ -102,7 +106,10 @@ export class Sandbox {
     mkdirSync(root, { recursive: true });
     let shims;
     try {
-      shims = options.recording === "shim" ? await createShims({ gentleAi: options.gentleAi ?? SIM_GENTLE_AI, pi: SIM_PI }, root, "shims") : undefined;
+      shims =
+        options.recording === "shim"
+          ? await createShims({ gentleAi: options.gentleAi ?? SIM_GENTLE_AI, pi: SIM_PI }, root, "shims")
+          : undefined;
     } catch (error) {
       rmSync(root, { recursive: true, force: true });
       throw error;

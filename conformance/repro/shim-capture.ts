@@ -4,7 +4,11 @@ import type { CapturedFile } from "../../simulator/output/captured-files.ts";
 import { HANDSHAKE_ENV } from "../contract/provider.ts";
 
 function blob(bytes: Buffer): { sha256: string; length: number; base64: string } {
-  return { sha256: createHash("sha256").update(bytes).digest("hex"), length: bytes.length, base64: bytes.toString("base64") };
+  return {
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    length: bytes.length,
+    base64: bytes.toString("base64"),
+  };
 }
 
 /** Everything one recorded call observed. */

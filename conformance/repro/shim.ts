@@ -39,9 +39,14 @@ function shimCode(): Promise<Uint8Array> {
 }
 
 /** Writes two recording executables in front of the real gentle-ai and pi. */
-export async function createShims(targets: { gentleAi: string; pi: string }, parent = tmpdir(), fixedName?: string): Promise<ShimDir> {
+export async function createShims(
+  targets: { gentleAi: string; pi: string },
+  parent = tmpdir(),
+  fixedName?: string,
+): Promise<ShimDir> {
   // A fixed name gives both sides of a differential run the same shim paths.
-  const dir = fixedName === undefined ? await mkdtemp(join(parent, "relay-conformance-shim-")) : join(parent, fixedName);
+  const dir =
+    fixedName === undefined ? await mkdtemp(join(parent, "relay-conformance-shim-")) : join(parent, fixedName);
   if (fixedName !== undefined) await mkdir(dir);
   try {
     const code = await shimCode();

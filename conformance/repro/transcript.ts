@@ -50,7 +50,12 @@ export function readCalls(path: string, from = 0): SimCall[] {
     const err = blob(e["stderr"]);
     // A recording shim's line carries no classification: it is classified here the way the simulator does it.
     const cls = classifyCall(program, argv);
-    const verb = typeof e["verb"] === "string" ? (e["verb"] as string).replace(/^review /, "") : program === "gentle-ai" ? verbOf(argv) : undefined;
+    const verb =
+      typeof e["verb"] === "string"
+        ? (e["verb"] as string).replace(/^review /, "")
+        : program === "gentle-ai"
+          ? verbOf(argv)
+          : undefined;
     calls.push({
       program,
       argv,

@@ -51,13 +51,16 @@ export class UnsetVariableError extends Error {
 
 /** Expands `$NAME`, `${NAME}` and `$$` in a stored word; a `$` not followed by a name stays literal. */
 export function expandWord(word: string, vars: Readonly<Record<string, string>>): string {
-  return word.replace(/\$(\$|\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_m, all: string, braced?: string, bare?: string) => {
-    if (all === "$") return "$";
-    const name = (braced ?? bare) as string;
-    const value = vars[name];
-    if (value === undefined) throw new UnsetVariableError(name);
-    return value;
-  });
+  return word.replace(
+    /\$(\$|\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+    (_m, all: string, braced?: string, bare?: string) => {
+      if (all === "$") return "$";
+      const name = (braced ?? bare) as string;
+      const value = vars[name];
+      if (value === undefined) throw new UnsetVariableError(name);
+      return value;
+    },
+  );
 }
 
 /** The variable names a stored word refers to (for parse-time checks). */

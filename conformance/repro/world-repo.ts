@@ -23,13 +23,27 @@ export async function git(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<{ exitCode: number; stdout: Buffer; stderr: Buffer }> {
-  const r = await execa("git", args, { cwd, env, extendEnv: false, shell: false, reject: false, encoding: "buffer", stdin: "ignore", timeout: GIT_TIMEOUT_MS });
+  const r = await execa("git", args, {
+    cwd,
+    env,
+    extendEnv: false,
+    shell: false,
+    reject: false,
+    encoding: "buffer",
+    stdin: "ignore",
+    timeout: GIT_TIMEOUT_MS,
+  });
   return { exitCode: r.exitCode ?? 1, stdout: Buffer.from(r.stdout), stderr: Buffer.from(r.stderr) };
 }
 
-async function mustGit(cwd: string, args: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<void> {
+async function mustGit(
+  cwd: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
   const r = await git(cwd, args, env);
-  if (r.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed in the world's repository: ${r.stderr.toString("utf8").trim()}`);
+  if (r.exitCode !== 0)
+    throw new Error(`git ${args.join(" ")} failed in the world's repository: ${r.stderr.toString("utf8").trim()}`);
 }
 
 function writeFiles(work: string, files: RepoFixture["committed"], section: (name: string) => string): void {

@@ -6,7 +6,9 @@ import type { Profile } from "../../simulator/scenario/schema.ts";
 
 /** The scenario a phase's world gives the simulator and the fake pi; `profile` overrides the script's. */
 export function phaseScenario(phase: Phase, profile?: Profile): Record<string, unknown> {
-  const base: Record<string, unknown> = phase.scenario ? structuredClone(phase.scenario.resolved) : { name: "repository" };
+  const base: Record<string, unknown> = phase.scenario
+    ? structuredClone(phase.scenario.resolved)
+    : { name: "repository" };
   const chosen = profile ?? phase.profile;
   if (chosen !== undefined) base["profile"] = chosen;
   return base;
@@ -15,10 +17,12 @@ export function phaseScenario(phase: Phase, profile?: Profile): Record<string, u
 /** Why a phase cannot run against a gentle-ai other than the simulator, or undefined when it can. */
 export function simulatorOnlyReason(phase: Phase): string | undefined {
   const scenario = phase.scenario?.resolved;
-  if (scenario !== undefined && pinsLineage(scenario)) return "its scenario seeds a lineage, which only the simulator can";
+  if (scenario !== undefined && pinsLineage(scenario))
+    return "its scenario seeds a lineage, which only the simulator can";
   const faults = Array.isArray(scenario?.["faults"]) ? (scenario["faults"] as { program?: unknown }[]) : [];
   if (faults.some((f) => f.program === "gentle-ai")) return "its scenario injects gentle-ai faults";
-  if (phase.steps.some((s) => s.options["status-scenario"] !== undefined)) return "a step swaps the simulator's scenario (status-scenario=)";
+  if (phase.steps.some((s) => s.options["status-scenario"] !== undefined))
+    return "a step swaps the simulator's scenario (status-scenario=)";
   return undefined;
 }
 

@@ -42,10 +42,20 @@ export async function acquireSlot(options: AcquireOptions): Promise<AcquiredSlot
   }
   // A pre-relay provider offers no relay slot: the host's tokens are the bare lens binding plus the relay pair.
   const bare = await status(options, statusArgv(options.cwd, false), env, timeoutMs);
-  const inputs = bare.exitCode === 0 ? collectInputs(parseStatus(bare.stdout)).filter((i) => i.capture_operation === "review.capture-result") : [];
+  const inputs =
+    bare.exitCode === 0
+      ? collectInputs(parseStatus(bare.stdout)).filter((i) => i.capture_operation === "review.capture-result")
+      : [];
   const input = inputs[index] ?? inputs[0];
   const binding = input ? input.arguments.map(renderToken) : SYNTHETIC_BINDING;
-  return { slot: { captureArgumentTokens: [...binding, "--agent=pi", "--materialize=true"], submission: legacySubmission(binding) }, source: "pre-relay", offered: [] };
+  return {
+    slot: {
+      captureArgumentTokens: [...binding, "--agent=pi", "--materialize=true"],
+      submission: legacySubmission(binding),
+    },
+    source: "pre-relay",
+    offered: [],
+  };
 }
 
 let simulatorPath: string | undefined;

@@ -9,9 +9,21 @@ import { HarnessError } from "../clauses/types.ts";
 import { RelayLoadError, runCatalogue } from "./run-catalogue.ts";
 import { catalogueDigest, parseShard, shardClauses } from "./shard.ts";
 import { CATALOGUE } from "../clauses/index.ts";
-import { CATALOGUE_OPTIONS, catalogueSelection, HARNESS_ERROR_EXIT, verdictExit } from "../clauses/catalogue-options.ts";
+import {
+  CATALOGUE_OPTIONS,
+  catalogueSelection,
+  HARNESS_ERROR_EXIT,
+  verdictExit,
+} from "../clauses/catalogue-options.ts";
 import { UsageError, type Command } from "../cli/command.ts";
-import { HELP_OPTION, outputTarget, parseDuration, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
+import {
+  HELP_OPTION,
+  outputTarget,
+  parseDuration,
+  parseOptions,
+  resolveRelayPath,
+  type OptionTable,
+} from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
 
 export const RUN_OPTIONS = {
@@ -25,7 +37,8 @@ export const RUN_OPTIONS = {
   deadline: {
     type: "string",
     valueName: "d",
-    description: 'wall-clock bound on the whole run (90s, 10m, 1h): past it the run stops, reports what finished and marks every unfinished clause "error"',
+    description:
+      'wall-clock bound on the whole run (90s, 10m, 1h): past it the run stops, reports what finished and marks every unfinished clause "error"',
   },
   json: {
     type: "string",
@@ -35,9 +48,20 @@ export const RUN_OPTIONS = {
   },
   junit: { type: "string", valueName: "file", description: "write JUnit XML (one suite per profile)" },
   markdown: { type: "string", valueName: "file", description: "write a Markdown summary" },
-  counterexamples: { type: "string", valueName: "dir", description: "where failing properties save counterexamples", default: ".relay-conformance/counterexamples" },
-  isolate: { type: "boolean", description: "a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)" },
-  keep: { type: "boolean", description: "keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)" },
+  counterexamples: {
+    type: "string",
+    valueName: "dir",
+    description: "where failing properties save counterexamples",
+    default: ".relay-conformance/counterexamples",
+  },
+  isolate: {
+    type: "boolean",
+    description: "a fresh adapter process per case (slower; default: one per lane, replaced after a crash or timeout)",
+  },
+  keep: {
+    type: "boolean",
+    description: "keep the run's temp folders, also when interrupted (for debugging; their path goes to stderr)",
+  },
   quiet: {
     type: "boolean",
     description:
@@ -69,10 +93,12 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
       return 0;
     }
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-    const relayModule = values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : harnessPaths().defaultRelay;
+    const relayModule =
+      values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : harnessPaths().defaultRelay;
     const { clauses, profiles, seed, runs, timeoutMs, concurrency } = catalogueSelection(values);
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-    if (values.shard !== undefined && shard === undefined) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(values.shard)}`);
+    if (values.shard !== undefined && shard === undefined)
+      throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(values.shard)}`);
     const planned = shard === undefined ? clauses : shardClauses(clauses, profiles, runs, shard);
     const deadlineMs = parseDuration("deadline", values.deadline);
     const outputs = {
@@ -80,8 +106,11 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
       junit: outputTarget(io.cwd, "junit", values.junit),
       markdown: outputTarget(io.cwd, "markdown", values.markdown),
     };
-    const toStdout = Object.entries(outputs).flatMap(([name, target]) => (target === STDOUT_TARGET ? [`--${name}`] : []));
-    if (toStdout.length > 1) throw new UsageError(`only one report can go to stdout: ${toStdout.join(" and ")} are both -`);
+    const toStdout = Object.entries(outputs).flatMap(([name, target]) =>
+      target === STDOUT_TARGET ? [`--${name}`] : [],
+    );
+    if (toStdout.length > 1)
+      throw new UsageError(`only one report can go to stdout: ${toStdout.join(" and ")} are both -`);
     // With a report on stdout, every line for people goes to stderr.
     const human = toStdout.length > 0 ? { ...io, stdout: io.stderr } : io;
     const { progress, io: shown } = startProgress(human, "relay-conformance run", "cases", values.quiet ?? false);
@@ -103,7 +132,12 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
         ...(shard === undefined ? {} : { shard: { ...shard, selected: clauses.length } }),
         isolate: values.isolate ?? false,
         keep: values.keep ?? false,
-        ...(values.keep ? { onRunRoot: (dir: string) => shown.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`) } : {}),
+        ...(values.keep
+          ? {
+              onRunRoot: (dir: string) =>
+                shown.stderr(`relay-conformance: --keep: the run's temp folders stay in ${dir}\n`),
+            }
+          : {}),
         ...(values.quiet
           ? {}
           : {

@@ -29,23 +29,31 @@ type Leg = "materialize" | "pi" | "submit";
 /** The simulator program and leg of a process, from its argv (null: a process the relay started itself). */
 function programOf(argv: readonly string[]): { program: "gentle-ai" | "pi"; leg: Leg } | null {
   if (argv.some((a) => /(^|\/)pi(\.cjs)?$/.test(a))) return { program: "pi", leg: "pi" };
-  if (argv.some((a) => /(^|\/)gentle-ai(\.cjs)?$/.test(a))) return { program: "gentle-ai", leg: argv.includes("--materialize=true") ? "materialize" : "submit" };
+  if (argv.some((a) => /(^|\/)gentle-ai(\.cjs)?$/.test(a)))
+    return { program: "gentle-ai", leg: argv.includes("--materialize=true") ? "materialize" : "submit" };
   return null;
 }
 
 /** Why a process cannot move until the relay acts, or null when it might. */
 function stuckReason(p: ProcessSnapshot, transcript: readonly TranscriptEntry[]): string | null {
   const b = p.blockedIn;
-  if (b?.call === "read" && b.fd === 0) return "blocked reading its stdin, which is still open: the relay neither wrote more nor closed it";
-  if (b?.call === "write" && (b.fd === 1 || b.fd === 2)) return `blocked writing its ${b.fd === 1 ? "stdout" : "stderr"}, which the relay does not read`;
-  if (b?.call === "futex" && transcript.some((e) => e.pid === p.pid && !e.exit.completed)) return "hanging as its scenario prescribes: only the relay can end it";
+  if (b?.call === "read" && b.fd === 0)
+    return "blocked reading its stdin, which is still open: the relay neither wrote more nor closed it";
+  if (b?.call === "write" && (b.fd === 1 || b.fd === 2))
+    return `blocked writing its ${b.fd === 1 ? "stdout" : "stderr"}, which the relay does not read`;
+  if (b?.call === "futex" && transcript.some((e) => e.pid === p.pid && !e.exit.completed))
+    return "hanging as its scenario prescribes: only the relay can end it";
   return null;
 }
 
 function describe(p: ProcessSnapshot, reason: string | null): string {
   const sim = programOf(p.argv);
   const who = sim === null ? "a process the relay started" : `${sim.program}, the ${sim.leg} leg,`;
-  const doing = reason ?? (p.blockedIn === null ? `in state ${p.state || "?"}` : `blocked in ${p.blockedIn.call}${p.blockedIn.fd === null ? "" : ` on fd ${p.blockedIn.fd}`}`);
+  const doing =
+    reason ??
+    (p.blockedIn === null
+      ? `in state ${p.state || "?"}`
+      : `blocked in ${p.blockedIn.call}${p.blockedIn.fd === null ? "" : ` on fd ${p.blockedIn.fd}`}`);
   const argv = JSON.stringify(p.argv.slice(1)).slice(0, 240);
   return `${who} pid ${p.pid}, ${doing}; read ${p.readBytes ?? "?"} B and wrote ${p.writtenBytes ?? "?"} B so far; argv ${argv}`;
 }
@@ -66,13 +74,19 @@ function wakers(c: Census, msLeft: number): string[] {
   const count = (name: string): number => c.resources.filter((r) => r === name).length;
   if (count("ProcessWrap") > c.processes.length) found.push("the exit of a child that has ended, not yet delivered");
   if (count("PipeWrap") > 3 * c.processes.length) found.push("the end of a pipe whose writer has ended, not yet read");
-  if (c.untrackedTimers > 0) found.push(`${c.untrackedTimers} timer(s) armed where the census cannot see their due time`);
-  if (c.nextTimerMs !== null && c.nextTimerMs < msLeft) found.push(`a timer due in ${(c.nextTimerMs / 1000).toFixed(1)} s`);
+  if (c.untrackedTimers > 0)
+    found.push(`${c.untrackedTimers} timer(s) armed where the census cannot see their due time`);
+  if (c.nextTimerMs !== null && c.nextTimerMs < msLeft)
+    found.push(`a timer due in ${(c.nextTimerMs / 1000).toFixed(1)} s`);
   return found;
 }
 
 /** The evidence of one census, whether the call is stuck, and a signature two stuck censuses must share. */
-export function judge(c: Census, transcript: readonly TranscriptEntry[], msLeft: number): { evidence: HangEvidence; stuck: boolean; readonly signature: string } {
+export function judge(
+  c: Census,
+  transcript: readonly TranscriptEntry[],
+  msLeft: number,
+): { evidence: HangEvidence; stuck: boolean; readonly signature: string } {
   const reasons = c.processes.map((p) => stuckReason(p, transcript));
   const wake = wakers(c, msLeft);
   const stuck = reasons.every((r) => r !== null) && wake.length === 0;
@@ -81,7 +95,10 @@ export function judge(c: Census, transcript: readonly TranscriptEntry[], msLeft:
   const last = transcript.at(-1);
   const lastLeg = last === undefined ? undefined : last.program === "pi" ? "pi" : (last.leg ?? "gentle-ai");
   const leg = sim !== undefined ? (programOf(sim.argv)?.leg ?? "?") : (lastLeg ?? "none");
-  const relayWaits = wake.length === 0 ? "nothing that can happen before its bound (no timer due, no handle that can answer)" : wake.join(", ");
+  const relayWaits =
+    wake.length === 0
+      ? "nothing that can happen before its bound (no timer due, no handle that can answer)"
+      : wake.join(", ");
   const waitingFor =
     sim !== undefined
       ? `${programOf(sim.argv)?.program ?? "?"} is ${reasons[simIndex] ?? "still running"}; the relay waits on ${relayWaits}`
@@ -89,7 +106,11 @@ export function judge(c: Census, transcript: readonly TranscriptEntry[], msLeft:
         ? `nothing was launched; the relay waits on ${relayWaits}`
         : `its process exited ${last.exit.code ?? last.exit.signal ?? "?"}, yet the relay never went on; it waits on ${relayWaits}`;
   const processes = c.processes.map((p, i) => describe(p, reasons[i] ?? null));
-  const signature = JSON.stringify([c.processes.map((p) => [p.pid, p.blockedIn, p.readBytes, p.writtenBytes]), c.resources, c.untrackedTimers]);
+  const signature = JSON.stringify([
+    c.processes.map((p) => [p.pid, p.blockedIn, p.readBytes, p.writtenBytes]),
+    c.resources,
+    c.untrackedTimers,
+  ]);
   return { evidence: { leg, waitingFor, processes, early: false }, stuck, signature };
 }
 

@@ -71,8 +71,17 @@ export class Lanes {
     });
     jobIds += 1;
     const loaded = await worker.run(
-      { id: jobIds, op: "load", relayModule: this.options.relayModule, cwd: this.root.dir, processEnv: this.#neutralEnv() },
-      { timeoutMs: Math.max(this.options.timeoutMs, LOAD_TIMEOUT_MS), ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        id: jobIds,
+        op: "load",
+        relayModule: this.options.relayModule,
+        cwd: this.root.dir,
+        processEnv: this.#neutralEnv(),
+      },
+      {
+        timeoutMs: Math.max(this.options.timeoutMs, LOAD_TIMEOUT_MS),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
     );
     if (observer) {
       if (warming) observer.phase?.("warm", since(started));
@@ -84,7 +93,10 @@ export class Lanes {
     }
     await worker.kill();
     if (loaded.status === "timeout")
-      return { status: "harness", detail: `the adapter child did not load the relay module within ${loaded.timeoutMs}ms: ${tail(loaded.evidence.output)}` };
+      return {
+        status: "harness",
+        detail: `the adapter child did not load the relay module within ${loaded.timeoutMs}ms: ${tail(loaded.evidence.output)}`,
+      };
     return loaded;
   }
 
@@ -94,7 +106,9 @@ export class Lanes {
    */
   warm(lane: number, signal?: AbortSignal): void {
     const previous = this.#queues[lane] ?? Promise.resolve();
-    this.#queues[lane] = previous.then(() => this.#ready(lane, { timeoutMs: LOAD_TIMEOUT_MS, ...(signal ? { signal } : {}) }, true)).catch(() => undefined);
+    this.#queues[lane] = previous
+      .then(() => this.#ready(lane, { timeoutMs: LOAD_TIMEOUT_MS, ...(signal ? { signal } : {}) }, true))
+      .catch(() => undefined);
   }
 
   /** Runs one job on the lane (see the class comment); never rejects. */
@@ -107,7 +121,8 @@ export class Lanes {
       const started = observer ? performance.now() : 0;
       const outcome = await worker.run(job, options);
       if (observer) observer.step?.("relay", since(started), lane);
-      const leftovers = outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
+      const leftovers =
+        outcome.status === "reply" && "leftovers" in outcome.reply ? (outcome.reply.leftovers ?? []) : [];
       if (outcome.status !== "reply" || leftovers.length > 0 || this.options.isolate) {
         this.#workers[lane] = undefined;
         const killStart = observer ? performance.now() : 0;
@@ -118,7 +133,10 @@ export class Lanes {
       return outcome;
     });
     this.#queues[lane] = next.catch(() => undefined);
-    return next.catch((error: unknown): JobOutcome => ({ status: "harness", detail: `lane ${lane} failed: ${error instanceof Error ? error.message : String(error)}` }));
+    return next.catch((error: unknown): JobOutcome => ({
+      status: "harness",
+      detail: `lane ${lane} failed: ${error instanceof Error ? error.message : String(error)}`,
+    }));
   }
 
   env(lane: number): CaseEnvironment {

@@ -57,7 +57,12 @@ export function propertyRunKey(clauseId: string, propertyId: string, profile: Pr
 }
 
 /** Picks the profile a case runs on for a clause profile; null when the case does not apply there. */
-export function caseProfile(def: CaseDef, clause: Clause, profile: Profile, selected: readonly Profile[]): Profile | null {
+export function caseProfile(
+  def: CaseDef,
+  clause: Clause,
+  profile: Profile,
+  selected: readonly Profile[],
+): Profile | null {
   const allowed = def.profiles ?? clause.profiles;
   if (!def.agnostic) return allowed.includes(profile) ? profile : null;
   // A profile-agnostic case runs once, on the first selected profile it allows, for every profile of the clause.
@@ -66,7 +71,10 @@ export function caseProfile(def: CaseDef, clause: Clause, profile: Profile, sele
 
 /** Plans a catalogue run (see the file comment). */
 export function planRuns(input: PlanInput): RunPlan {
-  const clauses = input.shard === undefined ? [...input.clauses] : shardClauses(input.clauses, input.profiles, input.runs, input.shard);
+  const clauses =
+    input.shard === undefined
+      ? [...input.clauses]
+      : shardClauses(input.clauses, input.profiles, input.runs, input.shard);
   const caseRuns = new Map<string, PlannedCaseRun>();
   const propertyRuns: PlannedPropertyRun[] = [];
   for (const clause of clauses) {
@@ -78,10 +86,22 @@ export function planRuns(input: PlanInput): RunPlan {
           const key = caseRunKey(check.case.id, p);
           if (!caseRuns.has(key)) caseRuns.set(key, { key, def: check.case, profile: p });
         } else if (isProperty(check)) {
-          propertyRuns.push({ key: propertyRunKey(clause.id, check.property.id, profile), clause: clause.id, check, profile, runs: input.runs, seed: input.seed });
+          propertyRuns.push({
+            key: propertyRunKey(clause.id, check.property.id, profile),
+            clause: clause.id,
+            check,
+            profile,
+            runs: input.runs,
+            seed: input.seed,
+          });
         }
       }
     }
   }
-  return { clauses, probeChecks: clauses.flatMap((c) => c.checks.filter(isProbe)), caseRuns: [...caseRuns.values()], propertyRuns };
+  return {
+    clauses,
+    probeChecks: clauses.flatMap((c) => c.checks.filter(isProbe)),
+    caseRuns: [...caseRuns.values()],
+    propertyRuns,
+  };
 }

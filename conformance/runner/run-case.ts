@@ -2,7 +2,15 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { FIXED_SLOT } from "../clauses/common.ts";
-import type { CaseContext, CaseDef, CaseRun, CaseSandbox, DuringPlan, RelayOutcome, RequestContext } from "../clauses/types.ts";
+import type {
+  CaseContext,
+  CaseDef,
+  CaseRun,
+  CaseSandbox,
+  DuringPlan,
+  RelayOutcome,
+  RequestContext,
+} from "../clauses/types.ts";
 import type { HarnessPaths } from "../paths.ts";
 import { acquireSlot, type AcquiredSlot } from "./acquire-slot.ts";
 import { tail, type JobOptions, type JobOutcome } from "../process/job-outcome.ts";
@@ -49,7 +57,12 @@ export function simEnvironment(root: RunRoot, sandbox: CaseSandbox): Record<stri
 }
 
 /** A case the harness could not run: its outcome says so and no clause may read it as the relay's. */
-export function harnessFailure(def: CaseDef, profile: Profile, detail: string, where: Partial<Pick<CaseRun, "tmp" | "repo" | "relayCwd">> = {}): CaseRun {
+export function harnessFailure(
+  def: CaseDef,
+  profile: Profile,
+  detail: string,
+  where: Partial<Pick<CaseRun, "tmp" | "repo" | "relayCwd">> = {},
+): CaseRun {
   return {
     caseId: def.id,
     profile,
@@ -83,7 +96,12 @@ interface Prepared {
  * Never rejects: whatever fails on the harness's side (setup, STATUS, `before`, the adapter, reading the evidence)
  * becomes a `harness-error` outcome for this case alone.
  */
-export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironment, signal?: AbortSignal): Promise<CaseRun> {
+export async function runCase(
+  def: CaseDef,
+  profile: Profile,
+  env: CaseEnvironment,
+  signal?: AbortSignal,
+): Promise<CaseRun> {
   const setupStart = env.observer ? performance.now() : 0;
   let sandbox: CaseSandbox;
   try {
@@ -95,7 +113,14 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
   const relayCwd = def.relayInTarget ? sandbox.repo : sandbox.elsewhere;
   const where = { tmp: sandbox.tmp, repo: sandbox.repo, relayCwd };
   const simEnv = simEnvironment(env.root, sandbox);
-  const ctx: CaseContext = { profile, sandbox, gentleAi: env.paths.gentleAiSimulator, pi: env.paths.piSimulator, env: simEnv, relayCwd };
+  const ctx: CaseContext = {
+    profile,
+    sandbox,
+    gentleAi: env.paths.gentleAiSimulator,
+    pi: env.paths.piSimulator,
+    env: simEnv,
+    relayCwd,
+  };
   let during: DuringAction | undefined;
   try {
     let prepared: Prepared;
@@ -105,7 +130,9 @@ export async function runCase(def: CaseDef, profile: Profile, env: CaseEnvironme
       return harnessFailure(def, profile, `case setup failed: ${messageOf(error)}`, where);
     }
     const observations: Record<string, unknown> = {};
-    during = new DuringAction(def.during?.(prepared.rctx), sandbox.tmp, observations, (pid) => killQuietly(env.hostPidOf?.(pid) ?? (env.contained ? -1 : pid)));
+    during = new DuringAction(def.during?.(prepared.rctx), sandbox.tmp, observations, (pid) =>
+      killQuietly(env.hostPidOf?.(pid) ?? (env.contained ? -1 : pid)),
+    );
     const relayStart = env.observer ? performance.now() : 0;
     const reply = await env.runJob(relayJob(def, env, ctx, prepared), jobOptions(def, env, sandbox, during, signal));
     const evidenceStart = env.observer ? performance.now() : 0;
@@ -165,7 +192,13 @@ function relayJob(def: CaseDef, env: CaseEnvironment, ctx: CaseContext, prepared
 }
 
 /** The job's bound, the case folder whose processes die with the host, the run's cancellation and the hang watch. */
-function jobOptions(def: CaseDef, env: CaseEnvironment, sandbox: CaseSandbox, during: DuringAction, signal: AbortSignal | undefined): JobOptions {
+function jobOptions(
+  def: CaseDef,
+  env: CaseEnvironment,
+  sandbox: CaseSandbox,
+  during: DuringAction,
+  signal: AbortSignal | undefined,
+): JobOptions {
   return {
     timeoutMs: def.timeoutMs ?? env.timeoutMs,
     markers: [sandbox.dir],
@@ -182,7 +215,11 @@ function jobOptions(def: CaseDef, env: CaseEnvironment, sandbox: CaseSandbox, du
  * the transcript's pid namespace; a transcript pid it could not see (no /proc) is checked here. Contained, transcript
  * pids are the namespace's: never look them up (or kill them) in ours.
  */
-function leftRunning(reply: JobOutcome, transcript: readonly TranscriptEntry[], contained: boolean): Pick<CaseRun, "survivors" | "escaped"> {
+function leftRunning(
+  reply: JobOutcome,
+  transcript: readonly TranscriptEntry[],
+  contained: boolean,
+): Pick<CaseRun, "survivors" | "escaped"> {
   const running = reply.status === "reply" && "processes" in reply.reply ? (reply.reply.processes ?? []) : [];
   const simulated = new Set(transcript.map((e) => e.pid));
   const reported = new Set(running.map((p) => p.pid));
@@ -223,7 +260,12 @@ class DuringAction {
   #acting: Promise<void> = Promise.resolve();
   #acted = false;
 
-  constructor(plan: DuringPlan | undefined, tmp: string, observations: Record<string, unknown>, kill: (pid: number) => void) {
+  constructor(
+    plan: DuringPlan | undefined,
+    tmp: string,
+    observations: Record<string, unknown>,
+    kill: (pid: number) => void,
+  ) {
     this.#plan = plan;
     this.#tmp = tmp;
     this.#watcher = plan
@@ -234,7 +276,12 @@ class DuringAction {
       : null;
   }
 
-  async #act(plan: DuringPlan, dir: string, observations: Record<string, unknown>, kill: (pid: number) => void): Promise<void> {
+  async #act(
+    plan: DuringPlan,
+    dir: string,
+    observations: Record<string, unknown>,
+    kill: (pid: number) => void,
+  ): Promise<void> {
     try {
       this.#acted = false;
       observations.during = await plan.act(dir, { kill });
@@ -337,7 +384,13 @@ function harnessCalls(statusTranscript: string): ReturnType<typeof readTranscrip
 function toOutcome(reply: JobOutcome): RelayOutcome {
   switch (reply.status) {
     case "timeout":
-      return { type: "timeout", timeoutMs: reply.timeoutMs, wallMs: reply.wallMs, output: reply.evidence.output, ...(reply.hang ? { hang: reply.hang } : {}) };
+      return {
+        type: "timeout",
+        timeoutMs: reply.timeoutMs,
+        wallMs: reply.wallMs,
+        output: reply.evidence.output,
+        ...(reply.hang ? { hang: reply.hang } : {}),
+      };
     case "exited":
       return {
         type: "crashed",
@@ -379,7 +432,12 @@ function killQuietly(pid: number): void {
 }
 
 /** True while a `during` action may still act: its entry is there and it has not finished acting. */
-function duringPending(tmp: string, during: DuringPlan | undefined, found: string | undefined, acted: boolean): boolean {
+function duringPending(
+  tmp: string,
+  during: DuringPlan | undefined,
+  found: string | undefined,
+  acted: boolean,
+): boolean {
   if (during === undefined || acted) return false;
   if (found !== undefined) return true;
   try {
@@ -390,7 +448,11 @@ function duringPending(tmp: string, during: DuringPlan | undefined, found: strin
 }
 
 /** Polls dir every 2 ms until an entry with the plan's prefix appears and is ready, then calls found once. */
-function watchFor(dir: string, plan: { prefix: string; ready?(dir: string): boolean }, found: (path: string) => void): { stop(): void } {
+function watchFor(
+  dir: string,
+  plan: { prefix: string; ready?(dir: string): boolean },
+  found: (path: string) => void,
+): { stop(): void } {
   const timer = setInterval(() => {
     let names: string[];
     try {

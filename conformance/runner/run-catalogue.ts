@@ -6,7 +6,14 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { COUNTEREXAMPLE_SCHEMA_ID } from "../clauses/counterexample-schema.ts";
-import { HarnessError, type CaseRun, type Clause, type ProbeCheck, type ProbeView, type PropertyRunner } from "../clauses/types.ts";
+import {
+  HarnessError,
+  type CaseRun,
+  type Clause,
+  type ProbeCheck,
+  type ProbeView,
+  type PropertyRunner,
+} from "../clauses/types.ts";
 import { harnessPaths } from "../paths.ts";
 import { tail } from "../process/job-outcome.ts";
 import { leftBehind, processesBefore } from "../process/left-behind.ts";
@@ -19,7 +26,14 @@ import { prescribesWait, waitLaneCount } from "./prescribed-waits.ts";
 import { harnessFailure } from "./run-case.ts";
 import { since, type RunObserver } from "./run-observer.ts";
 import { createRunRoot, type RunRoot } from "./sandbox.ts";
-import { evaluateClause, harnessChecked, outcomeOf, type CheckOutcome, type Pending, type RunResults } from "./verdicts.ts";
+import {
+  evaluateClause,
+  harnessChecked,
+  outcomeOf,
+  type CheckOutcome,
+  type Pending,
+  type RunResults,
+} from "./verdicts.ts";
 
 export interface RunOptions {
   readonly relayModule: string;
@@ -67,19 +81,30 @@ async function probeModule(lanes: Lanes, checks: readonly ProbeCheck[], signal?:
   const calls = checks.flatMap((c) => [...c.probe]);
   const reply = await lanes.runJob(
     0,
-    { id: 0, op: "probe", relayModule: lanes.options.relayModule, cwd: lanes.root.dir, processEnv: { PATH: lanes.root.binDir, TMPDIR: tmpdir() }, calls },
+    {
+      id: 0,
+      op: "probe",
+      relayModule: lanes.options.relayModule,
+      cwd: lanes.root.dir,
+      processEnv: { PATH: lanes.root.binDir, TMPDIR: tmpdir() },
+      calls,
+    },
     { timeoutMs: Math.max(lanes.options.timeoutMs, LOAD_TIMEOUT_MS), ...(signal ? { signal } : {}) },
   );
   const cannot = `cannot load relay module ${lanes.options.relayModule}`;
   if (reply.status === "harness") throw new HarnessError(`${cannot}: ${reply.detail}`);
   if (reply.status === "timeout") throw new RelayLoadError(`${cannot}: loading timed out`);
   if (reply.status !== "reply")
-    throw new RelayLoadError(`${cannot}: ${reply.status === "protocol" ? reply.detail : tail(reply.evidence.output).split("\n").slice(-3).join(" ")}`);
+    throw new RelayLoadError(
+      `${cannot}: ${reply.status === "protocol" ? reply.detail : tail(reply.evidence.output).split("\n").slice(-3).join(" ")}`,
+    );
   const r = reply.reply;
   if (r.type === "load-error") throw new RelayLoadError(`${cannot}: ${r.message}`);
   if (r.type !== "probe") throw new HarnessError(`unexpected adapter reply ${r.type}`);
   if (r.exports.runReviewHostRelaySlot !== "function") {
-    throw new RelayLoadError(`relay module ${lanes.options.relayModule} does not export a function named runReviewHostRelaySlot`);
+    throw new RelayLoadError(
+      `relay module ${lanes.options.relayModule} does not export a function named runReviewHostRelaySlot`,
+    );
   }
   return { view: { exports: r.exports, values: r.values, frozen: r.frozen }, results: r.calls };
 }
@@ -129,10 +154,16 @@ async function runSelected(options: RunOptions): Promise<Report> {
     const probeStart = options.observer ? performance.now() : 0;
     // Unique (case, profile) runs and property runs (plan-runs.ts); each clause/profile awaits the ones it needs.
     // options.clauses is already this shard's selection (options.shard only labels the report): no shard here.
-    const plan = planRuns({ clauses: options.clauses, profiles: options.profiles, runs: options.runs, seed: options.seed });
+    const plan = planRuns({
+      clauses: options.clauses,
+      profiles: options.profiles,
+      runs: options.runs,
+      seed: options.seed,
+    });
     const schedule = scheduleRuns(plan, options.concurrency);
     // The lanes that will have work start their children now, alongside lane 0's probe (a task per planned run).
-    for (let lane = 1; lane < Math.min(options.concurrency, schedule.cpuTasks); lane += 1) lanes.warm(lane, deadline.signal);
+    for (let lane = 1; lane < Math.min(options.concurrency, schedule.cpuTasks); lane += 1)
+      lanes.warm(lane, deadline.signal);
     const probe = await probeModule(lanes, plan.probeChecks, deadline.signal);
     options.observer?.phase?.("probe", since(probeStart));
     options.onStart?.();
@@ -148,9 +179,18 @@ async function runSelected(options: RunOptions): Promise<Report> {
 }
 
 /** The run's wall-clock deadline (CI's bound, unlike the load-scaled per-case bounds): a signal every job listens to. */
-function runDeadline(deadlineMs: number | undefined, laneCount: number): { readonly signal: AbortSignal; clear(): void } {
+function runDeadline(
+  deadlineMs: number | undefined,
+  laneCount: number,
+): { readonly signal: AbortSignal; clear(): void } {
   const controller = new AbortController();
-  const timer = deadlineMs === undefined ? undefined : setTimeout(() => controller.abort(new Error(`the run's deadline (${formatDuration(deadlineMs)}) passed`)), deadlineMs);
+  const timer =
+    deadlineMs === undefined
+      ? undefined
+      : setTimeout(
+          () => controller.abort(new Error(`the run's deadline (${formatDuration(deadlineMs)}) passed`)),
+          deadlineMs,
+        );
   // Each lane's job in flight listens for the deadline (process/relay-host.ts). With wait lanes a run has up to three
   // times --concurrency lanes: past Node's default of 10 listeners, which Node reports on stderr as a leak.
   setMaxListeners(laneCount + 10, controller.signal);
@@ -214,23 +254,38 @@ async function executeRuns(plan: RunPlan, schedule: Schedule, results: RunResult
     done += 1;
     ctx.options.onCase?.(id, profile, done, total);
   };
-  const task = (run: PlannedCaseRun): ((lane: number) => Promise<void>) => caseTask(run, results.cases.get(run.key), ctx, finished);
+  const task = (run: PlannedCaseRun): ((lane: number) => Promise<void>) =>
+    caseTask(run, results.cases.get(run.key), ctx, finished);
   const tasks = [
     ...plan.propertyRuns.map((run) => propertyTask(run, results.properties.get(run.key), ctx, finished)),
     ...plan.caseRuns.filter((run) => !schedule.waiting.has(run.key)).map(task),
   ];
   const waits = plan.caseRuns.filter((run) => schedule.waiting.has(run.key)).map(task);
-  await Promise.all([runPool(tasks, ctx.options.concurrency), runPool(waits, schedule.waitLanes, ctx.options.concurrency)]);
+  await Promise.all([
+    runPool(tasks, ctx.options.concurrency),
+    runPool(waits, schedule.waitLanes, ctx.options.concurrency),
+  ]);
 }
 
 /** One case run on a lane; a crash of the harness becomes the case's harness error. */
-function caseTask(run: PlannedCaseRun, result: Pending<CaseRun> | undefined, ctx: TaskContext, finished: (id: string, profile: Profile) => void) {
+function caseTask(
+  run: PlannedCaseRun,
+  result: Pending<CaseRun> | undefined,
+  ctx: TaskContext,
+  finished: (id: string, profile: Profile) => void,
+) {
   return async (lane: number): Promise<void> => {
     const observer = ctx.options.observer;
     const taskStart = observer ? performance.now() : 0;
     const outcome = await ctx.lanes
       .runCase(run.def, run.profile, lane, ctx.signal)
-      .catch((error: unknown): CaseRun => harnessFailure(run.def, run.profile, `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown): CaseRun =>
+        harnessFailure(
+          run.def,
+          run.profile,
+          `the case crashed the harness: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     result?.resolve(outcome);
     observer?.task?.("case", since(taskStart), lane);
     finished(run.def.id, run.profile);
@@ -238,7 +293,12 @@ function caseTask(run: PlannedCaseRun, result: Pending<CaseRun> | undefined, ctx
 }
 
 /** One property run on a lane: its relay calls on that lane, its counterexample under the run's unique tag. */
-function propertyTask(run: PlannedPropertyRun, result: Pending<CheckOutcome> | undefined, ctx: TaskContext, finished: (id: string, profile: Profile) => void) {
+function propertyTask(
+  run: PlannedPropertyRun,
+  result: Pending<CheckOutcome> | undefined,
+  ctx: TaskContext,
+  finished: (id: string, profile: Profile) => void,
+) {
   return async (lane: number): Promise<void> => {
     const { options, lanes, root, signal } = ctx;
     const taskStart = options.observer ? performance.now() : 0;
@@ -248,13 +308,17 @@ function propertyTask(run: PlannedPropertyRun, result: Pending<CheckOutcome> | u
       seed: run.seed,
       runCase: async (def) => harnessChecked(await lanes.runCase(def, run.profile, lane, signal)),
       saveCounterexample: (data) =>
-        saveCounterexample(options.counterexampleDir, `${run.key}.${basename(root.dir).replace(/^relay-conformance-/, "")}`, {
-          schema: COUNTEREXAMPLE_SCHEMA_ID,
-          clause: run.clause,
-          profile: run.profile,
-          relay: options.relayModule,
-          ...data,
-        }),
+        saveCounterexample(
+          options.counterexampleDir,
+          `${run.key}.${basename(root.dir).replace(/^relay-conformance-/, "")}`,
+          {
+            schema: COUNTEREXAMPLE_SCHEMA_ID,
+            clause: run.clause,
+            profile: run.profile,
+            relay: options.relayModule,
+            ...data,
+          },
+        ),
     };
     let outcome: CheckOutcome;
     try {

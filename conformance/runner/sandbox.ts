@@ -35,7 +35,10 @@ let counter = 0;
 /** Creates the folders of one case under the run root. */
 export function createCaseSandbox(root: RunRoot, label: string): CaseSandbox {
   counter += 1;
-  const dir = join(root.dir, `case-${String(counter).padStart(4, "0")}-${label.replace(/[^A-Za-z0-9.-]+/g, "_").slice(0, 60)}`);
+  const dir = join(
+    root.dir,
+    `case-${String(counter).padStart(4, "0")}-${label.replace(/[^A-Za-z0-9.-]+/g, "_").slice(0, 60)}`,
+  );
   const sandbox: CaseSandbox = {
     dir,
     repo: join(dir, "repo"),
@@ -57,6 +60,7 @@ export function createCaseSandbox(root: RunRoot, label: string): CaseSandbox {
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
-  for (const d of [sandbox.repo, sandbox.tmp, sandbox.elsewhere, sandbox.state, sandbox.home]) mkdirSync(d, { recursive: true });
+  for (const d of [sandbox.repo, sandbox.tmp, sandbox.elsewhere, sandbox.state, sandbox.home])
+    mkdirSync(d, { recursive: true });
   return sandbox;
 }

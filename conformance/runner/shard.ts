@@ -23,7 +23,10 @@ export function parseShard(value: string): Shard | undefined {
 /** The relay calls a clause costs on the selected profiles: one per case check, `runs` per property check. */
 function cost(clause: Clause, profiles: readonly Profile[], runs: number): number {
   const applicable = profiles.filter((p) => clause.profiles.includes(p)).length;
-  const perProfile = clause.checks.reduce((sum, check) => sum + ("case" in check ? 1 : "property" in check ? Math.max(runs, 1) : 0), 0);
+  const perProfile = clause.checks.reduce(
+    (sum, check) => sum + ("case" in check ? 1 : "property" in check ? Math.max(runs, 1) : 0),
+    0,
+  );
   return applicable * perProfile;
 }
 
@@ -31,8 +34,15 @@ function cost(clause: Clause, profiles: readonly Profile[], runs: number): numbe
  * The clauses of `shard`, in selection order: the costliest clause goes first to the least-loaded shard (ties to the
  * lower shard, then selection order), so the split depends only on the selection, the profiles and `runs`.
  */
-export function shardClauses(clauses: readonly Clause[], profiles: readonly Profile[], runs: number, shard: Shard): Clause[] {
-  const order = clauses.map((clause, i) => ({ i, cost: cost(clause, profiles, runs) })).sort((a, b) => b.cost - a.cost || a.i - b.i);
+export function shardClauses(
+  clauses: readonly Clause[],
+  profiles: readonly Profile[],
+  runs: number,
+  shard: Shard,
+): Clause[] {
+  const order = clauses
+    .map((clause, i) => ({ i, cost: cost(clause, profiles, runs) }))
+    .sort((a, b) => b.cost - a.cost || a.i - b.i);
   const load = new Array<number>(shard.count).fill(0);
   const owner = new Array<number>(clauses.length);
   for (const { i, cost: c } of order) {
@@ -47,6 +57,7 @@ export function shardClauses(clauses: readonly Clause[], profiles: readonly Prof
 /** A digest of the catalogue's clauses (IDs, statements, sources, profiles): shards of different catalogues never merge. */
 export function catalogueDigest(clauses: readonly Clause[]): string {
   const hash = createHash("sha256");
-  for (const c of clauses) hash.update(`${JSON.stringify([c.id, c.statement, c.source, c.profiles, c.checks.length])}\n`);
+  for (const c of clauses)
+    hash.update(`${JSON.stringify([c.id, c.statement, c.source, c.profiles, c.checks.length])}\n`);
   return `sha256:${hash.digest("hex").slice(0, 16)}`;
 }

@@ -44,7 +44,10 @@ export function outcomeOf(error: unknown): CheckOutcome {
   if (error instanceof SkipCheck) return { status: "skip", message: error.message };
   if (error instanceof ClauseFailure) return { status: "fail", message: error.message };
   if (error instanceof HarnessError) return { status: "error", message: `harness error: ${error.message}` };
-  return { status: "error", message: `harness error: the check crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
+  return {
+    status: "error",
+    message: `harness error: the check crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  };
 }
 
 export function evaluate(assert: () => void): CheckOutcome {
@@ -62,7 +65,8 @@ export function combine(outcomes: readonly CheckOutcome[]): CheckOutcome {
   if (failed) return failed;
   const errored = outcomes.find((o) => o.status === "error");
   if (errored) return errored;
-  if (outcomes.length > 0 && outcomes.every((o) => o.status === "skip")) return outcomes[0] ?? { status: "skip", message: "" };
+  if (outcomes.length > 0 && outcomes.every((o) => o.status === "skip"))
+    return outcomes[0] ?? { status: "skip", message: "" };
   return { status: "pass", message: "" };
 }
 
@@ -75,12 +79,14 @@ export function withCause(run: CaseRun, message: string): string {
 
 export function clauseResult(clause: Clause, profiles: ProfileResult[]): ClauseResult {
   const base = { id: clause.id, statement: clause.statement, source: clause.source, profiles };
-  if (profiles.length === 0) return { ...base, status: "skip", message: `applies only to ${clause.profiles.join(", ")}` };
+  if (profiles.length === 0)
+    return { ...base, status: "skip", message: `applies only to ${clause.profiles.join(", ")}` };
   const failed = profiles.find((p) => p.status === "fail");
   if (failed) return { ...base, status: "fail", message: `${failed.profile}: ${failed.message}` };
   const errored = profiles.find((p) => p.status === "error");
   if (errored) return { ...base, status: "error", message: `${errored.profile}: ${errored.message}` };
-  if (profiles.every((p) => p.status === "skip")) return { ...base, status: "skip", message: profiles[0]?.message ?? "" };
+  if (profiles.every((p) => p.status === "skip"))
+    return { ...base, status: "skip", message: profiles[0]?.message ?? "" };
   return { ...base, status: "pass", message: "" };
 }
 
@@ -106,7 +112,11 @@ export interface EvaluateOptions {
 }
 
 /** A clause's verdict on every selected profile it applies to, once the runs it needs are done; reported at once. */
-export async function evaluateClause(clause: Clause, options: EvaluateOptions, results: RunResults): Promise<ClauseResult> {
+export async function evaluateClause(
+  clause: Clause,
+  options: EvaluateOptions,
+  results: RunResults,
+): Promise<ClauseResult> {
   const applicable = options.profiles.filter((p) => clause.profiles.includes(p));
   const profiles = await Promise.all(applicable.map((profile) => profileResult(clause, profile, options, results)));
   const result = clauseResult(clause, profiles);
@@ -115,7 +125,12 @@ export async function evaluateClause(clause: Clause, options: EvaluateOptions, r
 }
 
 /** A clause's verdict on one profile: its checks in order, combined. */
-async function profileResult(clause: Clause, profile: Profile, options: EvaluateOptions, results: RunResults): Promise<ProfileResult> {
+async function profileResult(
+  clause: Clause,
+  profile: Profile,
+  options: EvaluateOptions,
+  results: RunResults,
+): Promise<ProfileResult> {
   const outcomes: CheckOutcome[] = [];
   for (const check of clause.checks) outcomes.push(await checkOutcome(check, clause, profile, options, results));
   const combined = combine(outcomes);
@@ -123,10 +138,21 @@ async function profileResult(clause: Clause, profile: Profile, options: Evaluate
 }
 
 /** One check's outcome on a profile: a probe check at once, a property or case check once its run is done. */
-async function checkOutcome(check: ClauseCheck, clause: Clause, profile: Profile, options: EvaluateOptions, results: RunResults): Promise<CheckOutcome> {
+async function checkOutcome(
+  check: ClauseCheck,
+  clause: Clause,
+  profile: Profile,
+  options: EvaluateOptions,
+  results: RunResults,
+): Promise<CheckOutcome> {
   if (isProbe(check)) return evaluate(() => check.verify(results.probe.view, results.probe.slices.get(check) ?? []));
   if (isProperty(check))
-    return (await results.properties.get(propertyRunKey(clause.id, check.property.id, profile))?.promise) ?? { status: "skip", message: "property not run" };
+    return (
+      (await results.properties.get(propertyRunKey(clause.id, check.property.id, profile))?.promise) ?? {
+        status: "skip",
+        message: "property not run",
+      }
+    );
   const p = caseProfile(check.case, clause, profile, options.profiles);
   if (p === null) return { status: "skip", message: `case ${check.case.id} does not apply to ${profile}` };
   const run = await results.cases.get(caseRunKey(check.case.id, p))?.promise;
@@ -137,7 +163,8 @@ async function checkOutcome(check: ClauseCheck, clause: Clause, profile: Profile
 /** A case check's outcome on its run, naming the case where it failed or errored (a failure after its likely cause). */
 function caseCheckOutcome(check: CaseCheck, run: CaseRun): CheckOutcome {
   const id = check.case.id;
-  if (run.outcome.type === "harness-error") return { status: "error", message: `[${id}] harness error: ${run.outcome.detail}` };
+  if (run.outcome.type === "harness-error")
+    return { status: "error", message: `[${id}] harness error: ${run.outcome.detail}` };
   const outcome = withEscapes(
     run,
     evaluate(() => check.assert(run)),

@@ -20,7 +20,11 @@ export const SubmissionWireSchema = z.looseObject({
 });
 export type SubmissionWire = z.infer<typeof SubmissionWireSchema>;
 
-export const CollectArgumentSchema = z.looseObject({ name: z.string(), value: z.string(), token: z.optional(z.string()) });
+export const CollectArgumentSchema = z.looseObject({
+  name: z.string(),
+  value: z.string(),
+  token: z.optional(z.string()),
+});
 export type CollectArgument = z.infer<typeof CollectArgumentSchema>;
 
 export const CollectInputSchema = z.looseObject({
@@ -98,7 +102,10 @@ const ReplyInputsSchema = z.array(CollectInputSchema);
  * The collect inputs of a STATUS reply as a host reads them: [] when it failed, is not JSON or collects nothing;
  * throws on a collect input that does not decode. Only the inputs are decoded, not the rest of the document.
  */
-export function replyCollectInputs(reply: { readonly exitCode: number | null; readonly stdout: Buffer }): readonly CollectInput[] {
+export function replyCollectInputs(reply: {
+  readonly exitCode: number | null;
+  readonly stdout: Buffer;
+}): readonly CollectInput[] {
   if (reply.exitCode !== 0) return [];
   let status: unknown;
   try {
@@ -106,6 +113,7 @@ export function replyCollectInputs(reply: { readonly exitCode: number | null; re
   } catch {
     return [];
   }
-  const inputs = (status as { next_transition?: { collect?: { inputs?: unknown } } } | null)?.next_transition?.collect?.inputs ?? [];
+  const inputs =
+    (status as { next_transition?: { collect?: { inputs?: unknown } } } | null)?.next_transition?.collect?.inputs ?? [];
   return ReplyInputsSchema.parse(inputs);
 }

@@ -24,7 +24,11 @@ export function renderToken(argument: CollectArgument): string {
 
 /** True for a review.capture-result input carrying exactly one materialize=true and one agent=pi. */
 export function isRelayInput(input: CollectInput): boolean {
-  return input.capture_operation === "review.capture-result" && argumentValue(input, "materialize") === "true" && argumentValue(input, "agent") === "pi";
+  return (
+    input.capture_operation === "review.capture-result" &&
+    argumentValue(input, "materialize") === "true" &&
+    argumentValue(input, "agent") === "pi"
+  );
 }
 
 /** Every relay slot, in provider order. */

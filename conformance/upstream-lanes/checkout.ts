@@ -28,7 +28,8 @@ export function laneFiles(checkout: string, lane: LaneName): string[] {
         .filter((n) => n.endsWith(suffix))
         .sort()
     : [];
-  if (files.length === 0) throw new LaneInputError(`${checkout}: no ${dir}/*${suffix} (this gentle-pi checkout has no ${lane} lane)`);
+  if (files.length === 0)
+    throw new LaneInputError(`${checkout}: no ${dir}/*${suffix} (this gentle-pi checkout has no ${lane} lane)`);
   return files.map((n) => `${dir}/${n}`);
 }
 
@@ -39,7 +40,9 @@ export function checkBinary(path: string): void {
     accessSync(path, constants.X_OK);
   } catch (error) {
     if (error instanceof LaneInputError) throw error;
-    throw new LaneInputError(`--binary ${path} is not an executable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+    throw new LaneInputError(
+      `--binary ${path} is not an executable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+    );
   }
 }
 
@@ -54,20 +57,29 @@ function git(args: readonly string[]): Promise<ChildResult> {
 export async function checkoutCommit(checkout: string): Promise<string> {
   if (!existsSync(checkout)) throw new LaneInputError(`${checkout}: no such directory`);
   if (!statSync(checkout).isDirectory()) throw new LaneInputError(`${checkout}: not a directory`);
-  if (!existsSync(join(checkout, "lib", "review-host-relay.ts"))) throw new LaneInputError(`${checkout}: not a gentle-pi checkout (no lib/review-host-relay.ts)`);
+  if (!existsSync(join(checkout, "lib", "review-host-relay.ts")))
+    throw new LaneInputError(`${checkout}: not a gentle-pi checkout (no lib/review-host-relay.ts)`);
   const head = await git(["-C", checkout, "rev-parse", "HEAD"]);
-  if (head.exitCode !== 0) throw new LaneInputError(`${checkout}: not a git checkout (git rev-parse HEAD: ${head.stderr.toString("utf8").trim()})`);
+  if (head.exitCode !== 0)
+    throw new LaneInputError(
+      `${checkout}: not a git checkout (git rev-parse HEAD: ${head.stderr.toString("utf8").trim()})`,
+    );
   return head.stdout.toString("utf8").trim();
 }
 
 /** A linked worktree of the checkout's HEAD in a temp folder; `remove()` detaches and deletes it. */
-export async function linkedWorktree(checkout: string, commit: string): Promise<{ path: string; remove(): Promise<void> }> {
+export async function linkedWorktree(
+  checkout: string,
+  commit: string,
+): Promise<{ path: string; remove(): Promise<void> }> {
   const parent = mkdtempSync(join(tmpdir(), "relay-conformance-lanes-"));
   const path = join(parent, "gentle-pi");
   const add = await git(["-C", checkout, "worktree", "add", "--detach", path, commit]);
   if (add.exitCode !== 0) {
     rmSync(parent, { recursive: true, force: true });
-    throw new LaneInputError(`${checkout}: cannot add a linked worktree: ${add.stderr.toString("utf8").trim().split("\n")[0]}`);
+    throw new LaneInputError(
+      `${checkout}: cannot add a linked worktree: ${add.stderr.toString("utf8").trim().split("\n")[0]}`,
+    );
   }
   return {
     path,

@@ -40,7 +40,8 @@ function parseLaneNames(values: readonly string[] | undefined): LaneName[] | und
 /** The per-test table and the summary line. */
 export function renderLanesReport(report: LanesReport): string {
   const width = Math.max(6, ...report.tests.map((t) => t.lane.length));
-  const against = report.binary === undefined ? `simulator profile ${String(report.profile)}` : `gentle-ai ${report.binary}`;
+  const against =
+    report.binary === undefined ? `simulator profile ${String(report.profile)}` : `gentle-ai ${report.binary}`;
   let out = `upstream-lanes: gentle-pi ${report.commit.slice(0, 8)} (${report.checkout}), ${against}\n`;
   for (const t of report.tests) {
     const ms = t.durationMs === null ? "" : ` (${t.durationMs} ms)`;
@@ -54,12 +55,22 @@ export function renderLanesReport(report: LanesReport): string {
 
 const LANES_OPTIONS = {
   "gentle-pi": { type: "string", valueName: "dir", description: "a gentle-pi git checkout" },
-  lane: { type: "string", multiple: true, valueName: "l", description: "lanes to run (repeatable, comma lists; default all, with --binary devbinary,maintainer)" },
-  profile: { type: "string", valueName: "p", description: "the simulator's profile (default 2.4.0, the release gentle-pi's compatibility check expects)" },
+  lane: {
+    type: "string",
+    multiple: true,
+    valueName: "l",
+    description: "lanes to run (repeatable, comma lists; default all, with --binary devbinary,maintainer)",
+  },
+  profile: {
+    type: "string",
+    valueName: "p",
+    description: "the simulator's profile (default 2.4.0, the release gentle-pi's compatibility check expects)",
+  },
   binary: {
     type: "string",
     valueName: "gentle-ai",
-    description: "run the devbinary and maintainer lanes against this gentle-ai (a real build) instead of the simulator",
+    description:
+      "run the devbinary and maintainer lanes against this gentle-ai (a real build) instead of the simulator",
   },
   "deps-cache": {
     type: "string",
@@ -68,7 +79,11 @@ const LANES_OPTIONS = {
     default: "$XDG_CACHE_HOME or ~/.cache, then gentle-relay-conformance/upstream-lanes",
   },
   "timeout-ms": { type: "string", valueName: "n", description: "bound of one lane file's run", default: "600000" },
-  json: { type: "string", valueName: "file", description: "also write the report as JSON (schemas/upstream-lanes-report.schema.json)" },
+  json: {
+    type: "string",
+    valueName: "file",
+    description: "also write the report as JSON (schemas/upstream-lanes-report.schema.json)",
+  },
   quiet: { type: "boolean", description: "no progress line" },
   help: HELP_OPTION,
 } as const satisfies OptionTable;
@@ -108,11 +123,18 @@ erased before any other line; otherwise (CI) a plain line every 10% of the files
     const json = outputFileOption(io.cwd, "json", values.json);
     const binary = values.binary === undefined ? undefined : resolve(io.cwd, values.binary);
     if (values.binary === "") throw new UsageError("--binary needs a path to a gentle-ai binary");
-    if (binary !== undefined && values.profile !== undefined) throw new UsageError("--profile and --binary exclude each other: --profile picks the simulator's release");
+    if (binary !== undefined && values.profile !== undefined)
+      throw new UsageError("--profile and --binary exclude each other: --profile picks the simulator's release");
     const lanes = parseLanes(values.lane, binary !== undefined);
     const profile = (values.profile ?? "2.4.0") as Profile;
-    if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile ${JSON.stringify(values.profile)} (expected ${PROFILES.join(", ")})`);
-    const { progress, io: shown } = startProgress(io, "relay-conformance upstream-lanes", "files", values.quiet ?? false);
+    if (!PROFILES.includes(profile))
+      throw new UsageError(`unknown profile ${JSON.stringify(values.profile)} (expected ${PROFILES.join(", ")})`);
+    const { progress, io: shown } = startProgress(
+      io,
+      "relay-conformance upstream-lanes",
+      "files",
+      values.quiet ?? false,
+    );
     try {
       const report = await runUpstreamLanes({
         checkout: resolve(io.cwd, values["gentle-pi"]),

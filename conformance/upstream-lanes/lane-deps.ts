@@ -32,16 +32,21 @@ export async function laneNodeModules(checkout: string, cache: string, log: (lin
   };
   try {
     mkdirSync(cache, { recursive: true });
-    if (!existsSync(join(cache, "package.json"))) writeFileSync(join(cache, "package.json"), '{"name":"upstream-lane-deps","private":true}\n');
+    if (!existsSync(join(cache, "package.json")))
+      writeFileSync(join(cache, "package.json"), '{"name":"upstream-lane-deps","private":true}\n');
   } catch (error) {
     refuse(error instanceof Error ? error.message : String(error));
   }
   log(`upstream-lanes: installing ${LANE_PACKAGES.join(", ")} into ${cache}`);
-  const install = await runChild("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save", ...LANE_PACKAGES], {
-    cwd: cache,
-    env: process.env,
-    timeoutMs: INSTALL_TIMEOUT_MS,
-  }).catch((error: unknown) => refuse(`npm could not start: ${error instanceof Error ? error.message : String(error)}`));
+  const install = await runChild(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save", ...LANE_PACKAGES],
+    {
+      cwd: cache,
+      env: process.env,
+      timeoutMs: INSTALL_TIMEOUT_MS,
+    },
+  ).catch((error: unknown) => refuse(`npm could not start: ${error instanceof Error ? error.message : String(error)}`));
   if (install.exitCode !== 0 || !hasAll(cached)) {
     refuse(
       install.stderr

@@ -42,7 +42,11 @@ function quote(word: string): string {
  * The simulator's folder for one lanes run: scenarios, the `pi`/`gentle-ai` bin dir, the 2.3.0 baseline wrapper.
  * With a binary, it is the capable gentle-ai (and `gentle-ai` on PATH); the baseline and pi stay the simulator's.
  */
-function simulatorHome(root: string, profile: Profile, binary: string | undefined): { env: Record<string, string>; capable: string; baseline: string } {
+function simulatorHome(
+  root: string,
+  profile: Profile,
+  binary: string | undefined,
+): { env: Record<string, string>; capable: string; baseline: string } {
   const paths = harnessPaths();
   const capable = binary ?? paths.gentleAiSimulator;
   const bin = join(root, "bin");
@@ -63,28 +67,48 @@ function simulatorHome(root: string, profile: Profile, binary: string | undefine
   // On the built-in profile the lanes set no simulator variable at all, as gentle-pi's devtests call a real binary; a
   // real binary must not update itself in the middle of a lane.
   const own: Record<string, string> =
-    binary !== undefined ? { GENTLE_AI_NO_SELF_UPDATE: "1" } : profile === DEFAULT_SCENARIO.profile ? {} : { GENTLE_AI_SIM_SCENARIO: scenario };
+    binary !== undefined
+      ? { GENTLE_AI_NO_SELF_UPDATE: "1" }
+      : profile === DEFAULT_SCENARIO.profile
+        ? {}
+        : { GENTLE_AI_SIM_SCENARIO: scenario };
   return { capable, baseline, env: { PATH: `${bin}:${process.env.PATH ?? ""}`, TMPDIR: tmp, ...own } };
 }
 
 /** The caller's environment without simulator settings of its own (the lanes get ours). */
 function baseEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith("GENTLE_AI_SIM_")));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => e[1] !== undefined && !e[0].startsWith("GENTLE_AI_SIM_"),
+    ),
+  );
 }
 
-async function runTestFile(worktree: string, file: string, lane: LaneName, env: Record<string, string>, options: LanesOptions): Promise<LaneTest[]> {
-  const run = await runChild(process.execPath, ["--import", harnessPaths().tsxLoader, "--test", "--test-reporter=tap", file], {
-    cwd: worktree,
-    env,
-    timeoutMs: options.timeoutMs,
-  });
+async function runTestFile(
+  worktree: string,
+  file: string,
+  lane: LaneName,
+  env: Record<string, string>,
+  options: LanesOptions,
+): Promise<LaneTest[]> {
+  const run = await runChild(
+    process.execPath,
+    ["--import", harnessPaths().tsxLoader, "--test", "--test-reporter=tap", file],
+    {
+      cwd: worktree,
+      env,
+      timeoutMs: options.timeoutMs,
+    },
+  );
   const results = parseTap(run.stdout.toString("utf8"));
   const tests = results.map((r) => ({ lane, file, ...r }));
   if (run.timedOut || (tests.length === 0 && run.exitCode !== 0))
     tests.push({
       lane,
       file,
-      name: run.timedOut ? `(the run passed its ${options.timeoutMs} ms bound)` : "(the test runner failed before any test)",
+      name: run.timedOut
+        ? `(the run passed its ${options.timeoutMs} ms bound)`
+        : "(the test runner failed before any test)",
       status: "fail",
       durationMs: null,
       detail: Buffer.concat([run.stdout, run.stderr]).toString("utf8").trim().split("\n").slice(-3).join(" "),
@@ -103,18 +127,27 @@ interface Slot {
 }
 
 /** The maintainer matrix's positive lens cases, one per slot the simulator's STATUS offers pi. */
-async function runPositiveLane(worktree: string, env: Record<string, string>, capable: string, options: LanesOptions): Promise<LaneTest[]> {
+async function runPositiveLane(
+  worktree: string,
+  env: Record<string, string>,
+  capable: string,
+  options: LanesOptions,
+): Promise<LaneTest[]> {
   const file = laneFiles(worktree, "positive")[0]!;
   const home = mkdtempSync(join(env.TMPDIR!, "positive-"));
   const scenario = join(home, "scenario.json");
   // A scenario-pinned lineage in `reviewing`: the live review session the positive journey needs.
   writeFileSync(scenario, JSON.stringify({ profile: options.profile, lineage: { state: "reviewing" } }));
   const laneEnv = { ...env, GENTLE_AI_SIM_SCENARIO: scenario, GENTLE_AI_SIM_STATE: join(home, "state") };
-  const status = await runChild(capable, ["review", "status", "--cwd", worktree, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"], {
-    cwd: process.cwd(),
-    env: { ...laneEnv, [HANDSHAKE_ENV]: HANDSHAKE_VALUE },
-    timeoutMs: options.timeoutMs,
-  });
+  const status = await runChild(
+    capable,
+    ["review", "status", "--cwd", worktree, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"],
+    {
+      cwd: process.cwd(),
+      env: { ...laneEnv, [HANDSHAKE_ENV]: HANDSHAKE_VALUE },
+      timeoutMs: options.timeoutMs,
+    },
+  );
   let slots: Slot[] = [];
   try {
     const doc = JSON.parse(status.stdout.toString("utf8")) as { next_transition?: { collect?: { inputs?: Slot[] } } };
@@ -148,13 +181,25 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
     };
   });
   const descriptor = join(home, "descriptor.json");
-  writeFileSync(descriptor, JSON.stringify({ schema: "gentle-pi.maintainer.provider-relay-descriptor/v1", gentleAiExecutable: capable, piExecutable: "pi", cases }));
+  writeFileSync(
+    descriptor,
+    JSON.stringify({
+      schema: "gentle-pi.maintainer.provider-relay-descriptor/v1",
+      gentleAiExecutable: capable,
+      piExecutable: "pi",
+      cases,
+    }),
+  );
   const started = Date.now();
-  const run = await runChild(process.execPath, ["--import", harnessPaths().tsxLoader, file, "--descriptor", descriptor], {
-    cwd: worktree,
-    env: { ...laneEnv, GENTLE_PI_MAINTAINER_ARM_POSITIVE: "1" },
-    timeoutMs: options.timeoutMs,
-  });
+  const run = await runChild(
+    process.execPath,
+    ["--import", harnessPaths().tsxLoader, file, "--descriptor", descriptor],
+    {
+      cwd: worktree,
+      env: { ...laneEnv, GENTLE_PI_MAINTAINER_ARM_POSITIVE: "1" },
+      timeoutMs: options.timeoutMs,
+    },
+  );
   const verdicts = run.stdout
     .toString("utf8")
     .split("\n")
@@ -170,7 +215,14 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
         : pass
           ? ""
           : `${String(v.verdict)}: ${String(v.reason ?? "")}`;
-    return { lane: "positive" as const, file, name: c.name, status: pass ? ("pass" as const) : ("fail" as const), durationMs, detail };
+    return {
+      lane: "positive" as const,
+      file,
+      name: c.name,
+      status: pass ? ("pass" as const) : ("fail" as const),
+      durationMs,
+      detail,
+    };
   });
 }
 
@@ -178,7 +230,10 @@ async function runPositiveLane(worktree: string, env: Record<string, string>, ca
 export async function runUpstreamLanes(options: LanesOptions): Promise<LanesReport> {
   if (options.binary !== undefined) {
     checkBinary(options.binary);
-    if (options.lanes.includes("positive")) throw new LaneInputError("--lane positive cannot run with --binary: it needs the simulator's pinned review session");
+    if (options.lanes.includes("positive"))
+      throw new LaneInputError(
+        "--lane positive cannot run with --binary: it needs the simulator's pinned review session",
+      );
   }
   const commit = await checkoutCommit(options.checkout);
   for (const lane of options.lanes) laneFiles(options.checkout, lane);
@@ -200,9 +255,13 @@ export async function runUpstreamLanes(options: LanesOptions): Promise<LanesRepo
       GENTLE_PI_MAINTAINER_CAPABLE_BINARY: sim.capable,
       GENTLE_PI_REQUIRE_MAINTAINER: "1",
     };
-    const total = options.lanes.reduce((n, lane) => n + (lane === "positive" ? 1 : laneFiles(worktree.path, lane).length), 0);
+    const total = options.lanes.reduce(
+      (n, lane) => n + (lane === "positive" ? 1 : laneFiles(worktree.path, lane).length),
+      0,
+    );
     let done = 0;
-    const tally = (): void => options.onProgress?.({ done, total, failed: tests.filter((t) => t.status === "fail").length });
+    const tally = (): void =>
+      options.onProgress?.({ done, total, failed: tests.filter((t) => t.status === "fail").length });
     tally();
     for (const lane of options.lanes) {
       if (lane === "positive") {

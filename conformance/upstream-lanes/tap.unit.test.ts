@@ -46,7 +46,8 @@ describe("parseTap", () => {
         name: "status derives from the repository",
         status: "fail",
         durationMs: 12,
-        detail: "Command failed: gentle-ai review mode status --json Error: gentle-ai-sim: review mode is not simulated",
+        detail:
+          "Command failed: gentle-ai review mode status --json Error: gentle-ai-sim: review mode is not simulated",
       },
       { name: "windows only", status: "skip", durationMs: 0, detail: "" },
       { name: "an assertion", status: "fail", durationMs: 7, detail: "Expected values to be strictly equal" },

@@ -4,15 +4,33 @@ import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
 import { HELP_OPTION, outputFileOption, parseOptions, resolveRelayPath, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
 import { isProfile, PROFILES, type Profile } from "../cli/profile.ts";
-import { renderQuietVerifyReport, renderVerifyReport, VerifyInputError, verifyBinary, verifyProgressText, verifyResultText } from "./verify.ts";
+import {
+  renderQuietVerifyReport,
+  renderVerifyReport,
+  VerifyInputError,
+  verifyBinary,
+  verifyProgressText,
+  verifyResultText,
+} from "./verify.ts";
 import type { VerifyReport } from "./report-schema.ts";
 
 /**
  * Shared by `verify` and `release`: prints the report ("full"; "streamed": only the result line, the rest went out
  * as progress; "quiet": header, drifted or inconclusive checks, result), writes --json, returns 0 no drift / 1 drift.
  */
-export async function emitVerifyReport(report: VerifyReport, json: string | undefined, io: CommandIo, shown: "full" | "streamed" | "quiet" = "full"): Promise<number> {
-  io.stdout(shown === "full" ? renderVerifyReport(report) : shown === "quiet" ? renderQuietVerifyReport(report) : verifyResultText(report));
+export async function emitVerifyReport(
+  report: VerifyReport,
+  json: string | undefined,
+  io: CommandIo,
+  shown: "full" | "streamed" | "quiet" = "full",
+): Promise<number> {
+  io.stdout(
+    shown === "full"
+      ? renderVerifyReport(report)
+      : shown === "quiet"
+        ? renderQuietVerifyReport(report)
+        : verifyResultText(report),
+  );
   if (json !== undefined) writeReportFile(resolve(io.cwd, json), `${JSON.stringify(report, null, 2)}\n`);
   return report.drift ? 1 : 0;
 }
@@ -20,24 +38,50 @@ export async function emitVerifyReport(report: VerifyReport, json: string | unde
 /** Narrows `--profile`. */
 export function profileOption(value: string | undefined): Profile | undefined {
   if (value === undefined) return undefined;
-  if (!isProfile(value)) throw new UsageError(`unknown profile ${JSON.stringify(value)} (expected ${PROFILES.join(", ")})`);
+  if (!isProfile(value))
+    throw new UsageError(`unknown profile ${JSON.stringify(value)} (expected ${PROFILES.join(", ")})`);
   return value;
 }
 
 const VERIFY_OPTIONS = {
   binary: { type: "string", valueName: "path", description: "the gentle-ai binary to probe" },
-  profile: { type: "string", valueName: "p", description: "expected contract", default: "derived from `<binary> version`" },
-  cwd: { type: "string", valueName: "repo", description: "repository to probe in", default: "an empty temp dir; a real binary needs an active review" },
-  json: { type: "string", valueName: "file", description: "also write the report as JSON (schemas/verify-report.schema.json)" },
+  profile: {
+    type: "string",
+    valueName: "p",
+    description: "expected contract",
+    default: "derived from `<binary> version`",
+  },
+  cwd: {
+    type: "string",
+    valueName: "repo",
+    description: "repository to probe in",
+    default: "an empty temp dir; a real binary needs an active review",
+  },
+  json: {
+    type: "string",
+    valueName: "file",
+    description: "also write the report as JSON (schemas/verify-report.schema.json)",
+  },
   "no-goldens": { type: "boolean", description: "skip the golden comparison" },
-  relay: { type: "string", valueName: "module", description: "relay that drives the golden conversations", default: "this package's relay/index.ts" },
-  quiet: { type: "boolean", description: "no line per check that passed or does not apply: the header, drifted or inconclusive checks and the result" },
+  relay: {
+    type: "string",
+    valueName: "module",
+    description: "relay that drives the golden conversations",
+    default: "this package's relay/index.ts",
+  },
+  quiet: {
+    type: "boolean",
+    description:
+      "no line per check that passed or does not apply: the header, drifted or inconclusive checks and the result",
+  },
   help: HELP_OPTION,
 } as const satisfies OptionTable;
 
 export const verifyCommand: Command = {
   usage: usageText({
-    synopsis: [`relay-conformance verify --binary <path> [--profile ${PROFILES.join("|")}] [--json <file>] [--cwd <repo>] [--no-goldens] [--relay <module>] [--quiet]`],
+    synopsis: [
+      `relay-conformance verify --binary <path> [--profile ${PROFILES.join("|")}] [--json <file>] [--cwd <repo>] [--no-goldens] [--relay <module>] [--quiet]`,
+    ],
     about: `Runs the provider probe suite against the binary: version output, unknown-flag refusal shape, handshake gate and its
 text, STATUS submission form, identity formats, materialize determinism and read-only behaviour, refusal codes and
 exit codes, role verbs, output discipline. The expected contract comes from the binary's \`version\` output unless

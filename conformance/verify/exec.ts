@@ -9,7 +9,11 @@ export interface ProbeCall extends ChildResult {
 }
 
 /** Runs the binary once (no shell, own process group killed on timeout); stdin gets `input` or is closed. */
-export async function runBinary(binary: string, argv: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: Buffer }): Promise<ProbeCall> {
+export async function runBinary(
+  binary: string,
+  argv: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; input?: Buffer },
+): Promise<ProbeCall> {
   const run = await runChild(binary, argv, {
     cwd: options.cwd,
     env: options.env,

@@ -8,7 +8,18 @@ export const HANDSHAKE = "gentle-pi.review-relay/v1";
 
 /** The negotiated STATUS argv gentle-pi sends, as verify's probes send it. */
 export function statusArgv(cwd: string, agent: boolean): string[] {
-  return ["review", "status", "--contract", CONTRACT_V2, "--cwd", cwd, "--projection", "workspace", ...(agent ? ["--agent", "pi"] : []), "--next-transition"];
+  return [
+    "review",
+    "status",
+    "--contract",
+    CONTRACT_V2,
+    "--cwd",
+    cwd,
+    "--projection",
+    "workspace",
+    ...(agent ? ["--agent", "pi"] : []),
+    "--next-transition",
+  ];
 }
 
 /** v2.4.0 handshake refusal (§6); the backticks and `<repo>` are literal. */
@@ -19,9 +30,11 @@ export const NOT_ELIGIBLE_V240 =
 export const NOT_ELIGIBLE_PR3444 =
   "the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run";
 
-export const TRANSPORT_UNSUPPORTED_STDERR = "Error: The active runtime cannot provide immutable receipt-review transport. [immutable_review_transport_unsupported]\n";
+export const TRANSPORT_UNSUPPORTED_STDERR =
+  "Error: The active runtime cannot provide immutable receipt-review transport. [immutable_review_transport_unsupported]\n";
 
-export const WHITESPACE_REFUSAL = "reviewer result payload is empty or whitespace-only: the task may have completed without producing output";
+export const WHITESPACE_REFUSAL =
+  "reviewer result payload is empty or whitespace-only: the task may have completed without producing output";
 
 export const BINDING_MISMATCH_PREFIX = "capture binding does not match the current reviewing authority";
 

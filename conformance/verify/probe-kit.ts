@@ -52,13 +52,17 @@ export function bytesFinding(label: string, expected: Buffer | string, actual: B
 /** A finding unless `actual` starts with `prefix`. */
 export function prefixFinding(label: string, prefix: string, actual: Buffer): string | undefined {
   const want = Buffer.from(prefix, "utf8");
-  return actual.subarray(0, want.length).equals(want) ? undefined : bytesFinding(`${label} prefix`, want, actual.subarray(0, want.length));
+  return actual.subarray(0, want.length).equals(want)
+    ? undefined
+    : bytesFinding(`${label} prefix`, want, actual.subarray(0, want.length));
 }
 
 /** A finding unless the call exited with `code`. */
 export function exitFinding(call: ProbeCall, code: number): string | undefined {
   if (call.timedOut) return `\`${describe(call)}\` timed out`;
-  return call.exitCode === code ? undefined : `\`${describe(call)}\` exit code: expected ${code}, got ${call.exitCode ?? call.signal}`;
+  return call.exitCode === code
+    ? undefined
+    : `\`${describe(call)}\` exit code: expected ${code}, got ${call.exitCode ?? call.signal}`;
 }
 
 /** Short rendering of a call for findings. */

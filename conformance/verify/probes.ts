@@ -48,10 +48,15 @@ const FAKE_BINDING = [
 
 function envelopeFindings(call: ProbeCall, code: string, extra: Record<string, unknown> = {}): (string | undefined)[] {
   const env = jsonOf(call.stdout);
-  if (env === undefined) return [`\`${describe(call)}\` stdout is not a failure envelope: ${JSON.stringify(call.stdout.toString("utf8").slice(0, 120))}`];
+  if (env === undefined)
+    return [
+      `\`${describe(call)}\` stdout is not a failure envelope: ${JSON.stringify(call.stdout.toString("utf8").slice(0, 120))}`,
+    ];
   const want: Record<string, unknown> = { schema: "gentle-ai.review-integration.failure/v2", code, ...extra };
   return Object.entries(want).map(([k, v]) =>
-    JSON.stringify(env[k]) === JSON.stringify(v) ? undefined : `\`${describe(call)}\` envelope ${k}: expected ${JSON.stringify(v)}, got ${JSON.stringify(env[k])}`,
+    JSON.stringify(env[k]) === JSON.stringify(v)
+      ? undefined
+      : `\`${describe(call)}\` envelope ${k}: expected ${JSON.stringify(v)}, got ${JSON.stringify(env[k])}`,
   );
 }
 
@@ -66,12 +71,15 @@ const versionProbe: Probe = {
       findings.push(exitFinding(call, 0), bytesFinding(`\`${describe(call)}\` stderr`, EMPTY, call.stderr));
       const v = parseVersionOutput(call.stdout.toString("utf8"));
       if (v === undefined || !call.stdout.toString("utf8").endsWith("\n"))
-        findings.push(`\`${describe(call)}\` stdout is not one \`gentle-ai <Version>\\n\` line: ${JSON.stringify(call.stdout.toString("utf8"))}`);
+        findings.push(
+          `\`${describe(call)}\` stdout is not one \`gentle-ai <Version>\\n\` line: ${JSON.stringify(call.stdout.toString("utf8"))}`,
+        );
       else versions.add(v);
     }
     if (versions.size > 1) findings.push(`the three spellings report different versions: ${[...versions].join(", ")}`);
     const [v] = [...versions];
-    if (v !== undefined && profileOfVersion(v) !== ctx.profile) findings.push(`version ${v} reports profile ${profileOfVersion(v) ?? "unknown"}, expected ${ctx.profile}`);
+    if (v !== undefined && profileOfVersion(v) !== ctx.profile)
+      findings.push(`version ${v} reports profile ${profileOfVersion(v) ?? "unknown"}, expected ${ctx.profile}`);
     return verdict(findings);
   },
 };
@@ -81,13 +89,18 @@ const unknownVerbProbe: Probe = {
   clause: '§2 unknown review verb: empty stdout, stderr `Error: unknown review command "<x>"`, exit 1',
   async run(ctx) {
     const call = await ctx.call(["review", "no-such-verb"]);
-    return verdict([exitFinding(call, 1), bytesFinding("stdout", EMPTY, call.stdout), bytesFinding("stderr", 'Error: unknown review command "no-such-verb"\n', call.stderr)]);
+    return verdict([
+      exitFinding(call, 1),
+      bytesFinding("stdout", EMPTY, call.stdout),
+      bytesFinding("stderr", 'Error: unknown review command "no-such-verb"\n', call.stderr),
+    ]);
   },
 };
 
 const unknownFlagProbe: Probe = {
   id: "unknown-flag-shape",
-  clause: "§4/§5 undefined flag on capture-result: failure/v2 envelope + `[invalid_request]` (v2.4.0+); flag line + usage on stdout (pre-relay); exit 1",
+  clause:
+    "§4/§5 undefined flag on capture-result: failure/v2 envelope + `[invalid_request]` (v2.4.0+); flag line + usage on stdout (pre-relay); exit 1",
   async run(ctx) {
     const call = await ctx.call(["review", "capture-result", "-x"]);
     if (isRelayProfile(ctx.profile)) {
@@ -107,12 +120,18 @@ const unknownFlagProbe: Probe = {
 
 const relayFlagsProbe: Probe = {
   id: "relay-flags",
-  clause: "§14 capture-result --agent/--materialize: undefined before v2.4.0 (reports -agent first, never `Usage of`), defined from v2.4.0",
+  clause:
+    "§14 capture-result --agent/--materialize: undefined before v2.4.0 (reports -agent first, never `Usage of`), defined from v2.4.0",
   async run(ctx) {
-    const call = await ctx.call(["review", "capture-result", "--agent=pi", "--materialize=true"], { handshake: HANDSHAKE });
+    const call = await ctx.call(["review", "capture-result", "--agent=pi", "--materialize=true"], {
+      handshake: HANDSHAKE,
+    });
     const stderr = call.stderr.toString("utf8");
     if (isRelayProfile(ctx.profile)) {
-      return verdict([exitFinding(call, 1), UNKNOWN_FLAG_REFUSAL.test(stderr) ? `relay flags are undefined: ${JSON.stringify(stderr)}` : undefined]);
+      return verdict([
+        exitFinding(call, 1),
+        UNKNOWN_FLAG_REFUSAL.test(stderr) ? `relay flags are undefined: ${JSON.stringify(stderr)}` : undefined,
+      ]);
     }
     return verdict([
       exitFinding(call, 1),
@@ -125,7 +144,8 @@ const relayFlagsProbe: Probe = {
 
 const handshakeGateProbe: Probe = {
   id: "handshake-gate",
-  clause: "§6 handshake: only the exact GENTLE_PI_REVIEW_RELAY_CONTRACT value admits pi; refusal text per profile with `[invalid_request]`",
+  clause:
+    "§6 handshake: only the exact GENTLE_PI_REVIEW_RELAY_CONTRACT value admits pi; refusal text per profile with `[invalid_request]`",
   async run(ctx) {
     const argv = ["review", "capture-result", ...FAKE_BINDING, "--agent=pi", "--materialize=true"];
     const findings: (string | undefined)[] = [];
@@ -133,7 +153,10 @@ const handshakeGateProbe: Probe = {
       const call = await ctx.call(argv, { handshake: value });
       const label = `handshake ${value === null ? "unset" : JSON.stringify(value)}`;
       if (!isRelayProfile(ctx.profile)) {
-        findings.push(exitFinding(call, 1), bytesFinding(`${label}: stderr`, "Error: flag provided but not defined: -agent\n", call.stderr));
+        findings.push(
+          exitFinding(call, 1),
+          bytesFinding(`${label}: stderr`, "Error: flag provided but not defined: -agent\n", call.stderr),
+        );
         continue;
       }
       const text = ctx.profile === "2.4.0" ? NOT_ELIGIBLE_V240 : NOT_ELIGIBLE_PR3444;
@@ -157,13 +180,18 @@ const handshakeGateProbe: Probe = {
 
 const statusHandshakeProbe: Probe = {
   id: "status-agent-without-handshake",
-  clause: "§6/§8.1 STATUS --agent pi without the handshake: immutable_review_transport_unsupported, retry_safe false, next_action stop",
+  clause:
+    "§6/§8.1 STATUS --agent pi without the handshake: immutable_review_transport_unsupported, retry_safe false, next_action stop",
   async run(ctx) {
     const call = await ctx.call(statusArgv(ctx.cwd, true), { handshake: null });
     return verdict([
       exitFinding(call, 1),
       bytesFinding("stderr", TRANSPORT_UNSUPPORTED_STDERR, call.stderr),
-      ...envelopeFindings(call, "immutable_review_transport_unsupported", { operation: "review.status", retry_safe: false, next_action: "stop" }),
+      ...envelopeFindings(call, "immutable_review_transport_unsupported", {
+        operation: "review.status",
+        retry_safe: false,
+        next_action: "stop",
+      }),
     ]);
   },
 };
@@ -174,7 +202,8 @@ async function baseStatus(ctx: ProbeContext, agent: boolean): Promise<ProbeCall 
   return call.exitCode === 0 && replyCollectInputs(call).length > 0 ? call : undefined;
 }
 
-const NO_STATE = "provider STATUS offers no collectable review in this repository (point --cwd at a repository with an active review)";
+const NO_STATE =
+  "provider STATUS offers no collectable review in this repository (point --cwd at a repository with an active review)";
 
 /**
  * STATUS for the relay-side probes: with `--agent pi` and the handshake. If only the agent form fails while plain
@@ -186,7 +215,9 @@ async function relayStatus(ctx: ProbeContext): Promise<ProbeCall | ProbeVerdict>
   const plain = await baseStatus(ctx, false);
   if (plain === undefined) return inconclusive(NO_STATE);
   const refused = await ctx.call(statusArgv(ctx.cwd, true), { handshake: HANDSHAKE });
-  return verdict([`STATUS --agent pi with the handshake offers no collect inputs (exit ${refused.exitCode}): ${JSON.stringify(refused.stderr.toString("utf8"))}`]);
+  return verdict([
+    `STATUS --agent pi with the handshake offers no collect inputs (exit ${refused.exitCode}): ${JSON.stringify(refused.stderr.toString("utf8"))}`,
+  ]);
 }
 
 const isCall = (v: ProbeCall | ProbeVerdict): v is ProbeCall => "argv" in v;
@@ -199,8 +230,12 @@ const submissionShapeProbe: Probe = {
     if (!isRelayProfile(ctx.profile)) {
       const agentCall = await ctx.call(statusArgv(ctx.cwd, true), { handshake: HANDSHAKE });
       const plain = await baseStatus(ctx, false);
-      const findings: (string | undefined)[] = [exitFinding(agentCall, 1), bytesFinding("STATUS --agent pi stderr", TRANSPORT_UNSUPPORTED_STDERR, agentCall.stderr)];
-      if (plain === undefined) return findings.every((f) => f === undefined) ? inconclusive(NO_STATE) : verdict(findings);
+      const findings: (string | undefined)[] = [
+        exitFinding(agentCall, 1),
+        bytesFinding("STATUS --agent pi stderr", TRANSPORT_UNSUPPORTED_STDERR, agentCall.stderr),
+      ];
+      if (plain === undefined)
+        return findings.every((f) => f === undefined) ? inconclusive(NO_STATE) : verdict(findings);
       for (const input of replyCollectInputs({ ...plain, exitCode: 0 })) {
         if (input.submission !== undefined) findings.push(`pre-relay input ${input.name} carries a submission form`);
       }
@@ -211,10 +246,13 @@ const submissionShapeProbe: Probe = {
     const findings: (string | undefined)[] = [bytesFinding("STATUS stderr", EMPTY, call.stderr)];
     const status = jsonOf(call.stdout) ?? {};
     if (status.schema !== "gentle-ai.review-integration.status/v5")
-      findings.push(`STATUS schema: expected "gentle-ai.review-integration.status/v5", got ${JSON.stringify(status.schema)}`);
-    const rawInputs = ((status.next_transition as { collect?: { inputs?: Record<string, unknown>[] } } | undefined)?.collect?.inputs ?? []).filter(
-      (i) => i.capture_operation === "review.capture-result",
-    );
+      findings.push(
+        `STATUS schema: expected "gentle-ai.review-integration.status/v5", got ${JSON.stringify(status.schema)}`,
+      );
+    const rawInputs = (
+      (status.next_transition as { collect?: { inputs?: Record<string, unknown>[] } } | undefined)?.collect?.inputs ??
+      []
+    ).filter((i) => i.capture_operation === "review.capture-result");
     if (rawInputs.length === 0) findings.push("STATUS offers no review.capture-result input");
     const patterns = [
       /^--lineage=\S+$/,
@@ -229,10 +267,13 @@ const submissionShapeProbe: Probe = {
       const name = `input ${String((input.arguments as { value?: string }[] | undefined)?.[4]?.value ?? "?")}`;
       const tokens = ((input.arguments as { token?: string }[] | undefined) ?? []).map((a) => a.token ?? "");
       patterns.forEach((p, i) => {
-        if (!p.test(tokens[i] ?? "")) findings.push(`${name}: argument ${i} ${JSON.stringify(tokens[i])} does not match ${p}`);
+        if (!p.test(tokens[i] ?? ""))
+          findings.push(`${name}: argument ${i} ${JSON.stringify(tokens[i])} does not match ${p}`);
       });
       if (tokens[7] !== "--agent=pi" || tokens[8] !== "--materialize=true" || tokens.length !== 9) {
-        findings.push(`${name}: arguments must end --agent=pi --materialize=true (9 tokens), got ${JSON.stringify(tokens.slice(7))}`);
+        findings.push(
+          `${name}: arguments must end --agent=pi --materialize=true (9 tokens), got ${JSON.stringify(tokens.slice(7))}`,
+        );
       }
       const sub = input.submission as Record<string, unknown> | undefined;
       if (sub === undefined) {
@@ -243,13 +284,24 @@ const submissionShapeProbe: Probe = {
       // source supports the inferred 2.5.0 form with --agent=pi).
       const want = [...tokens.slice(0, 7), "--input={{value}}"];
       if (JSON.stringify(Object.keys(sub)) !== JSON.stringify(["operation_token", "argument_tokens", "value"])) {
-        findings.push(`${name}: submission keys ${JSON.stringify(Object.keys(sub))}, expected ["operation_token","argument_tokens","value"]`);
+        findings.push(
+          `${name}: submission keys ${JSON.stringify(Object.keys(sub))}, expected ["operation_token","argument_tokens","value"]`,
+        );
       }
-      if (sub.operation_token !== "capture-result") findings.push(`${name}: operation_token ${JSON.stringify(sub.operation_token)}`);
+      if (sub.operation_token !== "capture-result")
+        findings.push(`${name}: operation_token ${JSON.stringify(sub.operation_token)}`);
       if (JSON.stringify(sub.argument_tokens) !== JSON.stringify(want))
-        findings.push(`${name}: argument_tokens ${JSON.stringify(sub.argument_tokens)}, expected ${JSON.stringify(want)}`);
-      const value = { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: "https://gentle-ai.dev/schema/review/reviewer/v1", substitution_location: 7 };
-      if (JSON.stringify(sub.value) !== JSON.stringify(value)) findings.push(`${name}: value ${JSON.stringify(sub.value)}, expected ${JSON.stringify(value)}`);
+        findings.push(
+          `${name}: argument_tokens ${JSON.stringify(sub.argument_tokens)}, expected ${JSON.stringify(want)}`,
+        );
+      const value = {
+        slot: "reviewer_result",
+        domain: "artifact_path_or_stdin",
+        schema: "https://gentle-ai.dev/schema/review/reviewer/v1",
+        substitution_location: 7,
+      };
+      if (JSON.stringify(sub.value) !== JSON.stringify(value))
+        findings.push(`${name}: value ${JSON.stringify(sub.value)}, expected ${JSON.stringify(value)}`);
     }
     return verdict(findings);
   },
@@ -257,7 +309,8 @@ const submissionShapeProbe: Probe = {
 
 const identityProbe: Probe = {
   id: "identity-formats",
-  clause: "§13 identities: lineage, sha256:-prefixed digests, rctx1_ handle, git trees, lineage = review- + target[0:16]",
+  clause:
+    "§13 identities: lineage, sha256:-prefixed digests, rctx1_ handle, git trees, lineage = review- + target[0:16]",
   async run(ctx) {
     const call = await baseStatus(ctx, false);
     if (call === undefined) return inconclusive(NO_STATE);
@@ -274,26 +327,35 @@ const identityProbe: Probe = {
       ["repository_context.revision", context.revision, prefixed],
     ];
     for (const input of replyCollectInputs({ ...call, exitCode: 0 })) {
-      if (input.artifact_subject) checks.push([`${input.name}.artifact_subject.subject_hash`, input.artifact_subject.subject_hash, prefixed]);
+      if (input.artifact_subject)
+        checks.push([`${input.name}.artifact_subject.subject_hash`, input.artifact_subject.subject_hash, prefixed]);
       if (input.base_tree !== undefined) checks.push([`${input.name}.base_tree`, input.base_tree, tree]);
       if (input.candidate_tree !== undefined) checks.push([`${input.name}.candidate_tree`, input.candidate_tree, tree]);
     }
     const findings: (string | undefined)[] = checks.map(([name, value, re]) =>
-      typeof value === "string" && re.test(value) && !/^0+$/.test(value) ? undefined : `${name} ${JSON.stringify(value)} does not match ${re}`,
+      typeof value === "string" && re.test(value) && !/^0+$/.test(value)
+        ? undefined
+        : `${name} ${JSON.stringify(value)} does not match ${re}`,
     );
     const lineage = String(authority.lineage_id ?? "");
-    if (typeof authority.lineage_id === "string" && String(lineage).length > 128) findings.push("lineage longer than 128 characters");
+    if (typeof authority.lineage_id === "string" && String(lineage).length > 128)
+      findings.push("lineage longer than 128 characters");
     const target = typeof s.target_identity === "string" ? s.target_identity.slice(7, 23) : "";
-    if (lineage !== `review-${target}`) findings.push(`lineage ${JSON.stringify(lineage)} is not review- + the first 16 hex of the target (review-${target})`);
+    if (lineage !== `review-${target}`)
+      findings.push(
+        `lineage ${JSON.stringify(lineage)} is not review- + the first 16 hex of the target (review-${target})`,
+      );
     return verdict(findings);
   },
 };
 
 const materializeProbe: Probe = {
   id: "materialize-deterministic-read-only",
-  clause: "§7.3 materialize: raw prompt bytes, binding line first, byte-identical on repeat, empty stderr, exit 0, STATUS unchanged",
+  clause:
+    "§7.3 materialize: raw prompt bytes, binding line first, byte-identical on repeat, empty stderr, exit 0, STATUS unchanged",
   async run(ctx) {
-    if (!isRelayProfile(ctx.profile)) return { status: "not-applicable", findings: ["pre-relay builds have no materialize"] };
+    if (!isRelayProfile(ctx.profile))
+      return { status: "not-applicable", findings: ["pre-relay builds have no materialize"] };
     const before = await relayStatus(ctx);
     if (!isCall(before)) return before;
     const slot = relaySlots(replyCollectInputs({ ...before, exitCode: 0 }))[0];
@@ -309,7 +371,8 @@ const materializeProbe: Probe = {
       first.stdout.length === 0 ? "materialize printed no bytes" : undefined,
       prefixFinding("materialize first line", "GENTLE_AI_REVIEW_BINDING {", firstLine),
       firstLine.includes('"subject_hash":"sha256:') ? undefined : 'binding line carries no "subject_hash":"sha256:…',
-      first.stdout.subarray(-"GENTLE_AI_REVIEW_CONTEXT_END\n".length).toString("latin1") === "GENTLE_AI_REVIEW_CONTEXT_END\n"
+      first.stdout.subarray(-"GENTLE_AI_REVIEW_CONTEXT_END\n".length).toString("latin1") ===
+      "GENTLE_AI_REVIEW_CONTEXT_END\n"
         ? undefined
         : "prompt does not end with GENTLE_AI_REVIEW_CONTEXT_END\\n",
       bytesFinding("repeated materialize stdout", first.stdout, second.stdout),
@@ -324,12 +387,15 @@ function substitute(tokens: readonly string[], location: number, path: string): 
 
 const refusalProbe: Probe = {
   id: "refusal-codes",
-  clause: "§7.2/§7.4 submit refusals: whitespace result `[invalid_request]`, binding drift `[capture_binding_mismatch]`, exit 1, slot not consumed",
+  clause:
+    "§7.2/§7.4 submit refusals: whitespace result `[invalid_request]`, binding drift `[capture_binding_mismatch]`, exit 1, slot not consumed",
   async run(ctx) {
     const relay = isRelayProfile(ctx.profile);
     const before = relay ? await relayStatus(ctx) : ((await baseStatus(ctx, false)) ?? inconclusive(NO_STATE));
     if (!isCall(before)) return before;
-    const input = replyCollectInputs({ ...before, exitCode: 0 }).find((i) => i.capture_operation === "review.capture-result");
+    const input = replyCollectInputs({ ...before, exitCode: 0 }).find(
+      (i) => i.capture_operation === "review.capture-result",
+    );
     if (input === undefined) return verdict(["STATUS offers no review.capture-result input"]);
     const submission = input.submission === undefined ? undefined : typedSubmission(input.submission);
     const path = join(ctx.scratch, "whitespace-result.raw");
@@ -350,12 +416,18 @@ const refusalProbe: Probe = {
     const mismatchText = mismatch.stderr.toString("utf8");
     return verdict([
       exitFinding(whitespace, 1),
-      bytesFinding("whitespace submit stderr", `Error: ${WHITESPACE_REFUSAL}${relay ? " [invalid_request]" : ""}\n`, whitespace.stderr),
+      bytesFinding(
+        "whitespace submit stderr",
+        `Error: ${WHITESPACE_REFUSAL}${relay ? " [invalid_request]" : ""}\n`,
+        whitespace.stderr,
+      ),
       ...(relay
         ? envelopeFindings(whitespace, "invalid_request", { operation: "review.capture-result" })
         : [bytesFinding("whitespace submit stdout", EMPTY, whitespace.stdout)]),
       exitFinding(mismatch, 1),
-      mismatchText.startsWith(`Error: ${BINDING_MISMATCH_PREFIX}`) ? undefined : `binding-drift stderr: ${JSON.stringify(mismatchText)}`,
+      mismatchText.startsWith(`Error: ${BINDING_MISMATCH_PREFIX}`)
+        ? undefined
+        : `binding-drift stderr: ${JSON.stringify(mismatchText)}`,
       relay
         ? mismatchText.endsWith(" [capture_binding_mismatch]\n")
           ? undefined
@@ -381,7 +453,10 @@ const roleVerbProbe: Probe = {
         bytesFinding("stderr", 'Error: unknown review command "capture-refuter"\n', call.stderr),
       ]);
     }
-    return verdict([exitFinding(call, 1), bytesFinding("stderr", "Error: flag provided but not defined: -input [invalid_request]\n", call.stderr)]);
+    return verdict([
+      exitFinding(call, 1),
+      bytesFinding("stderr", "Error: flag provided but not defined: -input [invalid_request]\n", call.stderr),
+    ]);
   },
 };
 
@@ -404,11 +479,15 @@ export const PROBES: readonly Probe[] = [
 export function outputDisciplineFindings(calls: readonly ProbeCall[]): string[] {
   const findings: string[] = [];
   for (const call of calls) {
-    if (call.exitCode !== 0 && call.exitCode !== 1) findings.push(`\`${describe(call)}\` exited ${call.exitCode ?? call.signal}; gentle-ai exits only 0 or 1`);
+    if (call.exitCode !== 0 && call.exitCode !== 1)
+      findings.push(`\`${describe(call)}\` exited ${call.exitCode ?? call.signal}; gentle-ai exits only 0 or 1`);
     const err = call.stderr.toString("utf8");
     if (call.exitCode === 1 && !/^Error: [^\n]*\n$/.test(err))
-      findings.push(`\`${describe(call)}\` failure stderr is not one \`Error: …\` line: ${JSON.stringify(err.slice(0, 160))}`);
-    if (call.exitCode === 0 && call.stderr.length > 0) findings.push(`\`${describe(call)}\` succeeded with stderr ${JSON.stringify(err.slice(0, 160))}`);
+      findings.push(
+        `\`${describe(call)}\` failure stderr is not one \`Error: …\` line: ${JSON.stringify(err.slice(0, 160))}`,
+      );
+    if (call.exitCode === 0 && call.stderr.length > 0)
+      findings.push(`\`${describe(call)}\` succeeded with stderr ${JSON.stringify(err.slice(0, 160))}`);
   }
   return findings;
 }

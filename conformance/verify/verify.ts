@@ -40,7 +40,13 @@ export interface VerifyOptions {
 
 /** One step of a verification, in report order. */
 export type VerifyProgress =
-  | { readonly kind: "start"; readonly binary: string; readonly versionOutput: string; readonly profile: Profile; readonly profileSource: "version" | "flag" }
+  | {
+      readonly kind: "start";
+      readonly binary: string;
+      readonly versionOutput: string;
+      readonly profile: Profile;
+      readonly profileSource: "version" | "flag";
+    }
   | { readonly kind: "probe"; readonly probe: ProbeResult }
   | { readonly kind: "goldens"; readonly simulator: boolean }
   | { readonly kind: "golden"; readonly check: GoldenCheck };
@@ -52,7 +58,9 @@ async function executable(path: string): Promise<void> {
     await access(path, constants.X_OK);
   } catch (error) {
     if (error instanceof VerifyInputError) throw error;
-    throw new VerifyInputError(`--binary ${path} is not an executable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+    throw new VerifyInputError(
+      `--binary ${path} is not an executable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+    );
   }
 }
 
@@ -82,13 +90,22 @@ async function goldenChecks(options: VerifyOptions, binary: string, profile: Pro
       goldenDir: dirname(path),
     });
     const d = firstDivergence(golden, fresh);
-    done(d === undefined ? { golden: golden.name, status: "pass" } : { golden: golden.name, status: "drift", diff: renderDivergence(golden.name, d) });
+    done(
+      d === undefined
+        ? { golden: golden.name, status: "pass" }
+        : { golden: golden.name, status: "drift", diff: renderDivergence(golden.name, d) },
+    );
   }
   return checks;
 }
 
 // The simulator's path variables, as the caller meant them: relative to the caller's cwd, not to the probe's.
-const SIM_PATH_VARIABLES = ["GENTLE_AI_SIM_SCENARIO", "GENTLE_AI_SIM_STATE", "GENTLE_AI_SIM_TRANSCRIPT", "GENTLE_AI_SIM_REPLAY"];
+const SIM_PATH_VARIABLES = [
+  "GENTLE_AI_SIM_SCENARIO",
+  "GENTLE_AI_SIM_STATE",
+  "GENTLE_AI_SIM_TRANSCRIPT",
+  "GENTLE_AI_SIM_REPLAY",
+];
 
 /** A copy of the caller's environment whose GENTLE_AI_SIM_* paths are absolute, since probes run in another cwd. */
 function withAbsoluteSimPaths(callerEnv: NodeJS.ProcessEnv, callerCwd: string): NodeJS.ProcessEnv {
@@ -117,7 +134,10 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
     // A simulator keeps its lineage here; a caller-provided state dir is respected.
     if (!env.GENTLE_AI_SIM_STATE) env.GENTLE_AI_SIM_STATE = join(dir, "state");
     const calls: ProbeCall[] = [];
-    const call = async (argv: readonly string[], o: { handshake?: string | null; input?: Buffer } = {}): Promise<ProbeCall> => {
+    const call = async (
+      argv: readonly string[],
+      o: { handshake?: string | null; input?: Buffer } = {},
+    ): Promise<ProbeCall> => {
       const e = { ...env };
       if (o.handshake === undefined || o.handshake === null) delete e[HANDSHAKE_ENV];
       else e[HANDSHAKE_ENV] = o.handshake;
@@ -131,7 +151,9 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
     const derived = version === undefined ? undefined : profileOfVersion(version);
     const profile = options.profile ?? derived;
     if (profile === undefined) {
-      throw new VerifyInputError(`cannot derive the contract profile from \`${binary} version\` output ${JSON.stringify(versionOutput)}; pass --profile`);
+      throw new VerifyInputError(
+        `cannot derive the contract profile from \`${binary} version\` output ${JSON.stringify(versionOutput)}; pass --profile`,
+      );
     }
     const profileSource = options.profile === undefined ? ("version" as const) : ("flag" as const);
     options.onProgress?.({ kind: "start", binary, versionOutput, profile, profileSource });
@@ -190,7 +212,10 @@ export function verifyProgressText(event: VerifyProgress): string {
     lines.push(`  ${p.status === "drift" ? "DRIFT" : p.status.padEnd(5)}  ${p.id}  ${p.clause}`);
     for (const f of p.findings) lines.push(`         - ${f}`);
   } else if (event.kind === "goldens") {
-    if (!event.simulator) lines.push("  goldens: not compared (goldens pin simulator identities; record goldens from this binary with `record`)");
+    if (!event.simulator)
+      lines.push(
+        "  goldens: not compared (goldens pin simulator identities; record goldens from this binary with `record`)",
+      );
   } else {
     const g = event.check;
     lines.push(`  ${g.status === "drift" ? "DRIFT" : g.status.padEnd(5)}  golden ${g.golden}`);
@@ -201,14 +226,22 @@ export function verifyProgressText(event: VerifyProgress): string {
 
 /** The last line: `result: no drift` or `result: DRIFT (n checks)`. */
 export function verifyResultText(report: VerifyReport): string {
-  const driftCount = report.probes.filter((p) => p.status === "drift").length + report.goldens.filter((g) => g.status === "drift").length;
+  const driftCount =
+    report.probes.filter((p) => p.status === "drift").length +
+    report.goldens.filter((g) => g.status === "drift").length;
   return `${report.drift ? `result: DRIFT (${driftCount} check${driftCount === 1 ? "" : "s"})` : "result: no drift"}\n`;
 }
 
 /** The report as events, in order. */
 function reportEvents(report: VerifyReport): VerifyProgress[] {
   return [
-    { kind: "start", binary: report.binary, versionOutput: report.versionOutput, profile: report.profile, profileSource: report.profileSource },
+    {
+      kind: "start",
+      binary: report.binary,
+      versionOutput: report.versionOutput,
+      profile: report.profile,
+      profileSource: report.profileSource,
+    },
     ...report.probes.map((probe) => ({ kind: "probe" as const, probe })),
     { kind: "goldens", simulator: report.simulator },
     ...report.goldens.map((check) => ({ kind: "golden" as const, check })),
@@ -223,7 +256,11 @@ export function renderVerifyReport(report: VerifyReport): string {
 /** The --quiet rendering: the header, only drifted or inconclusive checks (with their findings), the result line. */
 export function renderQuietVerifyReport(report: VerifyReport): string {
   const shown = reportEvents(report).filter((e) =>
-    e.kind === "probe" ? e.probe.status === "drift" || e.probe.status === "inconclusive" : e.kind === "golden" ? e.check.status !== "pass" : true,
+    e.kind === "probe"
+      ? e.probe.status === "drift" || e.probe.status === "inconclusive"
+      : e.kind === "golden"
+        ? e.check.status !== "pass"
+        : true,
   );
   return `${shown.map(verifyProgressText).join("")}${verifyResultText(report)}`;
 }

@@ -4,7 +4,11 @@ import type { VerificationOutcome } from "./evidence.ts";
 export const REVIEW_INTEGRATION_CONTRACT_V2 = "gentle-ai.review-integration/v2";
 
 /** `review status` as gentle-pi negotiates it (no `--agent`: the correction client needs no relay inputs). */
-export function buildCorrectionStatusArgv(input: { readonly cwd: string; readonly lineageId?: string; readonly projection?: "workspace" | "staged" }): string[] {
+export function buildCorrectionStatusArgv(input: {
+  readonly cwd: string;
+  readonly lineageId?: string;
+  readonly projection?: "workspace" | "staged";
+}): string[] {
   return [
     "review",
     "status",

@@ -33,15 +33,27 @@ function envelopeOf(stdout: Buffer): { mutationOutcome?: string; cause?: string 
  * non-zero exit, empty stdout, stderr on success) becomes a CorrectionFinalizeError with `code`/`stage`. The mutation
  * outcome is "none" only when nothing mutating ran or the provider's envelope says `not_started`.
  */
-export async function runGentleAiCall(call: GentleAiCall, code: CorrectionFinalizeFailureCode, stage: CorrectionFinalizeStage, label: string): Promise<Buffer> {
+export async function runGentleAiCall(
+  call: GentleAiCall,
+  code: CorrectionFinalizeFailureCode,
+  stage: CorrectionFinalizeStage,
+  label: string,
+): Promise<Buffer> {
   const mutating = stage === "evidence" || stage === "finalize";
   let run: CollectedSpawnResult;
   try {
     run = await spawnGentleAiLeg({ ...call, environment: withRelayHandshake(call.environment) }, call.argv);
   } catch (error) {
-    throw new CorrectionFinalizeError(code, stage, `gentle-ai ${label} could not start: ${messageOf(error)}`, { mutationOutcome: "none" });
+    throw new CorrectionFinalizeError(code, stage, `gentle-ai ${label} could not start: ${messageOf(error)}`, {
+      mutationOutcome: "none",
+    });
   }
-  const ok = run.exitCode === 0 && !run.timedOut && !run.cancelled && run.stdout.length > 0 && (!call.requireQuietStderr || run.stderr.length === 0);
+  const ok =
+    run.exitCode === 0 &&
+    !run.timedOut &&
+    !run.cancelled &&
+    run.stdout.length > 0 &&
+    (!call.requireQuietStderr || run.stderr.length === 0);
   if (ok) return run.stdout;
   const envelope = envelopeOf(run.stdout);
   const timeoutMs = call.timeoutMs;

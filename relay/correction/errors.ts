@@ -30,7 +30,8 @@ export const CORRECTION_FINALIZE_FAILURE = Object.freeze({
   CLEANUP_FAILED: "correction-cleanup-failed",
 } as const);
 
-export type CorrectionFinalizeFailureCode = (typeof CORRECTION_FINALIZE_FAILURE)[keyof typeof CORRECTION_FINALIZE_FAILURE];
+export type CorrectionFinalizeFailureCode =
+  (typeof CORRECTION_FINALIZE_FAILURE)[keyof typeof CORRECTION_FINALIZE_FAILURE];
 
 /** Which step failed; `preflight` means before any process launched. */
 export type CorrectionFinalizeStage = "preflight" | "status" | "evidence" | "finalize";
@@ -57,7 +58,12 @@ export class CorrectionFinalizeError extends Error {
   readonly mutationOutcome: "none" | "unknown";
   readonly providerCause: string | null;
 
-  constructor(code: CorrectionFinalizeFailureCode, stage: CorrectionFinalizeStage, message: string, details: CorrectionFinalizeErrorDetails = {}) {
+  constructor(
+    code: CorrectionFinalizeFailureCode,
+    stage: CorrectionFinalizeStage,
+    message: string,
+    details: CorrectionFinalizeErrorDetails = {},
+  ) {
     super(message);
     this.code = code;
     this.stage = stage;
@@ -68,7 +74,8 @@ export class CorrectionFinalizeError extends Error {
     this.elapsedMs = details.elapsedMs ?? null;
     this.timeoutMs = details.timeoutMs ?? null;
     // Only mutating launches (capture-evidence, finalize) can leave the outcome unknown.
-    this.mutationOutcome = details.mutationOutcome ?? (stage === "evidence" || stage === "finalize" ? "unknown" : "none");
+    this.mutationOutcome =
+      details.mutationOutcome ?? (stage === "evidence" || stage === "finalize" ? "unknown" : "none");
     this.providerCause = details.providerCause ?? null;
   }
 }

@@ -34,12 +34,18 @@ export interface CorrectionEvidenceExpectation {
   readonly outcome: VerificationOutcome;
 }
 
-export const CORRECTION_EVIDENCE_DRIFT_MESSAGE = "captured correction evidence does not match the requested lineage, target, and outcome";
+export const CORRECTION_EVIDENCE_DRIFT_MESSAGE =
+  "captured correction evidence does not match the requested lineage, target, and outcome";
 
 const invalid = (why: string): CorrectionFinalizeError =>
-  new CorrectionFinalizeError(CORRECTION_FINALIZE_FAILURE.EVIDENCE_INVALID, "preflight", `verification evidence record is invalid: ${why}`);
+  new CorrectionFinalizeError(
+    CORRECTION_FINALIZE_FAILURE.EVIDENCE_INVALID,
+    "preflight",
+    `verification evidence record is invalid: ${why}`,
+  );
 
-const stringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
+const stringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === "string");
 
 /**
  * Decodes a capture-evidence record (bytes or parsed JSON). `authority_revision`, `target_identity`, `paths_digest`
@@ -67,7 +73,8 @@ export function decodeVerificationEvidenceRecord(input: Buffer | unknown): Verif
     return value;
   };
   const outcome = r["outcome"];
-  if (!(VERIFICATION_OUTCOMES as readonly unknown[]).includes(outcome)) throw invalid("outcome is not a closed verification outcome");
+  if (!(VERIFICATION_OUTCOMES as readonly unknown[]).includes(outcome))
+    throw invalid("outcome is not a closed verification outcome");
   if (typeof r["version"] !== "number") throw invalid("version must be a number");
   if (typeof r["raw_payload_bytes"] !== "number") throw invalid("raw_payload_bytes must be a number");
   if (!stringArray(r["paths"])) throw invalid("paths must be an array of strings");
@@ -90,22 +97,31 @@ export function decodeVerificationEvidenceRecord(input: Buffer | unknown): Verif
   };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
  * Evidence-binding drift check run after capture and before FINALIZE: lineage, revision, target, tree, paths
  * (digest or list) and outcome must all match. Throws `correction-evidence-binding-drift`.
  */
-export function assertCorrectionEvidenceBinding(evidence: VerificationEvidenceRecord, expected: CorrectionEvidenceExpectation): void {
+export function assertCorrectionEvidenceBinding(
+  evidence: VerificationEvidenceRecord,
+  expected: CorrectionEvidenceExpectation,
+): void {
   const drift =
     evidence.lineageId !== expected.lineageId ||
-    (expected.authorityRevision !== undefined && evidence.authorityRevision !== normalizeSha256Identity(expected.authorityRevision)) ||
+    (expected.authorityRevision !== undefined &&
+      evidence.authorityRevision !== normalizeSha256Identity(expected.authorityRevision)) ||
     evidence.targetIdentity !== normalizeSha256Identity(expected.targetIdentity) ||
     (expected.candidateTree !== undefined && evidence.candidateTree !== expected.candidateTree) ||
     (expected.pathsDigest !== undefined && evidence.pathsDigest !== normalizeSha256Identity(expected.pathsDigest)) ||
     (expected.pathsDigest === undefined && expected.paths !== undefined && !sameList(evidence.paths, expected.paths)) ||
     evidence.outcome !== expected.outcome;
   if (drift) {
-    throw new CorrectionFinalizeError(CORRECTION_FINALIZE_FAILURE.EVIDENCE_BINDING_DRIFT, "preflight", CORRECTION_EVIDENCE_DRIFT_MESSAGE);
+    throw new CorrectionFinalizeError(
+      CORRECTION_FINALIZE_FAILURE.EVIDENCE_BINDING_DRIFT,
+      "preflight",
+      CORRECTION_EVIDENCE_DRIFT_MESSAGE,
+    );
   }
 }

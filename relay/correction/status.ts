@@ -61,11 +61,16 @@ export function readCorrectionStatus(status: unknown): CorrectionStatusView {
 
 /** True when STATUS shows the provider already holds passed correction evidence (captured-evidence discovery). */
 export function statusShowsCapturedEvidence(view: CorrectionStatusView): boolean {
-  return view.reasonCode === TARGETED_VALIDATION_REQUIRED_REASON || view.reasonCode === CAPTURED_VALIDATION_READY_REASON;
+  return (
+    view.reasonCode === TARGETED_VALIDATION_REQUIRED_REASON || view.reasonCode === CAPTURED_VALIDATION_READY_REASON
+  );
 }
 
 /** The first collect input with the given capture operation. */
-export function findCollectInput(view: CorrectionStatusView, captureOperation: string): ReviewCollectInputV3 | undefined {
+export function findCollectInput(
+  view: CorrectionStatusView,
+  captureOperation: string,
+): ReviewCollectInputV3 | undefined {
   return view.inputs.find((input) => input.captureOperation === captureOperation);
 }
 
@@ -99,7 +104,9 @@ export function readTargetedValidationBinding(status: unknown): TargetedValidati
     );
   }
   const paths =
-    Array.isArray(request["correction_paths"]) && request["correction_paths"].every((p) => typeof p === "string") ? (request["correction_paths"] as string[]) : undefined;
+    Array.isArray(request["correction_paths"]) && request["correction_paths"].every((p) => typeof p === "string")
+      ? (request["correction_paths"] as string[])
+      : undefined;
   const optional = {
     lineageId: text(request["lineage_id"]),
     expectedRevision: text(request["expected_revision"]),

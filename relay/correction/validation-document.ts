@@ -26,7 +26,9 @@ const check = (value: TargetedValidationCheck): { passed: boolean; evidence: str
   passed: value.passed,
   evidence: [...value.evidence],
 });
-const followUps = (values: readonly TargetedValidationFollowUp[] | undefined): { observation: string; proof_refs: string[] }[] =>
+const followUps = (
+  values: readonly TargetedValidationFollowUp[] | undefined,
+): { observation: string; proof_refs: string[] }[] =>
   (values ?? []).map((f) => ({ observation: f.observation, proof_refs: [...f.proofRefs] }));
 
 /** Fails closed unless the caller's bare request hash equals STATUS `request_hash` with `sha256:` removed. */
@@ -44,7 +46,10 @@ export function matchCallerRequestHash(binding: TargetedValidationRequestBinding
  * The strict five-field `--validation` document, keys in provider order, both identities from STATUS. Compact JSON
  * with one trailing newline, as UTF-8 bytes.
  */
-export function buildTargetedValidationDocument(binding: TargetedValidationRequestBinding, validation: CorrectionValidationInput): Buffer {
+export function buildTargetedValidationDocument(
+  binding: TargetedValidationRequestBinding,
+  validation: CorrectionValidationInput,
+): Buffer {
   const document = {
     targeted_validation_request_hash: binding.requestHash,
     correction_target_identity: binding.correctionTargetIdentity,

@@ -9,7 +9,8 @@ const Module = require("module");
 module.exports = function launch(name) {
   const file = path.join(__dirname, "..", "..", "dist", `${name}.cjs`);
   // No bundle but the source: installed without running `prepare` (a git dependency with --ignore-scripts).
-  if (!fs.existsSync(file) && fs.existsSync(path.join(__dirname, "..", name, "main.ts"))) return require("./tsx-fallback.cjs")(name);
+  if (!fs.existsSync(file) && fs.existsSync(path.join(__dirname, "..", name, "main.ts")))
+    return require("./tsx-fallback.cjs")(name);
   const cacheFile = `${file}.v8-cache`;
   let cachedData;
   try {

@@ -10,7 +10,8 @@ const { pathToFileURL } = require("url");
 function tsxLoaderUrl() {
   const manifestPath = require.resolve("tsx/package.json");
   const entry = JSON.parse(fs.readFileSync(manifestPath, "utf8")).exports?.["."];
-  return pathToFileURL(path.join(path.dirname(manifestPath), typeof entry === "string" ? entry : "./dist/loader.mjs")).href;
+  return pathToFileURL(path.join(path.dirname(manifestPath), typeof entry === "string" ? entry : "./dist/loader.mjs"))
+    .href;
 }
 
 /** Runs simulator/<name>/main.ts under tsx with this process's argv, stdio and environment, then exits as it did. */
@@ -22,7 +23,10 @@ module.exports = function runFromSource(name) {
       `${name}: dist/ is not built (installed without scripts?); running from TypeScript through tsx (slower). \`node ${path.join(__dirname, "..", "..", "scripts", "build.mjs")}\` builds it.\n`,
     );
   const main = path.join(__dirname, "..", name, "main.ts");
-  const r = spawnSync(process.execPath, ["--import", tsxLoaderUrl(), main, ...process.argv.slice(2)], { stdio: "inherit", shell: false });
+  const r = spawnSync(process.execPath, ["--import", tsxLoaderUrl(), main, ...process.argv.slice(2)], {
+    stdio: "inherit",
+    shell: false,
+  });
   if (r.error) throw r.error;
   if (r.signal) process.kill(process.pid, r.signal);
   process.exit(r.status ?? 1);

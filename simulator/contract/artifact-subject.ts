@@ -37,6 +37,16 @@ export const ArtifactSubjectV1Schema = z.strictObject({
 export type ArtifactSubjectV1 = z.infer<typeof ArtifactSubjectV1Schema>;
 
 export const ARTIFACT_SUBJECT_DOCUMENTS: readonly ProviderDocument[] = [
-  { id: "gentle-ai.review-artifact-subject/v2", upstream: "v2/schemas/artifact-subject.schema.json", schema: ArtifactSubjectV2Schema, stricter: [] },
-  { id: "gentle-ai.review-artifact-subject/v1", upstream: "v1/schemas/artifact-subject.schema.json", schema: ArtifactSubjectV1Schema, stricter: [] },
+  {
+    id: "gentle-ai.review-artifact-subject/v2",
+    upstream: "v2/schemas/artifact-subject.schema.json",
+    schema: ArtifactSubjectV2Schema,
+    stricter: [],
+  },
+  {
+    id: "gentle-ai.review-artifact-subject/v1",
+    upstream: "v1/schemas/artifact-subject.schema.json",
+    schema: ArtifactSubjectV1Schema,
+    stricter: [],
+  },
 ];

@@ -122,7 +122,9 @@ function feature<T extends readonly [string, ...string[]]>(names: T, closedRequi
   return z.strictObject({
     name: z.enum(names),
     supported: z.boolean(),
-    requires: z.array(requires).refine((items) => new Set(items).size === items.length, { message: "requires must be unique" }),
+    requires: z
+      .array(requires)
+      .refine((items) => new Set(items).size === items.length, { message: "requires must be unique" }),
   });
 }
 

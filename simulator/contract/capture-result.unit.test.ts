@@ -50,18 +50,32 @@ const PREFLIGHT = {
   base_tree: SUBJECT.base_tree,
   candidate_tree: SUBJECT.candidate_tree,
   changed_path_manifest: [
-    { path: "src/add.js", status: "M", old_mode: "100644", new_mode: "100644", deleted: false, type_changed: false, mode_only: false, intended_untracked: false },
+    {
+      path: "src/add.js",
+      status: "M",
+      old_mode: "100644",
+      new_mode: "100644",
+      deleted: false,
+      type_changed: false,
+      mode_only: false,
+      intended_untracked: false,
+    },
   ],
 };
 
 describe("capture-result document mirrors", () => {
   it("accept the published shapes", () => {
     expect(CaptureResultDryRunSchema.safeParse(DRY).success).toBe(true);
-    expect(CaptureResultDryRunSchema.safeParse({ ...DRY, lens: "reliability", admission_decision: undefined }).success).toBe(true);
+    expect(
+      CaptureResultDryRunSchema.safeParse({ ...DRY, lens: "reliability", admission_decision: undefined }).success,
+    ).toBe(true);
     expect(ResultArtifactV2Schema.safeParse(ARTIFACT).success).toBe(true);
     expect(
-      ResultArtifactV2Schema.safeParse({ ...ARTIFACT, reference: undefined, path: "/r/.git/gentle-ai/review-transactions/v2/x/reviewer-results/00-review-reliability.json" })
-        .success,
+      ResultArtifactV2Schema.safeParse({
+        ...ARTIFACT,
+        reference: undefined,
+        path: "/r/.git/gentle-ai/review-transactions/v2/x/reviewer-results/00-review-reliability.json",
+      }).success,
     ).toBe(true);
     expect(CapturePreflightSchema.safeParse(PREFLIGHT).success).toBe(true);
     expect(CapturePreflightSchema.safeParse({ ...PREFLIGHT, repository_root: "/r" }).success).toBe(true);

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
 import { Sha256 } from "./status-formats.ts";
-const INVOCATION = /^gentle-ai review start --contract gentle-ai\.review-integration\/v2 .+ --consent (granted|declined)$/;
+const INVOCATION =
+  /^gentle-ai review start --contract gentle-ai\.review-integration\/v2 .+ --consent (granted|declined)$/;
 
 /** One answer the question offers, with the exact runnable invocation that gives it. */
 const Choice = <A extends "granted" | "declined">(answer: A) =>

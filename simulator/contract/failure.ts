@@ -25,7 +25,12 @@ export const NEGOTIATED_FAILURE_OPERATIONS = [
 ] as const;
 
 /** v2 adds the four collect-capture verbs. */
-export const CAPTURE_FAILURE_OPERATIONS = ["review.capture-result", "review.capture-evidence", "review.capture-refuter", "review.capture-validation"] as const;
+export const CAPTURE_FAILURE_OPERATIONS = [
+  "review.capture-result",
+  "review.capture-evidence",
+  "review.capture-refuter",
+  "review.capture-validation",
+] as const;
 
 const TargetEvidence = z.strictObject({ candidate_tree: Tree, paths_digest: Sha256 });
 
@@ -59,7 +64,11 @@ const GateContext = z
   });
 
 /** The members both versions share, in `ReviewIntegrationFailure` field order. */
-function failureFields<S extends string, C extends string>(schema: S, contract: C, operations: readonly [string, ...string[]]) {
+function failureFields<S extends string, C extends string>(
+  schema: S,
+  contract: C,
+  operations: readonly [string, ...string[]],
+) {
   return {
     schema: z.literal(schema),
     contract: z.literal(contract),
@@ -107,7 +116,15 @@ function failureFields<S extends string, C extends string>(schema: S, contract: 
       "explicit-maintainer-action",
       "stop",
     ]),
-    cause_category: z.enum(["inventory_io_or_layout", "lock_ambiguous", "reset_residue", "record_or_graph_invalid", "inventory_incomplete"]).optional(),
+    cause_category: z
+      .enum([
+        "inventory_io_or_layout",
+        "lock_ambiguous",
+        "reset_residue",
+        "record_or_graph_invalid",
+        "inventory_incomplete",
+      ])
+      .optional(),
     cause: SingleLine.min(1).max(4000).optional(),
     context: GateContext.optional(),
   };
@@ -131,8 +148,13 @@ interface FailureShape {
 
 /** The schema's three `allOf` conditionals: repair replay identity and the receipt-publication reconciliation shape. */
 function conditionalsHold(f: FailureShape): boolean {
-  if (f.progress_identity !== undefined && (f.lineage_id === undefined || f.request_digest === undefined || f.operation !== "review.repair")) return false;
-  if (f.request_digest !== undefined && f.operation === "review.repair" && f.progress_identity === undefined) return false;
+  if (
+    f.progress_identity !== undefined &&
+    (f.lineage_id === undefined || f.request_digest === undefined || f.operation !== "review.repair")
+  )
+    return false;
+  if (f.request_digest !== undefined && f.operation === "review.repair" && f.progress_identity === undefined)
+    return false;
   if (f.code === "receipt_publication_pending") {
     return (
       f.lineage_id !== undefined &&
@@ -156,18 +178,39 @@ const CONDITIONALS = { message: "failure violates the schema's replay-identity o
 
 /** `gentle-ai.review-integration.failure/v1`: the negotiated operations on the v1 contract. */
 export const FailureV1Schema = z
-  .strictObject(failureFields("gentle-ai.review-integration.failure/v1", "gentle-ai.review-integration/v1", NEGOTIATED_FAILURE_OPERATIONS))
+  .strictObject(
+    failureFields(
+      "gentle-ai.review-integration.failure/v1",
+      "gentle-ai.review-integration/v1",
+      NEGOTIATED_FAILURE_OPERATIONS,
+    ),
+  )
   .refine(conditionalsHold, CONDITIONALS);
 export type FailureV1 = z.infer<typeof FailureV1Schema>;
 
 /** `gentle-ai.review-integration.failure/v2`: the v2 contract, including the collect-capture verbs. */
 export const FailureV2Schema = z
-  .strictObject(failureFields("gentle-ai.review-integration.failure/v2", "gentle-ai.review-integration/v2", [...NEGOTIATED_FAILURE_OPERATIONS, ...CAPTURE_FAILURE_OPERATIONS]))
+  .strictObject(
+    failureFields("gentle-ai.review-integration.failure/v2", "gentle-ai.review-integration/v2", [
+      ...NEGOTIATED_FAILURE_OPERATIONS,
+      ...CAPTURE_FAILURE_OPERATIONS,
+    ]),
+  )
   .refine(conditionalsHold, CONDITIONALS);
 export type FailureV2 = z.infer<typeof FailureV2Schema>;
 
 /** The failure envelopes the simulator prints. */
 export const FAILURE_DOCUMENTS: readonly ProviderDocument[] = [
-  { id: "gentle-ai.review-integration.failure/v1", upstream: "v1/schemas/failure.schema.json", schema: FailureV1Schema, stricter: [] },
-  { id: "gentle-ai.review-integration.failure/v2", upstream: "v2/schemas/failure.schema.json", schema: FailureV2Schema, stricter: [] },
+  {
+    id: "gentle-ai.review-integration.failure/v1",
+    upstream: "v1/schemas/failure.schema.json",
+    schema: FailureV1Schema,
+    stricter: [],
+  },
+  {
+    id: "gentle-ai.review-integration.failure/v2",
+    upstream: "v2/schemas/failure.schema.json",
+    schema: FailureV2Schema,
+    stricter: [],
+  },
 ];

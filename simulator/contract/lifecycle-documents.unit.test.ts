@@ -18,21 +18,32 @@ function load(path: string): Record<string, any> {
 
 describe.skipIf(!upstream)("lifecycle document mirrors against published documents", () => {
   it("consent/v3 accepts the contract fixture and the captured question; rejects a swapped or unbound choice", () => {
-    for (const doc of [load(`${GENTLE_AI}/v2/fixtures/consent-v3.fixture.json`), load(`${GENTLE_PI}/consent-v3.captured.json`)]) {
+    for (const doc of [
+      load(`${GENTLE_AI}/v2/fixtures/consent-v3.fixture.json`),
+      load(`${GENTLE_PI}/consent-v3.captured.json`),
+    ]) {
       expect(ConsentV3Schema.safeParse(doc).success).toBe(true);
       expect(ConsentV3Schema.safeParse({ ...doc, choices: [doc.choices[1], doc.choices[0]] }).success).toBe(false);
       expect(ConsentV3Schema.safeParse({ ...doc, risk_level: "low" }).success).toBe(false);
-      expect(ConsentV3Schema.safeParse({ ...doc, choices: [{ ...doc.choices[0], invocation: "gentle-ai review start --consent granted" }, doc.choices[1]] }).success).toBe(
-        false,
-      );
+      expect(
+        ConsentV3Schema.safeParse({
+          ...doc,
+          choices: [{ ...doc.choices[0], invocation: "gentle-ai review start --consent granted" }, doc.choices[1]],
+        }).success,
+      ).toBe(false);
       const { agent: _agent, ...withoutAgent } = doc;
       expect(ConsentV3Schema.safeParse(withoutAgent).success).toBe(false);
     }
   });
 
   it("start/v3 accepts the contract fixture and the captured granted START; rejects a missing context", () => {
-    for (const doc of [load(`${GENTLE_AI}/v2/fixtures/start.fixture.json`), load(`${GENTLE_PI}/start-v3-consent-granted.captured.json`)]) {
-      expect(StartV3Schema.safeParse(doc).success, JSON.stringify(StartV3Schema.safeParse(doc).error?.issues)).toBe(true);
+    for (const doc of [
+      load(`${GENTLE_AI}/v2/fixtures/start.fixture.json`),
+      load(`${GENTLE_PI}/start-v3-consent-granted.captured.json`),
+    ]) {
+      expect(StartV3Schema.safeParse(doc).success, JSON.stringify(StartV3Schema.safeParse(doc).error?.issues)).toBe(
+        true,
+      );
       if (doc.repository_context !== undefined) {
         const { repository_context: _rc, ...withoutContext } = doc;
         expect(StartV3Schema.safeParse(withoutContext).success).toBe(false);
@@ -63,11 +74,24 @@ describe("lifecycle document mirrors", () => {
     };
     expect(UnmanagedGateResultSchema.safeParse(ok).success).toBe(true);
     expect(UnmanagedGateResultSchema.safeParse({ ...ok, allowed: true }).success).toBe(false);
-    expect(UnmanagedGateResultSchema.safeParse({ ...ok, context: { gate: "pre-commit", lineage_id: "" } }).success).toBe(false);
+    expect(
+      UnmanagedGateResultSchema.safeParse({ ...ok, context: { gate: "pre-commit", lineage_id: "" } }).success,
+    ).toBe(false);
     // Negotiated VALIDATE wraps it in operation/v1|v2 (v1/schemas/operation.schema.json operation enum, $defs/validate).
-    const v2 = { schema: "gentle-ai.review-integration.operation/v2", contract: "gentle-ai.review-integration/v2", operation: "review.validate", result: ok };
+    const v2 = {
+      schema: "gentle-ai.review-integration.operation/v2",
+      contract: "gentle-ai.review-integration/v2",
+      operation: "review.validate",
+      result: ok,
+    };
     expect(OperationV2Schema.safeParse(v2).success).toBe(true);
-    expect(OperationV1Schema.safeParse({ ...v2, schema: "gentle-ai.review-integration.operation/v1", contract: "gentle-ai.review-integration/v1" }).success).toBe(true);
+    expect(
+      OperationV1Schema.safeParse({
+        ...v2,
+        schema: "gentle-ai.review-integration.operation/v1",
+        contract: "gentle-ai.review-integration/v1",
+      }).success,
+    ).toBe(true);
     expect(OperationV2Schema.safeParse({ ...v2, operation: "review.finalize" }).success).toBe(false);
     expect(OperationV2Schema.safeParse({ ...v2, contract: "gentle-ai.review-integration/v1" }).success).toBe(false);
   });
@@ -77,13 +101,26 @@ describe("lifecycle document mirrors", () => {
       schema: "gentle-ai.review-mode/v1",
       operation: "status",
       scope: "both",
-      status: { schema: "gentle-ai.rdd-mode-status/v1", global: "on", clone_local: "", effective: "on", source: "global" },
+      status: {
+        schema: "gentle-ai.rdd-mode-status/v1",
+        global: "on",
+        clone_local: "",
+        effective: "on",
+        source: "global",
+      },
     };
     expect(ReviewModeSchema.safeParse(ok).success).toBe(true);
     expect(ReviewModeSchema.safeParse({ ...ok, status: { ...ok.status, clone_local: "on" } }).success).toBe(false);
     // gentle-ai 2.5.0 (fb55ef7b), `review mode disable --scope clone --cwd <a folder outside any repository> --json`:
     // applyReviewMode's zero status, whose source is empty.
     const zero = { schema: "gentle-ai.rdd-mode-status/v1", global: "", clone_local: "", effective: "off", source: "" };
-    expect(ReviewModeSchema.safeParse({ schema: "gentle-ai.review-mode/v1", operation: "disable", scope: "clone", status: zero }).success).toBe(true);
+    expect(
+      ReviewModeSchema.safeParse({
+        schema: "gentle-ai.review-mode/v1",
+        operation: "disable",
+        scope: "clone",
+        status: zero,
+      }).success,
+    ).toBe(true);
   });
 });

@@ -19,5 +19,6 @@ export const MANAGED_ACTIONS = [
 
 /** reviewFinalizeManagedActions: FINALIZE's eligibility, each forbidden with the finalize reason (no repair or retry). */
 export const FINALIZE_MANAGED_ACTIONS = MANAGED_ACTIONS.filter(
-  (a): a is Exclude<(typeof MANAGED_ACTIONS)[number], "review.repair" | "review.retry_final_verification"> => a !== "review.repair" && a !== "review.retry_final_verification",
+  (a): a is Exclude<(typeof MANAGED_ACTIONS)[number], "review.repair" | "review.retry_final_verification"> =>
+    a !== "review.repair" && a !== "review.retry_final_verification",
 );

@@ -45,7 +45,14 @@ export const TargetedValidationRequestSchema = z.strictObject({
         finding_id: z.string().min(1),
         severity: z.string().optional(),
         class: z.enum(["deterministic", "inferential", "insufficient"]),
-        causal_disposition: z.enum(["introduced", "behavior-activated", "worsened", "pre-existing", "base-only", "unknown"]),
+        causal_disposition: z.enum([
+          "introduced",
+          "behavior-activated",
+          "worsened",
+          "pre-existing",
+          "base-only",
+          "unknown",
+        ]),
         proof: z.string().min(1),
       }),
     )
@@ -65,9 +72,15 @@ const AllowedAction = z
     disposition: z.enum(["scope_changed", "invalidated", "escalated"]).optional(),
     binding: z.strictObject({ lineage_id: Lineage, revision: Sha256, target_identity: Sha256 }).optional(),
   })
-  .refine((a) => (a.action === "review.recover" ? a.disposition !== undefined && a.binding !== undefined : a.disposition === undefined && a.binding === undefined), {
-    message: "review.recover carries disposition and binding; every other action carries neither",
-  });
+  .refine(
+    (a) =>
+      a.action === "review.recover"
+        ? a.disposition !== undefined && a.binding !== undefined
+        : a.disposition === undefined && a.binding === undefined,
+    {
+      message: "review.recover carries disposition and binding; every other action carries neither",
+    },
+  );
 
 /** Status `action_eligibility` (v1 status.schema.json $defs; v2 refers to the same shape). */
 export const ActionEligibilitySchema = z.strictObject({
@@ -111,7 +124,9 @@ export const FinalizeResultSchema = z
   .refine((r) => r.validation_request === undefined || r.state === "correction_required", {
     message: "validation_request requires state correction_required",
   })
-  .refine((r) => r.advisory_findings === undefined || r.state === "approved", { message: "advisory_findings requires state approved" });
+  .refine((r) => r.advisory_findings === undefined || r.state === "approved", {
+    message: "advisory_findings requires state approved",
+  });
 export type FinalizeResult = z.infer<typeof FinalizeResultSchema>;
 
 const STRICTER = [
@@ -130,15 +145,31 @@ function operationSchema<S extends string, C extends string>(schema: S, contract
 }
 
 /** `gentle-ai.review-integration.operation/v1`. */
-export const OperationV1Schema = operationSchema("gentle-ai.review-integration.operation/v1", "gentle-ai.review-integration/v1");
+export const OperationV1Schema = operationSchema(
+  "gentle-ai.review-integration.operation/v1",
+  "gentle-ai.review-integration/v1",
+);
 export type OperationV1 = z.infer<typeof OperationV1Schema>;
 
 /** `gentle-ai.review-integration.operation/v2`. */
-export const OperationV2Schema = operationSchema("gentle-ai.review-integration.operation/v2", "gentle-ai.review-integration/v2");
+export const OperationV2Schema = operationSchema(
+  "gentle-ai.review-integration.operation/v2",
+  "gentle-ai.review-integration/v2",
+);
 export type OperationV2 = z.infer<typeof OperationV2Schema>;
 
 /** The negotiated operation results the simulator prints. */
 export const OPERATION_DOCUMENTS: readonly ProviderDocument[] = [
-  { id: "gentle-ai.review-integration.operation/v1", upstream: "v1/schemas/operation.schema.json", schema: OperationV1Schema, stricter: STRICTER },
-  { id: "gentle-ai.review-integration.operation/v2", upstream: "v2/schemas/operation.schema.json", schema: OperationV2Schema, stricter: STRICTER },
+  {
+    id: "gentle-ai.review-integration.operation/v1",
+    upstream: "v1/schemas/operation.schema.json",
+    schema: OperationV1Schema,
+    stricter: STRICTER,
+  },
+  {
+    id: "gentle-ai.review-integration.operation/v2",
+    upstream: "v2/schemas/operation.schema.json",
+    schema: OperationV2Schema,
+    stricter: STRICTER,
+  },
 ];

@@ -49,9 +49,15 @@ export const RepairAssessmentSchema = z
     const extras = [v.class, v.cause, v.disposition, v.repository_binding, v.candidate];
     if (v.status === "eligible") {
       if (extras.some((x) => x === undefined))
-        ctx.addIssue({ code: "custom", message: "an eligible assessment names class, cause, disposition, repository_binding and candidate" });
+        ctx.addIssue({
+          code: "custom",
+          message: "an eligible assessment names class, cause, disposition, repository_binding and candidate",
+        });
       if (v.counts.eligible_candidates !== 1 || v.counts.unsupported_lineages !== 0 || v.counts.conflicts !== 0)
-        ctx.addIssue({ code: "custom", message: "an eligible assessment counts exactly one candidate and no conflicts" });
+        ctx.addIssue({
+          code: "custom",
+          message: "an eligible assessment counts exactly one candidate and no conflicts",
+        });
     } else if (extras.some((x) => x !== undefined)) {
       ctx.addIssue({ code: "custom", message: "only an eligible assessment names a candidate" });
     }

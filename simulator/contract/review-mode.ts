@@ -32,6 +32,8 @@ export const REVIEW_MODE_DOCUMENTS: readonly ProviderDocument[] = [
     id: "gentle-ai.review-mode/v1",
     upstream: undefined,
     schema: ReviewModeSchema,
-    stricter: ["clone_local is only ever unset or off: the override is off-only (rdd_mode.go cloneLocalRDDOverrideValue)"],
+    stricter: [
+      "clone_local is only ever unset or off: the override is off-only (rdd_mode.go cloneLocalRDDOverrideValue)",
+    ],
   },
 ];

@@ -6,7 +6,16 @@
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";
 
-const LENS = z.enum(["risk", "resilience", "readability", "reliability", "review-risk", "review-resilience", "review-readability", "review-reliability"]);
+const LENS = z.enum([
+  "risk",
+  "resilience",
+  "readability",
+  "reliability",
+  "review-risk",
+  "review-resilience",
+  "review-readability",
+  "review-reliability",
+]);
 
 // The schema's "\S" plus its case-insensitive rejection of isConcreteEvidence's placeholder words.
 const PLACEHOLDER = /^\s*(?:n\/a|na|none|todo|tbd|pass|passed|success|placeholder)\s*$/i;
@@ -28,10 +37,14 @@ export const ReviewerFindingSchema = z
     claim: z.string().min(1),
     proof_refs: z.array(CONCRETE).min(1),
     evidence_class: z.enum(["deterministic", "inferential", "insufficient"]).optional(),
-    causal_disposition: z.enum(["introduced", "behavior-activated", "worsened", "pre-existing", "base-only", "unknown"]).optional(),
+    causal_disposition: z
+      .enum(["introduced", "behavior-activated", "worsened", "pre-existing", "base-only", "unknown"])
+      .optional(),
   })
   .refine(
-    (f) => !(f.severity === "BLOCKER" || f.severity === "CRITICAL") || (f.evidence_class !== undefined && f.causal_disposition !== undefined),
+    (f) =>
+      !(f.severity === "BLOCKER" || f.severity === "CRITICAL") ||
+      (f.evidence_class !== undefined && f.causal_disposition !== undefined),
     "a BLOCKER or CRITICAL finding requires evidence_class and causal_disposition",
   );
 
@@ -40,7 +53,9 @@ export const ReviewerResultSchema = z.strictObject({
   subject_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   inspection: z.strictObject({
     status: z.literal("completed"),
-    paths: z.array(z.string().min(1)).refine((paths) => new Set(paths).size === paths.length, "inspection.paths must be unique"),
+    paths: z
+      .array(z.string().min(1))
+      .refine((paths) => new Set(paths).size === paths.length, "inspection.paths must be unique"),
   }),
   lens: LENS.optional(),
   findings: z.array(ReviewerFindingSchema),

@@ -9,13 +9,30 @@ const EXAMPLE = {
   findings: [],
   evidence: ["reviewed the complete candidate scope"],
 };
-const FINDING = { id: "R3-001", location: "internal/example.go:3-4", severity: "WARNING", claim: "c", proof_refs: ["internal/example.go:3"] };
+const FINDING = {
+  id: "R3-001",
+  location: "internal/example.go:3-4",
+  severity: "WARNING",
+  claim: "c",
+  proof_refs: ["internal/example.go:3"],
+};
 
 describe("reviewer/v1 mirror", () => {
   it("accepts the schema example and findings with lens-form members", () => {
     expect(ReviewerResultSchema.safeParse(EXAMPLE).success).toBe(true);
-    expect(ReviewerResultSchema.safeParse({ ...EXAMPLE, lens: "reliability", findings: [{ ...FINDING, lens: "review-reliability" }] }).success).toBe(true);
-    const severe = { ...FINDING, severity: "BLOCKER", evidence_class: "deterministic", causal_disposition: "introduced" };
+    expect(
+      ReviewerResultSchema.safeParse({
+        ...EXAMPLE,
+        lens: "reliability",
+        findings: [{ ...FINDING, lens: "review-reliability" }],
+      }).success,
+    ).toBe(true);
+    const severe = {
+      ...FINDING,
+      severity: "BLOCKER",
+      evidence_class: "deterministic",
+      causal_disposition: "introduced",
+    };
     expect(ReviewerResultSchema.safeParse({ ...EXAMPLE, findings: [severe] }).success).toBe(true);
   });
 

@@ -74,12 +74,17 @@ export const StartV3Schema = z
   })
   .superRefine((d, ctx) => {
     const issue = (message: string): void => ctx.addIssue({ code: "custom", message });
-    if ((d.base_tree === undefined) !== (d.candidate_tree === undefined)) issue("base_tree and candidate_tree come together");
-    if (d.changed_path_manifest !== undefined && d.base_tree === undefined) issue("changed_path_manifest requires the trees");
-    if ((d.target_mode === undefined) !== (d.target_identity === undefined)) issue("target_mode and target_identity come together");
-    if (d.selected_lenses.length > 0 && (d.base_tree === undefined || d.changed_path_manifest === undefined)) issue("selected lenses require the frozen trees and manifest");
+    if ((d.base_tree === undefined) !== (d.candidate_tree === undefined))
+      issue("base_tree and candidate_tree come together");
+    if (d.changed_path_manifest !== undefined && d.base_tree === undefined)
+      issue("changed_path_manifest requires the trees");
+    if ((d.target_mode === undefined) !== (d.target_identity === undefined))
+      issue("target_mode and target_identity come together");
+    if (d.selected_lenses.length > 0 && (d.base_tree === undefined || d.changed_path_manifest === undefined))
+      issue("selected lenses require the frozen trees and manifest");
     const live = d.state === "reviewing";
-    if (live !== (d.repository_context !== undefined)) issue("repository_context exactly when a reviewing lineage was created or replayed");
+    if (live !== (d.repository_context !== undefined))
+      issue("repository_context exactly when a reviewing lineage was created or replayed");
     if (new Set(d.selected_lenses).size !== d.selected_lenses.length) issue("selected_lenses are unique");
   });
 export type StartV3 = z.infer<typeof StartV3Schema>;
@@ -109,7 +114,9 @@ export const START_DOCUMENTS: readonly ProviderDocument[] = [
     id: "gentle-ai.review-integration.start/v3",
     upstream: "v2/schemas/start.schema.json",
     schema: StartV3Schema,
-    stricter: ["artifact subjects are the native Git v2 shape (trees, no candidate_diff_sha256), as review_start_contract.go Validate requires for start/v3"],
+    stricter: [
+      "artifact subjects are the native Git v2 shape (trees, no candidate_diff_sha256), as review_start_contract.go Validate requires for start/v3",
+    ],
   },
   {
     id: "review/start (declined)",

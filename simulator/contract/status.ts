@@ -27,7 +27,9 @@ const issues =
 
 // --- shared parts (status-v2.schema.json $defs) -------------------------------------------------------------------
 
-const Manifest = z.array(ChangedPathSchema).refine((a) => new Set(a.map((x) => JSON.stringify(x))).size === a.length, "manifest entries must be unique");
+const Manifest = z
+  .array(ChangedPathSchema)
+  .refine((a) => new Set(a.map((x) => JSON.stringify(x))).size === a.length, "manifest entries must be unique");
 
 /** `transition_argument`: the token is present exactly where the argument is argv (a native capture or an execute). */
 export const TransitionArgumentSchema = z.strictObject({
@@ -108,7 +110,15 @@ const ActionEligibilitySchema = z.strictObject({
     .array(
       z
         .strictObject({
-          action: z.enum(["stop", "review.start", "review.finalize", "review.validate", "review.recover", "review.repair", "review.retry_final_verification"]),
+          action: z.enum([
+            "stop",
+            "review.start",
+            "review.finalize",
+            "review.validate",
+            "review.recover",
+            "review.repair",
+            "review.retry_final_verification",
+          ]),
           reason_code: ReasonCode,
           required_inputs: z.array(ReasonCode),
           disposition: z.optional(Disposition),
@@ -140,12 +150,20 @@ const FinalVerificationRetrySchema = z.strictObject({
 });
 
 /** The transition-kind and correction-request rules both status versions share (status-v2 next_transition allOf). */
-function checkTransition(t: { kind: string; reason_code: string; execute?: unknown; collect?: unknown; correction_request?: unknown }, issue: Issue): void {
-  if (t.kind === "execute" && (t.execute === undefined || t.collect !== undefined)) issue("an execute transition carries execute only");
-  if (t.kind === "collect" && (t.collect === undefined || t.execute !== undefined)) issue("a collect transition carries collect only");
-  if (t.kind === "stop" && (t.execute !== undefined || t.collect !== undefined)) issue("a stop transition carries neither execute nor collect");
-  const needsRequest = t.reason_code === "correction_plan_required" || t.reason_code === "corrected_candidate_unavailable";
-  if (needsRequest !== (t.correction_request !== undefined)) issue("correction_request rides exactly correction_plan_required and corrected_candidate_unavailable");
+function checkTransition(
+  t: { kind: string; reason_code: string; execute?: unknown; collect?: unknown; correction_request?: unknown },
+  issue: Issue,
+): void {
+  if (t.kind === "execute" && (t.execute === undefined || t.collect !== undefined))
+    issue("an execute transition carries execute only");
+  if (t.kind === "collect" && (t.collect === undefined || t.execute !== undefined))
+    issue("a collect transition carries collect only");
+  if (t.kind === "stop" && (t.execute !== undefined || t.collect !== undefined))
+    issue("a stop transition carries neither execute nor collect");
+  const needsRequest =
+    t.reason_code === "correction_plan_required" || t.reason_code === "corrected_candidate_unavailable";
+  if (needsRequest !== (t.correction_request !== undefined))
+    issue("correction_request rides exactly correction_plan_required and corrected_candidate_unavailable");
 }
 
 // --- status/v2 (review-integration/v1) ----------------------------------------------------------------------------
@@ -174,8 +192,10 @@ export const TransitionInputV1Schema = z
   .superRefine((i, ctx) => {
     const issue = issues(ctx);
     if (i.capture_operation === "external.run_targeted_validation") {
-      if (i.validation_request === undefined || i.schema !== VALIDATION_REQUEST_SCHEMA) issue("external.run_targeted_validation carries its validation_request");
-    } else if (i.validation_request !== undefined) issue("only external.run_targeted_validation carries a validation_request");
+      if (i.validation_request === undefined || i.schema !== VALIDATION_REQUEST_SCHEMA)
+        issue("external.run_targeted_validation carries its validation_request");
+    } else if (i.validation_request !== undefined)
+      issue("only external.run_targeted_validation carries a validation_request");
     const capture = [i.artifact_subject, i.candidate_diff, i.changed_path_manifest];
     if (i.capture_operation === "review.capture-result") {
       if (capture.some((x) => x === undefined) || i.schema !== REVIEWER_SCHEMA)
@@ -233,17 +253,24 @@ function checkStatus(
       issue("reconcile_finalize requires current-target reconciliation with status_required replay");
   } else if (s.reconciliation !== undefined) issue("only reconcile_finalize carries reconciliation");
   const recovery = s.action === "recover" || s.action === "retry_final_verification";
-  if (recovery !== (s.action_disposition !== undefined)) issue("action_disposition rides exactly recover and retry_final_verification");
+  if (recovery !== (s.action_disposition !== undefined))
+    issue("action_disposition rides exactly recover and retry_final_verification");
   if (s.applicability === "current_target") {
     if (s.authority === undefined) issue("a current target carries its authority");
   } else if (s.authority !== undefined || s.frozen !== undefined || s.authority_target_identity !== undefined)
     issue("only a current target carries authority, frozen and authority_target_identity");
-  if (s.applicability === "current_target" && s.authority?.version === "compact-v2" && s.frozen === undefined) issue("compact authority carries frozen");
+  if (s.applicability === "current_target" && s.authority?.version === "compact-v2" && s.frozen === undefined)
+    issue("compact authority carries frozen");
   if (s.applicability === "current_target" && s.authority?.version === "legacy-v1") {
-    if (s.frozen !== undefined || s.authority_target_identity !== undefined) issue("legacy authority carries no compact frozen inputs");
-    if (s.receipt.status !== "expected_missing" && s.receipt.status !== "present") issue("legacy receipt is expected_missing or present");
+    if (s.frozen !== undefined || s.authority_target_identity !== undefined)
+      issue("legacy authority carries no compact frozen inputs");
+    if (s.receipt.status !== "expected_missing" && s.receipt.status !== "present")
+      issue("legacy receipt is expected_missing or present");
   }
-  if (s.validation_request !== undefined && (s.applicability !== "current_target" || s.authority?.state !== "correction_required"))
+  if (
+    s.validation_request !== undefined &&
+    (s.applicability !== "current_target" || s.authority?.state !== "correction_required")
+  )
     issue("validation_request rides only a current correction_required authority");
   if (s.action === "retry_final_verification") {
     if (
@@ -254,7 +281,8 @@ function checkStatus(
       s.action_disposition !== "final_verification_retry"
     )
       issue("retry_final_verification requires an escalated compact authority and its retry eligibility");
-  } else if (s.final_verification_retry !== undefined) issue("only retry_final_verification carries final_verification_retry");
+  } else if (s.final_verification_retry !== undefined)
+    issue("only retry_final_verification carries final_verification_retry");
 }
 
 export const StatusV2Schema = z
@@ -280,10 +308,20 @@ const tokenRules = {
 };
 
 function tokensMatch(tokens: readonly string[], rules: readonly (RegExp | string)[]): boolean {
-  return tokens.length === rules.length && rules.every((r, i) => (typeof r === "string" ? tokens[i] === r : r.test(tokens[i]!)));
+  return (
+    tokens.length === rules.length &&
+    rules.every((r, i) => (typeof r === "string" ? tokens[i] === r : r.test(tokens[i]!)))
+  );
 }
 
-const FINALIZE_PREFIX = ["--contract=gentle-ai.review-integration/v2", tokenRules.lineage, tokenRules.revision, tokenRules.target, tokenRules.requestHash, CONTEXT_TOKEN];
+const FINALIZE_PREFIX = [
+  "--contract=gentle-ai.review-integration/v2",
+  tokenRules.lineage,
+  tokenRules.revision,
+  tokenRules.target,
+  tokenRules.requestHash,
+  CONTEXT_TOKEN,
+];
 
 /** `submission_value` (the finalize descriptor's singular value). */
 const SubmissionValueSchema = z
@@ -297,9 +335,21 @@ const SubmissionValueSchema = z
   })
   .superRefine((v, ctx) => {
     const issue = issues(ctx);
-    if (v.slot === "correction_lines" && (v.minimum === undefined || v.maximum === undefined || v.domain !== "positive_correction_lines" || v.schema !== undefined))
+    if (
+      v.slot === "correction_lines" &&
+      (v.minimum === undefined ||
+        v.maximum === undefined ||
+        v.domain !== "positive_correction_lines" ||
+        v.schema !== undefined)
+    )
       issue("a correction_lines value is positive_correction_lines with minimum and maximum and no schema");
-    if (v.slot === "validation" && (v.schema !== VALIDATOR_SCHEMA || v.domain !== "artifact_path_or_stdin" || v.minimum !== undefined || v.maximum !== undefined))
+    if (
+      v.slot === "validation" &&
+      (v.schema !== VALIDATOR_SCHEMA ||
+        v.domain !== "artifact_path_or_stdin" ||
+        v.minimum !== undefined ||
+        v.maximum !== undefined)
+    )
       issue("a validation value is an artifact_path_or_stdin validator document without bounds");
   });
 
@@ -320,9 +370,15 @@ const FinalizeSubmissionSchema = z
   })
   .superRefine((d, ctx) => {
     const issue = issues(ctx);
-    if (d.value.slot === "correction_lines" && !tokensMatch(d.argument_tokens, [...FINALIZE_PREFIX, "--correction-lines={{value}}"]))
+    if (
+      d.value.slot === "correction_lines" &&
+      !tokensMatch(d.argument_tokens, [...FINALIZE_PREFIX, "--correction-lines={{value}}"])
+    )
       issue("the correction-lines descriptor is the six binding tokens plus --correction-lines={{value}}");
-    if (d.value.slot === "validation" && !tokensMatch(d.argument_tokens, [...FINALIZE_PREFIX, "--validation={{value}}", "--captured-evidence=true"]))
+    if (
+      d.value.slot === "validation" &&
+      !tokensMatch(d.argument_tokens, [...FINALIZE_PREFIX, "--validation={{value}}", "--captured-evidence=true"])
+    )
       issue("the validation descriptor is the six binding tokens plus --validation={{value}} --captured-evidence=true");
   });
 
@@ -331,14 +387,26 @@ const CaptureEvidenceSubmissionSchema = z.strictObject({
   argument_tokens: z
     .array(z.string())
     .refine(
-      (t) => tokensMatch(t, [tokenRules.lineage, tokenRules.revision, tokenRules.target, CONTEXT_TOKEN, "--outcome={{outcome}}", "--input={{input}}"]),
+      (t) =>
+        tokensMatch(t, [
+          tokenRules.lineage,
+          tokenRules.revision,
+          tokenRules.target,
+          CONTEXT_TOKEN,
+          "--outcome={{outcome}}",
+          "--input={{input}}",
+        ]),
       "capture-evidence tokens",
     ),
   values: z.tuple([
     z.strictObject({
       slot: z.literal("outcome"),
       domain: z.literal("verification_outcome"),
-      allowed_values: z.tuple([z.literal("passed"), z.literal("verification_failed"), z.literal("procedural_tooling_failed")]),
+      allowed_values: z.tuple([
+        z.literal("passed"),
+        z.literal("verification_failed"),
+        z.literal("procedural_tooling_failed"),
+      ]),
       substitution_location: z.literal(4),
     }),
     z.strictObject({
@@ -377,7 +445,11 @@ const CaptureResultSubmissionSchema = z.strictObject({
 });
 
 /** The three descriptor forms are told apart by their operation token (the schema's `oneOf`). */
-const SubmissionSchema = z.union([FinalizeSubmissionSchema, CaptureEvidenceSubmissionSchema, CaptureResultSubmissionSchema]);
+const SubmissionSchema = z.union([
+  FinalizeSubmissionSchema,
+  CaptureEvidenceSubmissionSchema,
+  CaptureResultSubmissionSchema,
+]);
 
 const ProviderTaskSchema = z.strictObject({
   agent: z.enum(["review-refuter", "review-validator"]),
@@ -385,7 +457,12 @@ const ProviderTaskSchema = z.strictObject({
   prompt: z.string().min(1),
 });
 
-const SUBMISSION_OPERATIONS = new Set(["external.plan_correction", "external.run_targeted_validation", "review.capture-evidence", "review.capture-result"]);
+const SUBMISSION_OPERATIONS = new Set([
+  "external.plan_correction",
+  "external.run_targeted_validation",
+  "review.capture-evidence",
+  "review.capture-result",
+]);
 
 export const TransitionInputV5Schema = z
   .strictObject({
@@ -405,26 +482,47 @@ export const TransitionInputV5Schema = z
     const issue = issues(ctx);
     const op = i.capture_operation;
     const opToken = i.submission?.operation_token;
-    if (op === "external.run_targeted_validation" && (i.validation_request === undefined || i.submission === undefined || i.schema !== VALIDATION_REQUEST_SCHEMA))
+    if (
+      op === "external.run_targeted_validation" &&
+      (i.validation_request === undefined || i.submission === undefined || i.schema !== VALIDATION_REQUEST_SCHEMA)
+    )
       issue("external.run_targeted_validation carries its validation_request and submission");
-    if (op === "review.capture-validation" && i.validation_request === undefined) issue("review.capture-validation carries its validation_request");
-    if (op !== "external.run_targeted_validation" && op !== "review.capture-validation" && i.validation_request !== undefined)
+    if (op === "review.capture-validation" && i.validation_request === undefined)
+      issue("review.capture-validation carries its validation_request");
+    if (
+      op !== "external.run_targeted_validation" &&
+      op !== "review.capture-validation" &&
+      i.validation_request !== undefined
+    )
       issue("only the targeted-validation inputs carry a validation_request");
-    if (op === "external.plan_correction" && (i.submission === undefined || i.schema !== "gentle-ai.review-correction-plan/v1"))
+    if (
+      op === "external.plan_correction" &&
+      (i.submission === undefined || i.schema !== "gentle-ai.review-correction-plan/v1")
+    )
       issue("external.plan_correction carries its submission");
-    if (op === "review.capture-evidence" && (i.submission === undefined || i.schema !== EVIDENCE_SCHEMA || opToken !== "capture-evidence"))
+    if (
+      op === "review.capture-evidence" &&
+      (i.submission === undefined || i.schema !== EVIDENCE_SCHEMA || opToken !== "capture-evidence")
+    )
       issue("review.capture-evidence carries the capture-evidence submission");
     if (!SUBMISSION_OPERATIONS.has(op) && i.submission !== undefined) issue(`${op} carries no submission`);
     const capture = [i.artifact_subject, i.base_tree, i.candidate_tree, i.changed_path_manifest];
     if (op === "review.capture-result") {
-      if (capture.some((x) => x === undefined) || i.schema !== REVIEWER_SCHEMA || (i.submission !== undefined && opToken !== "capture-result"))
+      if (
+        capture.some((x) => x === undefined) ||
+        i.schema !== REVIEWER_SCHEMA ||
+        (i.submission !== undefined && opToken !== "capture-result")
+      )
         issue("review.capture-result carries artifact_subject, base_tree, candidate_tree and changed_path_manifest");
     } else if (capture.some((x) => x !== undefined)) issue("only review.capture-result carries capture fields");
-    if ((op === "external.run_provider_role") !== (i.provider_task !== undefined)) issue("provider_task rides exactly external.run_provider_role");
+    if ((op === "external.run_provider_role") !== (i.provider_task !== undefined))
+      issue("provider_task rides exactly external.run_provider_role");
   });
 
-const oneInput = (inputs: readonly { capture_operation: string }[] | undefined, ok: (op: string, i: never) => boolean): boolean =>
-  inputs !== undefined && inputs.length === 1 && ok(inputs[0]!.capture_operation, inputs[0] as never);
+const oneInput = (
+  inputs: readonly { capture_operation: string }[] | undefined,
+  ok: (op: string, i: never) => boolean,
+): boolean => inputs !== undefined && inputs.length === 1 && ok(inputs[0]!.capture_operation, inputs[0] as never);
 
 export const NextTransitionV5Schema = z
   .strictObject({
@@ -438,7 +536,10 @@ export const NextTransitionV5Schema = z
     const issue = issues(ctx);
     checkTransition(t, issue);
     const inputs = t.collect?.inputs;
-    if (t.reason_code === "correction_plan_required" && (t.kind !== "collect" || !oneInput(inputs, (op) => op === "external.plan_correction")))
+    if (
+      t.reason_code === "correction_plan_required" &&
+      (t.kind !== "collect" || !oneInput(inputs, (op) => op === "external.plan_correction"))
+    )
       issue("correction_plan_required collects one external.plan_correction input");
     if (
       t.reason_code === "targeted_validation_required" &&
@@ -453,7 +554,8 @@ export const NextTransitionV5Schema = z
     )
       issue("targeted_validation_required collects one targeted-validation input");
     if (
-      (t.reason_code === "verification_evidence_required" || t.reason_code === "correction_repository_verification_required") &&
+      (t.reason_code === "verification_evidence_required" ||
+        t.reason_code === "correction_repository_verification_required") &&
       (t.kind !== "collect" || !oneInput(inputs, (op) => op === "review.capture-evidence"))
     )
       issue(`${t.reason_code} collects one review.capture-evidence input`);
@@ -462,10 +564,20 @@ export const NextTransitionV5Schema = z
 export const ForecastSchema = z
   .strictObject({
     horizon: z.enum(["partial", "terminal"]),
-    steps: z.array(z.strictObject({ step: z.literal(1), kind: z.enum(["execute", "collect", "stop"]), reason_code: ReasonCode, description: z.string().min(1) })).length(1),
+    steps: z
+      .array(
+        z.strictObject({
+          step: z.literal(1),
+          kind: z.enum(["execute", "collect", "stop"]),
+          reason_code: ReasonCode,
+          description: z.string().min(1),
+        }),
+      )
+      .length(1),
   })
   .superRefine((f, ctx) => {
-    if ((f.horizon === "terminal") !== (f.steps[0]?.kind === "stop")) issues(ctx)("a stop head is terminal, any other head partial");
+    if ((f.horizon === "terminal") !== (f.steps[0]?.kind === "stop"))
+      issues(ctx)("a stop head is terminal, any other head partial");
   });
 
 export const RepositoryContextSchema = z

@@ -41,7 +41,11 @@ const FILLER = 0x20;
  * - `trap-sigterm` makes the process ignore SIGTERM for the whole call, whatever else applies.
  * - Terminal faults (`hang`, `partial-then-hang`, `crash-mid-write`, `signal`): only the first matching one takes effect.
  */
-export function planFaults(outcome: Outcome, faults: readonly Fault[], bytesOf: (spec: BytesSpec) => Buffer): FaultPlan {
+export function planFaults(
+  outcome: Outcome,
+  faults: readonly Fault[],
+  bytesOf: (spec: BytesSpec) => Buffer,
+): FaultPlan {
   let delayMs = 0;
   let stdout = outcome.stdout;
   let stderr = outcome.stderr;
@@ -81,13 +85,23 @@ export function planFaults(outcome: Outcome, faults: readonly Fault[], bytesOf: 
       case "crash-mid-write":
       case "signal":
         if (termination.kind !== "exit") continue; // a later terminal fault never applies
-        termination = fault.kind === "hang" ? { kind: "hang" } : fault.kind === "signal" ? { kind: "signal", signal: fault.signal } : { kind: fault.kind, bytes: fault.bytes };
+        termination =
+          fault.kind === "hang"
+            ? { kind: "hang" }
+            : fault.kind === "signal"
+              ? { kind: "signal", signal: fault.signal }
+              : { kind: fault.kind, bytes: fault.bytes };
         break;
     }
     applied.push(fault);
   }
   // A crash always exits non-zero: the exit-code fault's value when non-zero, else CRASH_EXIT_CODE.
-  const exitCode = termination.kind === "crash-mid-write" ? (exitOverride ? exitOverride : CRASH_EXIT_CODE) : (exitOverride ?? outcome.exitCode);
+  const exitCode =
+    termination.kind === "crash-mid-write"
+      ? exitOverride
+        ? exitOverride
+        : CRASH_EXIT_CODE
+      : (exitOverride ?? outcome.exitCode);
   return { delayMs, stdout, stderr, exitCode, drip, termination, trapSigterm, applied };
 }
 

@@ -16,7 +16,8 @@ import { buildSettingsOf } from "./verbs/capabilities.ts";
 
 const ISSUES_URL = "https://github.com/Gentleman-Programming/gentle-ai/issues/new/choose";
 const REASON = "operation_outcome_unknown";
-const PRECONDITION = "a mutating review operation failed in a way no typed classification anticipated, so its true outcome is unknown to the tool";
+const PRECONDITION =
+  "a mutating review operation failed in a way no typed classification anticipated, so its true outcome is unknown to the tool";
 
 /** The failure the report describes. */
 export interface DefectFailure {
@@ -68,7 +69,13 @@ function render(profile: Profile, shape: string, failure: DefectFailure): string
  * Saves the report for the repository at `root` and returns the clause for the stderr line, or "" when no repository
  * holds `root` or the write fails (gentle-ai never lets the report mask the fault).
  */
-export function defectReportClause(profile: Profile, root: string, command: string, args: readonly string[], failure: DefectFailure): string {
+export function defectReportClause(
+  profile: Profile,
+  root: string,
+  command: string,
+  args: readonly string[],
+  failure: DefectFailure,
+): string {
   try {
     const repo = resolveRepository(root);
     const dir = join(repo.gitCommonDir, "gentle-ai", "defect-reports");
@@ -110,8 +117,22 @@ export async function runRoutedReportingDefects(
     safeScanArguments(argv, scanShape(operationRow(command)))
       .values.get("cwd")
       ?.trim() ?? "";
-  const failure: DefectFailure = { operation: route.operation, phase: "native_running", message: fault.envelopeCause, lineageId: route.lineageId };
-  const clause = defectReportClause(invocation.scenario.profile, resolve(invocation.cwd, cwd === "" ? "." : cwd), command, argv, failure);
+  const failure: DefectFailure = {
+    operation: route.operation,
+    phase: "native_running",
+    message: fault.envelopeCause,
+    lineageId: route.lineageId,
+  };
+  const clause = defectReportClause(
+    invocation.scenario.profile,
+    resolve(invocation.cwd, cwd === "" ? "." : cwd),
+    command,
+    argv,
+    failure,
+  );
   if (clause === "") return outcome;
-  return { ...outcome, stderr: Buffer.from(`${outcome.stderr.toString("utf8").replace(/\n$/, "")}${clause}\n`, "utf8") };
+  return {
+    ...outcome,
+    stderr: Buffer.from(`${outcome.stderr.toString("utf8").replace(/\n$/, "")}${clause}\n`, "utf8"),
+  };
 }

@@ -9,7 +9,14 @@ import { version } from "./verbs/version.ts";
  * The lifecycle verbs that act on one lineage (in the repository world they find it in the repository). STATUS
  * chooses its facts itself (status.ts), as it reads every lineage of the clone.
  */
-const LINEAGE_VERBS: ReadonlySet<string> = new Set(["capture-result", "capture-evidence", "finalize", "capture-refuter", "capture-validation", "lens-context"]);
+const LINEAGE_VERBS: ReadonlySet<string> = new Set([
+  "capture-result",
+  "capture-evidence",
+  "finalize",
+  "capture-refuter",
+  "capture-validation",
+  "lens-context",
+]);
 
 /** The verbs a profile's `review` command knows. */
 function reviewVerbs(invocation: Invocation): readonly string[] {
@@ -29,7 +36,8 @@ const HANDLERS: Readonly<Record<string, () => Promise<VerbHandler>>> = {
   "capture-evidence": async () => (await import("./verbs/correction/capture-evidence.ts")).captureEvidence,
   finalize: async () => (await import("./verbs/correction/finalize.ts")).finalize,
   "capture-refuter": async () => (await import("./verbs/correction/capture-role.ts")).captureRole("capture-refuter"),
-  "capture-validation": async () => (await import("./verbs/correction/capture-role.ts")).captureRole("capture-validation"),
+  "capture-validation": async () =>
+    (await import("./verbs/correction/capture-role.ts")).captureRole("capture-validation"),
   // START and VALIDATE always read the repository at --cwd: they have no seeded counterpart.
   start: async () => (await import("./verbs/start.ts")).start,
   validate: async () => (await import("./verbs/validate/validate.ts")).validate,
@@ -65,7 +73,8 @@ const TOP_LEVEL_COMMANDS: ReadonlySet<string> = new Set([
 /** A first argument other than version, help and review: app.go's `unknown command`, or not simulated. */
 function topLevelCommand(command: string | undefined): Outcome {
   // No argument launches the TUI; the known commands install, sync, diagnose and so on.
-  if (command === undefined || TOP_LEVEL_COMMANDS.has(command)) return plainError(`gentle-ai-sim: command ${JSON.stringify(command ?? "")} is not simulated`);
+  if (command === undefined || TOP_LEVEL_COMMANDS.has(command))
+    return plainError(`gentle-ai-sim: command ${JSON.stringify(command ?? "")} is not simulated`);
   return plainError(`unknown command ${goQuoteStr(command)} — run 'gentle-ai help' for available commands`);
 }
 
@@ -73,7 +82,8 @@ function topLevelCommand(command: string | undefined): Outcome {
 export async function dispatch(invocation: Invocation): Promise<Outcome> {
   const [command, verb] = invocation.argv;
   if (command === "version" || command === "--version" || command === "-v") return version(invocation);
-  if (command === "help" || command === "--help" || command === "-h") return (await import("./verbs/top-help.ts")).topHelp(invocation);
+  if (command === "help" || command === "--help" || command === "-h")
+    return (await import("./verbs/top-help.ts")).topHelp(invocation);
   if (command !== "review") return topLevelCommand(command);
   if (verb === undefined || verb === "help" || verb === "-h" || verb === "--help") return reviewHelp(invocation);
   // The kill switch is dispatched ahead of the review facade, so every profile answers it (internal/app/app.go).

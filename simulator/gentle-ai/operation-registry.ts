@@ -28,14 +28,31 @@ function row(
   boolFlags: readonly string[] = [],
   intFlags: readonly string[] = [],
 ): OperationRow {
-  return { command, operation, negotiated: kind === "negotiated", collectCapture: kind === "collect", valueFlags, boolFlags, intFlags, mutates };
+  return {
+    command,
+    operation,
+    negotiated: kind === "negotiated",
+    collectCapture: kind === "collect",
+    valueFlags,
+    boolFlags,
+    intFlags,
+    mutates,
+  };
 }
 
 /** The registry in source order (the order capabilities publishes `operations` in). */
 export const OPERATION_REGISTRY: readonly OperationRow[] = [
   row("bind-sdd", "review.bind_sdd", "negotiated", true, ["cwd", "change", "lineage", "expected-binding-revision"]),
   row("capabilities", "review.capabilities", "negotiated", false),
-  row("capture-evidence", "review.capture-evidence", "collect", true, ["cwd", "repository-context", "lineage", "target", "expected-revision", "outcome", "input"]),
+  row("capture-evidence", "review.capture-evidence", "collect", true, [
+    "cwd",
+    "repository-context",
+    "lineage",
+    "target",
+    "expected-revision",
+    "outcome",
+    "input",
+  ]),
   row(
     "capture-refuter",
     "review.capture-refuter",
@@ -91,7 +108,18 @@ export const OPERATION_REGISTRY: readonly OperationRow[] = [
     "review.repair",
     "negotiated",
     true,
-    ["cwd", "class", "lineage", "expected-revision", "cause", "disposition", "repository-binding", "actor", "reason", "maintainer-authorization"],
+    [
+      "cwd",
+      "class",
+      "lineage",
+      "expected-revision",
+      "cause",
+      "disposition",
+      "repository-binding",
+      "actor",
+      "reason",
+      "maintainer-authorization",
+    ],
     ["preflight"],
   ),
   row("retry-final-verification", "review.retry_final_verification", "negotiated", true, [

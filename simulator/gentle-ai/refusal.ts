@@ -58,8 +58,12 @@ export function opaqueContextRefusal(code: string, cause: string): ReviewRefusal
  * file under HOME, and Go's lstat error names that path, which the scrub redacts (real 2.4.0 and 2.5.0 bytes).
  */
 export function repositoryContextUnavailable(handle: string): ReviewRefusal {
-  if (!/^rctx1_[0-9a-f]{64}$/.test(handle)) return opaqueContextRefusal("repository_context_unavailable", "invalid review repository context handle");
-  return opaqueContextRefusal("repository_context_unavailable", `lstat /.gentle-ai/review-contexts/v1/${handle}.json: no such file or directory`);
+  if (!/^rctx1_[0-9a-f]{64}$/.test(handle))
+    return opaqueContextRefusal("repository_context_unavailable", "invalid review repository context handle");
+  return opaqueContextRefusal(
+    "repository_context_unavailable",
+    `lstat /.gentle-ai/review-contexts/v1/${handle}.json: no such file or directory`,
+  );
 }
 
 /**

@@ -8,9 +8,20 @@ import { useRepositoryIdentities } from "../state/identities.ts";
 import { LINEAGE_FILE, updateLineage } from "./lineage.ts";
 import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
-import { insideWorkTree, resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../repository/locate.ts";
+import {
+  insideWorkTree,
+  resolveRepository,
+  RepositoryNotFoundError,
+  type RepositoryIdentity,
+} from "../repository/locate.ts";
 import { gitCommandFailed, nativeError, type ReviewRefusal } from "./refusal.ts";
-import { lineageDir, lineageStoreRoot, listLineageRecords, readLineageRecord, type RepositoryLineageRecord } from "../repository/lineage-store.ts";
+import {
+  lineageDir,
+  lineageStoreRoot,
+  listLineageRecords,
+  readLineageRecord,
+  type RepositoryLineageRecord,
+} from "../repository/lineage-store.ts";
 import type { Identities } from "../state/identities.ts";
 import { repositoryIdentities } from "../repository/lineage-identities.ts";
 import { modeStatus } from "../repository/review-mode.ts";
@@ -89,7 +100,10 @@ export function repositoryScope(invocation: Invocation): RepositoryScope | undef
  * The refusal of a call whose --cwd holds no repository: Go wraps ResolveRepositoryRoot's error as
  * `<context>: <error>`; a git failure is classified git_command_failed, anything else is an untyped native error.
  */
-export function repositoryRefusal(error: RepositoryNotFoundError, context = "resolve review repository root"): ReviewRefusal {
+export function repositoryRefusal(
+  error: RepositoryNotFoundError,
+  context = "resolve review repository root",
+): ReviewRefusal {
   const text = `${context}: ${error.detail}`;
   return error.kind === "git" ? gitCommandFailed(text, error.detail) : nativeError(text);
 }
@@ -97,7 +111,11 @@ export function repositoryRefusal(error: RepositoryNotFoundError, context = "res
 /** The lifecycle state a lineage's file records (`reviewing`, `approved`, …), or undefined when it is unreadable. */
 export function lineageState(scope: RepositoryScope, lineageId: string): unknown {
   try {
-    return (JSON.parse(readFileSync(join(lineageDir(scope.storeRoot, lineageId), LINEAGE_FILE), "utf8")) as { state?: unknown }).state;
+    return (
+      JSON.parse(readFileSync(join(lineageDir(scope.storeRoot, lineageId), LINEAGE_FILE), "utf8")) as {
+        state?: unknown;
+      }
+    ).state;
   } catch {
     return undefined;
   }
@@ -131,7 +149,12 @@ export function lineageScenario(scenario: Scenario, record: RepositoryLineageRec
 }
 
 /** Runs a lifecycle verb against one repository lineage: its state folder, its identities, its STATUS facts. */
-export async function runOnRepositoryLineage(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord, handler: VerbHandler): Promise<Outcome> {
+export async function runOnRepositoryLineage(
+  invocation: Invocation,
+  scope: RepositoryScope,
+  record: RepositoryLineageRecord,
+  handler: VerbHandler,
+): Promise<Outcome> {
   const stateDir = lineageDir(scope.storeRoot, record.lineageId);
   const mode = modeStatus(scope.repo, invocation.env);
   const disabled = mode.effective !== "on";
@@ -142,7 +165,9 @@ export async function runOnRepositoryLineage(invocation: Invocation, scope: Repo
     if (disabled && mode.source !== "") draft.rddDisabledSource = mode.source;
     else delete draft.rddDisabledSource;
   });
-  return withRepositoryIdentities(scope, () => handler({ ...invocation, scenario, stateDir, repositoryRoot: scope.repo.root }));
+  return withRepositoryIdentities(scope, () =>
+    handler({ ...invocation, scenario, stateDir, repositoryRoot: scope.repo.root }),
+  );
 }
 
 /**
@@ -187,9 +212,14 @@ function discoveredLineage(invocation: Invocation, scope: RepositoryScope): Repo
 }
 
 /** Routes a lineage verb other than STATUS: a live lineage named by --lineage runs in the repository; else as before. */
-export async function runLineageVerb(invocation: Invocation, scope: RepositoryScope, handler: VerbHandler): Promise<Outcome> {
+export async function runLineageVerb(
+  invocation: Invocation,
+  scope: RepositoryScope,
+  handler: VerbHandler,
+): Promise<Outcome> {
   const lineageId = flagValue(invocation.argv.slice(2), "lineage")?.trim();
-  const named = (id: string): RepositoryLineageRecord | undefined => (finalizeKeepsApproved(invocation) ? readLineageRecord(scope.storeRoot, id) : liveLineage(scope, id));
+  const named = (id: string): RepositoryLineageRecord | undefined =>
+    finalizeKeepsApproved(invocation) ? readLineageRecord(scope.storeRoot, id) : liveLineage(scope, id);
   const record = lineageId === undefined || lineageId === "" ? discoveredLineage(invocation, scope) : named(lineageId);
   // (inferred) an unknown lineage meets the seeded world's binding checks, which refuse it as a mismatch.
   if (record === undefined) return handler(invocation);

@@ -74,9 +74,15 @@ export function negotiationRefusal(args: readonly string[]): Outcome | undefined
   let code: FailureCode | undefined;
   if (contract.missing) code = "invalid_request";
   else if (contract.provided && contract.value === "") code = "empty_contract";
-  else if (contract.provided && contract.value !== CONTRACT_V1 && contract.value !== CONTRACT_V2) code = "unsupported_contract";
+  else if (contract.provided && contract.value !== CONTRACT_V1 && contract.value !== CONTRACT_V2)
+    code = "unsupported_contract";
   if (code === undefined) return undefined;
-  const envelope = failureEnvelope({ version: 1, operation: row.operation, code, lineageId: envelopeLineage(row, rest) });
+  const envelope = failureEnvelope({
+    version: 1,
+    operation: row.operation,
+    code,
+    lineageId: envelopeLineage(row, rest),
+  });
   return {
     stdout: encodeReviewJson(envelope),
     stderr: Buffer.from(`Error: ${FAILURE_CODES[code].message} [${code}]\n`, "utf8"),
@@ -89,7 +95,12 @@ export function negotiationRefusal(args: readonly string[]): Outcome | undefined
  * given (capabilities always), plain otherwise. The envelope lineage scan uses the registry's flag shape, not the
  * FlagSet (`flags` is kept for callers and used only for verbs outside the registry).
  */
-export function routeFor(argv: readonly string[], verb: string, kind: "collect-capture" | "negotiable" | "plain", flags: readonly ScanFlag[] = []): Route {
+export function routeFor(
+  argv: readonly string[],
+  verb: string,
+  kind: "collect-capture" | "negotiable" | "plain",
+  flags: readonly ScanFlag[] = [],
+): Route {
   const operation = `review.${verb}`;
   const row = operationRow(verb);
   const lineageId = row === undefined ? safeScanLineage(argv, flags) : envelopeLineage(row, argv);
@@ -99,7 +110,13 @@ export function routeFor(argv: readonly string[], verb: string, kind: "collect-c
   const negotiated = kind === "negotiable" && (contract.provided || verb === "capabilities");
   if (!negotiated) return { class: "plain", operation, version: 1, lineageId, mutates };
   // `newReviewIntegrationFailure` (:495-497): failure/v2 only when `--contract` names v2.
-  return { class: "negotiated", operation, version: contract.provided && contract.value === CONTRACT_V2 ? 2 : 1, lineageId, mutates };
+  return {
+    class: "negotiated",
+    operation,
+    version: contract.provided && contract.value === CONTRACT_V2 ? 2 : 1,
+    lineageId,
+    mutates,
+  };
 }
 
 /** Collects what a verb writes to stdout before it succeeds or refuses (the FlagSet output included). */
@@ -156,7 +173,11 @@ export async function runRouted(route: Route, body: (out: StdoutBuffer) => void 
 
 /** Convenience for handlers that are not routed (version, help): plain success. */
 export function okOutcome(stdout: Buffer | string): Outcome {
-  return { stdout: typeof stdout === "string" ? Buffer.from(stdout, "utf8") : stdout, stderr: Buffer.alloc(0), exitCode: 0 };
+  return {
+    stdout: typeof stdout === "string" ? Buffer.from(stdout, "utf8") : stdout,
+    stderr: Buffer.alloc(0),
+    exitCode: 0,
+  };
 }
 
 /** The plain `Error: <text>` failure with empty stdout (unknown verbs and the like). */

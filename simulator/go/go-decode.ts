@@ -24,7 +24,12 @@ export type GoType =
 export type Decoded = string | boolean | number | null | Decoded[] | { [field: string]: Decoded };
 
 type Node =
-  { t: "obj"; members: [string, Node][] } | { t: "arr"; items: Node[] } | { t: "str"; v: string } | { t: "num"; raw: string } | { t: "bool"; v: boolean } | { t: "null" };
+  | { t: "obj"; members: [string, Node][] }
+  | { t: "arr"; items: Node[] }
+  | { t: "str"; v: string }
+  | { t: "num"; raw: string }
+  | { t: "bool"; v: boolean }
+  | { t: "null" };
 
 class SyntaxError_ extends Error {}
 
@@ -72,7 +77,16 @@ function parseValue(s: string, start: number): { node: Node; end: number } {
         i++;
         if (i >= s.length) eof();
         const e = s[i]!;
-        const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+        const simple: Record<string, string> = {
+          '"': '"',
+          "\\": "\\",
+          "/": "/",
+          b: "\b",
+          f: "\f",
+          n: "\n",
+          r: "\r",
+          t: "\t",
+        };
         if (e in simple) {
           out += simple[e];
           i++;
@@ -84,7 +98,8 @@ function parseValue(s: string, start: number): { node: Node; end: number } {
         for (let k = 0; k < 4; k++) {
           if (i >= s.length) eof();
           const h = s[i]!;
-          if (!/[0-9a-fA-F]/.test(h)) throw new SyntaxError_(`invalid character ${quoteChar(h)} in \\u hexadecimal character escape`);
+          if (!/[0-9a-fA-F]/.test(h))
+            throw new SyntaxError_(`invalid character ${quoteChar(h)} in \\u hexadecimal character escape`);
           hex += h;
           i++;
         }
@@ -98,7 +113,10 @@ function parseValue(s: string, start: number): { node: Node; end: number } {
   const literal = (word: string, node: Node): Node => {
     for (let k = 1; k < word.length; k++) {
       if (i + k >= s.length) eof();
-      if (s[i + k] !== word[k]) throw new SyntaxError_(`invalid character ${quoteChar(s[i + k]!)} in literal ${word} (expecting ${quoteChar(word[k]!)})`);
+      if (s[i + k] !== word[k])
+        throw new SyntaxError_(
+          `invalid character ${quoteChar(s[i + k]!)} in literal ${word} (expecting ${quoteChar(word[k]!)})`,
+        );
     }
     i += word.length;
     return node;
@@ -115,14 +133,16 @@ function parseValue(s: string, start: number): { node: Node; end: number } {
     if (s[i] === ".") {
       i++;
       if (i >= s.length) eof();
-      if (!/[0-9]/.test(s[i]!)) throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} after decimal point in numeric literal`);
+      if (!/[0-9]/.test(s[i]!))
+        throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} after decimal point in numeric literal`);
       while (i < s.length && /[0-9]/.test(s[i]!)) i++;
     }
     if (s[i] === "e" || s[i] === "E") {
       i++;
       if (s[i] === "+" || s[i] === "-") i++;
       if (i >= s.length) eof();
-      if (!/[0-9]/.test(s[i]!)) throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} in exponent of numeric literal`);
+      if (!/[0-9]/.test(s[i]!))
+        throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} in exponent of numeric literal`);
       while (i < s.length && /[0-9]/.test(s[i]!)) i++;
     }
     // A number ending the input is incomplete for a stream Decoder only if more digits could follow; Go reads on.
@@ -144,7 +164,8 @@ function parseValue(s: string, start: number): { node: Node; end: number } {
       for (;;) {
         skip();
         if (i >= s.length) eof();
-        if (s[i] !== '"') throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} looking for beginning of object key string`);
+        if (s[i] !== '"')
+          throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} looking for beginning of object key string`);
         const key = str();
         skip();
         if (i >= s.length) eof();
@@ -238,13 +259,18 @@ export interface DecodeOptions {
  * json.NewDecoder(text) + DisallowUnknownFields + Decode(&v) + "input contains multiple JSON values" when any
  * non-space byte follows the first value. Errors are Go's texts without any caller prefix.
  */
-export function decodeStrict(text: string, type: GoType, opts: DecodeOptions): { ok: true; value: Decoded } | { ok: false; error: string } {
+export function decodeStrict(
+  text: string,
+  type: GoType,
+  opts: DecodeOptions,
+): { ok: true; value: Decoded } | { ok: false; error: string } {
   let parsed: { node: Node; end: number };
   try {
     parsed = parseValue(text, 0);
   } catch (e) {
     // A Decoder on an all-space input reports io.EOF; elsewhere a truncated value is io.ErrUnexpectedEOF.
-    if (e instanceof SyntaxError_) return { ok: false, error: e.message === "unexpected EOF" && /^[ \t\n\r]*$/.test(text) ? "EOF" : e.message };
+    if (e instanceof SyntaxError_)
+      return { ok: false, error: e.message === "unexpected EOF" && /^[ \t\n\r]*$/.test(text) ? "EOF" : e.message };
     throw e;
   }
   let firstError: string | undefined;
@@ -275,7 +301,8 @@ export function decodeStrict(text: string, type: GoType, opts: DecodeOptions): {
         for (const f of t.fields) out[f.json] = zero(f.type);
         for (const [key, child] of n.members) {
           // Go matches an exact name first, then a case-insensitive one.
-          const field = t.fields.find((f) => f.json === key) ?? t.fields.find((f) => f.json.toLowerCase() === key.toLowerCase());
+          const field =
+            t.fields.find((f) => f.json === key) ?? t.fields.find((f) => f.json.toLowerCase() === key.toLowerCase());
           if (!field) {
             save(`json: unknown field ${goQuoteStr(key)}`);
             continue;

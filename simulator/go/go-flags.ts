@@ -45,7 +45,8 @@ export class ParsedFlags {
   }
 
   private last(name: string): FlagValue {
-    for (let i = this.occurrences.length - 1; i >= 0; i--) if (this.occurrences[i]!.name === name) return this.occurrences[i]!.value;
+    for (let i = this.occurrences.length - 1; i >= 0; i--)
+      if (this.occurrences[i]!.name === name) return this.occurrences[i]!.value;
     const def = this.spec.flags.find((f) => f.name === name);
     if (!def) throw new Error(`flag -${name} is not defined in ${this.spec.name}`);
     return def.default ?? (def.kind === "bool" ? false : def.kind === "int" ? 0 : "");
@@ -73,7 +74,8 @@ export interface FlagError {
   readonly output: string;
 }
 
-export type ParseOutcome = { readonly ok: true; readonly flags: ParsedFlags } | { readonly ok: false; readonly error: FlagError };
+export type ParseOutcome =
+  { readonly ok: true; readonly flags: ParsedFlags } | { readonly ok: false; readonly error: FlagError };
 
 const BOOL_TRUE = new Set(["1", "t", "T", "TRUE", "true", "True"]);
 const BOOL_FALSE = new Set(["0", "f", "F", "FALSE", "false", "False"]);

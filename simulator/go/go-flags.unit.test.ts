@@ -56,8 +56,10 @@ describe("Go flag token grammar", () => {
   });
 
   it("parses bool =value with strconv.ParseBool and refuses others", () => {
-    for (const v of ["1", "t", "T", "TRUE", "true", "True"]) expect(ok([`--materialize=${v}`]).bool("materialize")).toBe(true);
-    for (const v of ["0", "f", "F", "FALSE", "false", "False"]) expect(ok([`--materialize=${v}`]).bool("materialize")).toBe(false);
+    for (const v of ["1", "t", "T", "TRUE", "true", "True"])
+      expect(ok([`--materialize=${v}`]).bool("materialize")).toBe(true);
+    for (const v of ["0", "f", "F", "FALSE", "false", "False"])
+      expect(ok([`--materialize=${v}`]).bool("materialize")).toBe(false);
     expect(err(["--materialize=yes"])).toBe('invalid boolean value "yes" for -materialize: parse error');
     expect(err(["--materialize="])).toBe('invalid boolean value "" for -materialize: parse error');
   });
@@ -74,9 +76,13 @@ describe("Go flag token grammar", () => {
     expect(err(["--order", "08"])).toBe('invalid value "08" for flag -order: parse error');
     expect(err(["--order", "abc"])).toBe('invalid value "abc" for flag -order: parse error');
     expect(err(["--order="])).toBe('invalid value "" for flag -order: parse error');
-    expect(err(["--order", "9223372036854775808"])).toBe('invalid value "9223372036854775808" for flag -order: value out of range');
+    expect(err(["--order", "9223372036854775808"])).toBe(
+      'invalid value "9223372036854775808" for flag -order: value out of range',
+    );
     expect(ok(["--order", "-9223372036854775808"]).has("order")).toBe(true);
-    expect(err(["--order", "99999999999999999999999"])).toBe('invalid value "99999999999999999999999" for flag -order: value out of range');
+    expect(err(["--order", "99999999999999999999999"])).toBe(
+      'invalid value "99999999999999999999999" for flag -order: value out of range',
+    );
   });
 
   it("stops at the first non-flag or '-', consumes '--'", () => {
@@ -95,7 +101,10 @@ describe("Go flag token grammar", () => {
   });
 
   it("refuses a second value of a set-once flag.Var at that occurrence, before later flags", () => {
-    const once: FlagSetSpec = { ...SPEC, flags: [...SPEC.flags, { name: "scope", kind: "string", usage: "once", setError: "only once" }] };
+    const once: FlagSetSpec = {
+      ...SPEC,
+      flags: [...SPEC.flags, { name: "scope", kind: "string", usage: "once", setError: "only once" }],
+    };
     const r = parseFlags(once, ["--scope=a", "--lens", "x", "--scope", "b", "--bogus"], usageText);
     expect(r.ok ? undefined : r.error.message).toBe('invalid value "b" for flag -scope: only once');
     const single = parseFlags(once, ["--scope", "a", "--file", "x", "--file", "y"], usageText);
@@ -125,9 +134,13 @@ describe("Go flag token grammar", () => {
 
   it("detects a detached bool value", () => {
     const argv = ["--lens", "a", "--materialize", "true"];
-    expect(detachedBoolRefusal(ok(argv), argv)).toBe('boolean flag --materialize takes --materialize or --materialize=true, not a separate value; got "true"');
+    expect(detachedBoolRefusal(ok(argv), argv)).toBe(
+      'boolean flag --materialize takes --materialize or --materialize=true, not a separate value; got "true"',
+    );
     const argv2 = ["-materialize", "false"];
-    expect(detachedBoolRefusal(ok(argv2), argv2)).toBe('boolean flag --materialize takes --materialize or --materialize=false, not a separate value; got "false"');
+    expect(detachedBoolRefusal(ok(argv2), argv2)).toBe(
+      'boolean flag --materialize takes --materialize or --materialize=false, not a separate value; got "false"',
+    );
     const argv3 = ["--materialize=true", "true"];
     expect(detachedBoolRefusal(ok(argv3), argv3)).toBeUndefined();
     const argv4 = ["--materialize", "yes"];

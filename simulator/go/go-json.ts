@@ -1,7 +1,8 @@
 // Go encoding/json Marshal (HTML-escaping, struct field order) followed by json.Indent, as gentle-ai's encodeReviewJSON does.
 
 /** A JSON value in emission order. Object keys keep insertion order; `undefined` members are omitted (Go omitempty). */
-export type GoJson = null | boolean | number | string | readonly GoJson[] | { readonly [key: string]: GoJson | undefined };
+export type GoJson =
+  null | boolean | number | string | readonly GoJson[] | { readonly [key: string]: GoJson | undefined };
 
 const HEX = "0123456789abcdef";
 
@@ -9,7 +10,15 @@ const HEX = "0123456789abcdef";
 // control characters, <, > and &, U+2028/U+2029, and any surrogate left alone (invalid UTF-8 to Go).
 // eslint-disable-next-line no-control-regex -- control characters are exactly what Go escapes
 const ESCAPED = /[\ud800-\udbff][\udc00-\udfff]|["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/g;
-const SHORT: Readonly<Record<string, string>> = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+const SHORT: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+  "\b": "\\b",
+  "\f": "\\f",
+};
 
 function escapeOne(match: string): string {
   if (match.length === 2) return match;
@@ -59,12 +68,19 @@ function indentValue(value: GoJson, depth: number, key: string | undefined): str
     const items = value as readonly GoJson[];
     if (items.length === 0) return "[]";
     // encodeReviewJSON re-renders every changed_path_manifest array as one compact entry per line.
-    const render = key === MANIFEST_KEY ? (v: GoJson) => goMarshal(v) : (v: GoJson) => indentValue(v, depth + 1, undefined);
+    const render =
+      key === MANIFEST_KEY ? (v: GoJson) => goMarshal(v) : (v: GoJson) => indentValue(v, depth + 1, undefined);
     return "[\n" + items.map((v) => inner + render(v)).join(",\n") + "\n" + pad + "]";
   }
   const entries = Object.entries(value as Record<string, GoJson | undefined>).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return "{}";
-  return "{\n" + entries.map(([k, v]) => inner + goQuote(k) + ": " + indentValue(v as GoJson, depth + 1, k)).join(",\n") + "\n" + pad + "}";
+  return (
+    "{\n" +
+    entries.map(([k, v]) => inner + goQuote(k) + ": " + indentValue(v as GoJson, depth + 1, k)).join(",\n") +
+    "\n" +
+    pad +
+    "}"
+  );
 }
 
 /** encodeReviewJSON: Marshal, json.Indent("", "  "), manifest re-rendering, one trailing newline. */

@@ -4,7 +4,9 @@ import { encodeReviewJson, goMarshal, goQuote } from "./go-json.ts";
 
 describe("Go encoding/json", () => {
   it("HTML-escapes and uses Go's short escapes", () => {
-    expect(goQuote('<a>&\u2028\u2029\b\f\n\r\t\u0001"\\é')).toBe('"\\u003ca\\u003e\\u0026\\u2028\\u2029\\b\\f\\n\\r\\t\\u0001\\"\\\\é"');
+    expect(goQuote('<a>&\u2028\u2029\b\f\n\r\t\u0001"\\é')).toBe(
+      '"\\u003ca\\u003e\\u0026\\u2028\\u2029\\b\\f\\n\\r\\t\\u0001\\"\\\\é"',
+    );
     expect(goQuote("\ud800x")).toBe('"\\ufffdx"');
   });
 
@@ -12,10 +14,31 @@ describe("Go encoding/json", () => {
     // An oracle that is not our encoder: V8's well-formed JSON.stringify has Go 1.22's short escapes and \u00XX
     // controls; Go also escapes <, >, &, U+2028 and U+2029, and replaces invalid UTF-8 (a lone surrogate) with U+FFFD.
     const oracle = (s: string): string =>
-      JSON.stringify(s).replace(/\\u(d[89a-f][0-9a-f]{2})|\\.|[<>&\u2028\u2029]/g, (m: string, lone: string | undefined) =>
-        lone !== undefined ? "\\ufffd" : m.startsWith("\\") ? m : "\\u" + m.charCodeAt(0).toString(16).padStart(4, "0"),
+      JSON.stringify(s).replace(
+        /\\u(d[89a-f][0-9a-f]{2})|\\.|[<>&\u2028\u2029]/g,
+        (m: string, lone: string | undefined) =>
+          lone !== undefined
+            ? "\\ufffd"
+            : m.startsWith("\\")
+              ? m
+              : "\\u" + m.charCodeAt(0).toString(16).padStart(4, "0"),
       );
-    const tricky = fc.constantFrom('"', "\\", "<", ">", "&", "\u2028", "\u2029", "\ud800", "\udbff", "\udc00", "\udfff", "\ud83d\ude00", "\u00e9", "\u007f");
+    const tricky = fc.constantFrom(
+      '"',
+      "\\",
+      "<",
+      ">",
+      "&",
+      "\u2028",
+      "\u2029",
+      "\ud800",
+      "\udbff",
+      "\udc00",
+      "\udfff",
+      "\ud83d\ude00",
+      "\u00e9",
+      "\u007f",
+    );
     const unit = fc.oneof(
       tricky,
       fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),

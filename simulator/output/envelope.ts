@@ -26,27 +26,40 @@ export interface FailureClass {
 export const FAILURE_CODES = {
   invalid_request: { message: "The negotiated review request is invalid.", next: "correct_request" },
   // The negotiation route (:455-469) builds these before any verb runs: v1 failure, no cause.
-  unsupported_contract: { message: "The requested review integration contract is not supported.", next: "correct_request", noCause: true },
-  empty_contract: { message: "The review integration contract cannot be empty.", next: "correct_request", noCause: true },
+  unsupported_contract: {
+    message: "The requested review integration contract is not supported.",
+    next: "correct_request",
+    noCause: true,
+  },
+  empty_contract: {
+    message: "The review integration contract cannot be empty.",
+    next: "correct_request",
+    noCause: true,
+  },
   capture_binding_mismatch: {
-    message: "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.",
+    message:
+      "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.",
     next: "review.status",
   },
   reviewer_result_slot_occupied: {
-    message: "A different reviewer result already occupies this immutable slot; re-derive the exact next transition before retrying.",
+    message:
+      "A different reviewer result already occupies this immutable slot; re-derive the exact next transition before retrying.",
     next: "review.status",
   },
   verification_evidence_binding_mismatch: {
-    message: "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.",
+    message:
+      "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.",
     next: "review.status",
   },
   captured_final_evidence_conflict: {
-    message: "Captured verification evidence already exists for this authority and candidate with different immutable content.",
+    message:
+      "Captured verification evidence already exists for this authority and candidate with different immutable content.",
     next: "review.status",
   },
   // reviewPreflightStaleTargetReason (review_operation_contract.go:264-290): re-derive, never "correct the request".
   stale_target_identity: {
-    message: "The negotiated review request no longer matches the live workspace snapshot; re-derive the exact next transition before retrying.",
+    message:
+      "The negotiated review request no longer matches the live workspace snapshot; re-derive the exact next transition before retrying.",
     next: "review.status",
   },
   // reviewPreflightEmptyCandidateReason (:341-346): its required input (base_ref) travels with the refusal.
@@ -218,7 +231,11 @@ export function safeScanArguments(argv: readonly string[], flags: readonly ScanF
 }
 
 /** The lineage behind `lineage_id` (`safeReviewIntegrationLineage`, :1201-1214): a clean scan's valid `lineageFlag` value. */
-export function safeScanLineage(argv: readonly string[], flags: readonly ScanFlag[], lineageFlag = "lineage"): string | undefined {
+export function safeScanLineage(
+  argv: readonly string[],
+  flags: readonly ScanFlag[],
+  lineageFlag = "lineage",
+): string | undefined {
   const scan = safeScanArguments(argv, flags);
   const lineage = scan.values.get(lineageFlag);
   if (!scan.valid || lineage === undefined || lineage.length > 128 || !LINEAGE_RE.test(lineage)) return undefined;

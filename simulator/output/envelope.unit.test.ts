@@ -5,14 +5,23 @@ import { failureEnvelope, safeScanLineage, scrubCause } from "./envelope.ts";
 describe("failure envelope", () => {
   it("scrubs the cause in the documented order", () => {
     expect(scrubCause("flag provided but not defined: -x")).toBe("flag provided but not defined: -x");
-    expect(scrubCause("contract gentle-ai.review-integration/v2 bad")).toBe("contract gentle-ai.review-integration<redacted> bad");
-    expect(scrubCause("  HOME=/x mail a.b@c.io at C:\\tmp\\f\rsecond")).toBe("<redacted> mail <redacted> at <redacted>");
+    expect(scrubCause("contract gentle-ai.review-integration/v2 bad")).toBe(
+      "contract gentle-ai.review-integration<redacted> bad",
+    );
+    expect(scrubCause("  HOME=/x mail a.b@c.io at C:\\tmp\\f\rsecond")).toBe(
+      "<redacted> mail <redacted> at <redacted>",
+    );
     expect(Array.from(scrubCause("é".repeat(5000))).length).toBe(4000);
   });
 
   it("orders fields and omits empty optional ones", () => {
     const text = encodeReviewJson(
-      failureEnvelope({ version: 2, operation: "review.capture-result", code: "invalid_request", cause: "flag provided but not defined: -x" }),
+      failureEnvelope({
+        version: 2,
+        operation: "review.capture-result",
+        code: "invalid_request",
+        cause: "flag provided but not defined: -x",
+      }),
     ).toString("utf8");
     expect(text).toBe(
       [
@@ -34,7 +43,12 @@ describe("failure envelope", () => {
         "",
       ].join("\n"),
     );
-    const v1 = failureEnvelope({ version: 1, operation: "review.status", code: "rdd_disabled", lineageId: "review-ab" }) as Record<string, unknown>;
+    const v1 = failureEnvelope({
+      version: 1,
+      operation: "review.status",
+      code: "rdd_disabled",
+      lineageId: "review-ab",
+    }) as Record<string, unknown>;
     expect(Object.keys(v1)).toContain("lineage_id");
     expect([v1["schema"], v1["contract"], v1["phase"], v1["retry_safe"], v1["next_action"], v1["cause"]]).toEqual([
       "gentle-ai.review-integration.failure/v1",
@@ -65,11 +79,22 @@ describe("failure envelope", () => {
     expect(safeScanLineage(["--lineage", "review-ab12", "--lineage=review-cd"], flags)).toBe("review-cd");
     expect(safeScanLineage(["--lineage", "review--ab"], flags)).toBeUndefined();
     expect(safeScanLineage(["--lineage", "review-ab-"], flags)).toBeUndefined();
-    expect(safeScanLineage(["--order", "+7", "--predecessor=review-x"], [...flags, { name: "predecessor", kind: "string" }], "predecessor")).toBe("review-x");
+    expect(
+      safeScanLineage(
+        ["--order", "+7", "--predecessor=review-x"],
+        [...flags, { name: "predecessor", kind: "string" }],
+        "predecessor",
+      ),
+    ).toBe("review-x");
   });
 
   it("publishes the negotiation and catch-all classes as the source builds them", () => {
-    const unsupported = failureEnvelope({ version: 1, operation: "review.finalize", code: "unsupported_contract", cause: "ignored" });
+    const unsupported = failureEnvelope({
+      version: 1,
+      operation: "review.finalize",
+      code: "unsupported_contract",
+      cause: "ignored",
+    });
     expect(unsupported).toEqual({
       schema: "gentle-ai.review-integration.failure/v1",
       contract: "gentle-ai.review-integration/v1",
@@ -86,16 +111,31 @@ describe("failure envelope", () => {
       next_action: "correct_request",
       cause: undefined,
     });
-    const failed = failureEnvelope({ version: 2, operation: "review.capabilities", code: "operation_failed", cause: "x" }) as Record<string, unknown>;
-    expect([failed["phase"], failed["retry_safe"], failed["next_action"], failed["cause"]]).toEqual(["pre_native", true, "retry", undefined]);
-    const unknown = failureEnvelope({ version: 2, operation: "review.finalize", code: "operation_outcome_unknown", cause: "boom" }) as Record<string, unknown>;
-    expect([unknown["phase"], unknown["mutation_outcome"], unknown["retry_safe"], unknown["replayability"], unknown["next_action"], unknown["cause"]]).toEqual([
-      "native_running",
-      "unknown",
-      false,
-      "status_required",
-      "review.status",
-      "boom",
+    const failed = failureEnvelope({
+      version: 2,
+      operation: "review.capabilities",
+      code: "operation_failed",
+      cause: "x",
+    }) as Record<string, unknown>;
+    expect([failed["phase"], failed["retry_safe"], failed["next_action"], failed["cause"]]).toEqual([
+      "pre_native",
+      true,
+      "retry",
+      undefined,
     ]);
+    const unknown = failureEnvelope({
+      version: 2,
+      operation: "review.finalize",
+      code: "operation_outcome_unknown",
+      cause: "boom",
+    }) as Record<string, unknown>;
+    expect([
+      unknown["phase"],
+      unknown["mutation_outcome"],
+      unknown["retry_safe"],
+      unknown["replayability"],
+      unknown["next_action"],
+      unknown["cause"],
+    ]).toEqual(["native_running", "unknown", false, "status_required", "review.status", "boom"]);
   });
 });

@@ -72,7 +72,8 @@ function placeholderPairs(context: NormaliseContext): [string, string | undefine
 /** Reverses the placeholders (not `<X>`) in text so it mentions this run's real paths. */
 export function denormaliseText(text: string, context: NormaliseContext): string {
   let out = text;
-  for (const [placeholder, value] of placeholderPairs(context)) if (value !== undefined) out = out.split(placeholder).join(value);
+  for (const [placeholder, value] of placeholderPairs(context))
+    if (value !== undefined) out = out.split(placeholder).join(value);
   return out;
 }
 

@@ -7,7 +7,9 @@ import { sha256Hex } from "../platform/sha256.ts";
 /** Digest, length and (up to inlineMax bytes) base64 of buf: binary safe for NUL, invalid UTF-8 and CRLF. */
 export function blobOf(buf: Buffer, inlineMax: number): Blob {
   const sha256 = sha256Hex(buf);
-  return buf.length > inlineMax ? { sha256, length: buf.length } : { sha256, length: buf.length, base64: buf.toString("base64") };
+  return buf.length > inlineMax
+    ? { sha256, length: buf.length }
+    : { sha256, length: buf.length, base64: buf.toString("base64") };
 }
 
 /** Decodes a blob's inline content back to bytes (no content: no bytes). */

@@ -27,8 +27,28 @@ interface Parsed {
 
 const BOOLEAN_FLAGS = new Set([
   ...["--help", "-h", "--continue", "-c", "--resume", "-r", "--no-session", "--no-tools", "-nt"],
-  ...["--no-builtin-tools", "-nbt", "--no-extensions", "-ne", "--no-mcp", "--no-skills", "-ns", "--no-prompt-templates"],
-  ...["-np", "--no-themes", "--no-context-files", "-nc", "--verbose", "--approve", "-a", "--no-approve", "-na", "--offline"],
+  ...[
+    "--no-builtin-tools",
+    "-nbt",
+    "--no-extensions",
+    "-ne",
+    "--no-mcp",
+    "--no-skills",
+    "-ns",
+    "--no-prompt-templates",
+  ],
+  ...[
+    "-np",
+    "--no-themes",
+    "--no-context-files",
+    "-nc",
+    "--verbose",
+    "--approve",
+    "-a",
+    "--no-approve",
+    "-na",
+    "--offline",
+  ],
 ]);
 
 // Flags that take the next token whatever it is, when there is one; without one pi falls through to its
@@ -45,8 +65,15 @@ const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "ma
 export function piArgvOutcome(argv: readonly string[]): PiArgvOutcome {
   const parsed = parsePiArgv(argv);
   const printed = parsed.diagnostics.map((d) => `${d.type === "error" ? "Error" : "Warning"}: ${d.message}\n`).join("");
-  if (parsed.diagnostics.some((d) => d.type === "error")) return { kind: "refuse", stderr: Buffer.from(printed, "utf8"), exitCode: 1 };
-  if (parsed.version) return { kind: "version", stdout: Buffer.from(`${PI_VERSION}\n`), stderr: Buffer.from(printed, "utf8"), exitCode: 0 };
+  if (parsed.diagnostics.some((d) => d.type === "error"))
+    return { kind: "refuse", stderr: Buffer.from(printed, "utf8"), exitCode: 1 };
+  if (parsed.version)
+    return {
+      kind: "version",
+      stdout: Buffer.from(`${PI_VERSION}\n`),
+      stderr: Buffer.from(printed, "utf8"),
+      exitCode: 0,
+    };
   if (parsed.unknownFlags.size > 0) {
     const names = [...parsed.unknownFlags].map((name) => `--${name}`);
     const line = `Error: Unknown option${names.length === 1 ? "" : "s"}: ${names.join(", ")}\n`;
@@ -70,11 +97,15 @@ function parseOne(args: readonly string[], i: number, parsed: Parsed): number {
   if (arg === "--version" || arg === "-v") parsed.version = true;
   else if (arg === "--mode") return parseMode(next, i, error);
   else if (arg === "--name" || arg === "-n") return next === undefined ? (error("--name requires a value"), i) : i + 1;
-  else if (arg === "--use-theme") return next === undefined || next.startsWith("-") ? (error("--use-theme requires a theme name"), i) : i + 1;
+  else if (arg === "--use-theme")
+    return next === undefined || next.startsWith("-") ? (error("--use-theme requires a theme name"), i) : i + 1;
   else if (arg === "--tui-mode") return parseTuiMode(next, i, error);
   else if (arg === "--thinking" && next !== undefined) {
     if (!THINKING_LEVELS.includes(next)) {
-      parsed.diagnostics.push({ type: "warning", message: `Invalid thinking level "${next}". Valid values: ${THINKING_LEVELS.join(", ")}` });
+      parsed.diagnostics.push({
+        type: "warning",
+        message: `Invalid thinking level "${next}". Valid values: ${THINKING_LEVELS.join(", ")}`,
+      });
     }
     return i + 1;
   } else if (VALUE_FLAGS.has(arg) && next !== undefined) return i + 1;
@@ -82,7 +113,8 @@ function parseOne(args: readonly string[], i: number, parsed: Parsed): number {
   else if (arg === "--print" || arg === "-p") {
     // pi takes the next token as the message unless it looks like a flag or a file argument.
     return next !== undefined && !next.startsWith("@") && (!next.startsWith("-") || next.startsWith("---")) ? i + 1 : i;
-  } else if (arg === "--list-models") return next !== undefined && !next.startsWith("-") && !next.startsWith("@") ? i + 1 : i;
+  } else if (arg === "--list-models")
+    return next !== undefined && !next.startsWith("-") && !next.startsWith("@") ? i + 1 : i;
   else if (arg.startsWith("--")) return parseUnknownLong(arg, next, i, parsed);
   else if (arg.startsWith("-")) error(`Unknown option: ${arg}`);
   return i;
@@ -90,7 +122,8 @@ function parseOne(args: readonly string[], i: number, parsed: Parsed): number {
 
 function parseMode(mode: string | undefined, i: number, error: (message: string) => void): number {
   if (mode === undefined || mode.startsWith("-")) return (error("--mode requires text, json, or rpc"), i);
-  if (mode !== "text" && mode !== "json" && mode !== "rpc") error(`Invalid mode "${mode}". Valid values: text, json, rpc`);
+  if (mode !== "text" && mode !== "json" && mode !== "rpc")
+    error(`Invalid mode "${mode}". Valid values: text, json, rpc`);
   return i + 1;
 }
 

@@ -23,7 +23,11 @@ export function writeAllSync(fd: number, buf: Buffer): void {
  * Writes buf to fd (paced in chunks when drip is given); a reader that went away (EPIPE) only loses the rest of the
  * stream, as for any CLI: the caller goes on and ends the call as planned.
  */
-export function writeUnlessClosed(fd: number, buf: Buffer, drip: { readonly chunkBytes: number; readonly intervalMs: number } | null = null): void {
+export function writeUnlessClosed(
+  fd: number,
+  buf: Buffer,
+  drip: { readonly chunkBytes: number; readonly intervalMs: number } | null = null,
+): void {
   try {
     if (drip) writeDripSync(fd, buf, drip.chunkBytes, drip.intervalMs);
     else writeAllSync(fd, buf);

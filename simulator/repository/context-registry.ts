@@ -25,7 +25,11 @@ export function publishRepositoryContext(
 }
 
 /** The record a handle publishes (reviewRepositoryContextFile, compact JSON): also what its effect event hashes. */
-export function repositoryContextPayload(handle: string, binding: { lineageId: string; targetIdentity: string; revision: string }, repo: RepositoryIdentity): string {
+export function repositoryContextPayload(
+  handle: string,
+  binding: { lineageId: string; targetIdentity: string; revision: string },
+  repo: RepositoryIdentity,
+): string {
   return goMarshal({
     schema: "gentle-ai.review-repository-context/v1",
     handle,
@@ -40,11 +44,16 @@ export function repositoryContextPayload(handle: string, binding: { lineageId: s
 }
 
 /** The repository root a published handle names, or undefined. */
-export function repositoryRootOfContext(env: Readonly<Record<string, string | undefined>>, handle: string): string | undefined {
+export function repositoryRootOfContext(
+  env: Readonly<Record<string, string | undefined>>,
+  handle: string,
+): string | undefined {
   const home = env.HOME;
   if (home === undefined || home === "" || !/^rctx1_[0-9a-f]{64}$/.test(handle)) return undefined;
   try {
-    const record = JSON.parse(readFileSync(join(registryDir(home), `${handle}.json`), "utf8")) as { repository_root?: unknown };
+    const record = JSON.parse(readFileSync(join(registryDir(home), `${handle}.json`), "utf8")) as {
+      repository_root?: unknown;
+    };
     return typeof record.repository_root === "string" ? record.repository_root : undefined;
   } catch {
     return undefined;

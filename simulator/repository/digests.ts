@@ -38,7 +38,8 @@ export function derivedStartLineage(targetIdentity: string): string {
 export function availableStartLineage(targetIdentity: string, occupied: (lineageId: string) => boolean): string {
   const derived = derivedStartLineage(targetIdentity);
   if (derived === "" || !occupied(derived)) return "";
-  for (let suffix = 2; suffix <= DERIVED_SUFFIX_LIMIT; suffix++) if (!occupied(`${derived}-${suffix}`)) return `${derived}-${suffix}`;
+  for (let suffix = 2; suffix <= DERIVED_SUFFIX_LIMIT; suffix++)
+    if (!occupied(`${derived}-${suffix}`)) return `${derived}-${suffix}`;
   return "";
 }
 
@@ -48,5 +49,8 @@ export function availableStartLineage(targetIdentity: string, occupied: (lineage
  */
 export function startLineageId(repositoryRef: string, targetIdentity: string): string {
   const payload = goMarshal({ worktree_identity: repositoryRef, target_identity: targetIdentity.trim() });
-  return "review-" + sha256Hex(Buffer.from("gentle-ai.review-start-lineage/v3\0", "utf8"), Buffer.from(payload, "utf8")).slice(0, 16);
+  return (
+    "review-" +
+    sha256Hex(Buffer.from("gentle-ai.review-start-lineage/v3\0", "utf8"), Buffer.from(payload, "utf8")).slice(0, 16)
+  );
 }

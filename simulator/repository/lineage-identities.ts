@@ -33,15 +33,33 @@ export function lineageEventId(lineageId: string, targetIdentity: string, index:
  * The event id of START's repository-context effect (reviewtransaction/compact_store.go:2341-2343): sha256 over
  * "gentle-ai.review-effect-event/v1\0" and the JSON array [lineage, binding revision, class, handle, payload hash].
  */
-export function repositoryContextEventId(lineageId: string, targetIdentity: string, revision: string, handle: string, repo: RepositoryIdentity): string {
-  const payloadHash = "sha256:" + sha256Hex(repositoryContextPayload(handle, { lineageId, targetIdentity, revision }, repo));
+export function repositoryContextEventId(
+  lineageId: string,
+  targetIdentity: string,
+  revision: string,
+  handle: string,
+  repo: RepositoryIdentity,
+): string {
+  const payloadHash =
+    "sha256:" + sha256Hex(repositoryContextPayload(handle, { lineageId, targetIdentity, revision }, repo));
   const event = goMarshal([lineageId, revision, "repository_context", handle, payloadHash]);
   return "sha256:" + sha256Hex(Buffer.from("gentle-ai.review-effect-event/v1\0", "utf8"), Buffer.from(event, "utf8"));
 }
 
 /** reviewRepositoryContextHandle: `rctx1_` + sha256 of the binding and the repository identity. */
-export function repositoryContextHandle(lineageId: string, targetIdentity: string, revision: string, repositoryRef: string): string {
-  const preimage = goMarshal({ schema: CONTEXT_SCHEMA, lineage_id: lineageId, target_identity: targetIdentity, revision, repository_identity: repositoryRef });
+export function repositoryContextHandle(
+  lineageId: string,
+  targetIdentity: string,
+  revision: string,
+  repositoryRef: string,
+): string {
+  const preimage = goMarshal({
+    schema: CONTEXT_SCHEMA,
+    lineage_id: lineageId,
+    target_identity: targetIdentity,
+    revision,
+    repository_identity: repositoryRef,
+  });
   return "rctx1_" + sha256Hex(preimage);
 }
 
@@ -67,13 +85,20 @@ export function artifactSubjectHash(subject: {
     lens: subject.lens,
     selected_order: subject.order,
   });
-  return "sha256:" + sha256Hex(Buffer.from("gentle-ai.review-artifact-subject/v2\0", "utf8"), Buffer.from(preimage, "utf8"));
+  return (
+    "sha256:" + sha256Hex(Buffer.from("gentle-ai.review-artifact-subject/v2\0", "utf8"), Buffer.from(preimage, "utf8"))
+  );
 }
 
 /** The live candidate under the lineage's own selectors (its projection and intended-untracked paths). */
 export function liveSnapshot(repo: RepositoryIdentity, record: RepositoryLineageRecord): Snapshot {
   const s = record.snapshot;
-  return buildSnapshot(repo, { kind: s.kind, projection: s.projection, baseRef: s.kind === "base-diff" ? s.baseTree : undefined, intendedUntracked: s.intendedUntracked });
+  return buildSnapshot(repo, {
+    kind: s.kind,
+    projection: s.projection,
+    baseRef: s.kind === "base-diff" ? s.baseTree : undefined,
+    intendedUntracked: s.intendedUntracked,
+  });
 }
 
 /** Identities of one repository lineage; the correction candidate is read from the workspace on first use. */
@@ -101,7 +126,10 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
   };
   let diff: Buffer | undefined;
   // START's revision is gentle-ai's own; later revisions hash a compact record the simulator does not keep.
-  const revision = (index: number): string => (index === 0 && record.startRevision !== undefined ? record.startRevision : lineageRevision(record.lineageId, target, index));
+  const revision = (index: number): string =>
+    index === 0 && record.startRevision !== undefined
+      ? record.startRevision
+      : lineageRevision(record.lineageId, target, index);
   return {
     seed: record.lineageId,
     targetIdentity: target,
@@ -136,7 +164,8 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
       return this.correctionIdentity([FIX_FINDING_ID]);
     },
     correctionFromWorkspace: true,
-    correctionIdentity: (ledger) => snapshotIdentity("fix-diff", s.projection, s.candidateTree, live().tree, live().digest, ledger),
+    correctionIdentity: (ledger) =>
+      snapshotIdentity("fix-diff", s.projection, s.candidateTree, live().tree, live().digest, ledger),
     get correctionCandidateTree() {
       return live().tree;
     },

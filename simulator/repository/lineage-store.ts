@@ -36,9 +36,14 @@ export interface RepositoryLineageRecord {
 }
 
 /** The folder holding every repository lineage of one clone. */
-export function lineageStoreRoot(repo: RepositoryIdentity, env: Readonly<Record<string, string | undefined>>, cwd: string): string {
+export function lineageStoreRoot(
+  repo: RepositoryIdentity,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): string {
   const simState = env.GENTLE_AI_SIM_STATE;
-  if (simState !== undefined && simState !== "") return join(resolve(cwd, simState), "repositories", repo.repositoryRef.replace(/^sha256:/, ""));
+  if (simState !== undefined && simState !== "")
+    return join(resolve(cwd, simState), "repositories", repo.repositoryRef.replace(/^sha256:/, ""));
   // (inferred) layout below review-transactions: gentle-ai's own compact store layout is not reproduced.
   return join(repo.gitCommonDir, "gentle-ai", "review-transactions", "gentle-ai-sim");
 }
@@ -51,7 +56,9 @@ export function lineageDir(root: string, lineageId: string): string {
 function isRecord(value: unknown): value is RepositoryLineageRecord {
   if (value === null || typeof value !== "object") return false;
   const o = value as Record<string, unknown>;
-  return o["schema"] === REPOSITORY_LINEAGE_SCHEMA && typeof o["lineageId"] === "string" && typeof o["snapshot"] === "object";
+  return (
+    o["schema"] === REPOSITORY_LINEAGE_SCHEMA && typeof o["lineageId"] === "string" && typeof o["snapshot"] === "object"
+  );
 }
 
 /** The record of one lineage, or undefined when this clone holds no such lineage. */
@@ -77,7 +84,11 @@ export function listLineageRecords(root: string): RepositoryLineageRecord[] {
  * Creates a lineage's record once (under the store lock): returns the stored record and whether it already existed,
  * so two concurrent STARTs of one candidate create one lineage and the second replays it.
  */
-export function createLineageRecord(root: string, record: RepositoryLineageRecord, initialize: (dir: string) => void): { record: RepositoryLineageRecord; replayed: boolean } {
+export function createLineageRecord(
+  root: string,
+  record: RepositoryLineageRecord,
+  initialize: (dir: string) => void,
+): { record: RepositoryLineageRecord; replayed: boolean } {
   mkdirSync(root, { recursive: true, mode: 0o700 });
   return withLock(root, "store", () => {
     const existing = readLineageRecord(root, record.lineageId);

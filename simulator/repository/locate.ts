@@ -65,7 +65,8 @@ function canonical(path: string): string {
 function firstMissing(absolute: string): string | undefined {
   if (existsSync(absolute)) return undefined;
   let missing = absolute;
-  for (let parent = dirname(missing); parent !== missing && !existsSync(parent); parent = dirname(parent)) missing = parent;
+  for (let parent = dirname(missing); parent !== missing && !existsSync(parent); parent = dirname(parent))
+    missing = parent;
   return missing;
 }
 
@@ -74,14 +75,24 @@ export function resolveRepository(path: string): RepositoryIdentity {
   const absolute = resolve(path);
   const missing = firstMissing(absolute);
   // canonicalRepositoryPath (snapshot.go:928): filepath.EvalSymlinks fails first on a missing path.
-  if (missing !== undefined) throw new RepositoryNotFoundError(`lstat ${missing}: no such file or directory`, "missing");
+  if (missing !== undefined)
+    throw new RepositoryNotFoundError(`lstat ${missing}: no such file or directory`, "missing");
   const start = canonical(absolute);
   let lines: string[];
   try {
-    lines = gitText(start, ["rev-parse", "--path-format=absolute", "--show-toplevel", "--git-common-dir", "--git-dir"]).split("\n");
+    lines = gitText(start, [
+      "rev-parse",
+      "--path-format=absolute",
+      "--show-toplevel",
+      "--git-common-dir",
+      "--git-dir",
+    ]).split("\n");
   } catch (error) {
     // GitCommandError.Error (snapshot.go:1611) of resolveGitDirectory's `git rev-parse --show-toplevel`.
-    const detail = error instanceof GitError ? `git rev-parse --show-toplevel failed with exit code ${error.exitCode ?? -1}: ${error.stderr.trim()}` : String(error);
+    const detail =
+      error instanceof GitError
+        ? `git rev-parse --show-toplevel failed with exit code ${error.exitCode ?? -1}: ${error.stderr.trim()}`
+        : String(error);
     throw new RepositoryNotFoundError(detail, error instanceof GitError ? "git" : "missing");
   }
   if (lines.length !== 3 || lines.some((l) => l === "")) {

@@ -47,7 +47,18 @@ function rawEntries(output: Buffer): Map<string, RawEntry> {
 }
 
 function raw(repo: RepositoryIdentity, snapshot: Snapshot): Map<string, RawEntry> {
-  return rawEntries(git(repo.root, ["diff", "--raw", "-z", "--full-index", ...NEUTRAL_DIFF, snapshot.baseTree, snapshot.candidateTree, "--"]));
+  return rawEntries(
+    git(repo.root, [
+      "diff",
+      "--raw",
+      "-z",
+      "--full-index",
+      ...NEUTRAL_DIFF,
+      snapshot.baseTree,
+      snapshot.candidateTree,
+      "--",
+    ]),
+  );
 }
 
 /** The diff options both of gentle-ai's tree diffs pass: exact paths, no user diff drivers or submodule shortcuts. */
@@ -67,7 +78,8 @@ export function changedPathEntries(repo: RepositoryIdentity, snapshot: Snapshot)
   const intended = new Set(snapshot.intendedUntracked);
   return snapshot.paths.map((path) => {
     const m = modes.get(path);
-    if (m === undefined) throw new Error(`immutable snapshot path ${JSON.stringify(path)} is missing from raw tree diff`);
+    if (m === undefined)
+      throw new Error(`immutable snapshot path ${JSON.stringify(path)} is missing from raw tree diff`);
     return {
       path,
       status: m.status,
@@ -132,7 +144,15 @@ export function candidateDiff(repo: RepositoryIdentity, snapshot: Snapshot): Buf
 /** DiffStats: numstat counts plus raw modes for every snapshot path. */
 export function diffStats(repo: RepositoryIdentity, snapshot: Snapshot): DiffStat[] {
   if (snapshot.paths.length === 0) return [];
-  const numstat = git(repo.root, ["diff", "--numstat", "-z", ...NEUTRAL_DIFF, snapshot.baseTree, snapshot.candidateTree, "--"]);
+  const numstat = git(repo.root, [
+    "diff",
+    "--numstat",
+    "-z",
+    ...NEUTRAL_DIFF,
+    snapshot.baseTree,
+    snapshot.candidateTree,
+    "--",
+  ]);
   const counts = new Map<string, { additions: number; deletions: number; binary: boolean }>();
   for (const record of numstat.toString("utf8").split("\0")) {
     if (record === "") continue;

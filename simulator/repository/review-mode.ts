@@ -54,7 +54,8 @@ export function globalStatePath(home: string): string {
 
 function homeOf(env: Readonly<Record<string, string | undefined>>): string {
   const home = env.HOME;
-  if (home === undefined || home === "") throw new ModeError("resolve user home directory: $HOME is not defined", failedClosed("default"));
+  if (home === undefined || home === "")
+    throw new ModeError("resolve user home directory: $HOME is not defined", failedClosed("default"));
   return home;
 }
 
@@ -98,7 +99,10 @@ function rfc3339Nano(date: Date): string {
 }
 
 /** writeGlobalRDDMode: records `rdd_mode` and `rdd_mode_recorded_at` in the user's install state. */
-export function writeGlobalMode(env: Readonly<Record<string, string | undefined>>, operation: "enable" | "disable"): void {
+export function writeGlobalMode(
+  env: Readonly<Record<string, string | undefined>>,
+  operation: "enable" | "disable",
+): void {
   const home = homeOf(env);
   // A fresh install state has only the never-omitted `installed_agents` (state.InstallState); other keys the file
   // already holds are kept in place (inferred: Go rewrites the whole struct in its own field order).
@@ -170,7 +174,11 @@ function readHead(dir: string): OverrideRecord | undefined {
   } catch (error) {
     throw corrupt(`read generation ${head}: ${(error as Error).message}`);
   }
-  if (parsed.schema !== OVERRIDE_SCHEMA || (parsed.mode !== "off" && parsed.mode !== "inherit") || parsed.revision !== digest(parsed))
+  if (
+    parsed.schema !== OVERRIDE_SCHEMA ||
+    (parsed.mode !== "off" && parsed.mode !== "inherit") ||
+    parsed.revision !== digest(parsed)
+  )
     throw corrupt("clone-local review mode revision does not match its content");
   if (parsed.generation !== head) throw corrupt(`generation ${head} is stored as ${parsed.generation}`);
   return parsed;
@@ -183,7 +191,11 @@ function readOverride(repo: RepositoryIdentity): OverrideRecord | undefined {
 }
 
 /** rddModeStatus: any off wins; only an explicit global on turns reviews on. */
-function statusOf(global: ModeValue, override: OverrideRecord | undefined, reach?: "machine" | "this_build"): ModeStatus {
+function statusOf(
+  global: ModeValue,
+  override: OverrideRecord | undefined,
+  reach?: "machine" | "this_build",
+): ModeStatus {
   const cloneLocal = override?.mode === "off" ? "off" : "";
   let effective: "on" | "off" = "off";
   let source: ModeSource = "default";
@@ -233,7 +245,12 @@ function publish(dir: string, record: OverrideRecord): void {
 }
 
 /** SetCloneLocalRDDMode: publishes this clone's off-only override (off) or clears it (unset). */
-export function setCloneLocalMode(repo: RepositoryIdentity, mode: "off" | "unset", expectedRevision: string, globalValue: string): ModeStatus {
+export function setCloneLocalMode(
+  repo: RepositoryIdentity,
+  mode: "off" | "unset",
+  expectedRevision: string,
+  globalValue: string,
+): ModeStatus {
   const persisted = mode === "off" ? "off" : "inherit";
   const global = normalize(globalValue, "global");
   const current = statusOf(global, readOverride(repo));
@@ -247,7 +264,8 @@ export function setCloneLocalMode(repo: RepositoryIdentity, mode: "off" | "unset
       "receipt-driven development is disabled: start is rejected because the global mode source keeps it off; turn reviews on with gentle-ai review mode enable --scope=global",
       current,
     );
-  const alreadyDecided = (mode === "off" && current.clone_local === "off") || (mode === "unset" && current.clone_local === "");
+  const alreadyDecided =
+    (mode === "off" && current.clone_local === "off") || (mode === "unset" && current.clone_local === "");
   if (alreadyDecided && current.revision === undefined) return current;
   const root = switchRoot(repo);
   const legacy = legacyRoot(repo);
@@ -290,6 +308,10 @@ export function disabledText(operation: "start" | "mutate", source: ModeSource):
   let message = `receipt-driven development is disabled: ${subject} is rejected because the ${source} mode source keeps it off`;
   if (operation === "mutate") message += "; the review is frozen, not discarded";
   const enable =
-    source === "clone_local" ? "gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone" : "gentle-ai review mode enable --scope=global";
-  return operation === "mutate" ? `${message}; turn reviews on with ${enable} to continue it from where it stopped` : `${message}; turn reviews on with ${enable}`;
+    source === "clone_local"
+      ? "gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone"
+      : "gentle-ai review mode enable --scope=global";
+  return operation === "mutate"
+    ? `${message}; turn reviews on with ${enable} to continue it from where it stopped`
+    : `${message}; turn reviews on with ${enable}`;
 }

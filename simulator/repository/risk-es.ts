@@ -2,7 +2,8 @@
 // reviewConsentSpanish* helpers, identical at 301fb2ad and fb55ef7b. The English wording lives in risk.ts.
 import type { RiskAssessment, RiskReason, RiskSignal } from "./risk.ts";
 
-const MEDIUM_REASON_ES = "este cambio no es documentación puramente pasiva, por lo que recibe una revisión consolidada.";
+const MEDIUM_REASON_ES =
+  "este cambio no es documentación puramente pasiva, por lo que recibe una revisión consolidada.";
 
 function signalSubject(signal: RiskSignal | undefined): string {
   switch (signal) {
@@ -76,7 +77,8 @@ function joinedEvidence(reasons: readonly RiskReason[]): string {
 /** reviewConsentSpanishReason. */
 export function consentReasonEs(assessment: RiskAssessment): string {
   const evidence = joinedEvidence(assessment.reasons);
-  if (assessment.level !== "high") return evidence === "" ? MEDIUM_REASON_ES : `${MEDIUM_REASON_ES} La revisión parte de ${evidence}.`;
+  if (assessment.level !== "high")
+    return evidence === "" ? MEDIUM_REASON_ES : `${MEDIUM_REASON_ES} La revisión parte de ${evidence}.`;
   return evidence === ""
     ? "este cambio toca algo sensible, por lo que recibe una revisión más profunda."
     : `este cambio recibe una revisión más profunda porque afecta a ${evidence}.`;

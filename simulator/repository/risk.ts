@@ -8,7 +8,8 @@ import type { Snapshot } from "./snapshot.ts";
 import { countChangedLines, isGeneratedGoldenPath, type DiffStat } from "./manifest.ts";
 
 export type RiskLevel = "low" | "medium" | "high";
-export type RiskSignal = "auth" | "update" | "security" | "payments" | "data_exposure" | "data_loss" | "permissions" | "shell_process";
+export type RiskSignal =
+  "auth" | "update" | "security" | "payments" | "data_exposure" | "data_loss" | "permissions" | "shell_process";
 export type RiskReasonCode =
   | "hot_path"
   | "service_token"
@@ -79,7 +80,19 @@ function ext(path: string): string {
 export function isConfigurationPath(path: string): boolean {
   const base = basename(path).toLowerCase();
   if (base === ".env" || base.startsWith(".env.")) return true;
-  if (["go.mod", "go.sum", "package.json", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "dockerfile", "makefile"].includes(base)) return true;
+  if (
+    [
+      "go.mod",
+      "go.sum",
+      "package.json",
+      "package-lock.json",
+      "pnpm-lock.yaml",
+      "yarn.lock",
+      "dockerfile",
+      "makefile",
+    ].includes(base)
+  )
+    return true;
   return [".json", ".yaml", ".yml", ".toml", ".ini", ".env"].includes(ext(path));
 }
 
@@ -90,7 +103,9 @@ function isShellPath(path: string): boolean {
 }
 
 function hasExcludedSegment(path: string): boolean {
-  return path.split("/").some((s) => ["docs", "testdata", "fixture", "fixtures", "__fixtures__"].includes(s.toLowerCase()));
+  return path
+    .split("/")
+    .some((s) => ["docs", "testdata", "fixture", "fixtures", "__fixtures__"].includes(s.toLowerCase()));
 }
 
 function isInspectable(s: DiffStat): boolean {
@@ -111,7 +126,9 @@ function isContentScanEligible(s: DiffStat): boolean {
 
 function stripSemanticExtension(segment: string): string {
   const e = extname(segment);
-  return SEMANTIC_SOURCE.has(e.toLowerCase()) || isConfigurationPath(segment) ? segment.slice(0, segment.length - e.length) : segment;
+  return SEMANTIC_SOURCE.has(e.toLowerCase()) || isConfigurationPath(segment)
+    ? segment.slice(0, segment.length - e.length)
+    : segment;
 }
 
 function isServiceTokenPath(path: string): boolean {
@@ -144,15 +161,32 @@ function hotPathSignals(path: string): RiskSignal[] {
 function isOperationalMarkdown(path: string): boolean {
   const lower = path.toLowerCase();
   const segments = lower.split("/");
-  if (["agents.md", "claude.md", "gemini.md", "kimi.md", "skill.md", "copilot-instructions.md"].includes(basename(lower))) return true;
+  if (
+    ["agents.md", "claude.md", "gemini.md", "kimi.md", "skill.md", "copilot-instructions.md"].includes(basename(lower))
+  )
+    return true;
   return segments.some((segment, index) => {
-    if ([".agent", ".agents", ".claude", ".codex", ".cursor", ".opencode", "openspec", "runtime"].includes(segment)) return true;
+    if ([".agent", ".agents", ".claude", ".codex", ".cursor", ".opencode", "openspec", "runtime"].includes(segment))
+      return true;
     if (index === 1 && segments[0] === "internal" && ["runtime", "assets", "templates"].includes(segment)) return true;
     const name = segment.slice(0, segment.length - extname(segment).length);
     return name
       .split(/[^a-z0-9]/)
       .some((t) =>
-        ["agent", "agents", "skill", "skills", "prompt", "prompts", "instruction", "instructions", "orchestrator", "orchestrators", "workflow", "workflows"].includes(t),
+        [
+          "agent",
+          "agents",
+          "skill",
+          "skills",
+          "prompt",
+          "prompts",
+          "instruction",
+          "instructions",
+          "orchestrator",
+          "orchestrators",
+          "workflow",
+          "workflows",
+        ].includes(t),
       );
   });
 }
@@ -168,11 +202,49 @@ function isPassiveCandidatePath(path: string): boolean {
   const lower = path.toLowerCase();
   if (lower.startsWith("internal/assets/")) return false;
   const base = basename(lower);
-  if (["agents.md", "claude.md", "gemini.md", "kimi.md", "soul.md", "tools.md", "skill.md", "copilot-instructions.md"].includes(base)) return false;
-  const blocked = ["agent", "agents", "command", "commands", "prompt", "prompts", "rule", "rules", "runtime", "runtimes", "skill", "skills", "workflow", "workflows"];
+  if (
+    [
+      "agents.md",
+      "claude.md",
+      "gemini.md",
+      "kimi.md",
+      "soul.md",
+      "tools.md",
+      "skill.md",
+      "copilot-instructions.md",
+    ].includes(base)
+  )
+    return false;
+  const blocked = [
+    "agent",
+    "agents",
+    "command",
+    "commands",
+    "prompt",
+    "prompts",
+    "rule",
+    "rules",
+    "runtime",
+    "runtimes",
+    "skill",
+    "skills",
+    "workflow",
+    "workflows",
+  ];
   const stem = base.slice(0, base.length - extname(base).length);
   if (stem.split(/[-_. ]/).some((t) => blocked.includes(t))) return false;
-  const dirs = [".github", ".claude", ".codex", ".cursor", ".gemini", ".kiro", ".kilo", ".opencode", ".windsurf", ...blocked];
+  const dirs = [
+    ".github",
+    ".claude",
+    ".codex",
+    ".cursor",
+    ".gemini",
+    ".kiro",
+    ".kilo",
+    ".opencode",
+    ".windsurf",
+    ...blocked,
+  ];
   return !lower.split("/").some((s) => dirs.includes(s));
 }
 
@@ -216,8 +288,15 @@ function isPassiveContent(path: string, content: Buffer): boolean {
 }
 
 /** ls-tree -r -l entries (oid, size) of the given paths in one tree. */
-function blobs(repo: RepositoryIdentity, tree: string, paths: readonly string[]): Map<string, { oid: string; size: number }> {
-  const out = paths.length === 0 ? Buffer.alloc(0) : git(repo.root, ["ls-tree", "-r", "-l", "-z", tree, "--", ...paths.map((p) => ":(literal)" + p)]);
+function blobs(
+  repo: RepositoryIdentity,
+  tree: string,
+  paths: readonly string[],
+): Map<string, { oid: string; size: number }> {
+  const out =
+    paths.length === 0
+      ? Buffer.alloc(0)
+      : git(repo.root, ["ls-tree", "-r", "-l", "-z", tree, "--", ...paths.map((p) => ":(literal)" + p)]);
   const map = new Map<string, { oid: string; size: number }>();
   for (const record of nulRecords(out)) {
     const tab = record.indexOf("\t");
@@ -270,7 +349,18 @@ function processReasons(repo: RepositoryIdentity, snapshot: Snapshot, stats: rea
       present.push(path);
     }
     if (present.length === 0) continue;
-    const run = runGit(repo.root, ["grep", "-I", "-l", "-z", "-i", "-E", PROCESS_PATTERN, tree, "--", ...present.map((p) => ":(literal)" + p)]);
+    const run = runGit(repo.root, [
+      "grep",
+      "-I",
+      "-l",
+      "-z",
+      "-i",
+      "-E",
+      PROCESS_PATTERN,
+      tree,
+      "--",
+      ...present.map((p) => ":(literal)" + p),
+    ]);
     for (const match of nulRecords(run.stdout)) {
       const path = match.startsWith(tree + ":") ? match.slice(tree.length + 1) : match;
       if (path !== "") reasons.push({ code: "process_boundary", signal: "shell_process", path });
@@ -321,8 +411,16 @@ function snapshotReasons(stats: readonly DiffStat[], active: ReadonlySet<string>
       if (isServiceTokenPath(s.path)) found.push({ code: "service_token", signal: "auth", path: s.path });
       if (isShellPath(s.path)) found.push({ code: "shell_source", signal: "shell_process", path: s.path });
     }
-    if (executableModeChanged(s.oldMode, s.newMode)) found.push({ code: "executable_mode", signal: "permissions", path: s.path, old_mode: s.oldMode, new_mode: s.newMode });
-    if (!s.generated) for (const signal of hotPathSignals(s.path)) found.push({ code: "hot_path", signal, path: s.path });
+    if (executableModeChanged(s.oldMode, s.newMode))
+      found.push({
+        code: "executable_mode",
+        signal: "permissions",
+        path: s.path,
+        old_mode: s.oldMode,
+        new_mode: s.newMode,
+      });
+    if (!s.generated)
+      for (const signal of hotPathSignals(s.path)) found.push({ code: "hot_path", signal, path: s.path });
   }
   if (found.length === 0) found.push(fallbackReason(stats, active));
   return canonicalReasons(found);
@@ -342,7 +440,12 @@ export function assessRisk(repo: RepositoryIdentity, snapshot: Snapshot, stats: 
   let reasons = snapshotReasons(stats, active);
   const process = processReasons(repo, snapshot, stats);
   if (process.length > 0) {
-    const fallback = new Set<RiskReasonCode>(["non_executable_only", "configuration_change", "executable_change", "empty_content"]);
+    const fallback = new Set<RiskReasonCode>([
+      "non_executable_only",
+      "configuration_change",
+      "executable_change",
+      "empty_content",
+    ]);
     reasons = canonicalReasons([...reasons.filter((r) => !fallback.has(r.code)), ...process]);
   }
   let onlyPassive = true;
@@ -352,10 +455,14 @@ export function assessRisk(repo: RepositoryIdentity, snapshot: Snapshot, stats: 
     onlyPassive = onlyPassive && !active.has(s.path) && isPassiveCandidateStat(s);
     touchesConfiguration = touchesConfiguration || isConfigurationPath(s.path);
   }
-  const signalled = reasons.some((r) => r.signal !== undefined) || stats.some((s) => !s.generated && hotPathSignals(s.path).length > 0);
+  const signalled =
+    reasons.some((r) => r.signal !== undefined) || stats.some((s) => !s.generated && hotPathSignals(s.path).length > 0);
   const level: RiskLevel = signalled ? "high" : onlyPassive && !touchesConfiguration ? "low" : "medium";
   const explained = levelFromReasons(reasons);
-  if (explained !== level) throw new Error(`review tier ${JSON.stringify(level)} is not explained by its reasons (${JSON.stringify(explained)})`);
+  if (explained !== level)
+    throw new Error(
+      `review tier ${JSON.stringify(level)} is not explained by its reasons (${JSON.stringify(explained)})`,
+    );
   return { level, changedLines, reasons };
 }
 
@@ -416,7 +523,8 @@ export function evidencePhrases(reasons: readonly RiskReason[]): string[] {
   const phrases: string[] = [];
   for (const r of reasons) {
     if (r.code === "empty_content") {
-      if ((r.path ?? "").trim() !== "") phrases.push(`${r.path}, an empty file whose type cannot be determined from its content`);
+      if ((r.path ?? "").trim() !== "")
+        phrases.push(`${r.path}, an empty file whose type cannot be determined from its content`);
       continue;
     }
     const subject = evidenceSubject(r);
@@ -440,8 +548,11 @@ function joinedEvidence(reasons: readonly RiskReason[]): string {
 /** reviewConsentReason: why this candidate is reviewed, in the user's terms. */
 export function consentReason(assessment: RiskAssessment): string {
   const evidence = joinedEvidence(assessment.reasons);
-  if (assessment.level !== "high") return evidence === "" ? MEDIUM_REASON : `${MEDIUM_REASON} The review starts from ${evidence}.`;
-  return evidence === "" ? "this change touches something sensitive, so it gets a deeper review." : `this change gets a deeper review because it touches ${evidence}.`;
+  if (assessment.level !== "high")
+    return evidence === "" ? MEDIUM_REASON : `${MEDIUM_REASON} The review starts from ${evidence}.`;
+  return evidence === ""
+    ? "this change touches something sensitive, so it gets a deeper review."
+    : `this change gets a deeper review because it touches ${evidence}.`;
 }
 
 /** reviewConsentRiskEvidence: the risk_evidence list (absent for low risk). */

@@ -33,7 +33,11 @@ function assess(files: Record<string, string>, prepare?: (repo: string) => void)
   }
   prepare?.(repo);
   const id = resolveRepository(repo);
-  const snapshot = buildSnapshot(id, { kind: "current-changes", projection: "workspace", intendedUntracked: Object.keys(files) });
+  const snapshot = buildSnapshot(id, {
+    kind: "current-changes",
+    projection: "workspace",
+    intendedUntracked: Object.keys(files),
+  });
   return assessRisk(id, snapshot, diffStats(id, snapshot));
 }
 
@@ -44,7 +48,9 @@ describe("risk tier", () => {
       changedLines: 1,
       reasons: [{ code: "shell_source", signal: "shell_process", path: "tools/run.sh" }],
     });
-    expect(assess({ ".github/workflows/ci.yml": "jobs: {}\n" }).reasons).toEqual([{ code: "shell_source", signal: "shell_process", path: ".github/workflows/ci.yml" }]);
+    expect(assess({ ".github/workflows/ci.yml": "jobs: {}\n" }).reasons).toEqual([
+      { code: "shell_source", signal: "shell_process", path: ".github/workflows/ci.yml" },
+    ]);
     const mode = assess({}, (repo) => {
       git(repo, "config", "core.filemode", "true");
       chmodSync(join(repo, "tracked.txt"), 0o755);
@@ -52,7 +58,9 @@ describe("risk tier", () => {
     expect(mode).toEqual({
       level: "high",
       changedLines: 0,
-      reasons: [{ code: "executable_mode", signal: "permissions", path: "tracked.txt", old_mode: "100644", new_mode: "100755" }],
+      reasons: [
+        { code: "executable_mode", signal: "permissions", path: "tracked.txt", old_mode: "100644", new_mode: "100755" },
+      ],
     });
   });
 
@@ -62,15 +70,22 @@ describe("risk tier", () => {
     expect(assess({ "book/chapter.mdx": "import Widget from './widget'\n\nProse.\n" }).level).toBe("medium");
     expect(assess({ "docs/guide.md": "#!/usr/bin/env bash\necho hello\n" }).level).toBe("medium");
     expect(assess({ "requirements.txt": "requests==2.31.0\nrich==13.7.0\n" }).level).toBe("medium");
-    expect(assess({ "requirements.txt": "# installed via subprocess.run(pip)\nrequests==2.31.0\n" }).level).toBe("high");
-    expect(assess({ "CMakeLists.txt": "project(demo)\nexecute_process(COMMAND git rev-parse HEAD)\n" }).level).toBe("high");
+    expect(assess({ "requirements.txt": "# installed via subprocess.run(pip)\nrequests==2.31.0\n" }).level).toBe(
+      "high",
+    );
+    expect(assess({ "CMakeLists.txt": "project(demo)\nexecute_process(COMMAND git rev-parse HEAD)\n" }).level).toBe(
+      "high",
+    );
     expect(assess({ "README-install.sh": '#!/bin/sh\nexec "$@"\n' }).level).toBe("high");
   });
 
   it("low risk is the one passive reason; medium names what made it non-passive", () => {
     expect(assess({ "docs/guide.md": "prose\n" }).reasons).toEqual([{ code: "non_executable_only" }]);
     const config = assess({ "package.json": "{}\n" });
-    expect(config).toMatchObject({ level: "medium", reasons: [{ code: "configuration_change", path: "package.json" }] });
+    expect(config).toMatchObject({
+      level: "medium",
+      reasons: [{ code: "configuration_change", path: "package.json" }],
+    });
     expect(consentReason(config)).toBe(
       "this change is not purely passive documentation, so it gets one consolidated review. The review starts from a configuration change in package.json.",
     );

@@ -75,9 +75,13 @@ function pathSet(output: Buffer): Set<string> {
 
 function rejectIgnored(repo: RepositoryIdentity, intended: readonly string[]): void {
   if (intended.length === 0) return;
-  const out = git(repo.root, ["check-ignore", "-z", "--stdin", "--no-index"], { input: intended.map((p) => p + "\0").join(""), okCodes: [1] });
+  const out = git(repo.root, ["check-ignore", "-z", "--stdin", "--no-index"], {
+    input: intended.map((p) => p + "\0").join(""),
+    okCodes: [1],
+  });
   const ignored = pathSet(out);
-  for (const p of intended) if (ignored.has(p)) throw new SnapshotError(`intended-untracked path ${goQuoteStr(p)} is ignored`);
+  for (const p of intended)
+    if (ignored.has(p)) throw new SnapshotError(`intended-untracked path ${goQuoteStr(p)} is ignored`);
 }
 
 /** ls-tree -r -t -z records of a tree by path (each record keeps its NUL, as the proof hashes it). */
@@ -101,14 +105,19 @@ function proofFor(repo: RepositoryIdentity, candidateTree: string, intended: rea
   return untrackedProof(
     intended.map((path) => {
       const record = entries.get(path);
-      if (record === undefined) throw new SnapshotError(`intended-untracked path ${goQuoteStr(path)} is absent from candidate tree`);
+      if (record === undefined)
+        throw new SnapshotError(`intended-untracked path ${goQuoteStr(path)} is absent from candidate tree`);
       return { path, record };
     }),
   );
 }
 
 /** Runs fn with GIT_INDEX_FILE pointing at a private index beside the real one (removed afterwards). */
-function withPrivateIndex<T>(repo: RepositoryIdentity, seed: "real" | "head", fn: (env: Record<string, string>) => T): T {
+function withPrivateIndex<T>(
+  repo: RepositoryIdentity,
+  seed: "real" | "head",
+  fn: (env: Record<string, string>) => T,
+): T {
   let indexPath = gitText(repo.root, ["rev-parse", "--git-path", "index"]);
   if (!isAbsolute(indexPath)) indexPath = join(repo.root, indexPath);
   // Beside git's own control files: a restricted environment may have no usable temp dir (snapshot.go).
@@ -139,32 +148,44 @@ function withPrivateIndex<T>(repo: RepositoryIdentity, seed: "real" | "head", fn
 
 function addIntended(repo: RepositoryIdentity, env: Record<string, string>, intended: readonly string[]): void {
   if (intended.length === 0) return;
-  git(repo.root, ["add", "--pathspec-from-file=-", "--pathspec-file-nul"], { env, input: intended.map(literal).join("\0") });
+  git(repo.root, ["add", "--pathspec-from-file=-", "--pathspec-file-nul"], {
+    env,
+    input: intended.map(literal).join("\0"),
+  });
 }
 
 function checkIntendedUntracked(repo: RepositoryIdentity, intended: readonly string[]): void {
   if (intended.length === 0) return;
   const tracked = pathSet(git(repo.root, ["ls-files", "--cached", "-z", "--"]));
-  for (const p of intended) if (tracked.has(p)) throw new SnapshotError(`intended-untracked path ${goQuoteStr(p)} is already tracked`);
+  for (const p of intended)
+    if (tracked.has(p)) throw new SnapshotError(`intended-untracked path ${goQuoteStr(p)} is already tracked`);
   rejectIgnored(repo, intended);
   for (const p of intended) {
     let isDir: boolean;
     try {
       isDir = lstatSync(join(repo.root, p)).isDirectory();
     } catch {
-      throw new SnapshotError(`intended-untracked path ${goQuoteStr(p)}: lstat ${join(repo.root, p)}: no such file or directory`);
+      throw new SnapshotError(
+        `intended-untracked path ${goQuoteStr(p)}: lstat ${join(repo.root, p)}: no such file or directory`,
+      );
     }
-    if (isDir) throw new SnapshotError(`intended-untracked path ${goQuoteStr(p)} must name a file or symlink, not a directory`);
+    if (isDir)
+      throw new SnapshotError(`intended-untracked path ${goQuoteStr(p)} must name a file or symlink, not a directory`);
   }
 }
 
 /** buildCurrentChanges: HEAD (or empty) against the index copy plus tracked workspace edits and intended paths. */
-function currentChanges(repo: RepositoryIdentity, projection: Projection, intended: readonly string[]): { base: string; candidate: string; unborn: boolean } {
+function currentChanges(
+  repo: RepositoryIdentity,
+  projection: Projection,
+  intended: readonly string[],
+): { base: string; candidate: string; unborn: boolean } {
   const base = currentChangesBase(repo);
   checkIntendedUntracked(repo, intended);
   const candidate = withPrivateIndex(repo, "real", (env) => {
     if (projection !== "staged") {
-      if (git(repo.root, ["ls-files", "--cached", "-z"], { env }).length > 0) git(repo.root, ["add", "-u", "--", "."], { env });
+      if (git(repo.root, ["ls-files", "--cached", "-z"], { env }).length > 0)
+        git(repo.root, ["add", "-u", "--", "."], { env });
       addIntended(repo, env, intended);
     }
     return gitText(repo.root, ["write-tree"], { env });
@@ -190,14 +211,25 @@ function headWithIntended(repo: RepositoryIdentity, intended: readonly string[])
 
 /** changedPaths: diff-tree between the two trees, sorted. */
 export function changedPaths(repo: RepositoryIdentity, baseTree: string, candidateTree: string): string[] {
-  const out = git(repo.root, ["diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames", "--ignore-submodules=none", baseTree, candidateTree]);
+  const out = git(repo.root, [
+    "diff-tree",
+    "--no-commit-id",
+    "--name-only",
+    "-r",
+    "-z",
+    "--no-renames",
+    "--ignore-submodules=none",
+    baseTree,
+    candidateTree,
+  ]);
   return nulRecords(out).sort();
 }
 
 /** Freezes the selected candidate of the repository. Throws SnapshotError for the refusals gentle-ai names. */
 export function buildSnapshot(repo: RepositoryIdentity, selector: TargetSelector): Snapshot {
   const intended = [...selector.intendedUntracked].sort();
-  if (selector.projection === "staged" && intended.length > 0) throw new SnapshotError("staged projection does not accept intended-untracked paths");
+  if (selector.projection === "staged" && intended.length > 0)
+    throw new SnapshotError("staged projection does not accept intended-untracked paths");
   let baseTree: string;
   let candidateTree: string;
   let unborn = false;
@@ -206,7 +238,10 @@ export function buildSnapshot(repo: RepositoryIdentity, selector: TargetSelector
     if (ref === "") throw new SnapshotError("base-diff requires base_ref");
     if (ref.includes("..")) throw new SnapshotError("base-diff base_ref must be one revision, not a range");
     const base = treeOf(repo, ref);
-    if (base === undefined) throw new SnapshotError(`fatal: ambiguous argument '${ref}^{tree}': unknown revision or path not in the working tree.`);
+    if (base === undefined)
+      throw new SnapshotError(
+        `fatal: ambiguous argument '${ref}^{tree}': unknown revision or path not in the working tree.`,
+      );
     baseTree = base;
     candidateTree = headWithIntended(repo, intended);
   } else {

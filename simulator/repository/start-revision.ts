@@ -106,5 +106,8 @@ function stateJson(st: StartState): GoJson {
 
 /** compactStateRevision of the state a START commits. */
 export function startRevision(st: StartState): string {
-  return "sha256:" + sha256Hex(Buffer.from("gentle-ai.review-state/v2\0", "utf8"), Buffer.from(goMarshal(stateJson(st)), "utf8"));
+  return (
+    "sha256:" +
+    sha256Hex(Buffer.from("gentle-ai.review-state/v2\0", "utf8"), Buffer.from(goMarshal(stateJson(st)), "utf8"))
+  );
 }

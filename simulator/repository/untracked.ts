@@ -36,7 +36,8 @@ export class UntrackedSelectionError extends Error {
 
 /** normalizeLogicalPath: a clean, relative, forward-slash path. */
 export function canonicalLogicalPath(value: string): string {
-  if (value === "" || value.includes("\0") || value.includes("\\") || value.startsWith("/")) throw new UntrackedSelectionError(`invalid logical path ${goQuoteStr(value)}`);
+  if (value === "" || value.includes("\0") || value.includes("\\") || value.startsWith("/"))
+    throw new UntrackedSelectionError(`invalid logical path ${goQuoteStr(value)}`);
   const parts: string[] = [];
   for (const part of value.split("/")) {
     if (part === "" || part === ".") continue;
@@ -44,14 +45,17 @@ export function canonicalLogicalPath(value: string): string {
     else parts.push(part);
   }
   const cleaned = parts.join("/");
-  if (cleaned === "" || cleaned !== value) throw new UntrackedSelectionError(`logical path is not canonical: ${goQuoteStr(value)}`);
+  if (cleaned === "" || cleaned !== value)
+    throw new UntrackedSelectionError(`logical path is not canonical: ${goQuoteStr(value)}`);
   return cleaned;
 }
 
 /** canonicalPaths: every path canonical, sorted, no duplicates. */
 export function canonicalPathList(values: readonly string[]): string[] {
   const sorted = values.map(canonicalLogicalPath).sort();
-  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) throw new UntrackedSelectionError(`duplicate intended-untracked path ${goQuoteStr(sorted[i]!)}`);
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i] === sorted[i - 1])
+      throw new UntrackedSelectionError(`duplicate intended-untracked path ${goQuoteStr(sorted[i]!)}`);
   return sorted;
 }
 
@@ -75,19 +79,26 @@ export function untrackedScope(repo: RepositoryIdentity, declaration: UntrackedD
  * (ValidateIntendedUntrackedSelection, snapshot.go:698). Throws UntrackedSelectionError with gentle-ai's text.
  */
 export function untrackedScopeFor(inventory: UntrackedInventory, declaration: UntrackedDeclaration): UntrackedScope {
-  const declared = declaration.scope !== undefined || declaration.intended.length > 0 || declaration.expectedInventory !== undefined;
+  const declared =
+    declaration.scope !== undefined || declaration.intended.length > 0 || declaration.expectedInventory !== undefined;
   const base = { inventory: inventory.paths, intended: [] as string[], digest: inventory.digest, declared };
   if (!declared) return { ...base, needsSelection: inventory.paths.length > 0 };
   if (declaration.scope === undefined || declaration.expectedInventory === undefined)
-    throw new UntrackedSelectionError("untracked selection requires --untracked-scope and --expected-untracked-inventory; rerun `gentle-ai review status --next-transition`");
+    throw new UntrackedSelectionError(
+      "untracked selection requires --untracked-scope and --expected-untracked-inventory; rerun `gentle-ai review status --next-transition`",
+    );
   switch (declaration.scope) {
     case "exclude":
       if (declaration.intended.length > 0)
-        throw new UntrackedSelectionError("--untracked-scope=exclude does not accept --intended-untracked; rerun `gentle-ai review start --untracked-scope=select`");
+        throw new UntrackedSelectionError(
+          "--untracked-scope=exclude does not accept --intended-untracked; rerun `gentle-ai review start --untracked-scope=select`",
+        );
       break;
     case "select":
       if (declaration.intended.length === 0)
-        throw new UntrackedSelectionError("--untracked-scope=select requires at least one --intended-untracked; rerun `gentle-ai review start --untracked-scope=exclude`");
+        throw new UntrackedSelectionError(
+          "--untracked-scope=select requires at least one --intended-untracked; rerun `gentle-ai review start --untracked-scope=exclude`",
+        );
       break;
     default:
       throw new UntrackedSelectionError(
@@ -95,7 +106,9 @@ export function untrackedScopeFor(inventory: UntrackedInventory, declaration: Un
       );
   }
   if (declaration.expectedInventory !== inventory.digest)
-    throw new UntrackedSelectionError("untracked inventory changed; rerun `gentle-ai review status --next-transition` before selecting paths");
+    throw new UntrackedSelectionError(
+      "untracked inventory changed; rerun `gentle-ai review status --next-transition` before selecting paths",
+    );
   const selected = canonicalPathList(declaration.intended);
   const eligible = new Set(inventory.paths);
   for (const p of selected)

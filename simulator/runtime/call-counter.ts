@@ -44,7 +44,9 @@ const MAX_ENCODED = 200;
  */
 export function fileNameOf(key: string): string {
   const encoded = Array.from(Buffer.from(key, "utf8"), (b) =>
-    /[A-Za-z0-9_-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+    /[A-Za-z0-9_-]/.test(String.fromCharCode(b))
+      ? String.fromCharCode(b)
+      : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
   ).join("");
   return encoded.length <= MAX_ENCODED ? encoded : `${encoded.slice(0, 120)}~${sha256Hex(key)}`;
 }

@@ -49,10 +49,12 @@ export async function callInProcess(spec: ProgramSpec, request: InProcessRequest
     readStdin: () => stdin,
   };
   const prepared = await prepareCall(spec, io);
-  if ("configError" in prepared) return { stdout: Buffer.alloc(0), stderr: Buffer.from(prepared.configError, "utf8"), exitCode: 2 };
+  if ("configError" in prepared)
+    return { stdout: Buffer.alloc(0), stderr: Buffer.from(prepared.configError, "utf8"), exitCode: 2 };
   if (prepared.loaded.scenario.faults.some((rule) => mayApply(rule, spec.program, prepared.call))) return null;
   const planned = await planCall(prepared);
-  if ("failure" in planned) return { stdout: Buffer.alloc(0), stderr: failureLine(planned.failure), exitCode: SIMULATOR_FAILURE_EXIT };
+  if ("failure" in planned)
+    return { stdout: Buffer.alloc(0), stderr: failureLine(planned.failure), exitCode: SIMULATOR_FAILURE_EXIT };
   const { plan } = planned;
   // No fault applies, so the plan is the outcome itself; anything else is a defect here, not a provider behaviour.
   if (planned.recordedExit !== undefined || plan.termination.kind !== "exit" || plan.delayMs > 0 || plan.trapSigterm) {
@@ -60,13 +62,22 @@ export async function callInProcess(spec: ProgramSpec, request: InProcessRequest
   }
   const failure = planned.record(plan.stdout, plan.stderr, { code: plan.exitCode, signal: null, completed: true });
   // The process writes its streams before recording, then reports a lost transcript line and exits 70.
-  if (failure !== null) return { stdout: plan.stdout, stderr: Buffer.concat([plan.stderr, failureLine(failure)]), exitCode: SIMULATOR_FAILURE_EXIT };
+  if (failure !== null)
+    return {
+      stdout: plan.stdout,
+      stderr: Buffer.concat([plan.stderr, failureLine(failure)]),
+      exitCode: SIMULATOR_FAILURE_EXIT,
+    };
   return { stdout: plan.stdout, stderr: plan.stderr, exitCode: plan.exitCode };
 }
 
 /** Whether a fault rule could select a call of this program, verb and leg at some call index. */
 function mayApply(rule: FaultRule, program: string, call: { readonly verb?: string; readonly leg?: string }): boolean {
-  return rule.program === program && (rule.verb === undefined || rule.verb === call.verb) && (rule.leg === undefined || rule.leg === call.leg);
+  return (
+    rule.program === program &&
+    (rule.verb === undefined || rule.verb === call.verb) &&
+    (rule.leg === undefined || rule.leg === call.leg)
+  );
 }
 
 /** Every directory a call names with --cwd (either form). */

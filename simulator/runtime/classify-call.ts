@@ -23,7 +23,11 @@ export function classifyCall(program: "gentle-ai" | "pi", argv: readonly string[
     const sub = argv[1];
     verb = sub === undefined || sub.startsWith("-") || sub === "help" ? "review" : sub;
   } else verb = first;
-  const leg = argv.some((t) => MATERIALIZE.test(t)) ? "materialize" : argv.some((t) => INPUT.test(t)) ? "submit" : undefined;
+  const leg = argv.some((t) => MATERIALIZE.test(t))
+    ? "materialize"
+    : argv.some((t) => INPUT.test(t))
+      ? "submit"
+      : undefined;
   return { ...(verb === undefined ? {} : { verb }), ...(leg === undefined ? {} : { leg }) };
 }
 

@@ -28,7 +28,10 @@ export function tmpDirOf(env: Readonly<Record<string, string | undefined>>): str
 }
 
 /** Default state folder: one per scenario, so unrelated scenarios never share lineage state. */
-export function defaultStateDir(scenarioPath: string | null, env: Readonly<Record<string, string | undefined>> = process.env): string {
+export function defaultStateDir(
+  scenarioPath: string | null,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
   return join(tmpDirOf(env), "gentle-ai-sim-state", sha256Hex(scenarioPath ?? "builtin").slice(0, 16));
 }
 
@@ -41,7 +44,9 @@ export function readSimConfig(env: Readonly<Record<string, string | undefined>>,
   const transcript = get(ENV_TRANSCRIPT);
   const inline = get(ENV_TRANSCRIPT_INLINE_MAX);
   if (inline !== undefined && !/^\d+$/.test(inline)) {
-    throw new ConfigError(`${ENV_TRANSCRIPT_INLINE_MAX}: expected a non-negative integer byte count, got ${JSON.stringify(inline)}`);
+    throw new ConfigError(
+      `${ENV_TRANSCRIPT_INLINE_MAX}: expected a non-negative integer byte count, got ${JSON.stringify(inline)}`,
+    );
   }
   return {
     scenarioPath,

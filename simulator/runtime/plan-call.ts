@@ -77,7 +77,10 @@ export interface PlannedCall {
 }
 
 /** Stamps the start, lists cwd (pi) and loads configuration and scenario; a bad configuration gives its stderr line. */
-export async function prepareCall(spec: ProgramSpec, io: CallIo): Promise<PreparedCall | { readonly configError: string }> {
+export async function prepareCall(
+  spec: ProgramSpec,
+  io: CallIo,
+): Promise<PreparedCall | { readonly configError: string }> {
   const started = process.hrtime.bigint(); // not performance.now(): that loads perf_hooks on every start
   const startedAt = new Date().toISOString();
   const cwdListing = spec.recordCwdListing ? listDir(io.cwd) : undefined;
@@ -129,7 +132,11 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
   } catch (error) {
     // A simulator defect must be visible as such, never mistaken for provider behaviour.
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    outcome = { stdout: Buffer.alloc(0), stderr: failureLine(`internal error: ${text}`), exitCode: SIMULATOR_FAILURE_EXIT };
+    outcome = {
+      stdout: Buffer.alloc(0),
+      stderr: failureLine(`internal error: ${text}`),
+      exitCode: SIMULATOR_FAILURE_EXIT,
+    };
   }
 
   const faults = matchFaults(loaded.scenario.faults, { program: spec.program, ...call, callIndex });

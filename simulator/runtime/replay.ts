@@ -64,7 +64,12 @@ function replayCall(context: ProcessContext, goldenPath: string): ProducedOutcom
   const call = expectedCall(goldenPath, index, program);
   if (typeof call === "string") {
     const exit = { code: REPLAY_DIVERGED_EXIT, signal: null, completed: true };
-    return { stdout: Buffer.alloc(0), stderr: Buffer.from(`gentle-ai-sim: replay: ${call}\n`), exitCode: REPLAY_DIVERGED_EXIT, recordedExit: exit };
+    return {
+      stdout: Buffer.alloc(0),
+      stderr: Buffer.from(`gentle-ai-sim: replay: ${call}\n`),
+      exitCode: REPLAY_DIVERGED_EXIT,
+      recordedExit: exit,
+    };
   }
   const placeholders = { cwd: env[ENV_REPLAY_CWD] || cwd, tmp: tmpDirOf(env), state: config.stateDir };
   return {

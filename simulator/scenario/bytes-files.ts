@@ -12,7 +12,8 @@ export function bytesFiles(scenario: Scenario): Array<[string, FileBytesSpec]> {
   if (scenario.pi.result.kind === "bytes") visit("$.pi.result.bytes", scenario.pi.result.bytes);
   visit("$.pi.stderr", scenario.pi.stderr);
   scenario.faults.forEach((rule, i) => {
-    if (rule.fault.kind === "stdout" || rule.fault.kind === "stderr") visit(`$.faults[${i}].fault.bytes`, rule.fault.bytes);
+    if (rule.fault.kind === "stdout" || rule.fault.kind === "stderr")
+      visit(`$.faults[${i}].fault.bytes`, rule.fault.bytes);
   });
   return out;
 }

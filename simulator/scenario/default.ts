@@ -7,7 +7,8 @@ import type { Scenario, ScenarioInput } from "./schema.ts";
  */
 export const DEFAULT_SCENARIO: Scenario = {
   name: "default",
-  description: "gentle-ai 2.4.0, one reviewing lineage with all four lenses pending; pi answers a valid reviewer result bound to its prompt.",
+  description:
+    "gentle-ai 2.4.0, one reviewing lineage with all four lenses pending; pi answers a valid reviewer result bound to its prompt.",
   profile: "2.4.0",
   identities: "prefixed",
   lineage: {

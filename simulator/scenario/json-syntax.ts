@@ -11,7 +11,8 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
   const fail = (reason: string, at: number = i): never => {
     throw new SyntaxErrorAt(at, reason);
   };
-  const describe = (at: number): string => (at >= text.length ? "unexpected end of input" : `unexpected character ${JSON.stringify(text[at])}`);
+  const describe = (at: number): string =>
+    at >= text.length ? "unexpected end of input" : `unexpected character ${JSON.stringify(text[at])}`;
   const ws = (): void => {
     while (i < text.length && (text[i] === " " || text[i] === "\t" || text[i] === "\n" || text[i] === "\r")) i++;
   };

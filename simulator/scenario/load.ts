@@ -35,7 +35,9 @@ export function loadScenarioFileWithDir(path: string): LoadedScenario {
     json = JSON.parse(text);
   } catch {
     const at = findJsonSyntaxError(text);
-    throw new ScenarioLoadError(file, [at ? `invalid JSON at line ${at.line}, column ${at.column}: ${at.reason}` : "invalid JSON"]);
+    throw new ScenarioLoadError(file, [
+      at ? `invalid JSON at line ${at.line}, column ${at.column}: ${at.reason}` : "invalid JSON",
+    ]);
   }
   const parsed = ScenarioSchema.safeParse(json);
   if (!parsed.success) {

@@ -18,7 +18,11 @@ export const PiResultSchema = z.discriminatedUnion("kind", [
       transform: z.enum(["reverse", "upper", "prefix-bom", "append-crlf"]),
       of: z._default(z.enum(["reviewer-result", "prompt"]), "reviewer-result"),
     })
-    .check(z.describe("A transform of the bound reviewer result (default) or of the prompt: byte reverse, ASCII upper-case, UTF-8 BOM prefix, or a CRLF suffix.")),
+    .check(
+      z.describe(
+        "A transform of the bound reviewer result (default) or of the prompt: byte reverse, ASCII upper-case, UTF-8 BOM prefix, or a CRLF suffix.",
+      ),
+    ),
 ]);
 export type PiResult = z.infer<typeof PiResultSchema>;
 

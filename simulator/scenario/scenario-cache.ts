@@ -38,7 +38,10 @@ export type CachedScenario = Omit<LoadedScenario, "lineagePinned">;
 export function readCachedScenario(stateDir: string, path: string, fingerprint: string): CachedScenario | null {
   try {
     if (CACHE_FILE === null) return null;
-    const cached = JSON.parse(readFileSync(join(stateDir, CACHE_FILE), "utf8")) as { fingerprint?: unknown; scenario?: Scenario };
+    const cached = JSON.parse(readFileSync(join(stateDir, CACHE_FILE), "utf8")) as {
+      fingerprint?: unknown;
+      scenario?: Scenario;
+    };
     if (cached.fingerprint !== fingerprint || cached.scenario === undefined) return null;
     return loadedIfFilesExist(cached.scenario, path);
   } catch {

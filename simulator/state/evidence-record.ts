@@ -58,14 +58,24 @@ export function recordJson(r: VerificationEvidenceRecord): GoJson {
 /** `sha256:` + hex(sha256(domain + 0x00 + compact JSON with record_digest "")); computed over the values as emitted. */
 export function computeRecordDigest(r: VerificationEvidenceRecord): string {
   const body = goMarshal(recordJson({ ...r, record_digest: "" }));
-  return "sha256:" + sha256Hex(Buffer.concat([Buffer.from(EVIDENCE_RECORD_DIGEST_DOMAIN, "utf8"), Buffer.from([0]), Buffer.from(body, "utf8")]));
+  return (
+    "sha256:" +
+    sha256Hex(
+      Buffer.concat([Buffer.from(EVIDENCE_RECORD_DIGEST_DOMAIN, "utf8"), Buffer.from([0]), Buffer.from(body, "utf8")]),
+    )
+  );
 }
 
 /**
  * Builds the record for payload bytes. In `bare` mode (#279 as reported, counterfactual) the four evidence
  * identities lose their prefix; candidate_tree is a Git tree id either way and record_digest stays prefixed.
  */
-export function buildEvidenceRecord(binding: EvidenceBinding, payload: Buffer, outcome: VerificationOutcome, mode: IdentityMode): VerificationEvidenceRecord {
+export function buildEvidenceRecord(
+  binding: EvidenceBinding,
+  payload: Buffer,
+  outcome: VerificationOutcome,
+  mode: IdentityMode,
+): VerificationEvidenceRecord {
   const id = (v: string): string => (mode === "bare" ? bareDigest(v) : v);
   const draft: VerificationEvidenceRecord = {
     schema: EVIDENCE_RECORD_SCHEMA,
@@ -107,10 +117,13 @@ export function validateEvidenceRecord(r: VerificationEvidenceRecord, mode: Iden
   ] as const) {
     if (!idOk(v)) return `verification evidence record ${name} is invalid`;
   }
-  if (!TREE.test(r.candidate_tree) || /^0+$/.test(r.candidate_tree)) return "verification evidence record candidate_tree is invalid";
-  if (r.raw_payload_bytes < 1 || r.raw_payload_bytes > MAX_EVIDENCE_BYTES) return "verification evidence record raw_payload_bytes is invalid";
+  if (!TREE.test(r.candidate_tree) || /^0+$/.test(r.candidate_tree))
+    return "verification evidence record candidate_tree is invalid";
+  if (r.raw_payload_bytes < 1 || r.raw_payload_bytes > MAX_EVIDENCE_BYTES)
+    return "verification evidence record raw_payload_bytes is invalid";
   if (!isVerificationOutcome(r.outcome)) return "verification evidence record outcome is invalid";
-  if (!PREFIXED.test(r.record_digest) || r.record_digest !== computeRecordDigest(r)) return "verification evidence record digest is invalid";
+  if (!PREFIXED.test(r.record_digest) || r.record_digest !== computeRecordDigest(r))
+    return "verification evidence record digest is invalid";
   return undefined;
 }
 
@@ -120,6 +133,9 @@ export function parseEvidenceRecord(text: string): VerificationEvidenceRecord {
 }
 
 /** Whether two records carry the same payload digest and outcome, whatever their identity mode. */
-export function sameEvidenceContent(a: VerificationEvidenceRecord, b: { rawPayloadSha256: string; outcome: VerificationOutcome }): boolean {
+export function sameEvidenceContent(
+  a: VerificationEvidenceRecord,
+  b: { rawPayloadSha256: string; outcome: VerificationOutcome },
+): boolean {
   return bareDigest(a.raw_payload_sha256) === bareDigest(b.rawPayloadSha256) && a.outcome === b.outcome;
 }

@@ -28,7 +28,11 @@ describe("buildEvidenceRecord", () => {
       `"authority_revision":"sha256:${hex("1")}","target_identity":"sha256:${hex("2")}","candidate_tree":"${"3".repeat(40)}",` +
       `"paths_digest":"sha256:${hex("4")}","paths":["internal/review.go"],"ledger_ids":["R3-001"],` +
       `"raw_payload_sha256":"sha256:${sha(payload)}","raw_payload_bytes":20,"outcome":"passed","record_digest":""}`;
-    const digest = "sha256:" + sha(Buffer.concat([Buffer.from("gentle-ai.review-verification-evidence-record/v2\u0000"), Buffer.from(unsigned)]));
+    const digest =
+      "sha256:" +
+      sha(
+        Buffer.concat([Buffer.from("gentle-ai.review-verification-evidence-record/v2\u0000"), Buffer.from(unsigned)]),
+      );
     expect(recordText(r)).toBe(unsigned.replace('"record_digest":""', `"record_digest":"${digest}"`));
     expect(validateEvidenceRecord(r, "prefixed")).toBeUndefined();
   });
@@ -42,7 +46,12 @@ describe("buildEvidenceRecord", () => {
     expect(r.candidate_tree).toBe("3".repeat(40));
     const unsigned = recordText({ ...r, record_digest: "" });
     expect(unsigned).toContain(`"authority_revision":"${hex("1")}"`);
-    expect(r.record_digest).toBe("sha256:" + sha(Buffer.concat([Buffer.from("gentle-ai.review-verification-evidence-record/v2\u0000"), Buffer.from(unsigned)])));
+    expect(r.record_digest).toBe(
+      "sha256:" +
+        sha(
+          Buffer.concat([Buffer.from("gentle-ai.review-verification-evidence-record/v2\u0000"), Buffer.from(unsigned)]),
+        ),
+    );
     expect(validateEvidenceRecord(r, "bare")).toBeUndefined();
     // The real provider's Validate() rejects bare values: the bare mode is counterfactual by design.
     expect(validateEvidenceRecord(r, "prefixed")).toBe("verification evidence record authority_revision is invalid");
@@ -51,7 +60,9 @@ describe("buildEvidenceRecord", () => {
   it("always emits ledger_ids as an array and rejects a tampered digest", () => {
     const r = buildEvidenceRecord({ ...binding, ledgerIds: [] }, payload, "passed", "prefixed");
     expect(recordText(r)).toContain('"ledger_ids":[]');
-    expect(validateEvidenceRecord({ ...r, outcome: "procedural_tooling_failed" }, "prefixed")).toBe("verification evidence record digest is invalid");
+    expect(validateEvidenceRecord({ ...r, outcome: "procedural_tooling_failed" }, "prefixed")).toBe(
+      "verification evidence record digest is invalid",
+    );
     expect(computeRecordDigest(r)).toBe(r.record_digest);
   });
 });
@@ -62,9 +73,18 @@ describe("the verification-evidence/v2 mirror", () => {
     const prefixed = buildEvidenceRecord(binding, payload, "passed", "prefixed");
     // The published example record's digest follows from its fields (verification_evidence.go:109-120): the binding
     // above is that record's, its payload digest is the one value the example states without the payload.
-    const example = { ...prefixed, raw_payload_sha256: "sha256:fbaacd1df6f28aa2ed91cd75533e1fb2844323408cf6057423cae3e0387ea0dc" };
-    expect(computeRecordDigest(example)).toBe("sha256:f89d690f641098c5769b89923606511103ef5e02550512f7762f202aa4c6ab32");
+    const example = {
+      ...prefixed,
+      raw_payload_sha256: "sha256:fbaacd1df6f28aa2ed91cd75533e1fb2844323408cf6057423cae3e0387ea0dc",
+    };
+    expect(computeRecordDigest(example)).toBe(
+      "sha256:f89d690f641098c5769b89923606511103ef5e02550512f7762f202aa4c6ab32",
+    );
     expect(VerificationEvidenceRecordSchema.safeParse(JSON.parse(recordText(prefixed))).success).toBe(true);
-    expect(VerificationEvidenceRecordSchema.safeParse(JSON.parse(recordText(buildEvidenceRecord(binding, payload, "passed", "bare")))).success).toBe(false);
+    expect(
+      VerificationEvidenceRecordSchema.safeParse(
+        JSON.parse(recordText(buildEvidenceRecord(binding, payload, "passed", "bare"))),
+      ).success,
+    ).toBe(false);
   });
 });

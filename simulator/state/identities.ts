@@ -151,9 +151,16 @@ export function snapshotIdentity(
   const staged = projection === "staged";
   const overlay = kind === "base-workspace-overlay";
   // The overlay has its own domain; a staged projection is spelled in the values whatever the domain (snapshot.go:1524-1536).
-  const domain = overlay ? "gentle-ai.review-snapshot/base-workspace-overlay/v2" : staged ? "gentle-ai.review-snapshot/v4" : "gentle-ai.review-snapshot/v3";
+  const domain = overlay
+    ? "gentle-ai.review-snapshot/base-workspace-overlay/v2"
+    : staged
+      ? "gentle-ai.review-snapshot/v4"
+      : "gentle-ai.review-snapshot/v3";
   const parts = [Buffer.from(domain + "\u0000", "utf8")];
-  for (const v of staged ? [kind, projection, baseTree, candidateTree, digest] : [kind, baseTree, candidateTree, digest]) lengthPrefixed(parts, v);
+  for (const v of staged
+    ? [kind, projection, baseTree, candidateTree, digest]
+    : [kind, baseTree, candidateTree, digest])
+    lengthPrefixed(parts, v);
   for (const id of ledgerIds) lengthPrefixed(parts, id);
   return sha256Prefixed(Buffer.concat(parts));
 }
@@ -187,7 +194,9 @@ export function changedPathManifest(entries: readonly ManifestEntry[]): ChangedP
 
 /** ChangedPathManifestDigest (artifact_subject.go:54): sha256 over a domain tag and the compact JSON entries. */
 export function changedPathManifestDigest(entries: readonly ManifestEntry[]): string {
-  return sha256Prefixed(Buffer.from("gentle-ai.review-changed-path-manifest/v1\u0000" + goMarshal(changedPathManifest(entries)), "utf8"));
+  return sha256Prefixed(
+    Buffer.from("gentle-ai.review-changed-path-manifest/v1\u0000" + goMarshal(changedPathManifest(entries)), "utf8"),
+  );
 }
 
 function derive(seed: string, label: string): string {
@@ -290,11 +299,20 @@ function deriveIdentities(seed: string): Identities {
     stagedTargetIdentity: snapshotIdentity("current-changes", "staged", baseTree, candidateTree, digest),
     revision: (index) => "sha256:" + derive(seed, `revision/${index}`),
     eventId: (index) => "sha256:" + derive(seed, `event/${index}`),
-    subjectHash: (lens) => sha256Prefixed(`subject\u0000${lens}\u0000${baseTree}\u0000${candidateTree}\u0000${manifestSha256}`),
+    subjectHash: (lens) =>
+      sha256Prefixed(`subject\u0000${lens}\u0000${baseTree}\u0000${candidateTree}\u0000${manifestSha256}`),
     requestHash: (index) => "sha256:" + derive(seed, `validation-request/${index}`),
-    correctionTargetIdentity: snapshotIdentity("fix-diff", "workspace", candidateTree, correctionCandidateTree, correctionPathsDigest, [FIX_FINDING_ID]),
+    correctionTargetIdentity: snapshotIdentity(
+      "fix-diff",
+      "workspace",
+      candidateTree,
+      correctionCandidateTree,
+      correctionPathsDigest,
+      [FIX_FINDING_ID],
+    ),
     correctionFromWorkspace: false,
-    correctionIdentity: (ledger) => snapshotIdentity("fix-diff", "workspace", candidateTree, correctionCandidateTree, correctionPathsDigest, ledger),
+    correctionIdentity: (ledger) =>
+      snapshotIdentity("fix-diff", "workspace", candidateTree, correctionCandidateTree, correctionPathsDigest, ledger),
     correctionCandidateTree,
     correctionPaths,
     correctionPathsDigest,

@@ -12,7 +12,14 @@ import {
 import type { ManifestEntry } from "./identities.ts";
 import { LENSES } from "../scenario/lineage-spec.ts";
 
-const modified = (path: string): ManifestEntry => ({ path, status: "M", additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" });
+const modified = (path: string): ManifestEntry => ({
+  path,
+  status: "M",
+  additions: 1,
+  deletions: 1,
+  oldMode: "100644",
+  newMode: "100644",
+});
 
 describe("gentle-ai's identity formulas", () => {
   // Expected values are real-binary outputs: gentle-pi tests/fixtures/devbinary/status-v5*.captured.json and
@@ -21,18 +28,38 @@ describe("gentle-ai's identity formulas", () => {
     expect(pathsDigest(["src/add.js"])).toBe("sha256:e9ec59a8b57bb461f3e06d58e57517e472c4d90560af0da03adcb8e80328cd25");
     expect(pathsDigest(["file.txt"])).toBe("sha256:4d916b1a185d946866be1c2f945425ea650ea045dec13bb0ec972744f0f9bd61");
     expect(pathsDigest([])).toBe("sha256:2286a180488f90f2e97062d500a629bc747716d55a34c2861a8309e1b02589a1");
-    expect(pathsDigest(["tracked.txt"])).toBe("sha256:b93fca961a97d240c2b7023e98772f49ebd2995eda7db07043270b57bed75d71");
+    expect(pathsDigest(["tracked.txt"])).toBe(
+      "sha256:b93fca961a97d240c2b7023e98772f49ebd2995eda7db07043270b57bed75d71",
+    );
   });
 
   it("workspace snapshot identity (snapshot.go:1524)", () => {
     expect(
-      snapshotIdentity("current-changes", "workspace", "96c8f6a2eee2da821f202ee686b70c211bd9fd37", "6812ab6b7a19550f0dc49cee57518528c4479756", pathsDigest(["src/add.js"])),
+      snapshotIdentity(
+        "current-changes",
+        "workspace",
+        "96c8f6a2eee2da821f202ee686b70c211bd9fd37",
+        "6812ab6b7a19550f0dc49cee57518528c4479756",
+        pathsDigest(["src/add.js"]),
+      ),
     ).toBe("sha256:c15e3de5404ab556a237a0a94f1d8d99e33e2ac6664877b2eefee0e210f8252a");
-    expect(snapshotIdentity("current-changes", "workspace", "619289f137abd616d94899f2c9b6726de091ac92", "619289f137abd616d94899f2c9b6726de091ac92", pathsDigest([]))).toBe(
-      "sha256:50d13aa33f913bbf99df6ad5b94ac1db2aba969445ffc08aadffd8b42b79f1c4",
-    );
     expect(
-      snapshotIdentity("current-changes", "workspace", "3e21a205dd9b55021aeae87965092623807e455f", "1c3325617279b38743f073302ba190fc421b5a09", pathsDigest(["tracked.txt"])),
+      snapshotIdentity(
+        "current-changes",
+        "workspace",
+        "619289f137abd616d94899f2c9b6726de091ac92",
+        "619289f137abd616d94899f2c9b6726de091ac92",
+        pathsDigest([]),
+      ),
+    ).toBe("sha256:50d13aa33f913bbf99df6ad5b94ac1db2aba969445ffc08aadffd8b42b79f1c4");
+    expect(
+      snapshotIdentity(
+        "current-changes",
+        "workspace",
+        "3e21a205dd9b55021aeae87965092623807e455f",
+        "1c3325617279b38743f073302ba190fc421b5a09",
+        pathsDigest(["tracked.txt"]),
+      ),
     ).toBe("sha256:00c0d796b4136e365d0130886f300c954ecf9431c45d96d8031155c415507d49");
   });
 
@@ -47,10 +74,23 @@ describe("gentle-ai's identity formulas", () => {
 
   it("changed-path manifest entries and digest (frozen_candidate_context.go:75, artifact_subject.go:54)", () => {
     expect(changedPathManifest([modified("src/add.js")])).toEqual([
-      { path: "src/add.js", status: "M", old_mode: "100644", new_mode: "100644", deleted: false, type_changed: false, mode_only: false, intended_untracked: false },
+      {
+        path: "src/add.js",
+        status: "M",
+        old_mode: "100644",
+        new_mode: "100644",
+        deleted: false,
+        type_changed: false,
+        mode_only: false,
+        intended_untracked: false,
+      },
     ]);
-    expect(changedPathManifestDigest([modified("src/add.js")])).toBe("sha256:247cb9ffff17f6f97cf3fbeca795889a281805f676c53c204b319735a3eaf4dd");
-    expect(changedPathManifestDigest([modified("tracked.txt")])).toBe("sha256:64d028ff676fb4ef10f2d4a3488d568854b364b4cc4399578b5932d144d2347b");
+    expect(changedPathManifestDigest([modified("src/add.js")])).toBe(
+      "sha256:247cb9ffff17f6f97cf3fbeca795889a281805f676c53c204b319735a3eaf4dd",
+    );
+    expect(changedPathManifestDigest([modified("tracked.txt")])).toBe(
+      "sha256:64d028ff676fb4ef10f2d4a3488d568854b364b4cc4399578b5932d144d2347b",
+    );
     expect(Object.keys(changedPathManifest([modified("x")])[0]!)).toEqual([
       "path",
       "status",
@@ -64,7 +104,9 @@ describe("gentle-ai's identity formulas", () => {
   });
 
   it("the empty intended-untracked proof", () => {
-    expect(emptyIntendedUntrackedProof()).toBe("sha256:b97229718d4c7fe50a8892eb474ae5aa6491697bccb400e3e31dbaca4894d2f3");
+    expect(emptyIntendedUntrackedProof()).toBe(
+      "sha256:b97229718d4c7fe50a8892eb474ae5aa6491697bccb400e3e31dbaca4894d2f3",
+    );
   });
 });
 
@@ -76,7 +118,8 @@ describe("deterministic identities", () => {
     expect(ids.lineageId).toBe("review-" + ids.targetIdentity.slice(7, 23));
     expect(ids.lineageId).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
     expect(ids.repositoryContext).toMatch(/^rctx1_[0-9a-f]{64}$/);
-    for (const t of [ids.baseTree, ids.candidateTree, ids.correctionCandidateTree]) expect(t).toMatch(/^(?!0+$)[0-9a-f]{40}$/);
+    for (const t of [ids.baseTree, ids.candidateTree, ids.correctionCandidateTree])
+      expect(t).toMatch(/^(?!0+$)[0-9a-f]{40}$/);
     for (const v of [
       ids.revision(0),
       ids.revision(1),
@@ -103,13 +146,25 @@ describe("deterministic identities", () => {
     expect(ids.paths).toEqual(ids.manifest.map((m) => m.path));
     expect([...ids.paths].sort()).toEqual(ids.paths);
     expect(ids.pathsDigest).toBe(pathsDigest(ids.paths));
-    expect(ids.targetIdentity).toBe(snapshotIdentity("current-changes", "workspace", ids.baseTree, ids.candidateTree, ids.pathsDigest));
+    expect(ids.targetIdentity).toBe(
+      snapshotIdentity("current-changes", "workspace", ids.baseTree, ids.candidateTree, ids.pathsDigest),
+    );
     expect(ids.manifestSha256).toBe(changedPathManifestDigest(ids.manifest));
     expect(ids.correctionTargetIdentity).toBe(
-      snapshotIdentity("fix-diff", "workspace", ids.candidateTree, ids.correctionCandidateTree, pathsDigest(ids.correctionPaths), ["R1-001"]),
+      snapshotIdentity(
+        "fix-diff",
+        "workspace",
+        ids.candidateTree,
+        ids.correctionCandidateTree,
+        pathsDigest(ids.correctionPaths),
+        ["R1-001"],
+      ),
     );
-    for (const m of ids.manifest) expect([m.oldMode, m.newMode]).toEqual(m.status === "A" ? ["000000", "100644"] : ["100644", "100644"]);
-    expect(ids.candidateDiff.toString("utf8").startsWith(`diff --git a/${ids.paths[0]} b/${ids.paths[0]}\n`)).toBe(true);
+    for (const m of ids.manifest)
+      expect([m.oldMode, m.newMode]).toEqual(m.status === "A" ? ["000000", "100644"] : ["100644", "100644"]);
+    expect(ids.candidateDiff.toString("utf8").startsWith(`diff --git a/${ids.paths[0]} b/${ids.paths[0]}\n`)).toBe(
+      true,
+    );
   });
 
   it("are derived once per process for a seed, and differ between seeds", () => {

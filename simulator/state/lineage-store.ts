@@ -70,7 +70,12 @@ export function readLineage(stateDir: string, scenario: Scenario, seedSlot: Seed
  * Runs fn on a mutable copy of the lineage under the lock and persists the copy atomically if fn changed it.
  * A throw inside fn persists nothing (refusals never consume state).
  */
-export function updateLineage<T>(stateDir: string, scenario: Scenario, seedSlot: SeedCapturedSlot, fn: (draft: LineageState) => T): T {
+export function updateLineage<T>(
+  stateDir: string,
+  scenario: Scenario,
+  seedSlot: SeedCapturedSlot,
+  fn: (draft: LineageState) => T,
+): T {
   return withLock(stateDir, "lineage", () => {
     const before = load(stateDir, scenario, seedSlot);
     const beforeText = JSON.stringify(before);
@@ -78,7 +83,8 @@ export function updateLineage<T>(stateDir: string, scenario: Scenario, seedSlot:
     const result = fn(draft);
     if (!isLineageState(draft)) throw new Error("gentle-ai-sim: refusing to persist an invalid lineage state");
     const afterText = JSON.stringify(draft);
-    if (afterText !== beforeText || !existsSync(join(stateDir, LINEAGE_FILE))) writeFileAtomic(join(stateDir, LINEAGE_FILE), afterText + "\n");
+    if (afterText !== beforeText || !existsSync(join(stateDir, LINEAGE_FILE)))
+      writeFileAtomic(join(stateDir, LINEAGE_FILE), afterText + "\n");
     return result;
   });
 }

@@ -45,7 +45,9 @@ describe("withLock", () => {
     writeFileSync(join(sync, "release"), "");
     expect(await first).toBe(0);
     expect(await second).toBe(0);
-    expect(existsSync(join(sync, "overlap")) ? readFileSync(join(sync, "overlap"), "utf8") : "no overlap").toBe("no overlap");
+    expect(existsSync(join(sync, "overlap")) ? readFileSync(join(sync, "overlap"), "utf8") : "no overlap").toBe(
+      "no overlap",
+    );
     expect(existsSync(join(sync, "done-first")) && existsSync(join(sync, "done-second"))).toBe(true);
     expect(existsSync(join(dir, "lineage.lock"))).toBe(false);
   });
@@ -62,6 +64,8 @@ describe("withLock", () => {
     const dir = mkdtempSync(join(tmpdir(), "lock-test-"));
     made.push(dir);
     writeFileSync(join(dir, "x.lock"), String(process.ppid));
-    expect(() => withLock(dir, "x", () => 1, 50)).toThrow(`simulator state lock ${join(dir, "x.lock")} is held by another process`);
+    expect(() => withLock(dir, "x", () => 1, 50)).toThrow(
+      `simulator state lock ${join(dir, "x.lock")} is held by another process`,
+    );
   });
 });

@@ -36,7 +36,8 @@ export function withLock<T>(dir: string, name: string, fn: () => T, timeoutMs = 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       if (ownerIsDead(lockFile)) takeOverStale(lockFile);
-      else if (Date.now() > deadline) throw new Error(`simulator state lock ${lockFile} is held by another process`, { cause: error });
+      else if (Date.now() > deadline)
+        throw new Error(`simulator state lock ${lockFile} is held by another process`, { cause: error });
       else Atomics.wait(sleeper, 0, 0, wait);
       continue;
     }

@@ -49,7 +49,9 @@ interface Invocation {
 function invocations(script: string): Invocation[] {
   const out: Invocation[] = [];
   for (const line of script.replace(/\\\n/g, " ").split("\n")) {
-    for (const m of line.matchAll(/(?:\bnpx(?: --no(?:-install)?| --yes=false)?|\bpnpm exec) relay-conformance((?: +[^;&|]+)?)/g)) {
+    for (const m of line.matchAll(
+      /(?:\bnpx(?: --no(?:-install)?| --yes=false)?|\bpnpm exec) relay-conformance((?: +[^;&|]+)?)/g,
+    )) {
       const words = (m[1] ?? "")
         .trim()
         .split(/\s+/)
@@ -75,8 +77,11 @@ async function helpText(argv: string[]): Promise<string> {
 /** The problems of one invocation: its subcommand is not in `relay-conformance --help`, or an option not in its `--help`. */
 async function problems(call: Invocation): Promise<string[]> {
   const top = await helpText(["--help"]);
-  const commands = [...(/^Commands:\n([\s\S]*?)\n\n/m.exec(top)?.[1] ?? "").matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
-  if (!commands.includes(call.sub)) return [`${call.line}: no command ${JSON.stringify(call.sub)} in relay-conformance --help`];
+  const commands = [...(/^Commands:\n([\s\S]*?)\n\n/m.exec(top)?.[1] ?? "").matchAll(/^ {2}(\S+) {2,}/gm)].map(
+    (m) => m[1],
+  );
+  if (!commands.includes(call.sub))
+    return [`${call.line}: no command ${JSON.stringify(call.sub)} in relay-conformance --help`];
   const usage = await helpText([call.sub, "--help"]);
   return call.options
     .filter((o) => !new RegExp(`(^|[\\s\\[(,|])${o}(?![\\w-])`, "m").test(usage))
@@ -94,7 +99,9 @@ function unpinned(yaml: string): string[] {
 const blocks = yamlBlocks(doc);
 const workflow = parse(blocks[0] ?? "") as Workflow;
 const steps = (job: string): Step[] => workflow.jobs[job]?.steps ?? [];
-const calls = Object.values(workflow.jobs ?? {}).flatMap((j) => j.steps.flatMap((s) => (typeof s.run === "string" ? invocations(s.run) : [])));
+const calls = Object.values(workflow.jobs ?? {}).flatMap((j) =>
+  j.steps.flatMap((s) => (typeof s.run === "string" ? invocations(s.run) : [])),
+);
 
 describe("docs/ci.md: the GitHub Actions recipe", () => {
   it("is one yaml block that parses to a workflow", () => {
@@ -103,7 +110,9 @@ describe("docs/ci.md: the GitHub Actions recipe", () => {
   });
 
   it("gates pull requests that touch the relay or the dependencies, in 3 shards", () => {
-    expect(workflow.on.pull_request?.paths).toEqual(expect.arrayContaining(["lib/review-host-relay.ts", "package.json", "pnpm-lock.yaml"]));
+    expect(workflow.on.pull_request?.paths).toEqual(
+      expect.arrayContaining(["lib/review-host-relay.ts", "package.json", "pnpm-lock.yaml"]),
+    );
     const gate = workflow.jobs.gate;
     expect(gate?.strategy?.matrix?.shard).toEqual([1, 2, 3]);
     expect(gate?.if).toBe("github.event_name == 'pull_request'");
@@ -112,7 +121,11 @@ describe("docs/ci.md: the GitHub Actions recipe", () => {
     expect(run?.line).toContain("--shard ${{ matrix.shard }}/3");
     expect(run?.line).toMatch(/--seed \d+ /);
     expect(run?.options).toEqual(expect.arrayContaining(["--json", "--quiet"]));
-    expect(steps("gate").some((s) => s.uses?.startsWith("actions/upload-artifact@") === true && s.if === "${{ !cancelled() }}")).toBe(true);
+    expect(
+      steps("gate").some(
+        (s) => s.uses?.startsWith("actions/upload-artifact@") === true && s.if === "${{ !cancelled() }}",
+      ),
+    ).toBe(true);
   });
 
   it("merges the shards after the gate and publishes the JUnit and the Markdown summary", () => {
@@ -132,12 +145,16 @@ describe("docs/ci.md: the GitHub Actions recipe", () => {
   it("runs upstream-lanes nightly", () => {
     expect(workflow.on.schedule?.[0]?.cron).toMatch(/^\S+ \S+ \* \* \*$/);
     expect(workflow.jobs["upstream-lanes"]?.if).toContain("github.event_name == 'schedule'");
-    expect(calls.find((c) => c.sub === "upstream-lanes")?.line).toBe("npx --no relay-conformance upstream-lanes --gentle-pi . --json upstream-lanes.json");
+    expect(calls.find((c) => c.sub === "upstream-lanes")?.line).toBe(
+      "npx --no relay-conformance upstream-lanes --gentle-pi . --json upstream-lanes.json",
+    );
   });
 
   it("pins every action by full commit SHA with a version comment, and runs Node 24", () => {
     expect(unpinned(blocks[0] ?? "")).toEqual([]);
-    const setups = Object.values(workflow.jobs).flatMap((j) => j.steps.filter((s) => s.uses?.startsWith("actions/setup-node@") === true));
+    const setups = Object.values(workflow.jobs).flatMap((j) =>
+      j.steps.filter((s) => s.uses?.startsWith("actions/setup-node@") === true),
+    );
     expect(setups.map((s) => s.with?.["node-version"])).toEqual(["24", "24", "24", "24", "24"]);
   });
 
@@ -185,7 +202,9 @@ describe("docs/ci.md: the GitHub Actions recipe", () => {
         "npx --no relay-conformance upstream-lanes --gentle-pi . --json-out r.json",
       ].join("\n"),
     );
-    expect(await problems(mutated!)).toEqual(['npx relay-conformance rnu --relay lib/review-host-relay.ts: no command "rnu" in relay-conformance --help']);
+    expect(await problems(mutated!)).toEqual([
+      'npx relay-conformance rnu --relay lib/review-host-relay.ts: no command "rnu" in relay-conformance --help',
+    ]);
     expect((await Promise.all(rest.map(problems))).flat()).toEqual([
       "npx --no relay-conformance run --relay x --shrad 1/3 --quiet: --shrad is not in relay-conformance run --help",
       "pnpm exec relay-conformance merge-reports a.json --junit=j.xml --mark-down m.md: --mark-down is not in relay-conformance merge-reports --help",

@@ -24,12 +24,20 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^np
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "packed-test-"));
   consumer = join(scratch, "consumer");
-  const pack = await execa("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: root, env, extendEnv: false });
+  const pack = await execa("npm", ["pack", "--json", "--pack-destination", scratch], {
+    cwd: root,
+    env,
+    extendEnv: false,
+  });
   packed = (JSON.parse(pack.stdout) as (typeof packed)[])[0]!;
   const tarball = join(scratch, packed.filename);
   mkdirSync(consumer);
   writeConsumer(consumer, root, tarball);
-  await execa("npm", ["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: consumer, env, extendEnv: false });
+  await execa("npm", ["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"], {
+    cwd: consumer,
+    env,
+    extendEnv: false,
+  });
 }, 240_000);
 
 afterAll(() => {
@@ -40,17 +48,25 @@ afterAll(() => {
  * Runs two clauses of the gate from the consumer with `command` (what starts the bin), `pathFirst` first on PATH,
  * and checks its exit, its silence and the report it writes to `json`.
  */
-async function expectGatePasses(command: readonly [string, ...string[]], json: string, pathFirst?: string): Promise<void> {
+async function expectGatePasses(
+  command: readonly [string, ...string[]],
+  json: string,
+  pathFirst?: string,
+): Promise<void> {
   const relay = join(root, "relay", "index.ts");
   const grep = CLAUSES.map((c) => `^${c}$`).join("|");
   const [file, ...pre] = command;
   const PATH = pathFirst === undefined ? env.PATH : `${pathFirst}:${env.PATH ?? ""}`;
-  const r = await execa(file, [...pre, "run", "--relay", relay, "--profile", "2.4.0", "--grep", grep, "--seed", "7", "--json", json, "--quiet"], {
-    cwd: consumer,
-    env: { ...env, PATH },
-    extendEnv: false,
-    reject: false,
-  });
+  const r = await execa(
+    file,
+    [...pre, "run", "--relay", relay, "--profile", "2.4.0", "--grep", grep, "--seed", "7", "--json", json, "--quiet"],
+    {
+      cwd: consumer,
+      env: { ...env, PATH },
+      extendEnv: false,
+      reject: false,
+    },
+  );
   expect(r.stderr).toBe("");
   expect(r.exitCode).toBe(0);
   const report = ReportSchema.parse(JSON.parse(readFileSync(join(consumer, json), "utf8")));
@@ -95,11 +111,21 @@ describe("the packed package", () => {
     }
     expect((await execa(node.binary, ["--version"])).stdout).toMatch(/^v24\./);
     // Its directory first on PATH: whatever the gate starts through `env node` runs on Node 24 too.
-    await expectGatePasses([node.binary, join(consumer, "node_modules/.bin/relay-conformance")], "r24.json", dirname(node.binary));
+    await expectGatePasses(
+      [node.binary, join(consumer, "node_modules/.bin/relay-conformance")],
+      "r24.json",
+      dirname(node.binary),
+    );
   });
 
   it("runs the simulator bin from the consumer", async () => {
-    const r = await execa("npx", ["--no-install", "gentle-ai-sim", "version"], { cwd: consumer, env, extendEnv: false, reject: false, stripFinalNewline: false });
+    const r = await execa("npx", ["--no-install", "gentle-ai-sim", "version"], {
+      cwd: consumer,
+      env,
+      extendEnv: false,
+      reject: false,
+      stripFinalNewline: false,
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe("");
     expect(r.stdout).toMatch(/^gentle-ai \d+\.\d+\.\d+\n$/);
@@ -133,14 +159,24 @@ describe("the packed package", () => {
       files: ["use.ts"],
     };
     writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify(tsconfig));
-    const r = await execa(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", consumer], { cwd: consumer, env, extendEnv: false, reject: false });
+    const r = await execa(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", consumer], {
+      cwd: consumer,
+      env,
+      extendEnv: false,
+      reject: false,
+    });
     expect(r.stdout).toBe("");
     expect(r.exitCode).toBe(0);
   });
 
   it("imports the API by package name, silently", async () => {
     const script = `import { listClauses } from "gentle-relay-conformance"; process.stdout.write(JSON.stringify(listClauses({ grep: "^HANDSHAKE-PATTERN-EXACT$" }).map((c) => c.id)));`;
-    const r = await execa(process.execPath, ["--input-type=module", "-e", script], { cwd: consumer, env, extendEnv: false, reject: false });
+    const r = await execa(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: consumer,
+      env,
+      extendEnv: false,
+      reject: false,
+    });
     expect(r.stderr).toBe("");
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(["HANDSHAKE-PATTERN-EXACT"]);

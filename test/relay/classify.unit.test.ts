@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { classifyReviewHostRelayRefusal, isReviewHostRelayAdmissionRefusal, REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE } from "../../relay/index.ts";
+import {
+  classifyReviewHostRelayRefusal,
+  isReviewHostRelayAdmissionRefusal,
+  REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE,
+} from "../../relay/index.ts";
 
 const V240_HANDSHAKE =
   "Error: the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex [invalid_request]\n";
@@ -26,11 +30,15 @@ describe("classifyReviewHostRelayRefusal (reference §8)", () => {
   });
 
   it("tests unknown-flag before handshake", () => {
-    expect(classifyReviewHostRelayRefusal(`flag provided but not defined: -agent\n${V240_HANDSHAKE}`)).toBe("unknown-flag");
+    expect(classifyReviewHostRelayRefusal(`flag provided but not defined: -agent\n${V240_HANDSHAKE}`)).toBe(
+      "unknown-flag",
+    );
   });
 
   it("exports the unavailable message", () => {
-    expect(REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE).toBe("provider relay requires a gentle-ai build with the pi host relay surface");
+    expect(REVIEW_HOST_RELAY_UNAVAILABLE_MESSAGE).toBe(
+      "provider relay requires a gentle-ai build with the pi host relay surface",
+    );
   });
 });
 

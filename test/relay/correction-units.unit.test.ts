@@ -24,7 +24,10 @@ const VALIDATION: CorrectionValidationInput = {
   correctionRegression: { passed: true, evidence: ["regression ok"] },
   followUps: [{ observation: "note", proofRefs: ["R1"] }],
 };
-const status = (validationRequest: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+const status = (
+  validationRequest: Record<string, unknown> | undefined,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   schema: "gentle-ai.review-integration.status/v5",
   authority: { lineage_id: "review-1", state: "correction_required", revision: "sha256:" + hex("c") },
   ...(validationRequest !== undefined ? { validation_request: validationRequest } : {}),
@@ -62,15 +65,27 @@ describe("validation document (#279 D1)", () => {
   });
 
   it("keeps the legacy three-field proof", () => {
-    expect(Object.keys(JSON.parse(buildLegacyValidationProofDocument(VALIDATION).toString("utf8")))).toEqual(["original_criteria", "correction_regression", "follow_ups"]);
+    expect(Object.keys(JSON.parse(buildLegacyValidationProofDocument(VALIDATION).toString("utf8")))).toEqual([
+      "original_criteria",
+      "correction_regression",
+      "follow_ups",
+    ]);
   });
 
   it.each([
     ["absent validation_request", status(undefined), "correction-binding-missing/preflight/none"],
     ["absent request_hash", status({ ...VR, request_hash: undefined }), "correction-binding-missing/preflight/none"],
     ["bare request_hash", status({ ...VR, request_hash: hex("a") }), "correction-binding-non-canonical/preflight/none"],
-    ["upper-case target", status({ ...VR, correction_target_identity: "sha256:" + hex("B") }), "correction-binding-non-canonical/preflight/none"],
-    ["short target", status({ ...VR, correction_target_identity: "sha256:abc" }), "correction-binding-non-canonical/preflight/none"],
+    [
+      "upper-case target",
+      status({ ...VR, correction_target_identity: "sha256:" + hex("B") }),
+      "correction-binding-non-canonical/preflight/none",
+    ],
+    [
+      "short target",
+      status({ ...VR, correction_target_identity: "sha256:abc" }),
+      "correction-binding-non-canonical/preflight/none",
+    ],
   ])("fails closed on %s", (_label, s, code) => {
     expect(codeOf(() => readTargetedValidationBinding(s))).toBe(code);
   });
@@ -78,8 +93,12 @@ describe("validation document (#279 D1)", () => {
   it("matches only the bare caller hash equal to STATUS without sha256:", () => {
     const binding = readTargetedValidationBinding(status(VR));
     expect(codeOf(() => matchCallerRequestHash(binding, hex("a")))).toBe("no error");
-    expect(codeOf(() => matchCallerRequestHash(binding, REQUEST_HASH))).toBe("correction-request-hash-mismatch/preflight/none");
-    expect(codeOf(() => matchCallerRequestHash(binding, hex("f")))).toBe("correction-request-hash-mismatch/preflight/none");
+    expect(codeOf(() => matchCallerRequestHash(binding, REQUEST_HASH))).toBe(
+      "correction-request-hash-mismatch/preflight/none",
+    );
+    expect(codeOf(() => matchCallerRequestHash(binding, hex("f")))).toBe(
+      "correction-request-hash-mismatch/preflight/none",
+    );
   });
 });
 
@@ -135,9 +154,14 @@ describe("evidence records (#279 D3)", () => {
     ).toBe("no error");
   });
 
-  it.each([["sha256:" + hex("A")], ["SHA256:" + hex("a")], [hex("a").slice(1)], [42]])("rejects identity %j", (value) => {
-    expect(codeOf(() => decodeVerificationEvidenceRecord({ ...wire("prefixed"), target_identity: value }))).toBe("correction-evidence-invalid/preflight/none");
-  });
+  it.each([["sha256:" + hex("A")], ["SHA256:" + hex("a")], [hex("a").slice(1)], [42]])(
+    "rejects identity %j",
+    (value) => {
+      expect(codeOf(() => decodeVerificationEvidenceRecord({ ...wire("prefixed"), target_identity: value }))).toBe(
+        "correction-evidence-invalid/preflight/none",
+      );
+    },
+  );
 
   it.each([
     ["lineage", { lineageId: "review-2" }],
@@ -156,14 +180,18 @@ describe("evidence records (#279 D3)", () => {
       pathsDigest: hex("e"),
       outcome: "passed" as const,
     };
-    expect(codeOf(() => assertCorrectionEvidenceBinding(record, { ...expected, ...change }))).toBe("correction-evidence-binding-drift/preflight/none");
+    expect(codeOf(() => assertCorrectionEvidenceBinding(record, { ...expected, ...change }))).toBe(
+      "correction-evidence-binding-drift/preflight/none",
+    );
   });
 
   it("compares the path list when no digest is expected", () => {
     const record = decodeVerificationEvidenceRecord(wire("prefixed"));
     const base = { lineageId: "review-1", targetIdentity: TARGET, outcome: "passed" as const };
     expect(codeOf(() => assertCorrectionEvidenceBinding(record, { ...base, paths: ["a.go"] }))).toBe("no error");
-    expect(codeOf(() => assertCorrectionEvidenceBinding(record, { ...base, paths: ["b.go"] }))).toBe("correction-evidence-binding-drift/preflight/none");
+    expect(codeOf(() => assertCorrectionEvidenceBinding(record, { ...base, paths: ["b.go"] }))).toBe(
+      "correction-evidence-binding-drift/preflight/none",
+    );
   });
 
   it("normalizeSha256Identity", () => {
@@ -200,7 +228,12 @@ describe("argv builders (#279 D2)", () => {
       operationToken: "capture-evidence",
       argumentTokens: ["--lineage=review-1", "--outcome={{outcome}}", "--input={{input}}", "--x={{input}}"],
       values: [
-        { slot: "outcome", domain: "verification_outcome", allowedValues: ["passed", "verification_failed"], substitutionLocation: 1 },
+        {
+          slot: "outcome",
+          domain: "verification_outcome",
+          allowedValues: ["passed", "verification_failed"],
+          substitutionLocation: 1,
+        },
         { slot: "input", domain: "artifact_path_or_stdin", substitutionLocation: 2 },
       ],
     };
@@ -212,15 +245,31 @@ describe("argv builders (#279 D2)", () => {
       "--input=/e.txt",
       "--x={{input}}",
     ]);
-    expect(codeOf(() => renderSubmissionDescriptorArgv(evidence, { outcome: "bogus", input: "/e" }))).toBe("correction-descriptor-mismatch/preflight/none");
-    expect(codeOf(() => renderSubmissionDescriptorArgv(evidence, { outcome: "passed" }))).toBe("correction-descriptor-mismatch/preflight/none");
-    expect(codeOf(() => renderSubmissionDescriptorArgv({ ...finalize, values: [{ slot: "validation", domain: "d", substitutionLocation: 5 }] }, { validation: "/v" }))).toBe(
+    expect(codeOf(() => renderSubmissionDescriptorArgv(evidence, { outcome: "bogus", input: "/e" }))).toBe(
       "correction-descriptor-mismatch/preflight/none",
     );
+    expect(codeOf(() => renderSubmissionDescriptorArgv(evidence, { outcome: "passed" }))).toBe(
+      "correction-descriptor-mismatch/preflight/none",
+    );
+    expect(
+      codeOf(() =>
+        renderSubmissionDescriptorArgv(
+          { ...finalize, values: [{ slot: "validation", domain: "d", substitutionLocation: 5 }] },
+          { validation: "/v" },
+        ),
+      ),
+    ).toBe("correction-descriptor-mismatch/preflight/none");
   });
 
   it("builds the descriptor-less forms", () => {
-    expect(buildNegotiatedFinalizeArgv({ cwd: "/r", lineageId: "review-1", validationPath: "/v.json", evidence: { captured: true } })).toEqual([
+    expect(
+      buildNegotiatedFinalizeArgv({
+        cwd: "/r",
+        lineageId: "review-1",
+        validationPath: "/v.json",
+        evidence: { captured: true },
+      }),
+    ).toEqual([
       "review",
       "finalize",
       "--contract",
@@ -233,12 +282,23 @@ describe("argv builders (#279 D2)", () => {
       "/v.json",
       "--captured-evidence=true",
     ]);
-    expect(buildNegotiatedFinalizeArgv({ cwd: "/r", lineageId: "review-1", validationPath: "/v.json", evidence: { documentPath: "/e.txt" } }).slice(-2)).toEqual([
-      "--evidence",
-      "/e.txt",
-    ]);
     expect(
-      buildCaptureEvidenceArgv({ cwd: "/r", lineageId: "review-1", targetIdentity: TARGET, expectedRevision: "sha256:c", outcome: "passed", inputPath: "/e.txt" }),
+      buildNegotiatedFinalizeArgv({
+        cwd: "/r",
+        lineageId: "review-1",
+        validationPath: "/v.json",
+        evidence: { documentPath: "/e.txt" },
+      }).slice(-2),
+    ).toEqual(["--evidence", "/e.txt"]);
+    expect(
+      buildCaptureEvidenceArgv({
+        cwd: "/r",
+        lineageId: "review-1",
+        targetIdentity: TARGET,
+        expectedRevision: "sha256:c",
+        outcome: "passed",
+        inputPath: "/e.txt",
+      }),
     ).toEqual([
       "review",
       "capture-evidence",
@@ -261,8 +321,16 @@ describe("argv builders (#279 D2)", () => {
 describe("finalizeCorrection preflight (before any launch)", () => {
   // A non-existent executable: reaching launch would surface as finalize-failed "could not start", not a preflight code.
   const base = { gentleAiExecutable: "/nonexistent/gentle-ai", cwd: "/", validation: VALIDATION };
-  const captured = status(VR, { next_transition: { kind: "collect", reason_code: "targeted_validation_required", collect: { inputs: [] } } });
-  const uncaptured = status(VR, { next_transition: { kind: "collect", reason_code: "correction_repository_verification_required", collect: { inputs: [] } } });
+  const captured = status(VR, {
+    next_transition: { kind: "collect", reason_code: "targeted_validation_required", collect: { inputs: [] } },
+  });
+  const uncaptured = status(VR, {
+    next_transition: {
+      kind: "collect",
+      reason_code: "correction_repository_verification_required",
+      collect: { inputs: [] },
+    },
+  });
   const attempt = async (request: Parameters<typeof finalizeCorrection>[0]): Promise<string> => {
     try {
       await finalizeCorrection(request);
@@ -274,8 +342,12 @@ describe("finalizeCorrection preflight (before any launch)", () => {
   };
 
   it("fails closed when captured-evidence discovery and a raw document are both given", async () => {
-    expect(await attempt({ ...base, status: captured, evidenceDocument: Buffer.from("e") })).toBe("correction-evidence-source-conflict/preflight");
-    expect(await attempt({ ...base, status: uncaptured, capturedEvidence: true, evidenceDocument: Buffer.from("e") })).toBe("correction-evidence-source-conflict/preflight");
+    expect(await attempt({ ...base, status: captured, evidenceDocument: Buffer.from("e") })).toBe(
+      "correction-evidence-source-conflict/preflight",
+    );
+    expect(
+      await attempt({ ...base, status: uncaptured, capturedEvidence: true, evidenceDocument: Buffer.from("e") }),
+    ).toBe("correction-evidence-source-conflict/preflight");
   });
 
   it("fails closed without captured evidence or an evidence document", async () => {
@@ -283,8 +355,12 @@ describe("finalizeCorrection preflight (before any launch)", () => {
   });
 
   it("fails closed on a non-canonical binding or a caller hash mismatch", async () => {
-    expect(await attempt({ ...base, status: status({ ...VR, correction_target_identity: hex("b") }) })).toBe("correction-binding-non-canonical/preflight");
-    expect(await attempt({ ...base, status: captured, validation: { ...VALIDATION, requestHash: hex("0") } })).toBe("correction-request-hash-mismatch/preflight");
+    expect(await attempt({ ...base, status: status({ ...VR, correction_target_identity: hex("b") }) })).toBe(
+      "correction-binding-non-canonical/preflight",
+    );
+    expect(await attempt({ ...base, status: captured, validation: { ...VALIDATION, requestHash: hex("0") } })).toBe(
+      "correction-request-hash-mismatch/preflight",
+    );
   });
 
   it("fails closed on evidence drift", async () => {
@@ -303,7 +379,9 @@ describe("finalizeCorrection preflight (before any launch)", () => {
       outcome: "passed",
       record_digest: "sha256:" + hex("8"),
     };
-    expect(await attempt({ ...base, status: captured, evidenceRecord: Buffer.from(JSON.stringify(record)) })).toBe("correction-evidence-binding-drift/preflight");
+    expect(await attempt({ ...base, status: captured, evidenceRecord: Buffer.from(JSON.stringify(record)) })).toBe(
+      "correction-evidence-binding-drift/preflight",
+    );
   });
 
   it("reaches launch only when preflight passes (proves the checks above are before launch)", async () => {

@@ -25,16 +25,16 @@ describe("ReviewHostRelayError", () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe("ReviewHostRelayError");
     expect(error.message).toBe("pi subprocess failed");
-    expect([error.kind, error.stage, error.exitCode, error.stderr, error.timedOut, error.elapsedMs, error.timeoutMs, error.mutationOutcome]).toEqual([
-      "pi-failed",
-      "pi",
-      null,
-      "",
-      false,
-      null,
-      null,
-      "none",
-    ]);
+    expect([
+      error.kind,
+      error.stage,
+      error.exitCode,
+      error.stderr,
+      error.timedOut,
+      error.elapsedMs,
+      error.timeoutMs,
+      error.mutationOutcome,
+    ]).toEqual(["pi-failed", "pi", null, "", false, null, null, "none"]);
   });
 
   it.each([
@@ -55,13 +55,13 @@ describe("ReviewHostRelayError", () => {
       timeoutMs: 120000,
       mutationOutcome: "none",
     });
-    expect([error.exitCode, error.stderr, error.timedOut, error.elapsedMs, error.timeoutMs, error.mutationOutcome]).toEqual([
-      1,
-      "Error: x [invalid_request]\n",
-      false,
-      12,
-      120000,
-      "none",
-    ]);
+    expect([
+      error.exitCode,
+      error.stderr,
+      error.timedOut,
+      error.elapsedMs,
+      error.timeoutMs,
+      error.mutationOutcome,
+    ]).toEqual([1, "Error: x [invalid_request]\n", false, 12, 120000, "none"]);
   });
 });

@@ -31,7 +31,11 @@ function setup(profile: string, identities: "prefixed" | "bare"): Sandbox {
   return newSandbox(correctionScenario(profile, identities));
 }
 
-const options = (sandbox: Sandbox) => ({ gentleAiExecutable: SIM_GENTLE_AI, cwd: sandbox.repo, environment: sandbox.env });
+const options = (sandbox: Sandbox) => ({
+  gentleAiExecutable: SIM_GENTLE_AI,
+  cwd: sandbox.repo,
+  environment: sandbox.env,
+});
 
 function validationFor(status: unknown): CorrectionValidationInput {
   return {
@@ -66,11 +70,15 @@ describe("same-process capture-then-finalize (criterion 8)", () => {
     // capture-evidence: the staged payload reached the provider byte for byte.
     expect(capture.files).toHaveLength(1);
     expect(blobBytes(capture.files[0]!).equals(PAYLOAD)).toBe(true);
-    expect(capture.files[0]!.path).toMatch(new RegExp(`^${sandbox.tmp}/gentle-pi-correction-evidence-[A-Za-z0-9]{6}/evidence\\.txt$`));
+    expect(capture.files[0]!.path).toMatch(
+      new RegExp(`^${sandbox.tmp}/gentle-pi-correction-evidence-[A-Za-z0-9]{6}/evidence\\.txt$`),
+    );
     // The record's identities are normalised whatever the provider emitted.
     const emitted = JSON.parse(blobBytes(capture.stdout).toString("utf8")) as Record<string, string>;
     expect(emitted["target_identity"]!.startsWith("sha256:")).toBe(identities === "prefixed");
-    expect(run.evidence?.record.targetIdentity).toBe(readTargetedValidationBinding(first.status).correctionTargetIdentity);
+    expect(run.evidence?.record.targetIdentity).toBe(
+      readTargetedValidationBinding(first.status).correctionTargetIdentity,
+    );
     expect(run.evidence?.record.candidateTree).toBe(emitted["candidate_tree"]);
 
     // FINALIZE: five-field document from STATUS, captured evidence, no raw evidence.
@@ -114,34 +122,63 @@ describe("fresh-process continuation (criterion 7)", () => {
   it.each([
     ["2.4.0", "bare"],
     ["2.3.0", "prefixed"],
-  ] as const)("profile %s (%s): a new process finalizes without recapture or actor rerun", async (profile, identities) => {
-    const sandbox = setup(profile, identities);
-    const first = await queryCorrectionStatus(options(sandbox));
-    const captured = await captureCorrectionEvidence({ ...options(sandbox), status: first.status, evidence: PAYLOAD });
-    const recordPath = join(sandbox.dir, "evidence-record.json");
-    writeFileSync(recordPath, captured.stdout);
-    const before = sandbox.transcript().length;
+  ] as const)(
+    "profile %s (%s): a new process finalizes without recapture or actor rerun",
+    async (profile, identities) => {
+      const sandbox = setup(profile, identities);
+      const first = await queryCorrectionStatus(options(sandbox));
+      const captured = await captureCorrectionEvidence({
+        ...options(sandbox),
+        status: first.status,
+        evidence: PAYLOAD,
+      });
+      const recordPath = join(sandbox.dir, "evidence-record.json");
+      writeFileSync(recordPath, captured.stdout);
+      const before = sandbox.transcript().length;
 
-    const child = spawnSync(
-      process.execPath,
-      ["--import", "tsx", join(ROOT, "test/relay/fixtures/finalize-second-half.ts"), SIM_GENTLE_AI, sandbox.repo, recordPath, validationFor(first.status).requestHash],
-      { cwd: ROOT, env: { ...sandbox.env, NODE_OPTIONS: "", TSX_DISABLE_CACHE: "1" }, encoding: "utf8", shell: false },
-    );
-    expect(child.stderr).toBe("");
-    expect(child.status).toBe(0);
-    const out = JSON.parse(child.stdout) as { argv: string[]; capturedEvidence: boolean; status: { authority: { state: string }; receipt: { status: string } } };
-    expect(out.capturedEvidence).toBe(true);
-    expect([out.status.authority.state, out.status.receipt.status]).toEqual(["approved", "present"]);
-    // The second process ran STATUS, FINALIZE, STATUS only: no capture-evidence, no pi, no role capture.
-    const second = sandbox.transcript().slice(before);
-    expect(second.map((l) => `${l.program}:${l.verb}`)).toEqual(["gentle-ai:status", "gentle-ai:finalize", "gentle-ai:status"]);
-    expect(second[1]!.argv).toEqual(out.argv);
-    expectClean(sandbox);
-  });
+      const child = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          join(ROOT, "test/relay/fixtures/finalize-second-half.ts"),
+          SIM_GENTLE_AI,
+          sandbox.repo,
+          recordPath,
+          validationFor(first.status).requestHash,
+        ],
+        {
+          cwd: ROOT,
+          env: { ...sandbox.env, NODE_OPTIONS: "", TSX_DISABLE_CACHE: "1" },
+          encoding: "utf8",
+          shell: false,
+        },
+      );
+      expect(child.stderr).toBe("");
+      expect(child.status).toBe(0);
+      const out = JSON.parse(child.stdout) as {
+        argv: string[];
+        capturedEvidence: boolean;
+        status: { authority: { state: string }; receipt: { status: string } };
+      };
+      expect(out.capturedEvidence).toBe(true);
+      expect([out.status.authority.state, out.status.receipt.status]).toEqual(["approved", "present"]);
+      // The second process ran STATUS, FINALIZE, STATUS only: no capture-evidence, no pi, no role capture.
+      const second = sandbox.transcript().slice(before);
+      expect(second.map((l) => `${l.program}:${l.verb}`)).toEqual([
+        "gentle-ai:status",
+        "gentle-ai:finalize",
+        "gentle-ai:status",
+      ]);
+      expect(second[1]!.argv).toEqual(out.argv);
+      expectClean(sandbox);
+    },
+  );
 });
 
 describe("fail closed before launch against real STATUS", () => {
-  const refused = (promise: Promise<unknown>): Promise<CorrectionFinalizeError> => rejectionOf(promise, "expected a refusal", CorrectionFinalizeError);
+  const refused = (promise: Promise<unknown>): Promise<CorrectionFinalizeError> =>
+    rejectionOf(promise, "expected a refusal", CorrectionFinalizeError);
 
   it("refuses captured-evidence discovery together with a raw evidence document (criterion 5)", async () => {
     const sandbox = setup("2.4.0", "prefixed");
@@ -149,8 +186,19 @@ describe("fail closed before launch against real STATUS", () => {
     await captureCorrectionEvidence({ ...options(sandbox), status: first.status, evidence: PAYLOAD });
     const ready = await queryCorrectionStatus(options(sandbox));
     const count = sandbox.transcript().length;
-    const error = await refused(finalizeCorrection({ ...options(sandbox), status: ready.status, validation: validationFor(ready.status), evidenceDocument: PAYLOAD }));
-    expect([error.code, error.stage, error.mutationOutcome]).toEqual(["correction-evidence-source-conflict", "preflight", "none"]);
+    const error = await refused(
+      finalizeCorrection({
+        ...options(sandbox),
+        status: ready.status,
+        validation: validationFor(ready.status),
+        evidenceDocument: PAYLOAD,
+      }),
+    );
+    expect([error.code, error.stage, error.mutationOutcome]).toEqual([
+      "correction-evidence-source-conflict",
+      "preflight",
+      "none",
+    ]);
     expect(sandbox.transcript()).toHaveLength(count);
     expectClean(sandbox);
   });
@@ -163,7 +211,12 @@ describe("fail closed before launch against real STATUS", () => {
     const count = sandbox.transcript().length;
     const drifted = { ...JSON.parse(captured.stdout.toString("utf8")), paths_digest: "0".repeat(64) };
     const error = await refused(
-      finalizeCorrection({ ...options(sandbox), status: ready.status, validation: validationFor(ready.status), evidenceRecord: Buffer.from(JSON.stringify(drifted)) }),
+      finalizeCorrection({
+        ...options(sandbox),
+        status: ready.status,
+        validation: validationFor(ready.status),
+        evidenceRecord: Buffer.from(JSON.stringify(drifted)),
+      }),
     );
     expect([error.code, error.message]).toEqual([
       "correction-evidence-binding-drift",
@@ -180,9 +233,16 @@ describe("fail closed before launch against real STATUS", () => {
     const ready = await queryCorrectionStatus(options(sandbox));
     const validation = { ...validationFor(ready.status), originalCriteria: { passed: true, evidence: [] } };
     const error = await refused(finalizeCorrection({ ...options(sandbox), status: ready.status, validation }));
-    expect([error.code, error.stage, error.exitCode, error.mutationOutcome]).toEqual(["correction-finalize-failed", "finalize", 1, "none"]);
+    expect([error.code, error.stage, error.exitCode, error.mutationOutcome]).toEqual([
+      "correction-finalize-failed",
+      "finalize",
+      1,
+      "none",
+    ]);
     expect(error.stderr).toBe("Error: The negotiated review request is invalid. [invalid_request]\n");
-    expect(error.providerCause).toBe("targeted validation requires original_criteria and correction_regression evidence");
+    expect(error.providerCause).toBe(
+      "targeted validation requires original_criteria and correction_regression evidence",
+    );
     const after = await queryCorrectionStatus(options(sandbox));
     expect((after.status as { authority: { state: string } }).authority.state).toBe("correction_required");
     expectClean(sandbox);

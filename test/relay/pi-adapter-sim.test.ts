@@ -1,6 +1,11 @@
 // The opaque pi adapter on its own, against the simulator's fake pi.
 import { describe, expect, it } from "vitest";
-import { OPAQUE_PI_REVIEWER_ARGV, OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE, OpaquePiReviewerTransportError, runOpaquePiReviewer } from "../../relay/index.ts";
+import {
+  OPAQUE_PI_REVIEWER_ARGV,
+  OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE,
+  OpaquePiReviewerTransportError,
+  runOpaquePiReviewer,
+} from "../../relay/index.ts";
 import { blobBytes, SIM_PI } from "../support/relay-sandbox.ts";
 import { expectNoLeftovers, sandboxPerTest } from "../support/relay-lifecycle.ts";
 import { rejectionOf } from "../support/rejection.ts";
@@ -44,16 +49,31 @@ describe("runOpaquePiReviewer", () => {
 
   it("cancels before launch on an aborted signal", async () => {
     const box = newSandbox({});
-    const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, signal: AbortSignal.abort() }));
-    expect([error.kind, error.message, error.cancelled, error.elapsedMs]).toEqual(["cancelled", "Pi process was cancelled before launch", true, null]);
+    const error = await adapterFailure(
+      runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, signal: AbortSignal.abort() }),
+    );
+    expect([error.kind, error.message, error.cancelled, error.elapsedMs]).toEqual([
+      "cancelled",
+      "Pi process was cancelled before launch",
+      true,
+      null,
+    ]);
     expect(box.transcript()).toEqual([]);
     expectNoLeftovers(box);
   });
 
   it("reports timed-out with both timings and raw stderr bytes", async () => {
     const box = newSandbox({ faults: [{ program: "pi", fault: { kind: "hang" } }] });
-    const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, timeoutMs: 300 }));
-    expect([error.kind, error.message, error.timedOut, error.exitCode, error.timeoutMs]).toEqual(["timed-out", "Pi process timed out", true, null, 300]);
+    const error = await adapterFailure(
+      runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env, timeoutMs: 300 }),
+    );
+    expect([error.kind, error.message, error.timedOut, error.exitCode, error.timeoutMs]).toEqual([
+      "timed-out",
+      "Pi process timed out",
+      true,
+      null,
+      300,
+    ]);
     expect(error.elapsedMs).toBeGreaterThanOrEqual(300);
     expect(Buffer.isBuffer(error.stderr)).toBe(true);
     expectNoLeftovers(box);
@@ -66,14 +86,23 @@ describe("runOpaquePiReviewer", () => {
     expect(failed.stderr.equals(Buffer.from([0xff, 0x0a]))).toBe(true);
     box.writeScenario({ pi: { result: { kind: "bytes", bytes: { text: "" } } } });
     const empty = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: SIM_PI, environment: box.env }));
-    expect([empty.kind, empty.message, empty.exitCode]).toEqual(["empty-output", "Pi process produced no output bytes", 0]);
+    expect([empty.kind, empty.message, empty.exitCode]).toEqual([
+      "empty-output",
+      "Pi process produced no output bytes",
+      0,
+    ]);
     expectNoLeftovers(box);
   });
 
   it("reports launch-failed for a missing executable", async () => {
     const box = newSandbox({});
-    const error = await adapterFailure(runOpaquePiReviewer(PROMPT, { piExecutable: "/nonexistent/pi", environment: box.env }));
-    expect([error.kind, error.message]).toEqual(["launch-failed", "Pi process could not start: spawn /nonexistent/pi ENOENT"]);
+    const error = await adapterFailure(
+      runOpaquePiReviewer(PROMPT, { piExecutable: "/nonexistent/pi", environment: box.env }),
+    );
+    expect([error.kind, error.message]).toEqual([
+      "launch-failed",
+      "Pi process could not start: spawn /nonexistent/pi ENOENT",
+    ]);
     expectNoLeftovers(box);
   });
 });

@@ -1,7 +1,11 @@
 // Properties of the pure relay pieces (fast-check).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { resolveReviewHostRelayPiTimeoutMs, resolveReviewHostRelaySubmission, REVIEW_HOST_RELAY_PI_TIMEOUT_ENV } from "../../relay/index.ts";
+import {
+  resolveReviewHostRelayPiTimeoutMs,
+  resolveReviewHostRelaySubmission,
+  REVIEW_HOST_RELAY_PI_TIMEOUT_ENV,
+} from "../../relay/index.ts";
 import { reviewHostRelaySubmitArgv } from "../../relay/submission.ts";
 
 describe("pi bound properties", () => {
@@ -18,7 +22,9 @@ describe("pi bound properties", () => {
   it("a canonical positive integer override replaces the bound, clamped to the ceiling", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.nat(), (value, bytes) => {
-        expect(resolveReviewHostRelayPiTimeoutMs(bytes, { [REVIEW_HOST_RELAY_PI_TIMEOUT_ENV]: String(value) })).toBe(Math.min(value, 7_200_000));
+        expect(resolveReviewHostRelayPiTimeoutMs(bytes, { [REVIEW_HOST_RELAY_PI_TIMEOUT_ENV]: String(value) })).toBe(
+          Math.min(value, 7_200_000),
+        );
       }),
     );
   });

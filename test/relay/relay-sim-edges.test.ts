@@ -37,7 +37,11 @@ async function waitForCall(sandbox: Sandbox, program: "gentle-ai" | "pi", leg?: 
 function realPrompt(sandbox: Sandbox, slot: ReviewHostRelaySlot): Buffer {
   const run = spawnSync(SIM_GENTLE_AI, ["review", "capture-result", ...slot.captureArgumentTokens], {
     cwd: sandbox.repo,
-    env: { ...sandbox.env, GENTLE_AI_SIM_TRANSCRIPT: "", [GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV]: GENTLE_PI_REVIEW_RELAY_CONTRACT },
+    env: {
+      ...sandbox.env,
+      GENTLE_AI_SIM_TRANSCRIPT: "",
+      [GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV]: GENTLE_PI_REVIEW_RELAY_CONTRACT,
+    },
   });
   expect(run.status).toBe(0);
   return run.stdout;
@@ -75,7 +79,14 @@ describe("abort", () => {
       "none",
     ],
     ["pi", hang("pi"), "pi", "pi-failed", "pi subprocess failed", "none"],
-    ["submit", hang("gentle-ai", "submit"), "gentle-ai", "submission-refused", "gentle-ai capture submission could not start: The operation was aborted", "unknown"],
+    [
+      "submit",
+      hang("gentle-ai", "submit"),
+      "gentle-ai",
+      "submission-refused",
+      "gentle-ai capture submission could not start: The operation was aborted",
+      "unknown",
+    ],
   ] as const)("kills the %s leg's process tree on abort", async (leg, fault, program, kind, message, outcome) => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [fault] });
     const controller = new AbortController();
@@ -103,25 +114,31 @@ describe("cleanup", () => {
 
   it("types a staging cleanup failure after a successful submit as submission-refused/unknown", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
-    const error = (await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })))) as ReviewHostRelayError;
+    const error = (await failure(
+      runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })),
+    )) as ReviewHostRelayError;
     expect(error).toBeInstanceOf(ReviewHostRelayError);
-    expect([error.kind, error.stage, error.mutationOutcome, error.exitCode, error.elapsedMs, error.timeoutMs, error.stderr]).toEqual([
-      "submission-refused",
-      "submit",
-      "unknown",
-      null,
-      null,
-      null,
-      "",
-    ]);
-    expect(error.message).toMatch(/^Pi host relay result staging cleanup failed: E[A-Z]+: .*gentle-pi-host-relay-result-/);
+    expect([
+      error.kind,
+      error.stage,
+      error.mutationOutcome,
+      error.exitCode,
+      error.elapsedMs,
+      error.timeoutMs,
+      error.stderr,
+    ]).toEqual(["submission-refused", "submit", "unknown", null, null, null, ""]);
+    expect(error.message).toMatch(
+      /^Pi host relay result staging cleanup failed: E[A-Z]+: .*gentle-pi-host-relay-result-/,
+    );
     // The only leftover is the locked staging directory (the sandbox unlocks it on dispose).
     expect(sandbox.tmpLeftovers()).toEqual([expect.stringMatching(/^gentle-pi-host-relay-result-/)]);
   });
 
   it("never lets a cleanup failure mask the primary submit failure", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", pi: { result: { kind: "bytes", bytes: { text: "\n" } } } });
-    const error = (await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })))) as ReviewHostRelayError;
+    const error = (await failure(
+      runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: lockingWrapper(sandbox) })),
+    )) as ReviewHostRelayError;
     expect([error.kind, error.mutationOutcome, error.exitCode]).toEqual(["submission-refused", "none", 1]);
     expect(error.message).toMatch(/\[invalid_request\]$/);
   });
@@ -144,7 +161,9 @@ describe("private modes", () => {
     // A permissive umask must not widen the modes.
     const previous = process.umask(0);
     try {
-      await runReviewHostRelaySlot(relayRequest(sandbox, slot, { piExecutable: piWrapper, gentleAiExecutable: gaWrapper }));
+      await runReviewHostRelaySlot(
+        relayRequest(sandbox, slot, { piExecutable: piWrapper, gentleAiExecutable: gaWrapper }),
+      );
     } finally {
       process.umask(previous);
     }
@@ -161,14 +180,24 @@ describe("refusals before any launch", () => {
       ReviewHostRelayError,
       "provider contract mismatch: the materialize capture input carries no provider-owned submission form; the host never synthesizes the completing form",
     ],
-    ["no tokens", () => ({ captureArgumentTokens: [] }), TypeError, "Pi host relay requires the provider-issued capture tokens"],
+    [
+      "no tokens",
+      () => ({ captureArgumentTokens: [] }),
+      TypeError,
+      "Pi host relay requires the provider-issued capture tokens",
+    ],
     [
       "an empty token",
       (s: ReviewHostRelaySlot) => ({ captureArgumentTokens: [...s.captureArgumentTokens, ""] }),
       TypeError,
       "Pi host relay capture tokens must all be non-empty strings",
     ],
-    ["a relative executable", () => ({ gentleAiExecutable: "simulator/bin/gentle-ai" }), TypeError, "Pi host relay requires an absolute gentle-ai executable path"],
+    [
+      "a relative executable",
+      () => ({ gentleAiExecutable: "simulator/bin/gentle-ai" }),
+      TypeError,
+      "Pi host relay requires an absolute gentle-ai executable path",
+    ],
   ] as const)("%s", async (_label, change, type, message) => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
     const error = await failure(runReviewHostRelaySlot({ ...relayRequest(sandbox, slot), ...change(slot) }));
@@ -184,7 +213,10 @@ describe("refusals before any launch", () => {
     const error = await failure(runReviewHostRelaySlot(rest));
     expect(error).not.toBeInstanceOf(ReviewHostRelayError);
     expect((error as Error).message).toMatch(/^package-local-binary-missing: /);
-    const result = await runReviewHostRelaySlot({ ...rest, environment: { ...sandbox.env, GENTLE_PI_GENTLE_AI_DEV_BINARY: SIM_GENTLE_AI } });
+    const result = await runReviewHostRelaySlot({
+      ...rest,
+      environment: { ...sandbox.env, GENTLE_PI_GENTLE_AI_DEV_BINARY: SIM_GENTLE_AI },
+    });
     expect(result.resultByteLength).toBeGreaterThan(0);
     expectNoLeftovers(sandbox);
   });
@@ -202,29 +234,43 @@ describe("byte-exact round trips", () => {
   it.each([
     ["append-crlf", "CRLF-terminated result"],
     ["prefix-bom", "BOM-prefixed result"],
-  ] as const)("carries NUL/CRLF/BOM/invalid UTF-8 prompt bytes to pi and a %s to submit unchanged", async (transform, _label) => {
-    const { sandbox, slot } = setup({ profile: "2.4.0" });
-    const prompt = Buffer.concat([realPrompt(sandbox, slot), ODD]);
-    sandbox.writeScenario({
-      profile: "2.4.0",
-      pi: { result: { kind: "transform", transform } },
-      faults: [{ program: "gentle-ai", verb: "capture-result", leg: "materialize", fault: { kind: "stdout", bytes: { base64: prompt.toString("base64") } } }],
-    });
-    const outcome = await runReviewHostRelaySlot(relayRequest(sandbox, slot)).then(
-      (r) => r,
-      (e: unknown) => e,
-    );
-    const [materialize, pi, submit] = relayCalls(sandbox);
-    expect(blobBytes(materialize!.stdout).equals(prompt)).toBe(true);
-    expect(blobBytes(pi!.stdin).equals(prompt)).toBe(true);
-    const result = blobBytes(pi!.stdout);
-    expect(result.subarray(...(transform === "append-crlf" ? [-2] : [0, 3])).toString("latin1")).toBe(transform === "append-crlf" ? "\r\n" : "\xef\xbb\xbf");
-    expect(blobBytes(submit!.files[0]!).equals(result)).toBe(true);
-    // The provider tolerates a BOM before / CRLF after the JSON object, so the slot completes.
-    expect(outcome).toMatchObject({ promptByteLength: prompt.length, resultByteLength: result.length });
-    expect(JSON.parse((outcome as { submission: string }).submission)).toMatchObject({ admission_decision: "completed" });
-    expectNoLeftovers(sandbox);
-  });
+  ] as const)(
+    "carries NUL/CRLF/BOM/invalid UTF-8 prompt bytes to pi and a %s to submit unchanged",
+    async (transform, _label) => {
+      const { sandbox, slot } = setup({ profile: "2.4.0" });
+      const prompt = Buffer.concat([realPrompt(sandbox, slot), ODD]);
+      sandbox.writeScenario({
+        profile: "2.4.0",
+        pi: { result: { kind: "transform", transform } },
+        faults: [
+          {
+            program: "gentle-ai",
+            verb: "capture-result",
+            leg: "materialize",
+            fault: { kind: "stdout", bytes: { base64: prompt.toString("base64") } },
+          },
+        ],
+      });
+      const outcome = await runReviewHostRelaySlot(relayRequest(sandbox, slot)).then(
+        (r) => r,
+        (e: unknown) => e,
+      );
+      const [materialize, pi, submit] = relayCalls(sandbox);
+      expect(blobBytes(materialize!.stdout).equals(prompt)).toBe(true);
+      expect(blobBytes(pi!.stdin).equals(prompt)).toBe(true);
+      const result = blobBytes(pi!.stdout);
+      expect(result.subarray(...(transform === "append-crlf" ? [-2] : [0, 3])).toString("latin1")).toBe(
+        transform === "append-crlf" ? "\r\n" : "\xef\xbb\xbf",
+      );
+      expect(blobBytes(submit!.files[0]!).equals(result)).toBe(true);
+      // The provider tolerates a BOM before / CRLF after the JSON object, so the slot completes.
+      expect(outcome).toMatchObject({ promptByteLength: prompt.length, resultByteLength: result.length });
+      expect(JSON.parse((outcome as { submission: string }).submission)).toMatchObject({
+        admission_decision: "completed",
+      });
+      expectNoLeftovers(sandbox);
+    },
+  );
 
   it("carries a 64 MiB prompt and a 64 MiB result exactly", async () => {
     const MiB64 = 64 * 1024 * 1024;
@@ -232,7 +278,12 @@ describe("byte-exact round trips", () => {
     sandbox.writeScenario({
       profile: "2.4.0",
       faults: [
-        { program: "gentle-ai", verb: "capture-result", leg: "materialize", fault: { kind: "oversized-output", bytes: MiB64 } },
+        {
+          program: "gentle-ai",
+          verb: "capture-result",
+          leg: "materialize",
+          fault: { kind: "oversized-output", bytes: MiB64 },
+        },
         { program: "pi", fault: { kind: "oversized-output", bytes: MiB64 } },
       ],
     });

@@ -20,25 +20,42 @@ const SUBMIT_PATH = /^--input=(.*\/gentle-pi-host-relay-result-[A-Za-z0-9]{6}\/r
 const newSandbox = sandboxPerTest();
 
 /** A sandbox on `scenario` and the first relay slot its STATUS offers (read under `slotProfile`, default the scenario's own). */
-function setup(scenario: Record<string, unknown>, slotProfile?: string): { sandbox: Sandbox; slot: ReviewHostRelaySlot } {
+function setup(
+  scenario: Record<string, unknown>,
+  slotProfile?: string,
+): { sandbox: Sandbox; slot: ReviewHostRelaySlot } {
   const sandbox = newSandbox(slotProfile === undefined ? scenario : { ...scenario, profile: slotProfile });
   const slot = firstRelaySlot(sandbox);
   if (slotProfile !== undefined) sandbox.writeScenario(scenario);
   return { sandbox, slot };
 }
 
-const failure = (promise: Promise<unknown>): Promise<ReviewHostRelayError> => rejectionOf(promise, "expected the relay to fail", ReviewHostRelayError);
+const failure = (promise: Promise<unknown>): Promise<ReviewHostRelayError> =>
+  rejectionOf(promise, "expected the relay to fail", ReviewHostRelayError);
 
 /** A wrapper executable (in the sandbox) that runs the simulator through `env` with the given arguments. */
 function envWrapper(sandbox: Sandbox, name: string, envArgs: readonly string[]): string {
   const path = join(sandbox.dir, name);
-  writeFileSync(path, `#!/bin/sh\nexec /usr/bin/env ${envArgs.map((a) => `'${a}'`).join(" ")} '${SIM_GENTLE_AI}' "$@"\n`);
+  writeFileSync(
+    path,
+    `#!/bin/sh\nexec /usr/bin/env ${envArgs.map((a) => `'${a}'`).join(" ")} '${SIM_GENTLE_AI}' "$@"\n`,
+  );
   chmodSync(path, 0o755);
   return path;
 }
 
-const materializeFault = (fault: Record<string, unknown>) => ({ program: "gentle-ai", verb: "capture-result", leg: "materialize", fault });
-const submitFault = (fault: Record<string, unknown>) => ({ program: "gentle-ai", verb: "capture-result", leg: "submit", fault });
+const materializeFault = (fault: Record<string, unknown>) => ({
+  program: "gentle-ai",
+  verb: "capture-result",
+  leg: "materialize",
+  fault,
+});
+const submitFault = (fault: Record<string, unknown>) => ({
+  program: "gentle-ai",
+  verb: "capture-result",
+  leg: "submit",
+  fault,
+});
 const piFault = (fault: Record<string, unknown>) => ({ program: "pi", fault });
 
 describe("relay happy path", () => {
@@ -52,7 +69,13 @@ describe("relay happy path", () => {
     const [materialize, pi, submit, ...rest] = relayCalls(sandbox);
     expect(rest).toEqual([]);
     if (materialize === undefined || pi === undefined || submit === undefined) throw new Error("missing calls");
-    expect([materialize.program, materialize.leg, pi.program, submit.program, submit.leg]).toEqual(["gentle-ai", "materialize", "pi", "gentle-ai", "submit"]);
+    expect([materialize.program, materialize.leg, pi.program, submit.program, submit.leg]).toEqual([
+      "gentle-ai",
+      "materialize",
+      "pi",
+      "gentle-ai",
+      "submit",
+    ]);
 
     expect(materialize.argv).toEqual(["review", "capture-result", ...slot.captureArgumentTokens]);
     expect(materialize.cwd).toBe(sandbox.repo);
@@ -71,7 +94,11 @@ describe("relay happy path", () => {
     const substituted = submit.argv[2 + location] ?? "";
     const staged = SUBMIT_PATH.exec(substituted)?.[1];
     expect(staged?.startsWith(join(sandbox.tmp, "gentle-pi-host-relay-result-"))).toBe(true);
-    expect(submit.argv).toEqual(["review", slot.submission?.operationToken, ...tokens.map((t, i) => (i === location ? `--input=${staged}` : t))]);
+    expect(submit.argv).toEqual([
+      "review",
+      slot.submission?.operationToken,
+      ...tokens.map((t, i) => (i === location ? `--input=${staged}` : t)),
+    ]);
     expect(submit.handshake).toBe(GENTLE_PI_REVIEW_RELAY_CONTRACT);
     expect(submit.cwd).toBe(sandbox.repo);
     expect(submit.stdin.length).toBe(0);
@@ -113,32 +140,44 @@ describe("materialize leg", () => {
   it.each([
     ["removed", ["-u", "GENTLE_PI_REVIEW_RELAY_CONTRACT"], null],
     ["wrong", ["GENTLE_PI_REVIEW_RELAY_CONTRACT=gentle-pi.review-relay/v0"], "gentle-pi.review-relay/v0"],
-  ] as const)("reports the provider's handshake refusal verbatim when the handshake is %s in transit", async (_label, envArgs, seen) => {
-    const { sandbox, slot } = setup({ profile: "2.4.0" });
-    const wrapper = envWrapper(sandbox, "gentle-ai-tampered", envArgs);
-    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: wrapper })));
-    const [materialize, ...rest] = relayCalls(sandbox);
-    expect(rest).toEqual([]);
-    expect(materialize!.handshake).toBe(seen);
-    const stderr = blobBytes(materialize!.stderr).toString("utf8");
-    expect(stderr).toBe(
-      "Error: the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex [invalid_request]\n",
-    );
-    expect([error.kind, error.stage, error.message, error.stderr, error.exitCode, error.mutationOutcome]).toEqual([
-      "handshake-refused",
-      "materialize",
-      stderr,
-      stderr,
-      1,
-      "none",
-    ]);
-    expectNoLeftovers(sandbox);
-  });
+  ] as const)(
+    "reports the provider's handshake refusal verbatim when the handshake is %s in transit",
+    async (_label, envArgs, seen) => {
+      const { sandbox, slot } = setup({ profile: "2.4.0" });
+      const wrapper = envWrapper(sandbox, "gentle-ai-tampered", envArgs);
+      const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: wrapper })));
+      const [materialize, ...rest] = relayCalls(sandbox);
+      expect(rest).toEqual([]);
+      expect(materialize!.handshake).toBe(seen);
+      const stderr = blobBytes(materialize!.stderr).toString("utf8");
+      expect(stderr).toBe(
+        "Error: the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex [invalid_request]\n",
+      );
+      expect([error.kind, error.stage, error.message, error.stderr, error.exitCode, error.mutationOutcome]).toEqual([
+        "handshake-refused",
+        "materialize",
+        stderr,
+        stderr,
+        1,
+        "none",
+      ]);
+      expectNoLeftovers(sandbox);
+    },
+  );
 
   it("reports empty-prompt when materialize prints nothing", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [materializeFault({ kind: "empty-output" })] });
     const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
-    expect([error.kind, error.stage, error.message, error.exitCode, error.stderr, error.timedOut, error.timeoutMs, error.mutationOutcome]).toEqual([
+    expect([
+      error.kind,
+      error.stage,
+      error.message,
+      error.exitCode,
+      error.stderr,
+      error.timedOut,
+      error.timeoutMs,
+      error.mutationOutcome,
+    ]).toEqual([
       "empty-prompt",
       "materialize",
       "gentle-ai prompt materialization produced no bytes",
@@ -156,7 +195,10 @@ describe("materialize leg", () => {
   it("reports materialize-failed for an unclassified refusal", async () => {
     const { sandbox, slot } = setup({
       profile: "2.4.0",
-      faults: [materializeFault({ kind: "stderr", bytes: { text: "Error: boom [capture_binding_mismatch]\n" } }), materializeFault({ kind: "exit-code", code: 1 })],
+      faults: [
+        materializeFault({ kind: "stderr", bytes: { text: "Error: boom [capture_binding_mismatch]\n" } }),
+        materializeFault({ kind: "exit-code", code: 1 }),
+      ],
     });
     const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     expect([error.kind, error.message, error.exitCode, error.stderr]).toEqual([
@@ -170,8 +212,12 @@ describe("materialize leg", () => {
 
   it("reports materialize-failed for the provider's stale-binding refusal", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0" });
-    const stale = slot.captureArgumentTokens.map((t) => (t.startsWith("--subject-hash=") ? `--subject-hash=sha256:${"0".repeat(64)}` : t));
-    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, { ...slot, captureArgumentTokens: stale })));
+    const stale = slot.captureArgumentTokens.map((t) =>
+      t.startsWith("--subject-hash=") ? `--subject-hash=sha256:${"0".repeat(64)}` : t,
+    );
+    const error = await failure(
+      runReviewHostRelaySlot(relayRequest(sandbox, { ...slot, captureArgumentTokens: stale })),
+    );
     const stderr = blobBytes(relayCalls(sandbox)[0]!.stderr).toString("utf8");
     expect(stderr).toMatch(/\[capture_binding_mismatch\]\n$/);
     expect([error.kind, error.stage, error.message, error.stderr, error.exitCode, error.mutationOutcome]).toEqual([
@@ -208,7 +254,9 @@ describe("materialize leg", () => {
     const wrapper = join(sandbox.dir, "gentle-ai-parent");
     writeFileSync(wrapper, `#!/bin/sh\n'${SIM_GENTLE_AI}' "$@"\nexit $?\n`);
     chmodSync(wrapper, 0o755);
-    const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: wrapper, gentleAiTimeoutMs: 400 })));
+    const error = await failure(
+      runReviewHostRelaySlot(relayRequest(sandbox, slot, { gentleAiExecutable: wrapper, gentleAiTimeoutMs: 400 })),
+    );
     expect([error.kind, error.timedOut]).toEqual(["materialize-failed", true]);
     expect(relayCalls(sandbox)).toHaveLength(1);
     expectNoLeftovers(sandbox);
@@ -232,17 +280,20 @@ describe("materialize leg", () => {
 
 describe("pi leg", () => {
   it("reports pi-failed with pi's exit code and stderr", async () => {
-    const { sandbox, slot } = setup({ profile: "2.4.0", pi: { exitCode: 3, stderr: { text: "pi: model unavailable\n" } } });
+    const { sandbox, slot } = setup({
+      profile: "2.4.0",
+      pi: { exitCode: 3, stderr: { text: "pi: model unavailable\n" } },
+    });
     const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
-    expect([error.kind, error.stage, error.message, error.exitCode, error.stderr, error.timedOut, error.mutationOutcome]).toEqual([
-      "pi-failed",
-      "pi",
-      "pi subprocess failed",
-      3,
-      "pi: model unavailable\n",
-      false,
-      "none",
-    ]);
+    expect([
+      error.kind,
+      error.stage,
+      error.message,
+      error.exitCode,
+      error.stderr,
+      error.timedOut,
+      error.mutationOutcome,
+    ]).toEqual(["pi-failed", "pi", "pi subprocess failed", 3, "pi: model unavailable\n", false, "none"]);
     expect(relayCalls(sandbox).map((l) => l.program)).toEqual(["gentle-ai", "pi"]);
     expectNoLeftovers(sandbox);
   });
@@ -251,7 +302,14 @@ describe("pi leg", () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [piFault({ kind: "hang" })] });
     const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot, { piTimeoutMs: 500 })));
     const materialize = relayCalls(sandbox)[0]!;
-    expect([error.kind, error.stage, error.exitCode, error.timedOut, error.timeoutMs, error.mutationOutcome]).toEqual(["pi-timed-out", "pi", null, true, 500, "none"]);
+    expect([error.kind, error.stage, error.exitCode, error.timedOut, error.timeoutMs, error.mutationOutcome]).toEqual([
+      "pi-timed-out",
+      "pi",
+      null,
+      true,
+      500,
+      "none",
+    ]);
     expect(error.elapsedMs).toBeGreaterThanOrEqual(500);
     expect(error.message).toBe(reviewHostRelayPiTimeoutMessage(error.elapsedMs!, 500, materialize.stdout.length));
     expectNoLeftovers(sandbox);
@@ -298,17 +356,19 @@ describe("submit leg", () => {
     const error = await failure(runReviewHostRelaySlot(relayRequest(sandbox, slot)));
     const submit = relayCalls(sandbox)[2]!;
     const stderr = blobBytes(submit.stderr).toString("utf8");
-    expect(stderr).toBe("Error: reviewer result payload is empty or whitespace-only: the task may have completed without producing output [invalid_request]\n");
-    expect([error.kind, error.stage, error.message, error.stderr, error.exitCode, error.timedOut, error.timeoutMs, error.mutationOutcome]).toEqual([
-      "submission-refused",
-      "submit",
-      stderr.trim(),
-      stderr,
-      1,
-      false,
-      120000,
-      "none",
-    ]);
+    expect(stderr).toBe(
+      "Error: reviewer result payload is empty or whitespace-only: the task may have completed without producing output [invalid_request]\n",
+    );
+    expect([
+      error.kind,
+      error.stage,
+      error.message,
+      error.stderr,
+      error.exitCode,
+      error.timedOut,
+      error.timeoutMs,
+      error.mutationOutcome,
+    ]).toEqual(["submission-refused", "submit", stderr.trim(), stderr, 1, false, 120000, "none"]);
     expect(blobBytes(submit.files[0]!).toString("utf8")).toBe("\n");
     expectNoLeftovers(sandbox);
   });

@@ -10,7 +10,12 @@ describe("a disposed sandbox", () => {
   it("takes every process started in its world with it, and its folder", async () => {
     const sandbox = createSandbox({ profile: "2.4.0", faults: [{ program: "pi", fault: { kind: "hang" } }] });
     // Detached, as an orphan of a failed test would be: not in this worker's process group.
-    const pi = spawn(SIM_PI, ["--print"], { env: sandbox.env, cwd: sandbox.repo, stdio: ["pipe", "ignore", "ignore"], detached: true });
+    const pi = spawn(SIM_PI, ["--print"], {
+      env: sandbox.env,
+      cwd: sandbox.repo,
+      stdio: ["pipe", "ignore", "ignore"],
+      detached: true,
+    });
     pi.stdin.end("a prompt\n");
     // The fault hangs pi after it has written its transcript line.
     expect(await eventually(() => sandbox.transcript().some((l) => l.program === "pi"), 10_000)).toBe(true);

@@ -15,7 +15,10 @@ const SUBMISSION = {
   argumentTokens: ["--input={{value}}"],
   values: [{ slot: "reviewer_result", domain: "artifact_path_or_stdin", substitutionLocation: 0 }],
 };
-const lensInput = (extra: { name: string; value: string; token?: string }[], overrides: Partial<ReviewCollectInputV3> = {}): ReviewCollectInputV3 => ({
+const lensInput = (
+  extra: { name: string; value: string; token?: string }[],
+  overrides: Partial<ReviewCollectInputV3> = {},
+): ReviewCollectInputV3 => ({
   name: "reviewer_result",
   schema: "https://gentle-ai.dev/schema/review/reviewer/v1",
   captureOperation: "review.capture-result",
@@ -39,7 +42,13 @@ describe("relay slot detection (reference §12.1)", () => {
     expect(isReviewHostRelayCollectInput(input)).toBe(true);
     expect(reviewHostRelaySlots([input])).toEqual([
       {
-        captureArgumentTokens: ["--lineage=review-1", "--lens=review-risk", "--order=2", "--agent=pi", "--materialize=true"],
+        captureArgumentTokens: [
+          "--lineage=review-1",
+          "--lens=review-risk",
+          "--order=2",
+          "--agent=pi",
+          "--materialize=true",
+        ],
         submission: SUBMISSION,
         lens: "review-risk",
         order: "2",
@@ -60,7 +69,14 @@ describe("relay slot detection (reference §12.1)", () => {
     const slots = reviewHostRelaySlots([input]);
     expect(slots).toHaveLength(1);
     expect(slots[0]).toEqual({
-      captureArgumentTokens: ["--lineage=review-1", "--lens=review-risk", "--order=2", "--agent=pi", "--materialize=true", "--repository_context=rctx1_x"],
+      captureArgumentTokens: [
+        "--lineage=review-1",
+        "--lens=review-risk",
+        "--order=2",
+        "--agent=pi",
+        "--materialize=true",
+        "--repository_context=rctx1_x",
+      ],
       lens: "review-risk",
       order: "2",
     });
@@ -88,7 +104,10 @@ describe("relay slot detection (reference §12.1)", () => {
 
 describe("role vectors (reference §12.2)", () => {
   it("exports the role capture operations", () => {
-    expect(REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION).toEqual({ CAPTURE_REFUTER: "review.capture-refuter", CAPTURE_VALIDATION: "review.capture-validation" });
+    expect(REVIEW_PROVIDER_ROLE_CAPTURE_OPERATION).toEqual({
+      CAPTURE_REFUTER: "review.capture-refuter",
+      CAPTURE_VALIDATION: "review.capture-validation",
+    });
     expect(REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS).toEqual(["review.capture-refuter", "review.capture-validation"]);
     expect(Object.isFrozen(REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS)).toBe(true);
   });
@@ -110,8 +129,16 @@ describe("role vectors (reference §12.2)", () => {
       { name: "execute", value: "true" },
     ]);
     expect(reviewProviderRoleVectorSlots([ok, ok2])).toEqual([
-      { captureOperation: "review.capture-refuter", argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true"], name: "provider_refuter" },
-      { captureOperation: "review.capture-validation", argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true"], name: "provider_refuter" },
+      {
+        captureOperation: "review.capture-refuter",
+        argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true"],
+        name: "provider_refuter",
+      },
+      {
+        captureOperation: "review.capture-validation",
+        argumentTokens: ["--lineage=review-1", "--agent=pi", "--execute=true"],
+        name: "provider_refuter",
+      },
     ]);
   });
 
@@ -154,7 +181,11 @@ describe("decodeReviewCollectInput", () => {
         { name: "agent", value: "pi", token: "--agent=pi" },
         { name: "materialize", value: "true", token: "--materialize=true" },
       ],
-      submission: { operation_token: "capture-result", argument_tokens: ["--input={{value}}"], value: { slot: "r", domain: "d", substitution_location: 0 } },
+      submission: {
+        operation_token: "capture-result",
+        argument_tokens: ["--input={{value}}"],
+        value: { slot: "r", domain: "d", substitution_location: 0 },
+      },
       artifact_subject: { subject_hash: "sha256:" + "1".repeat(64) },
       base_tree: "a".repeat(40),
     });
@@ -166,7 +197,11 @@ describe("decodeReviewCollectInput", () => {
         { name: "agent", value: "pi", token: "--agent=pi" },
         { name: "materialize", value: "true", token: "--materialize=true" },
       ],
-      submission: { operationToken: "capture-result", argumentTokens: ["--input={{value}}"], values: [{ slot: "r", domain: "d", substitutionLocation: 0 }] },
+      submission: {
+        operationToken: "capture-result",
+        argumentTokens: ["--input={{value}}"],
+        values: [{ slot: "r", domain: "d", substitutionLocation: 0 }],
+      },
       artifactSubject: { subjectHash: "sha256:" + "1".repeat(64) },
       baseTree: "a".repeat(40),
     });
@@ -177,18 +212,31 @@ describe("decodeReviewCollectInput", () => {
     schema: "s",
     capture_operation: "review.capture-result",
     arguments: [{ name: "agent", value: "pi", token: "--agent=pi" }],
-    submission: { operation_token: "capture-result", argument_tokens: ["--input={{value}}"], value: { slot: "r", domain: "d", substitution_location: 0 } },
+    submission: {
+      operation_token: "capture-result",
+      argument_tokens: ["--input={{value}}"],
+      value: { slot: "r", domain: "d", substitution_location: 0 },
+    },
   };
 
   it("keeps opaque fields as they are and drops unknown ones", () => {
-    const decoded = decodeReviewCollectInput({ ...valid, provider_task: { kind: "k", n: [1] }, validation_request: null, unknown_field: 1 });
+    const decoded = decodeReviewCollectInput({
+      ...valid,
+      provider_task: { kind: "k", n: [1] },
+      validation_request: null,
+      unknown_field: 1,
+    });
     expect(decoded).toEqual({
       name: "reviewer_result",
       schema: "s",
       captureOperation: "review.capture-result",
       arguments: [{ name: "agent", value: "pi", token: "--agent=pi" }],
       providerTask: { kind: "k", n: [1] },
-      submission: { operationToken: "capture-result", argumentTokens: ["--input={{value}}"], values: [{ slot: "r", domain: "d", substitutionLocation: 0 }] },
+      submission: {
+        operationToken: "capture-result",
+        argumentTokens: ["--input={{value}}"],
+        values: [{ slot: "r", domain: "d", substitutionLocation: 0 }],
+      },
       validationRequest: null,
     });
   });
@@ -196,8 +244,16 @@ describe("decodeReviewCollectInput", () => {
   it.each<[string, unknown, string]>([
     ["not an object", [valid], "STATUS collect input: expected an object, got array"],
     ["a missing name", { ...valid, name: undefined }, "STATUS collect input.name: expected a string, got undefined"],
-    ["a numeric argument value", { ...valid, arguments: [{ name: "agent", value: 1 }] }, "STATUS collect input.arguments[0].value: expected a string, got number"],
-    ["a null token", { ...valid, arguments: [{ name: "agent", value: "pi", token: null }] }, "STATUS collect input.arguments[0].token: expected a string, got null"],
+    [
+      "a numeric argument value",
+      { ...valid, arguments: [{ name: "agent", value: 1 }] },
+      "STATUS collect input.arguments[0].value: expected a string, got number",
+    ],
+    [
+      "a null token",
+      { ...valid, arguments: [{ name: "agent", value: "pi", token: null }] },
+      "STATUS collect input.arguments[0].token: expected a string, got null",
+    ],
     [
       "a string substitution location",
       { ...valid, submission: { ...valid.submission, value: { slot: "r", domain: "d", substitution_location: "0" } } },
@@ -205,10 +261,21 @@ describe("decodeReviewCollectInput", () => {
     ],
     [
       "a non-string allowed value",
-      { ...valid, submission: { operation_token: "o", argument_tokens: [], values: [{ slot: "r", domain: "d", substitution_location: 0, allowed_values: [1] }] } },
+      {
+        ...valid,
+        submission: {
+          operation_token: "o",
+          argument_tokens: [],
+          values: [{ slot: "r", domain: "d", substitution_location: 0, allowed_values: [1] }],
+        },
+      },
       "STATUS collect input.submission.values[0].allowed_values[0]: expected a string, got number",
     ],
-    ["an artifact subject without its hash", { ...valid, artifact_subject: {} }, "STATUS collect input.artifact_subject.subject_hash: expected a string, got undefined"],
+    [
+      "an artifact subject without its hash",
+      { ...valid, artifact_subject: {} },
+      "STATUS collect input.artifact_subject.subject_hash: expected a string, got undefined",
+    ],
   ])("rejects %s, naming the field", (_label, wire, message) => {
     expect(() => decodeReviewCollectInput(wire)).toThrow(new StatusDecodeError(message));
     expect(() => decodeReviewCollectInput(wire)).toThrow(StatusDecodeError);

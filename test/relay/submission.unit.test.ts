@@ -45,20 +45,40 @@ describe("resolveReviewHostRelaySubmission (reference §10.1)", () => {
   });
 
   it("resolves a v2.4.0 form", () => {
-    expect(resolveReviewHostRelaySubmission(form())).toEqual({ operationToken: "capture-result", argumentTokens: TOKENS, substitutionLocation: 7 });
+    expect(resolveReviewHostRelaySubmission(form())).toEqual({
+      operationToken: "capture-result",
+      argumentTokens: TOKENS,
+      substitutionLocation: 7,
+    });
   });
 
   it.each([
     ["missing", undefined, REVIEW_HOST_RELAY_SUBMISSION_MISSING_MESSAGE],
-    ["empty operation", form({ operationToken: "" }), "provider contract mismatch: the submission form carries an empty operation or argument token"],
-    ["no tokens", form({ argumentTokens: [] }), "provider contract mismatch: the submission form carries an empty operation or argument token"],
-    ["an empty token", form({ argumentTokens: ["--a", ""] }), "provider contract mismatch: the submission form carries an empty operation or argument token"],
+    [
+      "empty operation",
+      form({ operationToken: "" }),
+      "provider contract mismatch: the submission form carries an empty operation or argument token",
+    ],
+    [
+      "no tokens",
+      form({ argumentTokens: [] }),
+      "provider contract mismatch: the submission form carries an empty operation or argument token",
+    ],
+    [
+      "an empty token",
+      form({ argumentTokens: ["--a", ""] }),
+      "provider contract mismatch: the submission form carries an empty operation or argument token",
+    ],
     [
       "a non-string token",
       form({ argumentTokens: ["--a", 3 as unknown as string] }),
       "provider contract mismatch: the submission form carries an empty operation or argument token",
     ],
-    ["zero values", form({ values: [] }), "provider contract mismatch: the submission form must bind exactly one artifact value, received 0"],
+    [
+      "zero values",
+      form({ values: [] }),
+      "provider contract mismatch: the submission form must bind exactly one artifact value, received 0",
+    ],
     [
       "two values",
       form({
@@ -91,16 +111,26 @@ describe("resolveReviewHostRelaySubmission (reference §10.1)", () => {
     ],
   ])("%s", (_label, submission, message) => {
     const error = refusal(submission);
-    expect([error.kind, error.stage, error.message, error.mutationOutcome, error.exitCode]).toEqual(["submission-contract-mismatch", "binding", message, "none", null]);
+    expect([error.kind, error.stage, error.message, error.mutationOutcome, error.exitCode]).toEqual([
+      "submission-contract-mismatch",
+      "binding",
+      message,
+      "none",
+      null,
+    ]);
   });
 
   it("checks in order: an empty token wins over a bad value count", () => {
-    expect(refusal(form({ operationToken: "", values: [] })).message).toBe("provider contract mismatch: the submission form carries an empty operation or argument token");
+    expect(refusal(form({ operationToken: "", values: [] })).message).toBe(
+      "provider contract mismatch: the submission form carries an empty operation or argument token",
+    );
   });
 
   it("does not check slot, domain, schema or the operation name", () => {
     expect(() =>
-      resolveReviewHostRelaySubmission(form({ operationToken: "anything", values: [{ slot: "", domain: "", substitutionLocation: 7, schema: "x" }] })),
+      resolveReviewHostRelaySubmission(
+        form({ operationToken: "anything", values: [{ slot: "", domain: "", substitutionLocation: 7, schema: "x" }] }),
+      ),
     ).not.toThrow();
   });
 });

@@ -31,9 +31,12 @@ describe("pi timeout derivation (reference §5.2)", () => {
     expect(resolveReviewHostRelayPiTimeoutMs(4194304, { [REVIEW_HOST_RELAY_PI_TIMEOUT_ENV]: value })).toBe(bound);
   });
 
-  it.each(["", "0", "-1", "12.5", "abc", " 600000", "600000 ", "1e6", "007", "99999999999999999999", "+5", "0x10"])("ignores malformed override %j", (value) => {
-    expect(resolveReviewHostRelayPiTimeoutMs(1000, { [REVIEW_HOST_RELAY_PI_TIMEOUT_ENV]: value })).toBe(900859);
-  });
+  it.each(["", "0", "-1", "12.5", "abc", " 600000", "600000 ", "1e6", "007", "99999999999999999999", "+5", "0x10"])(
+    "ignores malformed override %j",
+    (value) => {
+      expect(resolveReviewHostRelayPiTimeoutMs(1000, { [REVIEW_HOST_RELAY_PI_TIMEOUT_ENV]: value })).toBe(900859);
+    },
+  );
 
   it("reads process.env by default", () => {
     const saved = process.env[REVIEW_HOST_RELAY_PI_TIMEOUT_ENV];

@@ -11,7 +11,10 @@ export interface MetaImport {
 }
 export interface Metafile {
   readonly inputs: Record<string, { readonly imports: readonly MetaImport[]; readonly format?: string }>;
-  readonly outputs: Record<string, { readonly entryPoint?: string; readonly inputs: Record<string, unknown>; readonly imports: readonly MetaImport[] }>;
+  readonly outputs: Record<
+    string,
+    { readonly entryPoint?: string; readonly inputs: Record<string, unknown>; readonly imports: readonly MetaImport[] }
+  >;
 }
 
 /** dist/<name>.meta.json. */

@@ -49,8 +49,16 @@ export interface TimedCliRun {
 }
 
 /** Runs the CLI launcher with `tmp` as its TMPDIR (and `env` added), timing its exit after the summary line (the verdict). */
-export async function timedCliRun(args: readonly string[], tmp: string, env: Readonly<Record<string, string>> = {}): Promise<TimedCliRun> {
-  const child = spawn(launcher, [...args], { cwd: root, env: { ...process.env, ...env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+export async function timedCliRun(
+  args: readonly string[],
+  tmp: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<TimedCliRun> {
+  const child = spawn(launcher, [...args], {
+    cwd: root,
+    env: { ...process.env, ...env, TMPDIR: tmp },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let summaryAt: number | null = null;
   child.stdout.on("data", (c: Buffer) => {

@@ -22,7 +22,9 @@ function registryTarball(path: string, entry: LockEntry): string {
 /** Writes package.json and package-lock.json of a consumer depending on `tarball` into `dir`. */
 export function writeConsumer(dir: string, repoRoot: string, tarball: string): void {
   const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as Record<string, unknown>;
-  const ours = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
+  const ours = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8")) as {
+    packages: Record<string, LockEntry>;
+  };
   const spec = `file:${tarball}`;
   const packages: Record<string, LockEntry> = {
     "": { name: "consumer", version: "1.0.0", dependencies: { "gentle-relay-conformance": spec } },
@@ -42,5 +44,8 @@ export function writeConsumer(dir: string, repoRoot: string, tarball: string): v
     join(dir, "package.json"),
     `${JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module", dependencies: { "gentle-relay-conformance": spec } }, null, 2)}\n`,
   );
-  writeFileSync(join(dir, "package-lock.json"), `${JSON.stringify({ name: "consumer", version: "1.0.0", lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, "package-lock.json"),
+    `${JSON.stringify({ name: "consumer", version: "1.0.0", lockfileVersion: 3, requires: true, packages }, null, 2)}\n`,
+  );
 }

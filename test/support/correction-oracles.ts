@@ -21,19 +21,40 @@ export function sha(b: Buffer | string): string {
 }
 
 /** A correction_required scenario at a stage. */
-export function correctionScenario(profile: "2.3.0" | "2.4.0" | "2.5.0", stage: string, extra: Partial<ScenarioInput> = {}): ScenarioInput {
-  return { profile, ...extra, lineage: { state: "correction_required", correction: { stage: stage as never }, ...(extra.lineage ?? {}) } };
+export function correctionScenario(
+  profile: "2.3.0" | "2.4.0" | "2.5.0",
+  stage: string,
+  extra: Partial<ScenarioInput> = {},
+): ScenarioInput {
+  return {
+    profile,
+    ...extra,
+    lineage: { state: "correction_required", correction: { stage: stage as never }, ...(extra.lineage ?? {}) },
+  };
 }
 
 /** The capture-evidence binding tokens of the correction (with or without the repository context). */
-export function evidenceTokens(s: WithIds, opts: { context?: boolean; revisionIndex?: number; target?: string } = {}): string[] {
-  const t = [`--lineage=${s.ids.lineageId}`, `--expected-revision=${s.ids.revision(opts.revisionIndex ?? 0)}`, `--target=${opts.target ?? s.ids.correctionTargetIdentity}`];
+export function evidenceTokens(
+  s: WithIds,
+  opts: { context?: boolean; revisionIndex?: number; target?: string } = {},
+): string[] {
+  const t = [
+    `--lineage=${s.ids.lineageId}`,
+    `--expected-revision=${s.ids.revision(opts.revisionIndex ?? 0)}`,
+    `--target=${opts.target ?? s.ids.correctionTargetIdentity}`,
+  ];
   if (opts.context !== false) t.push(`--repository-context=${s.ids.repositoryContext}`);
   return t;
 }
 
 /** Independent oracle of the record capture-evidence prints in correction_required (indented Go JSON). */
-export function expectedCorrectionRecord(s: WithIds, payload: Buffer, outcome: string, mode: "prefixed" | "bare", revisionIndex = 0): string {
+export function expectedCorrectionRecord(
+  s: WithIds,
+  payload: Buffer,
+  outcome: string,
+  mode: "prefixed" | "bare",
+  revisionIndex = 0,
+): string {
   const id = (v: string) => (mode === "bare" ? v.replace(/^sha256:/, "") : v);
   const fields: Record<string, unknown> = {
     schema: "gentle-ai.review-verification-evidence/v2",
@@ -51,7 +72,9 @@ export function expectedCorrectionRecord(s: WithIds, payload: Buffer, outcome: s
     record_digest: "",
   };
   const unsigned = JSON.stringify(fields);
-  fields.record_digest = "sha256:" + sha(Buffer.concat([Buffer.from("gentle-ai.review-verification-evidence-record/v2\u0000"), Buffer.from(unsigned)]));
+  fields.record_digest =
+    "sha256:" +
+    sha(Buffer.concat([Buffer.from("gentle-ai.review-verification-evidence-record/v2\u0000"), Buffer.from(unsigned)]));
   return goIndent(fields);
 }
 
@@ -63,7 +86,13 @@ export function requestHash(s: WithIds, revisionIndex = 0): string {
 /** A targeted-validation document; `fields` picks five-field or three-field bodies. */
 export function validationDoc(
   s: WithIds,
-  opts: { fields?: 3 | 5; hash?: "prefixed" | "bare"; target?: "prefixed" | "bare"; evidence?: string[]; passed?: boolean } = {},
+  opts: {
+    fields?: 3 | 5;
+    hash?: "prefixed" | "bare";
+    target?: "prefixed" | "bare";
+    evidence?: string[];
+    passed?: boolean;
+  } = {},
 ): string {
   const checks = {
     original_criteria: { passed: opts.passed ?? true, evidence: opts.evidence ?? ["criteria hold"] },

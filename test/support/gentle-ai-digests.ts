@@ -23,12 +23,29 @@ export function oraclePathsDigest(paths: readonly string[]): string {
 
 /** snapshotIdentityForProjection for a workspace current-changes target. */
 export function oracleIdentity(baseTree: string, candidateTree: string, paths: readonly string[]): string {
-  return "sha256:" + sha("gentle-ai.review-snapshot/v3\0", ...["current-changes", baseTree, candidateTree, oraclePathsDigest(paths)].map(lengthPrefixed));
+  return (
+    "sha256:" +
+    sha(
+      "gentle-ai.review-snapshot/v3\0",
+      ...["current-changes", baseTree, candidateTree, oraclePathsDigest(paths)].map(lengthPrefixed),
+    )
+  );
 }
 
 /** snapshotIdentityForProjection for a workspace fix-diff snapshot with its ledger ids. */
-export function oracleFixDiffIdentity(frozenTree: string, correctedTree: string, paths: readonly string[], ledger: readonly string[]): string {
-  return "sha256:" + sha("gentle-ai.review-snapshot/v3\0", ...["fix-diff", frozenTree, correctedTree, oraclePathsDigest(paths), ...ledger].map(lengthPrefixed));
+export function oracleFixDiffIdentity(
+  frozenTree: string,
+  correctedTree: string,
+  paths: readonly string[],
+  ledger: readonly string[],
+): string {
+  return (
+    "sha256:" +
+    sha(
+      "gentle-ai.review-snapshot/v3\0",
+      ...["fix-diff", frozenTree, correctedTree, oraclePathsDigest(paths), ...ledger].map(lengthPrefixed),
+    )
+  );
 }
 
 /** intendedUntrackedInventoryDigest. */
@@ -40,12 +57,20 @@ export function oracleInventoryDigest(paths: readonly string[]): string {
 export function oracleRepositoryRef(root: string): string {
   const common = realpathSync(git(root, "rev-parse", "--path-format=absolute", "--git-common-dir"));
   const gitDir = realpathSync(git(root, "rev-parse", "--path-format=absolute", "--git-dir"));
-  return "sha256:" + sha(JSON.stringify({ repository_root: realpathSync(root), git_common_dir: common, git_dir: gitDir }));
+  return (
+    "sha256:" + sha(JSON.stringify({ repository_root: realpathSync(root), git_common_dir: common, git_dir: gitDir }))
+  );
 }
 
 /** reviewAtomicStartLineage. */
 export function oracleStartLineage(repositoryRef: string, targetIdentity: string): string {
-  return "review-" + sha("gentle-ai.review-start-lineage/v3\0", JSON.stringify({ worktree_identity: repositoryRef, target_identity: targetIdentity })).slice(0, 16);
+  return (
+    "review-" +
+    sha(
+      "gentle-ai.review-start-lineage/v3\0",
+      JSON.stringify({ worktree_identity: repositoryRef, target_identity: targetIdentity }),
+    ).slice(0, 16)
+  );
 }
 
 /** ChangedPathManifestDigest over manifest entries (Go json.Marshal of plain ASCII values equals JSON.stringify). */
@@ -79,7 +104,12 @@ export function oracleSubjectHash(s: {
 }
 
 /** reviewRepositoryContextHandle. */
-export function oracleContextHandle(lineageId: string, targetIdentity: string, revision: string, repositoryRef: string): string {
+export function oracleContextHandle(
+  lineageId: string,
+  targetIdentity: string,
+  revision: string,
+  repositoryRef: string,
+): string {
   return (
     "rctx1_" +
     sha(
@@ -108,7 +138,10 @@ export function oracleOverrideRevision(record: Record<string, unknown>): string 
 }
 
 /** A repository's fresh target over edited `paths`: its base and candidate trees, identity and START lineage id. */
-export function oracleFreshTarget(repo: string, paths: readonly string[]): { base: string; candidate: string; identity: string; lineage: string } {
+export function oracleFreshTarget(
+  repo: string,
+  paths: readonly string[],
+): { base: string; candidate: string; identity: string; lineage: string } {
   const base = treeOf(repo);
   const candidate = candidateTreeOf(repo, paths);
   const identity = oracleIdentity(base, candidate, paths);

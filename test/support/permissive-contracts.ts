@@ -3,7 +3,10 @@
 import { PROVIDER_DOCUMENTS } from "../../simulator/contract/registry.ts";
 
 /** `contracts/review-integration/<upstream path>` → schema bytes, for every mirrored kind not in `omit`. */
-export function permissiveContracts(extra: Record<string, object> = {}, omit: readonly string[] = []): Map<string, Buffer> {
+export function permissiveContracts(
+  extra: Record<string, object> = {},
+  omit: readonly string[] = [],
+): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   for (const d of PROVIDER_DOCUMENTS) {
     if (d.upstream === undefined || omit.includes(d.id)) continue;

@@ -19,8 +19,20 @@ export interface PiArgvRow {
 const L: readonly string[] = PI_ARGV;
 const without = (i: number, n = 1): string[] => [...L.slice(0, i), ...L.slice(i + n)];
 const replace = (i: number, n: number, ...w: string[]): string[] => [...L.slice(0, i), ...w, ...L.slice(i + n)];
-const version = (name: string, argv: string[]): PiArgvRow => ({ name, argv, exit: 0, stdout: `${REAL_PI_VERSION}\n`, stderr: "" });
-const refused = (name: string, argv: string[], stderr: string): PiArgvRow => ({ name, argv, exit: 1, stdout: "", stderr });
+const version = (name: string, argv: string[]): PiArgvRow => ({
+  name,
+  argv,
+  exit: 0,
+  stdout: `${REAL_PI_VERSION}\n`,
+  stderr: "",
+});
+const refused = (name: string, argv: string[], stderr: string): PiArgvRow => ({
+  name,
+  argv,
+  exit: 1,
+  stdout: "",
+  stderr,
+});
 const unknown = (flag: string): string => `Error: Unknown option: ${flag}\n`;
 
 /** The table: the relay's locked argv, each flag removed or renamed (as in gentle-ai #4041), unknown flags, missing values. */
@@ -32,8 +44,16 @@ export const PI_ARGV_TABLE: readonly PiArgvRow[] = [
   refused("--print removed", [...without(0), "--bogus"], unknown("--bogus")),
   refused("--no-session removed", [...without(3), "--bogus"], unknown("--bogus")),
   refused("--no-approve removed", [...without(10), "--bogus"], unknown("--bogus")),
-  refused("--mode text renamed --output-format text (#4041)", replace(1, 2, "--output-format", "text"), unknown("--output-format")),
-  refused("--no-session renamed --no-session-persistence (#4041)", replace(3, 1, "--no-session-persistence"), unknown("--no-session-persistence")),
+  refused(
+    "--mode text renamed --output-format text (#4041)",
+    replace(1, 2, "--output-format", "text"),
+    unknown("--output-format"),
+  ),
+  refused(
+    "--no-session renamed --no-session-persistence (#4041)",
+    replace(3, 1, "--no-session-persistence"),
+    unknown("--no-session-persistence"),
+  ),
   refused("--no-tools renamed --no-tool", replace(4, 1, "--no-tool"), unknown("--no-tool")),
   refused("--no-extensions renamed --no-extension", replace(5, 1, "--no-extension"), unknown("--no-extension")),
   refused("--no-skills renamed --no-skill", replace(6, 1, "--no-skill"), unknown("--no-skill")),
@@ -42,20 +62,48 @@ export const PI_ARGV_TABLE: readonly PiArgvRow[] = [
   refused("--no-context-files renamed --no-context", replace(9, 1, "--no-context"), unknown("--no-context")),
   refused("--no-approve renamed --no-approval", replace(10, 1, "--no-approval"), unknown("--no-approval")),
   refused("--print renamed --non-interactive", replace(0, 1, "--non-interactive"), unknown("--non-interactive")),
-  refused("two renamed flags, named in one line", replace(3, 2, "--no-session-persistence", "--no-tool"), "Error: Unknown options: --no-session-persistence, --no-tool\n"),
+  refused(
+    "two renamed flags, named in one line",
+    replace(3, 2, "--no-session-persistence", "--no-tool"),
+    "Error: Unknown options: --no-session-persistence, --no-tool\n",
+  ),
   refused("an unknown flag twice is named once", [...L, "--bogus", "--bogus"], unknown("--bogus")),
   refused("an unknown flag with =value", [...L, "--bogus=1"], unknown("--bogus")),
   refused("--mode=text is an unknown flag", ["--print", "--mode=text", ...L.slice(3)], unknown("--mode")),
   refused("an unknown short flag", [...L, "-x"], unknown("-x")),
   refused("an unknown short flag is refused before an unknown long one", [...L, "--bogus", "-x"], unknown("-x")),
-  refused("--mode without its value", ["--print", ...L.slice(3), "--mode"], "Error: --mode requires text, json, or rpc\n"),
-  refused("--mode followed by a flag", ["--print", "--mode", ...L.slice(3)], "Error: --mode requires text, json, or rpc\n"),
-  refused("--mode with an unknown value", replace(1, 2, "--mode", "markdown"), 'Error: Invalid mode "markdown". Valid values: text, json, rpc\n'),
-  refused("--mode with an empty value", replace(1, 2, "--mode", ""), 'Error: Invalid mode "". Valid values: text, json, rpc\n'),
-  refused("--mode and --name both without values", ["--mode", "--name"], "Error: --mode requires text, json, or rpc\nError: --name requires a value\n"),
+  refused(
+    "--mode without its value",
+    ["--print", ...L.slice(3), "--mode"],
+    "Error: --mode requires text, json, or rpc\n",
+  ),
+  refused(
+    "--mode followed by a flag",
+    ["--print", "--mode", ...L.slice(3)],
+    "Error: --mode requires text, json, or rpc\n",
+  ),
+  refused(
+    "--mode with an unknown value",
+    replace(1, 2, "--mode", "markdown"),
+    'Error: Invalid mode "markdown". Valid values: text, json, rpc\n',
+  ),
+  refused(
+    "--mode with an empty value",
+    replace(1, 2, "--mode", ""),
+    'Error: Invalid mode "". Valid values: text, json, rpc\n',
+  ),
+  refused(
+    "--mode and --name both without values",
+    ["--mode", "--name"],
+    "Error: --mode requires text, json, or rpc\nError: --name requires a value\n",
+  ),
   refused("--model without its value is an unknown flag", [...L, "--model"], unknown("--model")),
   refused("--use-theme without its value", [...L, "--use-theme"], "Error: --use-theme requires a theme name\n"),
-  refused("--tui-mode with a bad value", [...L, "--tui-mode", "wide"], 'Error: Invalid TUI mode "wide". Valid values: regular, fullscreen\n'),
+  refused(
+    "--tui-mode with a bad value",
+    [...L, "--tui-mode", "wide"],
+    'Error: Invalid TUI mode "wide". Valid values: regular, fullscreen\n',
+  ),
   version("--version after an unknown long flag still answers", [...L, "--bogus", "--version"]),
   refused("--version after an unknown short flag is refused", [...L, "-x", "--version"], unknown("-x")),
   {

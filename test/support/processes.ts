@@ -71,7 +71,11 @@ function identity(pid: number): string | null {
  * its argv, environment or cwd, but for this process's own descendants (unless `own`): what a test's runs left
  * behind, however it detached. Other users of the machine (other checkouts, other tests) mention none of the paths.
  */
-export function startedSince(before: ReadonlySet<string>, paths: readonly string[], own = false): { pid: number; argv: string[] }[] {
+export function startedSince(
+  before: ReadonlySet<string>,
+  paths: readonly string[],
+  own = false,
+): { pid: number; argv: string[] }[] {
   const found: { pid: number; argv: string[] }[] = [];
   const parents = new Map<number, number>();
   const fresh: number[] = [];
@@ -88,14 +92,19 @@ export function startedSince(before: ReadonlySet<string>, paths: readonly string
     if (id !== null && !before.has(id)) fresh.push(pid);
   }
   const ours = (pid: number): boolean => {
-    for (let p = parents.get(pid), hops = 0; p !== undefined && p > 1 && hops < 64; p = parents.get(p), hops += 1) if (p === process.pid) return true;
+    for (let p = parents.get(pid), hops = 0; p !== undefined && p > 1 && hops < 64; p = parents.get(p), hops += 1)
+      if (p === process.pid) return true;
     return false;
   };
   for (const pid of fresh) {
     if (pid === process.pid || (!own && ours(pid))) continue;
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").slice(0, -1);
-      const text = [argv.join(" "), readFileSync(`/proc/${pid}/environ`, "utf8"), readlinkSync(`/proc/${pid}/cwd`)].join("\n");
+      const text = [
+        argv.join(" "),
+        readFileSync(`/proc/${pid}/environ`, "utf8"),
+        readlinkSync(`/proc/${pid}/cwd`),
+      ].join("\n");
       if (paths.some((p) => text.includes(p))) found.push({ pid, argv });
     } catch {
       // gone, or not ours to read

@@ -31,7 +31,17 @@ export async function realPi(version: string): Promise<RealPi | string> {
   const compileCache = join(cache, "compile-cache");
   if (existsSync(cli) && existsSync(node)) return { node, cli, compileCache };
   const specs = [`${PI_PACKAGE}@${version}`, ...(ownNodeFits ? [] : [`${nodePackage}@${NODE_VERSION}`])];
-  const args = ["install", "--prefix", cache, "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline", ...QUICK_FAIL, ...specs];
+  const args = [
+    "install",
+    "--prefix",
+    cache,
+    "--no-audit",
+    "--no-fund",
+    "--ignore-scripts",
+    "--prefer-offline",
+    ...QUICK_FAIL,
+    ...specs,
+  ];
   const npm = await execa("npm", args, { reject: false, timeout: INSTALL_TIMEOUT_MS, stdin: "ignore" });
   if (npm.exitCode !== 0 || !existsSync(cli) || !existsSync(node)) {
     const why =

@@ -30,6 +30,7 @@ function goneWithin(pid: number, graceMs: number): boolean {
 
 /** Every simulated process is gone (within a short grace for signal delivery) and the private TMPDIR is empty. */
 export function expectNoLeftovers(sandbox: Sandbox): void {
-  for (const line of sandbox.transcript()) expect(goneWithin(line.pid, 3000), `pid ${line.pid} (${line.program}) still alive`).toBe(true);
+  for (const line of sandbox.transcript())
+    expect(goneWithin(line.pid, 3000), `pid ${line.pid} (${line.program}) still alive`).toBe(true);
   expect(sandbox.tmpLeftovers()).toEqual([]);
 }

@@ -11,7 +11,11 @@ export function firstRelaySlot(sandbox: Sandbox): ReviewHostRelaySlot {
 }
 
 /** A request relaying `slot` in the sandbox through the simulated gentle-ai and pi, plus `extra`. */
-export function relayRequest(sandbox: Sandbox, slot: ReviewHostRelaySlot, extra: Partial<ReviewHostRelayRequest> = {}): ReviewHostRelayRequest {
+export function relayRequest(
+  sandbox: Sandbox,
+  slot: ReviewHostRelaySlot,
+  extra: Partial<ReviewHostRelayRequest> = {},
+): ReviewHostRelayRequest {
   return {
     captureArgumentTokens: slot.captureArgumentTokens,
     ...(slot.submission !== undefined ? { submission: slot.submission } : {}),

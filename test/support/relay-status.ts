@@ -1,6 +1,11 @@
 // Reads the provider's relay slots from the simulator's STATUS, the way a host controller would (`--agent pi`, handshake set).
 import { spawnSync } from "node:child_process";
-import { GENTLE_PI_REVIEW_RELAY_CONTRACT, GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV, reviewHostRelaySlots, type ReviewHostRelaySlot } from "../../relay/index.ts";
+import {
+  GENTLE_PI_REVIEW_RELAY_CONTRACT,
+  GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV,
+  reviewHostRelaySlots,
+  type ReviewHostRelaySlot,
+} from "../../relay/index.ts";
 import { decodeReviewCollectInput } from "../../relay/status-decode.ts";
 import { SIM_GENTLE_AI } from "./relay-sandbox.ts";
 
@@ -8,10 +13,22 @@ import { SIM_GENTLE_AI } from "./relay-sandbox.ts";
 export function simStatus(env: NodeJS.ProcessEnv, cwd: string, extra: readonly string[] = []): Record<string, unknown> {
   const run = spawnSync(
     SIM_GENTLE_AI,
-    ["review", "status", "--contract", "gentle-ai.review-integration/v2", "--cwd", cwd, "--projection", "workspace", ...extra, "--next-transition"],
+    [
+      "review",
+      "status",
+      "--contract",
+      "gentle-ai.review-integration/v2",
+      "--cwd",
+      cwd,
+      "--projection",
+      "workspace",
+      ...extra,
+      "--next-transition",
+    ],
     { cwd, env: { ...env, [GENTLE_PI_REVIEW_RELAY_CONTRACT_ENV]: GENTLE_PI_REVIEW_RELAY_CONTRACT }, shell: false },
   );
-  if (run.status !== 0) throw new Error(`status exited ${run.status}: ${run.stderr.toString("utf8")}${run.stdout.toString("utf8")}`);
+  if (run.status !== 0)
+    throw new Error(`status exited ${run.status}: ${run.stderr.toString("utf8")}${run.stdout.toString("utf8")}`);
   return JSON.parse(run.stdout.toString("utf8")) as Record<string, unknown>;
 }
 

@@ -6,5 +6,7 @@ import { expect } from "vitest";
 
 const file = expect.getState().testPath;
 if (file !== undefined && /\bvi\.(do)?mock\(/.test(readFileSync(file, "utf8"))) {
-  throw new Error(`${file} mocks a module: a shared worker may have loaded it already; list the file in OWN_WORKER (vitest.config.ts)`);
+  throw new Error(
+    `${file} mocks a module: a shared worker may have loaded it already; list the file in OWN_WORKER (vitest.config.ts)`,
+  );
 }

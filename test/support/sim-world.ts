@@ -146,7 +146,13 @@ export class SimWorld {
     const cwd = opts.cwd ?? this.dir;
     const stdin = opts.stdin === undefined ? undefined : Buffer.from(opts.stdin);
     if (!opts.process) {
-      const answered = await gentleAiInProcess({ argv, env, cwd, executablePath: GENTLE_AI, ...(stdin === undefined ? {} : { stdin }) });
+      const answered = await gentleAiInProcess({
+        argv,
+        env,
+        cwd,
+        executablePath: GENTLE_AI,
+        ...(stdin === undefined ? {} : { stdin }),
+      });
       if (answered !== null) return new Run(answered.stdout, answered.stderr, answered.exitCode);
     }
     return spawnProcess(GENTLE_AI, argv, { env, cwd, ...(stdin === undefined ? {} : { input: stdin }) });
@@ -162,7 +168,8 @@ export class SimWorld {
       env: { ...opts.env },
       cwd,
       // Parsed afresh per call, as the spawned simulator would.
-      scenario: this.scenario === undefined ? ScenarioSchema.parse(DEFAULT_SCENARIO) : ScenarioSchema.parse(this.scenario),
+      scenario:
+        this.scenario === undefined ? ScenarioSchema.parse(DEFAULT_SCENARIO) : ScenarioSchema.parse(this.scenario),
       scenarioDir: this.dir,
       stateDir: this.stateDir,
       executablePath: GENTLE_AI,
@@ -249,5 +256,7 @@ export class SimWorld {
  * passes its own.
  */
 export function simWorlds(defaults: SimWorldOptions = {}): (scenario?: ScenarioInput) => SimWorld {
-  return tracked((scenario?: ScenarioInput) => new SimWorld({ ...defaults, scenario: scenario ?? defaults.scenario ?? {} }));
+  return tracked(
+    (scenario?: ScenarioInput) => new SimWorld({ ...defaults, scenario: scenario ?? defaults.scenario ?? {} }),
+  );
 }

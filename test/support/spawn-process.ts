@@ -85,8 +85,14 @@ export async function spawnProcess(command: string, args: readonly string[], opt
   try {
     const result = await child;
     // Neither an exit code nor a signal: the command never started (ENOENT, EACCES, …).
-    if (result.exitCode === undefined && result.signal === undefined) throw new Error(`cannot spawn ${command}`, { cause: result });
-    return new Run(bytes(result.stdout), bytes(result.stderr), result.exitCode ?? null, (result.signal as NodeJS.Signals | undefined) ?? null);
+    if (result.exitCode === undefined && result.signal === undefined)
+      throw new Error(`cannot spawn ${command}`, { cause: result });
+    return new Run(
+      bytes(result.stdout),
+      bytes(result.stderr),
+      result.exitCode ?? null,
+      (result.signal as NodeJS.Signals | undefined) ?? null,
+    );
   } finally {
     clearTimeout(guard);
     if (poll) clearInterval(poll);

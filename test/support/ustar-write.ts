@@ -51,7 +51,8 @@ function paxBlocks(name: string, flag: "g" | "x", records: Buffer): Buffer[] {
  */
 export function writeTar(files: readonly TarWriteEntry[], options: { comment?: string } = {}): Buffer {
   const blocks: Buffer[] = [];
-  if (options.comment !== undefined) blocks.push(...paxBlocks("pax_global_header", "g", paxRecord("comment", options.comment)));
+  if (options.comment !== undefined)
+    blocks.push(...paxBlocks("pax_global_header", "g", paxRecord("comment", options.comment)));
   for (const file of files) {
     let name = file.path;
     if (Buffer.byteLength(file.path) >= 100) {

@@ -6,15 +6,24 @@ type Fn = (request: Record<string, unknown>) => Promise<Record<string, unknown>>
 
 /** True when a module exports the three functions of relay/finalize.ts. */
 export function hasFinalizeApi(mod: Record<string, unknown>): boolean {
-  return ["queryCorrectionStatus", "captureCorrectionEvidence", "finalizeCorrection"].every((n) => typeof mod[n] === "function");
+  return ["queryCorrectionStatus", "captureCorrectionEvidence", "finalizeCorrection"].every(
+    (n) => typeof mod[n] === "function",
+  );
 }
 
 /** A client over a relay/finalize.ts-shaped module; one instance keeps the record it captured (one host process). */
-export function clientFromFinalizeModule(mod: Record<string, unknown>, context: CorrectionClientContext): CorrectionClient {
+export function clientFromFinalizeModule(
+  mod: Record<string, unknown>,
+  context: CorrectionClientContext,
+): CorrectionClient {
   const query = mod["queryCorrectionStatus"] as Fn;
   const capture = mod["captureCorrectionEvidence"] as Fn;
   const finalize = mod["finalizeCorrection"] as Fn;
-  const options = { gentleAiExecutable: context.gentleAiExecutable, cwd: context.targetCwd, environment: { ...context.environment } };
+  const options = {
+    gentleAiExecutable: context.gentleAiExecutable,
+    cwd: context.targetCwd,
+    environment: { ...context.environment },
+  };
   let record: unknown;
   return {
     async captureEvidence({ outcome, evidence }) {
@@ -22,7 +31,12 @@ export function clientFromFinalizeModule(mod: Record<string, unknown>, context: 
       const captured = await capture({ ...options, status, evidence, outcome });
       record = captured["record"];
       // Report the record under its wire names, as the provider printed them (after the module's decoding).
-      const wire = Object.fromEntries(Object.entries(record as Record<string, unknown>).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+      const wire = Object.fromEntries(
+        Object.entries(record as Record<string, unknown>).map(([k, v]) => [
+          k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+          v,
+        ]),
+      );
       return { record: wire };
     },
     async finalize({ validation }) {

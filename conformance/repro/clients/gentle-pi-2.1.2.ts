@@ -6,7 +6,13 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CapturedEvidence, CompactTargetedValidation, CorrectionClient, CorrectionClientContext, FinalizeReceipt } from "../client-contract.ts";
+import type {
+  CapturedEvidence,
+  CompactTargetedValidation,
+  CorrectionClient,
+  CorrectionClientContext,
+  FinalizeReceipt,
+} from "../client-contract.ts";
 import { runChild } from "../../process/run-child.ts";
 
 const CONTRACT = "gentle-ai.review-integration/v2";
@@ -65,7 +71,11 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
   let captured: { record: Record<string, unknown>; evidence: Buffer; outcome: string; status: StatusView } | undefined;
 
   async function gentleAi(argv: string[]): Promise<{ stdout: string }> {
-    const answer = await runChild(context.gentleAiExecutable, argv, { cwd: context.targetCwd, env: context.environment, timeoutMs: 60_000 });
+    const answer = await runChild(context.gentleAiExecutable, argv, {
+      cwd: context.targetCwd,
+      env: context.environment,
+      timeoutMs: 60_000,
+    });
     const stdout = answer.stdout.toString("utf8");
     const stderr = answer.stderr.toString("utf8");
     if (answer.exitCode === 0) return { stdout };
@@ -83,7 +93,17 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
   }
 
   async function status(): Promise<StatusView> {
-    const { stdout } = await gentleAi(["review", "status", "--contract", CONTRACT, "--cwd", context.targetCwd, "--projection", "workspace", "--next-transition"]);
+    const { stdout } = await gentleAi([
+      "review",
+      "status",
+      "--contract",
+      CONTRACT,
+      "--cwd",
+      context.targetCwd,
+      "--projection",
+      "workspace",
+      "--next-transition",
+    ]);
     const s = JSON.parse(stdout) as Record<string, unknown>;
     const vr = s["validation_request"];
     return {
@@ -105,7 +125,8 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
 
   // D3 lives here: with the defect the four identity fields pass through as plain strings.
   function decodeEvidence(body: Record<string, unknown>): Record<string, unknown> {
-    const canon = (v: unknown): unknown => (defects.has("D3") || typeof v !== "string" || !BARE.test(v) ? v : `sha256:${v}`);
+    const canon = (v: unknown): unknown =>
+      defects.has("D3") || typeof v !== "string" || !BARE.test(v) ? v : `sha256:${v}`;
     return {
       ...body,
       authority_revision: canon(body["authority_revision"]),
@@ -131,7 +152,8 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
     async captureEvidence({ outcome, evidence }): Promise<CapturedEvidence> {
       const view = await status();
       const vr = view.validationRequest;
-      if (!vr) throw new CandidateViewError("provider STATUS carries no validation_request", "correction-request-missing");
+      if (!vr)
+        throw new CandidateViewError("provider STATUS carries no validation_request", "correction-request-missing");
       const staged = stage("gentle-ai-evidence-", { "evidence.txt": evidence });
       try {
         // 2.1.2 calls capture-evidence without --contract and reads the record from stdout.
@@ -178,15 +200,28 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
       if (!defects.has("D1")) {
         // Fixed D1 fails closed on an absent or non-canonical provider binding.
         if (!vr || !PREFIXED.test(vr.requestHash) || !PREFIXED.test(vr.correctionTargetIdentity)) {
-          throw new CandidateViewError("provider validation_request binding is absent or not canonical", "correction-binding-unavailable");
+          throw new CandidateViewError(
+            "provider validation_request binding is absent or not canonical",
+            "correction-binding-unavailable",
+          );
         }
         if (validation.request_hash !== vr.requestHash.slice("sha256:".length)) {
-          throw new CandidateViewError("targeted validation request_hash does not match the provider validation_request", "correction-request-mismatch");
+          throw new CandidateViewError(
+            "targeted validation request_hash does not match the provider validation_request",
+            "correction-request-mismatch",
+          );
         }
       }
-      const followUps = validation.follow_ups.map((row) => ({ observation: row.summary, proof_refs: [...row.proof_refs] }));
+      const followUps = validation.follow_ups.map((row) => ({
+        observation: row.summary,
+        proof_refs: [...row.proof_refs],
+      }));
       const document = defects.has("D1")
-        ? { original_criteria: validation.original_criteria, correction_regression: validation.correction_regression, follow_ups: followUps }
+        ? {
+            original_criteria: validation.original_criteria,
+            correction_regression: validation.correction_regression,
+            follow_ups: followUps,
+          }
         : {
             targeted_validation_request_hash: (vr as ValidationRequest).requestHash,
             correction_target_identity: (vr as ValidationRequest).correctionTargetIdentity,
@@ -196,7 +231,8 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
           };
       const files: Record<string, Buffer> = { "validation.json": Buffer.from(JSON.stringify(document)) };
       if (defects.has("D2")) {
-        if (!captured) throw new CandidateViewError("no evidence document to send in this process", "correction-evidence-missing");
+        if (!captured)
+          throw new CandidateViewError("no evidence document to send in this process", "correction-evidence-missing");
         files["evidence.txt"] = captured.evidence;
       }
       const staged = stage("gentle-ai-finalize-", files);

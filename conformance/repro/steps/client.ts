@@ -49,10 +49,16 @@ export async function createClient(modulePath: string, context: ClientContextInp
 }
 
 /** Runs one job on a client and flattens the result. */
-export async function runJob(client: CorrectionClient, job: Omit<ClientJob, "modulePath" | "context">): Promise<Outcome> {
+export async function runJob(
+  client: CorrectionClient,
+  job: Omit<ClientJob, "modulePath" | "context">,
+): Promise<Outcome> {
   try {
     if (job.op === "capture-evidence") {
-      const { record } = await client.captureEvidence({ outcome: job.outcome ?? "passed", evidence: Buffer.from(job.evidenceBase64 ?? "", "base64") });
+      const { record } = await client.captureEvidence({
+        outcome: job.outcome ?? "passed",
+        evidence: Buffer.from(job.evidenceBase64 ?? "", "base64"),
+      });
       const out: Outcome = { ok: true };
       flattenInto(out, "record", record);
       return out;
@@ -75,7 +81,11 @@ export async function runJob(client: CorrectionClient, job: Omit<ClientJob, "mod
 async function runInFreshProcess(job: ClientJob): Promise<Outcome> {
   const task = { module: reproWorker(), export: "runClientJob", input: job };
   try {
-    const { value, hostPid } = await runTaskInHost(task, { cwd: REPO_ROOT, env: process.env, timeoutMs: FRESH_PROCESS_TIMEOUT_MS });
+    const { value, hostPid } = await runTaskInHost(task, {
+      cwd: REPO_ROOT,
+      env: process.env,
+      timeoutMs: FRESH_PROCESS_TIMEOUT_MS,
+    });
     return { ...(value as Outcome), hostPid: hostPid ?? null };
   } catch (error) {
     throw new Error(`repro worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -87,22 +97,46 @@ async function runInFreshProcess(job: ClientJob): Promise<Outcome> {
  * process=same reuses this phase's client instance (one host process that remembers its capture);
  * process=fresh runs the call in a new Node process with a new instance (a host restart in between).
  */
-export async function runClientStep(ctx: StepContext, op: ClientJob["op"], options: Record<string, string>): Promise<StepResult> {
+export async function runClientStep(
+  ctx: StepContext,
+  op: ClientJob["op"],
+  options: Record<string, string>,
+): Promise<StepResult> {
   const choice = ctx.module(options["client"]);
   if (!choice.client) throw new ReproInputError(`${choice.label} is not a FINALIZE client module (no client entry)`);
-  const defects = options["defects"] !== undefined ? parseDefects(options["defects"]) : (options["client"] ?? "subject") === "subject" ? ctx.subjectDefects : undefined;
-  const context = { gentleAiExecutable: ctx.sandbox.gentleAi, targetCwd: ctx.sandbox.work, environment: { ...ctx.sandbox.env }, ...(defects ? { defects } : {}) };
+  const defects =
+    options["defects"] !== undefined
+      ? parseDefects(options["defects"])
+      : (options["client"] ?? "subject") === "subject"
+        ? ctx.subjectDefects
+        : undefined;
+  const context = {
+    gentleAiExecutable: ctx.sandbox.gentleAi,
+    targetCwd: ctx.sandbox.work,
+    environment: { ...ctx.sandbox.env },
+    ...(defects ? { defects } : {}),
+  };
   const job: Omit<ClientJob, "modulePath" | "context"> =
     op === "capture-evidence"
       ? {
           op,
           outcome: options["outcome"] ?? "passed",
-          evidenceBase64: Buffer.from(options["input"] ? ctx.section(options["input"]) : DEFAULT_EVIDENCE, "utf8").toString("base64"),
+          evidenceBase64: Buffer.from(
+            options["input"] ? ctx.section(options["input"]) : DEFAULT_EVIDENCE,
+            "utf8",
+          ).toString("base64"),
         }
-      : { op, validation: JSON.parse(ctx.expand(options["validation"] ? ctx.section(options["validation"]) : "{}")) as CompactTargetedValidation };
+      : {
+          op,
+          validation: JSON.parse(
+            ctx.expand(options["validation"] ? ctx.section(options["validation"]) : "{}"),
+          ) as CompactTargetedValidation,
+        };
   if (options["process"] === "fresh") {
     await createClient(choice.client, context); // fail fast (exit 2) on a module that is not a client
-    return { outcome: await runInFreshProcess({ ...job, modulePath: choice.client, context, tmpdir: ctx.sandbox.tmp }) };
+    return {
+      outcome: await runInFreshProcess({ ...job, modulePath: choice.client, context, tmpdir: ctx.sandbox.tmp }),
+    };
   }
   const key = `${choice.client}|${(defects ?? ["default"]).join(",")}`;
   let client = ctx.sandbox.clients.get(key);
@@ -123,7 +157,12 @@ export const captureEvidenceStep: StepDef<"capture-evidence"> = {
     defects: z.optional(defects()),
     process: z.optional(PROCESS),
     input: z.optional(section()),
-    outcome: z.optional(oneOf(["passed", "verification_failed", "procedural_tooling_failed"], "must be passed, verification_failed or procedural_tooling_failed")),
+    outcome: z.optional(
+      oneOf(
+        ["passed", "verification_failed", "procedural_tooling_failed"],
+        "must be passed, verification_failed or procedural_tooling_failed",
+      ),
+    ),
   }),
   sectionOptions: ["input"],
   answerVerb: "capture-evidence",
@@ -133,7 +172,12 @@ export const captureEvidenceStep: StepDef<"capture-evidence"> = {
 /** The `finalize` step. */
 export const finalizeStep: StepDef<"finalize"> = {
   name: "finalize",
-  options: z.strictObject({ client: z.optional(nonEmpty()), defects: z.optional(defects()), process: z.optional(PROCESS), validation: z.optional(section()) }),
+  options: z.strictObject({
+    client: z.optional(nonEmpty()),
+    defects: z.optional(defects()),
+    process: z.optional(PROCESS),
+    validation: z.optional(section()),
+  }),
   sectionOptions: ["validation"],
   answerVerb: "finalize",
   run: (ctx, options) => runClientStep(ctx, "finalize", options),
@@ -165,7 +209,12 @@ export async function correctionFinalize(job: CorrectionFinalizeJob): Promise<Ou
     })) as { finalize?: { stdout?: unknown } };
     const out: Outcome = { ok: true };
     const stdout = result.finalize?.stdout;
-    if (stdout !== undefined) flattenInto(out, "receipt", JSON.parse(Buffer.isBuffer(stdout) ? stdout.toString("utf8") : String(stdout)) as unknown);
+    if (stdout !== undefined)
+      flattenInto(
+        out,
+        "receipt",
+        JSON.parse(Buffer.isBuffer(stdout) ? stdout.toString("utf8") : String(stdout)) as unknown,
+      );
     return out;
   } catch (e) {
     return errorOutcome(e);
@@ -178,15 +227,21 @@ export async function correctionFinalize(job: CorrectionFinalizeJob): Promise<Ou
  * as a host process would, given the validation document of section S (`$VARS` expanded) and the evidence bytes of
  * section `input` (default DEFAULT_EVIDENCE).
  */
-export async function runCorrectionFinalizeStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
+export async function runCorrectionFinalizeStep(
+  ctx: StepContext,
+  options: Record<string, string>,
+): Promise<StepResult> {
   const choice = ctx.module(options["client"]);
   if (!choice.client) throw new ReproInputError(`${choice.label} is not a FINALIZE client module (no client entry)`);
   // Bad input (no such export) is reported from here, before any call.
-  if (typeof (await loadModule(choice.client))["runCorrectionFinalize"] !== "function") throw new ReproInputError(`${choice.client} exports no runCorrectionFinalize()`);
+  if (typeof (await loadModule(choice.client))["runCorrectionFinalize"] !== "function")
+    throw new ReproInputError(`${choice.client} exports no runCorrectionFinalize()`);
   const job: CorrectionFinalizeJob = {
     modulePath: choice.client,
     validation: JSON.parse(ctx.expand(options["validation"] ? ctx.section(options["validation"]) : "{}")) as unknown,
-    evidenceBase64: Buffer.from(options["input"] ? ctx.section(options["input"]) : DEFAULT_EVIDENCE, "utf8").toString("base64"),
+    evidenceBase64: Buffer.from(options["input"] ? ctx.section(options["input"]) : DEFAULT_EVIDENCE, "utf8").toString(
+      "base64",
+    ),
     outcome: options["outcome"] ?? "passed",
     cwd: ctx.sandbox.work,
     gentleAiExecutable: ctx.sandbox.gentleAi,
@@ -194,7 +249,11 @@ export async function runCorrectionFinalizeStep(ctx: StepContext, options: Recor
     tmpdir: ctx.sandbox.tmp,
   };
   const task = { module: reproWorker(), export: "runCorrectionFinalizeJob", input: job };
-  const { value } = await runTaskInHost(task, { cwd: REPO_ROOT, env: process.env, timeoutMs: FRESH_PROCESS_TIMEOUT_MS });
+  const { value } = await runTaskInHost(task, {
+    cwd: REPO_ROOT,
+    env: process.env,
+    timeoutMs: FRESH_PROCESS_TIMEOUT_MS,
+  });
   return { outcome: value as Outcome };
 }
 /** The `correction-finalize` step. */
@@ -204,7 +263,12 @@ export const correctionFinalizeStep: StepDef<"correction-finalize"> = {
     client: z.optional(nonEmpty()),
     validation: z.optional(section()),
     input: z.optional(section()),
-    outcome: z.optional(oneOf(["passed", "verification_failed", "procedural_tooling_failed"], "must be passed, verification_failed or procedural_tooling_failed")),
+    outcome: z.optional(
+      oneOf(
+        ["passed", "verification_failed", "procedural_tooling_failed"],
+        "must be passed, verification_failed or procedural_tooling_failed",
+      ),
+    ),
   }),
   sectionOptions: ["validation", "input"],
   answerVerb: "finalize",

@@ -25,9 +25,18 @@ export async function providerCall(
   env: Record<string, string> = {},
 ): Promise<StepResult> {
   const exe = program === "pi" ? ctx.sandbox.pi : ctx.sandbox.gentleAi;
-  const answer = await runChild(exe, argv, { cwd: ctx.sandbox.work, env: { ...ctx.sandbox.env, ...env }, timeoutMs: REPRO_CALL_TIMEOUT_MS, ...(stdin ? { stdin } : {}) });
+  const answer = await runChild(exe, argv, {
+    cwd: ctx.sandbox.work,
+    env: { ...ctx.sandbox.env, ...env },
+    timeoutMs: REPRO_CALL_TIMEOUT_MS,
+    ...(stdin ? { stdin } : {}),
+  });
   const outcome: Outcome = { ...answerOutcome(answer.exitCode, answer.stdout), signal: answer.signal };
-  if (answer.timedOut) Object.assign(outcome, { harnessError: true, message: `${program} ${argv.join(" ")} did not answer within ${REPRO_CALL_TIMEOUT_MS}ms` });
+  if (answer.timedOut)
+    Object.assign(outcome, {
+      harnessError: true,
+      message: `${program} ${argv.join(" ")} did not answer within ${REPRO_CALL_TIMEOUT_MS}ms`,
+    });
   return {
     outcome,
     answer: { argv: [program, ...argv], exitCode: answer.exitCode, stdout: answer.stdout, stderr: answer.stderr },
@@ -35,7 +44,11 @@ export async function providerCall(
 }
 
 /** `exec gentle-ai|pi ARGS…` and `gentle-ai ARGS…`: one raw call, stdin from the `stdin` section named before it. */
-export async function runExecStep(ctx: StepContext, args: readonly string[], stdin: string | undefined): Promise<StepResult> {
+export async function runExecStep(
+  ctx: StepContext,
+  args: readonly string[],
+  stdin: string | undefined,
+): Promise<StepResult> {
   const [program, ...argv] = args;
   const input = stdin === undefined ? undefined : Buffer.from(ctx.section(stdin), "utf8");
   return providerCall(ctx, program === "pi" ? "pi" : "gentle-ai", argv, input);
@@ -45,6 +58,10 @@ export async function runExecStep(ctx: StepContext, args: readonly string[], std
 export async function runGitStep(ctx: StepContext, args: readonly string[]): Promise<StepResult> {
   const r = await git(ctx.sandbox.work, args, ctx.sandbox.env);
   const outcome: Outcome = { ok: r.exitCode === 0, exitCode: r.exitCode };
-  if (r.exitCode !== 0) Object.assign(outcome, { harnessError: true, message: `git ${args.join(" ")} exited ${r.exitCode}: ${r.stderr.toString("utf8").trim()}` });
+  if (r.exitCode !== 0)
+    Object.assign(outcome, {
+      harnessError: true,
+      message: `git ${args.join(" ")} exited ${r.exitCode}: ${r.stderr.toString("utf8").trim()}`,
+    });
   return { outcome, answer: { argv: ["git", ...args], exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr } };
 }

@@ -38,11 +38,19 @@ export const modeStep: StepDef<"mode"> = {
   options: z.strictObject({
     action: z
       .string({ error: "mode needs an action: enable, disable or status" })
-      .check(z.refine((v) => ["enable", "disable", "status"].includes(v), { error: "must be enable, disable or status" })),
+      .check(
+        z.refine((v) => ["enable", "disable", "status"].includes(v), { error: "must be enable, disable or status" }),
+      ),
     scope: z.optional(oneOf(["global", "clone"], `must be "global" or "clone"`)),
   }),
   answerVerb: "mode",
-  run: (ctx: StepContext, o) => providerCall(ctx, "gentle-ai", ["review", "mode", o["action"] as string, ...(o["scope"] ? ["--scope", o["scope"]] : [])]),
+  run: (ctx: StepContext, o) =>
+    providerCall(ctx, "gentle-ai", [
+      "review",
+      "mode",
+      o["action"] as string,
+      ...(o["scope"] ? ["--scope", o["scope"]] : []),
+    ]),
 };
 
 /** `start [consent=…] [contract=…] …`: START on $WORK; sets $LINEAGE, $TARGET and $STATE from its answer. */
@@ -63,7 +71,13 @@ export const startStep: StepDef<"start"> = {
   }),
   answerVerb: "start",
   async run(ctx, o) {
-    const result = await providerCall(ctx, "gentle-ai", ["review", "start", "--cwd", ctx.sandbox.work, ...flags(o, [])]);
+    const result = await providerCall(ctx, "gentle-ai", [
+      "review",
+      "start",
+      "--cwd",
+      ctx.sandbox.work,
+      ...flags(o, []),
+    ]);
     return { ...result, vars: lifecycleVars(result) };
   },
 };
@@ -78,16 +92,24 @@ export const validateStep: StepDef<"validate"> = {
 
 /** The execute transition a STATUS answer names: its operation's verb and argument tokens, or why there is none. */
 function executeTransition(stdout: Buffer): { verb: string; tokens: { name: string; token: string }[] } | string {
-  let next: { kind?: unknown; reason_code?: unknown; execute?: { operation?: unknown; arguments?: unknown } } | undefined;
+  let next:
+    { kind?: unknown; reason_code?: unknown; execute?: { operation?: unknown; arguments?: unknown } } | undefined;
   try {
     next = (JSON.parse(stdout.toString("utf8")) as { next_transition?: typeof next }).next_transition;
   } catch {
     return "STATUS stdout is not JSON";
   }
-  if (next?.kind !== "execute" || typeof next.execute?.operation !== "string" || !Array.isArray(next.execute.arguments)) {
+  if (
+    next?.kind !== "execute" ||
+    typeof next.execute?.operation !== "string" ||
+    !Array.isArray(next.execute.arguments)
+  ) {
     return `STATUS names no execute transition (kind ${JSON.stringify(next?.kind)}, reason_code ${JSON.stringify(next?.reason_code)})`;
   }
-  const tokens = (next.execute.arguments as { name?: unknown; token?: unknown }[]).map((a) => ({ name: String(a.name), token: String(a.token) }));
+  const tokens = (next.execute.arguments as { name?: unknown; token?: unknown }[]).map((a) => ({
+    name: String(a.name),
+    token: String(a.token),
+  }));
   return { verb: next.execute.operation.replace(/^review\./, ""), tokens };
 }
 
@@ -97,13 +119,19 @@ function executeTransition(stdout: Buffer): { verb: string; tokens: { name: stri
  */
 export const transitionStep: StepDef<"transition"> = {
   name: "transition",
-  options: z.strictObject({ agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)), consent: value(), outcome: value(), gate: value() }),
+  options: z.strictObject({
+    agent: z.optional(oneOf(["pi", "none"], `must be "pi" or "none"`)),
+    consent: value(),
+    outcome: value(),
+    gate: value(),
+  }),
   async run(ctx, o): Promise<StepResult> {
     const agent = o["agent"] === "pi";
     // A Pi host exports the handshake for every call it makes, the transition it runs included.
     const handshake: Record<string, string> = agent ? { [HANDSHAKE_ENV]: HANDSHAKE_VALUE } : {};
     const status = await providerCall(ctx, "gentle-ai", statusArgv(ctx.sandbox.work, agent), undefined, handshake);
-    const next = status.answer?.stdout === undefined ? "STATUS gave no answer" : executeTransition(status.answer.stdout);
+    const next =
+      status.answer?.stdout === undefined ? "STATUS gave no answer" : executeTransition(status.answer.stdout);
     if (typeof next === "string") return { outcome: { ok: false, name: "NoTransition", message: next } };
     const argv = next.tokens.map((t) => (t.name in o && t.name !== "agent" ? `--${t.name}=${o[t.name]}` : t.token));
     const result = await providerCall(ctx, "gentle-ai", ["review", next.verb, ...argv], undefined, handshake);
@@ -120,7 +148,8 @@ interface SubmissionForm {
 
 /** The submission form of collect input `index` in a STATUS answer, or why there is none. */
 function collectForm(stdout: Buffer, index: number): SubmissionForm | string {
-  let next: { kind?: unknown; reason_code?: unknown; collect?: { inputs?: { submission?: SubmissionForm }[] } } | undefined;
+  let next:
+    { kind?: unknown; reason_code?: unknown; collect?: { inputs?: { submission?: SubmissionForm }[] } } | undefined;
   try {
     next = (JSON.parse(stdout.toString("utf8")) as { next_transition?: typeof next }).next_transition;
   } catch {
@@ -143,11 +172,18 @@ export const collectStep: StepDef<"collect"> = {
   sectionOptions: ["stdin"],
   async run(ctx, o): Promise<StepResult> {
     const status = await providerCall(ctx, "gentle-ai", statusArgv(ctx.sandbox.work, false));
-    const form = status.answer?.stdout === undefined ? "STATUS gave no answer" : collectForm(status.answer.stdout, Number(o["input"] ?? "0"));
+    const form =
+      status.answer?.stdout === undefined
+        ? "STATUS gave no answer"
+        : collectForm(status.answer.stdout, Number(o["input"] ?? "0"));
     if (typeof form === "string") return { outcome: { ok: false, name: "NoCollectInput", message: form } };
     const fill = (slot: string, allowed: readonly string[] | undefined): string =>
       slot === "input" ? "-" : slot === "outcome" ? (o["outcome"] ?? allowed?.[0] ?? "") : `{{${slot}}}`;
-    const argv = form.argument_tokens.map((t) => t.replace(/\{\{(\w+)\}\}/g, (_m, slot: string) => fill(slot, form.values.find((v) => v.slot === slot)?.allowed_values)));
+    const argv = form.argument_tokens.map((t) =>
+      t.replace(/\{\{(\w+)\}\}/g, (_m, slot: string) =>
+        fill(slot, form.values.find((v) => v.slot === slot)?.allowed_values),
+      ),
+    );
     const stdin = Buffer.from(o["stdin"] === undefined ? DEFAULT_EVIDENCE : ctx.section(o["stdin"]), "utf8");
     const result = await providerCall(ctx, "gentle-ai", ["review", form.operation_token, ...argv], stdin);
     return { ...result, outcome: { ...result.outcome, operation: form.operation_token } };
@@ -164,8 +200,13 @@ export const roleVectorStep: StepDef<"role-vector"> = {
   async run(ctx, o): Promise<StepResult> {
     const index = Number(o["index"] ?? "0");
     const vector = roleVectorSlots(ctx.sandbox.lastStatus?.inputs ?? [])[index];
-    if (vector === undefined) return { outcome: { ok: false, name: "NoRoleVector", message: `the last STATUS offers no role vector ${index}` } };
+    if (vector === undefined)
+      return {
+        outcome: { ok: false, name: "NoRoleVector", message: `the last STATUS offers no role vector ${index}` },
+      };
     const verb = vector.captureOperation.replace(/^review\./, "");
-    return providerCall(ctx, "gentle-ai", ["review", verb, ...vector.argumentTokens], undefined, { [HANDSHAKE_ENV]: HANDSHAKE_VALUE });
+    return providerCall(ctx, "gentle-ai", ["review", verb, ...vector.argumentTokens], undefined, {
+      [HANDSHAKE_ENV]: HANDSHAKE_VALUE,
+    });
   },
 };

@@ -1,4 +1,9 @@
-import { DEFAULT_GENTLE_AI_TIMEOUT_MS, derivedPiTimeoutMs, PI_TIMEOUT_ENV, piTimeoutOverride } from "../../clauses/common.ts";
+import {
+  DEFAULT_GENTLE_AI_TIMEOUT_MS,
+  derivedPiTimeoutMs,
+  PI_TIMEOUT_ENV,
+  piTimeoutOverride,
+} from "../../clauses/common.ts";
 import { describeOutcome } from "../../process/job-outcome.ts";
 import { runTaskOutcome } from "../../process/run-task.ts";
 import { RELAY_ENTRY_EXPORT } from "../../process/protocol.ts";
@@ -29,7 +34,11 @@ export function relayCallBoundMs(request: RelayStepRequest): number {
 }
 
 /** Loads a relay module's export `name` or reports bad input. */
-export async function relayFunction<T>(ctx: StepContext, client: string | undefined, name: string): Promise<{ fn: T; label: string; path: string }> {
+export async function relayFunction<T>(
+  ctx: StepContext,
+  client: string | undefined,
+  name: string,
+): Promise<{ fn: T; label: string; path: string }> {
   const choice = ctx.module(client);
   if (!choice.relay) throw new ReproInputError(`${choice.label} is not a relay module (no relay entry)`);
   const mod = await loadModule(choice.relay);
@@ -78,9 +87,14 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
   // Bad input (not a relay module, no entry) is reported from here, before any call.
   const { path } = await relayFunction<RunSlot>(ctx, options["client"], RELAY_ENTRY_EXPORT);
   const statusScenario = options["status-scenario"];
-  const scenarioPath = statusScenario ? ctx.sandbox.writeScenario(statusScenario, JSON.parse(ctx.section(statusScenario)) as Record<string, unknown>) : undefined;
+  const scenarioPath = statusScenario
+    ? ctx.sandbox.writeScenario(statusScenario, JSON.parse(ctx.section(statusScenario)) as Record<string, unknown>)
+    : undefined;
   // status=last: the slots of the phase's last STATUS, as a host that read STATUS once relays them all in order.
-  const status = options["status"] === "last" && ctx.sandbox.lastStatus !== undefined ? ctx.sandbox.lastStatus : await readStatus(ctx, true, scenarioPath);
+  const status =
+    options["status"] === "last" && ctx.sandbox.lastStatus !== undefined
+      ? ctx.sandbox.lastStatus
+      : await readStatus(ctx, true, scenarioPath);
   const index = Number(options["slot"] ?? "0");
   const slot = options["complete"] === "bare" ? completedBareSlot(status) : status.slots[index];
   if (!slot) {
@@ -108,7 +122,9 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
     piExecutable: ctx.sandbox.pi,
     environment,
     ...(options["pi-timeout-ms"] !== undefined ? { piTimeoutMs: Number(options["pi-timeout-ms"]) } : {}),
-    ...(options["gentle-ai-timeout-ms"] !== undefined ? { gentleAiTimeoutMs: Number(options["gentle-ai-timeout-ms"]) } : {}),
+    ...(options["gentle-ai-timeout-ms"] !== undefined
+      ? { gentleAiTimeoutMs: Number(options["gentle-ai-timeout-ms"]) }
+      : {}),
   };
   const outcome = await runInRelayHost({ modulePath: path, request, tmpdir: ctx.sandbox.tmp }, [ctx.sandbox.root]);
   outcome["slot.lens"] = slot.lens ?? null;
@@ -116,7 +132,11 @@ export async function runRelayStep(ctx: StepContext, options: Record<string, str
   outcome["slot.tokens"] = slot.captureArgumentTokens.join(" ");
   return {
     outcome,
-    vars: { SLOT_TOKENS: slot.captureArgumentTokens.join(" "), SLOT_LENS: slot.lens ?? "", SLOT_ORDER: slot.order ?? "" },
+    vars: {
+      SLOT_TOKENS: slot.captureArgumentTokens.join(" "),
+      SLOT_LENS: slot.lens ?? "",
+      SLOT_ORDER: slot.order ?? "",
+    },
   };
 }
 
@@ -140,7 +160,11 @@ function completedBareSlot(status: StatusRead): RelaySlot | undefined {
 
 /** `bound bytes=N [client=…]`: the module's derived pi bound for a prompt size under the phase environment. */
 export async function runBoundStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
-  const { fn } = await relayFunction<(bytes: number, env: Record<string, string | undefined>) => number>(ctx, options["client"], "resolveReviewHostRelayPiTimeoutMs");
+  const { fn } = await relayFunction<(bytes: number, env: Record<string, string | undefined>) => number>(
+    ctx,
+    options["client"],
+    "resolveReviewHostRelayPiTimeoutMs",
+  );
   const bytes = Number(options["bytes"]);
   return { outcome: { ok: true, bytes, timeoutMs: fn(bytes, { ...ctx.sandbox.env }) } };
 }

@@ -16,16 +16,36 @@ export type { StatusRead };
  * Runs STATUS (with the handshake when `handshake`, by default when agent=pi, as the host exports it), decodes what
  * a script needs and keeps it as the phase's last STATUS (for `relay status=last` and `role-vector`).
  */
-export async function readStatus(ctx: StepContext, agent: boolean, scenarioPath?: string, handshake = agent, lineage?: string): Promise<StatusRead> {
+export async function readStatus(
+  ctx: StepContext,
+  agent: boolean,
+  scenarioPath?: string,
+  handshake = agent,
+  lineage?: string,
+): Promise<StatusRead> {
   const read = await decodeStatus(ctx, agent, handshake, scenarioPath, lineage);
   ctx.sandbox.lastStatus = read;
   return read;
 }
 
-async function decodeStatus(ctx: StepContext, agent: boolean, handshake: boolean, scenarioPath: string | undefined, lineage: string | undefined): Promise<StatusRead> {
-  const env = { ...ctx.sandbox.env, ...(handshake ? HANDSHAKE : {}), ...(scenarioPath ? { GENTLE_AI_SIM_SCENARIO: scenarioPath } : {}) };
+async function decodeStatus(
+  ctx: StepContext,
+  agent: boolean,
+  handshake: boolean,
+  scenarioPath: string | undefined,
+  lineage: string | undefined,
+): Promise<StatusRead> {
+  const env = {
+    ...ctx.sandbox.env,
+    ...(handshake ? HANDSHAKE : {}),
+    ...(scenarioPath ? { GENTLE_AI_SIM_SCENARIO: scenarioPath } : {}),
+  };
   const argv = [...statusArgv(ctx.sandbox.work, agent), ...(lineage === undefined ? [] : [`--lineage=${lineage}`])];
-  const answer = await runChild(ctx.sandbox.gentleAi, argv, { cwd: ctx.sandbox.work, env, timeoutMs: REPRO_CALL_TIMEOUT_MS });
+  const answer = await runChild(ctx.sandbox.gentleAi, argv, {
+    cwd: ctx.sandbox.work,
+    env,
+    timeoutMs: REPRO_CALL_TIMEOUT_MS,
+  });
   const outcome: Outcome = { ok: answer.exitCode === 0, exitCode: answer.exitCode };
   const vars: Record<string, string> = {};
   let slots: RelaySlot[] = [];
@@ -78,7 +98,13 @@ async function decodeStatus(ctx: StepContext, agent: boolean, handshake: boolean
 /** `status [agent=pi] [handshake=set|unset] [lineage=ID]`: one negotiated STATUS; sets $LINEAGE, $REVISION, $REQUEST_HASH, ... */
 export async function runStatusStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
   const agent = options["agent"] === "pi";
-  const read = await readStatus(ctx, agent, undefined, options["handshake"] === undefined ? agent : options["handshake"] === "set", options["lineage"]);
+  const read = await readStatus(
+    ctx,
+    agent,
+    undefined,
+    options["handshake"] === undefined ? agent : options["handshake"] === "set",
+    options["lineage"],
+  );
   return { outcome: read.outcome, vars: read.vars };
 }
 

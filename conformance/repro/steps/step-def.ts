@@ -25,23 +25,32 @@ export interface StepDef<Name extends string = string> {
  * bad value gets, after `<step>: <key>: `; `missing`, the whole error when a required option is left out.
  */
 export function checkedWord(test: (value: string) => boolean, why: string, missing?: string): z.ZodMiniString {
-  return z.string(missing === undefined ? undefined : { error: missing }).check(z.refine((v) => v.includes("$") || test(v), { error: why }));
+  return z
+    .string(missing === undefined ? undefined : { error: missing })
+    .check(z.refine((v) => v.includes("$") || test(v), { error: why }));
 }
 
 /** A non-negative integer (`slot=0`, `bytes=1000`). */
-export const count = (missing?: string): z.ZodMiniString => checkedWord((v) => /^(0|[1-9]\d*)$/.test(v), "must be a non-negative integer", missing);
+export const count = (missing?: string): z.ZodMiniString =>
+  checkedWord((v) => /^(0|[1-9]\d*)$/.test(v), "must be a non-negative integer", missing);
 
 /** Any integer (`pi-timeout-ms=-1`). */
 export const integer = (): z.ZodMiniString => checkedWord((v) => /^-?(0|[1-9]\d*)$/.test(v), "must be an integer");
 
 /** One of a few words. */
-export const oneOf = (words: readonly string[], why: string): z.ZodMiniString => checkedWord((v) => words.includes(v), why);
+export const oneOf = (words: readonly string[], why: string): z.ZodMiniString =>
+  checkedWord((v) => words.includes(v), why);
 
 /** Any value but the empty one (a module name, a handshake value; `$VAR` included). */
-export const nonEmpty = (): z.ZodMiniString => z.string().check(z.refine((v) => v !== "", { error: "must not be empty" }));
+export const nonEmpty = (): z.ZodMiniString =>
+  z.string().check(z.refine((v) => v !== "", { error: "must not be empty" }));
 
 /** A section name (its existence is checked by the parser: see StepDef.sectionOptions). */
 export const section = (): z.ZodMiniString => z.string();
 
 /** `defects=none|D1,D2,D3` (the defect set of the 2.1.2 client model). */
-export const defects = (): z.ZodMiniString => checkedWord((v) => v === "none" || v.split(",").every((d) => /^D[123]$/.test(d)), `must be "none" or a list of D1, D2, D3`);
+export const defects = (): z.ZodMiniString =>
+  checkedWord(
+    (v) => v === "none" || v.split(",").every((d) => /^D[123]$/.test(d)),
+    `must be "none" or a list of D1, D2, D3`,
+  );

@@ -21,7 +21,9 @@ export const COMPILED_TRANSPORTS: Readonly<Record<string, string>> = {
 export type RuntimeKind = "compiled" | "host";
 
 /** The admitted runtime, or the native refusal text. */
-export type RuntimeGate = { readonly ok: true; readonly runtime: string; readonly kind: RuntimeKind } | { readonly ok: false; readonly text: string };
+export type RuntimeGate =
+  | { readonly ok: true; readonly runtime: string; readonly kind: RuntimeKind }
+  | { readonly ok: false; readonly text: string };
 
 /** Where the gate fires decides the failure code (§6 table). */
 export type GateSurface = "capture" | "status" | "start" | "finalize";
@@ -44,13 +46,18 @@ export function handshakePresent(env: Readonly<Record<string, string | undefined
 }
 
 /** Checks one `--agent` value against the profile's catalog and the handshake. */
-export function gateRuntime(traits: ProfileTraits, agent: string, env: Readonly<Record<string, string | undefined>>): RuntimeGate {
+export function gateRuntime(
+  traits: ProfileTraits,
+  agent: string,
+  env: Readonly<Record<string, string | undefined>>,
+): RuntimeGate {
   if (agent.trim() === "" || agent !== agent.trim()) return { ok: false, text: UNKNOWN };
   const handshake = traits.honoursHandshake && handshakePresent(env);
   if ((COMPILED_RUNTIMES as readonly string[]).includes(agent)) return { ok: true, runtime: agent, kind: "compiled" };
   if (agent === "pi" && handshake) return { ok: true, runtime: "pi", kind: "host" };
   // PR #3444 (main-0822, v2.5.0 inferred) names the handshake when it is pi's only missing condition.
-  if (agent === "pi" && traits.honoursHandshake && traits.handshakeWording === "pr3444") return { ok: false, text: PR3444 };
+  if (agent === "pi" && traits.honoursHandshake && traits.handshakeWording === "pr3444")
+    return { ok: false, text: PR3444 };
   return { ok: false, text: notEligible(handshake ? [...COMPILED_RUNTIMES, "pi"] : COMPILED_RUNTIMES) };
 }
 
@@ -79,16 +86,22 @@ const MANIFEST_AGENTS = [
  * the contract is looked at: a claimed --agent needs a manifest that advertises review transport. The texts end with
  * the same exit guidance and supported list as the eligibility gate.
  */
-export function requireTransportCapability(traits: ProfileTraits, agentFlag: string, env: Readonly<Record<string, string | undefined>>): void {
+export function requireTransportCapability(
+  traits: ProfileTraits,
+  agentFlag: string,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
   const agent = agentFlag.trim();
   if (agent === "") return;
-  const guidance = notEligible(traits.honoursHandshake && handshakePresent(env) ? [...COMPILED_RUNTIMES, "pi"] : COMPILED_RUNTIMES).replace(
-    /^the active runtime is not eligible for immutable receipt review/,
-    "",
-  );
-  const refuse = (text: string): ReviewRefusal => new ReviewRefusal("review_transport_capability_unsupported", text + guidance);
+  const guidance = notEligible(
+    traits.honoursHandshake && handshakePresent(env) ? [...COMPILED_RUNTIMES, "pi"] : COMPILED_RUNTIMES,
+  ).replace(/^the active runtime is not eligible for immutable receipt review/, "");
+  const refuse = (text: string): ReviewRefusal =>
+    new ReviewRefusal("review_transport_capability_unsupported", text + guidance);
   if (!MANIFEST_AGENTS.includes(agent))
-    throw refuse(`unrecognised review runtime capability claim for ${goQuoteStr(agent)}: unsupported agent capability manifest: ${goQuoteStr(agent)}`);
+    throw refuse(
+      `unrecognised review runtime capability claim for ${goQuoteStr(agent)}: unsupported agent capability manifest: ${goQuoteStr(agent)}`,
+    );
   if (traits.dormantTransport && !([...COMPILED_RUNTIMES, "pi"] as readonly string[]).includes(agent))
     throw refuse(`runtime ${goQuoteStr(agent)} does not advertise review transport capability`);
 }

@@ -30,7 +30,8 @@ export function resolveContextHandle(a: Authority, handle: string): ContextBindi
     // still live and the build kept that revision's effect intent (repository_locator.go:383-395); else it is stale.
     const earlier = earlierContextBinding(a, handle);
     if (earlier === undefined) throw repositoryContextUnavailable(handle);
-    if (!a.earlierContextResolves || earlier.target !== target) throw opaqueContextRefusal("repository_context_unavailable", STALE);
+    if (!a.earlierContextResolves || earlier.target !== target)
+      throw opaqueContextRefusal("repository_context_unavailable", STALE);
     return { lineage: a.lineageId, target, revision: a.revision };
   }
   // (inferred) for a burned approved authority the source fails earlier, loading the store, with another cause.
@@ -43,9 +44,18 @@ export function resolveContextHandle(a: Authority, handle: string): ContextBindi
  * handle, no live matching authority, or a binding the handle does not commit to (all repository_context_unavailable).
  */
 export function resolveRepositoryContext(a: Authority, handle: string, binding: ContextBinding): void {
-  if (binding.lineage.length > 128 || !LINEAGE.test(binding.lineage) || !SHA256.test(binding.target) || !SHA256.test(binding.revision))
+  if (
+    binding.lineage.length > 128 ||
+    !LINEAGE.test(binding.lineage) ||
+    !SHA256.test(binding.target) ||
+    !SHA256.test(binding.revision)
+  )
     throw opaqueContextRefusal("repository_context_unavailable", "invalid review repository context binding");
   const resolved = resolveContextHandle(a, handle);
-  if (binding.lineage !== resolved.lineage || binding.target !== resolved.target || binding.revision !== resolved.revision)
+  if (
+    binding.lineage !== resolved.lineage ||
+    binding.target !== resolved.target ||
+    binding.revision !== resolved.revision
+  )
     throw opaqueContextRefusal("repository_context_unavailable", "review repository context binding is invalid");
 }

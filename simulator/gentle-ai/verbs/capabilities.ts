@@ -19,8 +19,11 @@ const V = "review capabilities";
 
 const FLAGS: FlagSetSpec = {
   name: V,
-  details: "Report the repository-independent negotiated review provider surface and self-reported executable identity.",
-  flags: [{ name: "contract", kind: "string", default: CONTRACT_V1, usage: "review integration contract to negotiate" }],
+  details:
+    "Report the repository-independent negotiated review provider surface and self-reported executable identity.",
+  flags: [
+    { name: "contract", kind: "string", default: CONTRACT_V1, usage: "review integration contract to negotiate" },
+  ],
 };
 
 type Build = CapabilitiesV22["build"];
@@ -50,7 +53,14 @@ const BUILDS: Readonly<Record<Profile, BuildSettings>> = {
     vcs_time: "2026-08-17T17:44:19Z",
     vcs_modified: "false",
   },
-  "2.5.0": { go_version: "go1.25.10", module_version: "v2.5.0", vcs: "git", vcs_revision: "f5dd1a6c", vcs_time: "", vcs_modified: "false" },
+  "2.5.0": {
+    go_version: "go1.25.10",
+    module_version: "v2.5.0",
+    vcs: "git",
+    vcs_revision: "f5dd1a6c",
+    vcs_time: "",
+    vcs_modified: "false",
+  },
 };
 
 /** The build metadata a profile's binary reports (also the commit a defect report names). */
@@ -105,7 +115,11 @@ const OPTIONAL_V1: Feature[] = [
   f("one_shot_final_verification_retry", ["compact_v2_authority", "exact_receipt_replay", "native_next_transition"]),
   f("opaque_repository_context", ["compact_v2_authority", "native_next_transition"]),
   f("outcome_bound_verification_evidence", ["compact_v2_authority", "native_next_transition"]),
-  f("provider_artifact_admission", ["compact_v2_authority", "native_frozen_candidate_context", "opaque_repository_context"]),
+  f("provider_artifact_admission", [
+    "compact_v2_authority",
+    "native_frozen_candidate_context",
+    "opaque_repository_context",
+  ]),
   f("provider_targeted_validation_request", ["compact_v2_authority", "native_next_transition"]),
   f("recovered_correction_evidence", ["compact_v2_authority", "provider_targeted_validation_request"]),
   f("risk_reasons", ["repository_independent_capabilities"]),
@@ -115,8 +129,16 @@ const OPTIONAL_V1: Feature[] = [
 
 // v2 appends these two to the v1 optional list (:328-335).
 const OPTIONAL_V2_EXTRA: Feature[] = [
-  f("provider_bound_native_git_context", ["native_frozen_candidate_context", "opaque_repository_context", "provider_artifact_admission"]),
-  f("provider_submission_descriptors", ["native_next_transition", "opaque_repository_context", "provider_targeted_validation_request"]),
+  f("provider_bound_native_git_context", [
+    "native_frozen_candidate_context",
+    "opaque_repository_context",
+    "provider_artifact_admission",
+  ]),
+  f("provider_submission_descriptors", [
+    "native_next_transition",
+    "opaque_repository_context",
+    "provider_targeted_validation_request",
+  ]),
 ];
 
 /** The v1.5 schemas list (:235-257) and, index for index, what the v2 contract publishes instead (:303-325). */
@@ -152,7 +174,11 @@ const TARGET_SELECTORS = [
 ] as const;
 
 /** Builds the capabilities document of a profile for one contract, in `ReviewCapabilitiesResult` field order. */
-export function capabilitiesDocument(profile: Profile, contract: string, executableSha256: string): CapabilitiesV15 | CapabilitiesV22 {
+export function capabilitiesDocument(
+  profile: Profile,
+  contract: string,
+  executableSha256: string,
+): CapabilitiesV15 | CapabilitiesV22 {
   const v2 = contract === CONTRACT_V2;
   const version = traitsOf(profile).version;
   const settings = BUILDS[profile];
@@ -162,15 +188,24 @@ export function capabilitiesDocument(profile: Profile, contract: string, executa
     protocol: v2 ? { major: 2, minor: 2 } : { major: 1, minor: 5 },
     package: { name: "gentle-ai", version, release_channel: releaseChannel(version) },
     build: { id: buildDigest(version, settings), ...settings },
-    executable: { sha256: executableSha256, evidence: "self-reported", verification: "compare-with-published-manifest" },
+    executable: {
+      sha256: executableSha256,
+      evidence: "self-reported",
+      verification: "compare-with-published-manifest",
+    },
     operations: negotiatedOperations(),
     gates: ["post-apply", "pre-commit", "pre-push", "pre-pr", "release"],
     projections: ["staged", "workspace"],
-    schemas: v2 ? [...SCHEMAS.map(([, s2]) => s2), "gentle-ai.review-integration.consent/v3"] : SCHEMAS.map(([s1]) => s1),
+    schemas: v2
+      ? [...SCHEMAS.map(([, s2]) => s2), "gentle-ai.review-integration.consent/v3"]
+      : SCHEMAS.map(([s1]) => s1),
     features: { mandatory: MANDATORY, optional: v2 ? [...OPTIONAL_V1, ...OPTIONAL_V2_EXTRA] : OPTIONAL_V1 },
     bootstrap: {
       command: `gentle-ai review status --cwd <repo> --contract ${v2 ? CONTRACT_V2 : CONTRACT_V1} --next-transition`,
-      target_selector_variants: TARGET_SELECTORS.map((t) => ({ target_type: t.target_type, arguments: [...t.arguments] })),
+      target_selector_variants: TARGET_SELECTORS.map((t) => ({
+        target_type: t.target_type,
+        arguments: [...t.arguments],
+      })),
       required_feature: "native_next_transition",
       unsupported_outcome: "unsupported-capability",
       parent_only: true,
@@ -206,7 +241,9 @@ function body(invocation: Invocation, argv: readonly string[], out: StdoutBuffer
   } catch (error) {
     throw nativeError(`open gentle-ai executable: ${(error as Error).message}`); // (inferred) Go's *PathError wording differs
   }
-  out.write(encodeReviewJson(capabilitiesDocument(invocation.scenario.profile, contract, "sha256:" + sha256Hex(bytes))));
+  out.write(
+    encodeReviewJson(capabilitiesDocument(invocation.scenario.profile, contract, "sha256:" + sha256Hex(bytes))),
+  );
 }
 
 /** review capabilities: the negotiated route with or without --contract (failure/v1 unless --contract names v2). */

@@ -8,7 +8,15 @@ import { usageText } from "../argv/usage.ts";
 import { goQuoteStr } from "../../go/go-quote.ts";
 import { encodeReviewJson } from "../../go/go-json.ts";
 import { resolveRepository, RepositoryNotFoundError, type RepositoryIdentity } from "../../repository/locate.ts";
-import { ModeError, readGlobalMode, resolveMode, resolveModeWithoutClone, setCloneLocalMode, writeGlobalMode, type ModeStatus } from "../../repository/review-mode.ts";
+import {
+  ModeError,
+  readGlobalMode,
+  resolveMode,
+  resolveModeWithoutClone,
+  setCloneLocalMode,
+  writeGlobalMode,
+  type ModeStatus,
+} from "../../repository/review-mode.ts";
 import type { ReviewModeResult } from "../../contract/review-mode.ts";
 
 const MODE_SCHEMA = "gentle-ai.review-mode/v1";
@@ -35,8 +43,19 @@ function label(mode: string): string {
 }
 
 /** emitReviewMode: the JSON result, or the three-line human summary (plus the reach note). */
-function render(operation: ReviewModeResult["operation"], scope: ReviewModeResult["scope"], status: ModeStatus, json: boolean): Buffer {
-  if (json) return encodeReviewJson({ schema: MODE_SCHEMA, operation, scope, status: { ...status } } satisfies ReviewModeResult);
+function render(
+  operation: ReviewModeResult["operation"],
+  scope: ReviewModeResult["scope"],
+  status: ModeStatus,
+  json: boolean,
+): Buffer {
+  if (json)
+    return encodeReviewJson({
+      schema: MODE_SCHEMA,
+      operation,
+      scope,
+      status: { ...status },
+    } satisfies ReviewModeResult);
   let text =
     `receipt-driven development: ${label(status.effective)} (decided by ${status.source})\n` +
     `  global:      ${label(status.global)}\n  clone-local: ${label(status.clone_local)}\n`;
@@ -64,7 +83,8 @@ export function reviewMode(invocation: Invocation): Outcome {
   const operation = args[0];
   if (operation === undefined || operation === "help" || operation === "-h" || operation === "--help")
     return { stdout: Buffer.from(HELP, "utf8"), stderr: Buffer.alloc(0), exitCode: 0 };
-  if (operation !== "enable" && operation !== "disable" && operation !== "status") return fail("", `unknown review mode command ${goQuoteStr(operation)}`);
+  if (operation !== "enable" && operation !== "disable" && operation !== "status")
+    return fail("", `unknown review mode command ${goQuoteStr(operation)}`);
   const spec = flagSet(operation);
   const rest = args.slice(1);
   const parsed = parseFlags(spec, rest, usageText);
@@ -76,11 +96,18 @@ export function reviewMode(invocation: Invocation): Outcome {
   if (helpRequested(rest)) return { stdout: Buffer.from(help, "utf8"), stderr: Buffer.alloc(0), exitCode: 0 };
   if (f.positionals.length > 0) return fail(help, `unexpected review mode argument ${goQuoteStr(f.positionals[0]!)}`);
   const scope = f.str("scope").trim();
-  if (scope !== "global" && scope !== "clone") return fail(help, `unknown review mode scope ${goQuoteStr(f.str("scope"))}`);
+  if (scope !== "global" && scope !== "clone")
+    return fail(help, `unknown review mode scope ${goQuoteStr(f.str("scope"))}`);
   const json = f.bool("json");
   const cwd = resolve(invocation.cwd, f.str("cwd"));
   const resultScope = operation === "status" ? "both" : scope;
-  let status: ModeStatus = { schema: "gentle-ai.rdd-mode-status/v1", global: "", clone_local: "", effective: "off", source: "default" };
+  let status: ModeStatus = {
+    schema: "gentle-ai.rdd-mode-status/v1",
+    global: "",
+    clone_local: "",
+    effective: "off",
+    source: "default",
+  };
   try {
     if (operation !== "status" && scope === "global") writeGlobalMode(invocation.env, operation);
     const global = readGlobalMode(invocation.env);
@@ -103,12 +130,19 @@ export function reviewMode(invocation: Invocation): Outcome {
       status = setCloneLocalMode(repo, operation === "enable" ? "unset" : "off", expected, global);
     }
   } catch (error) {
-    if (error instanceof ModeError) return fail(Buffer.concat([Buffer.from(help), render(operation, resultScope, error.status, json)]), error.message);
+    if (error instanceof ModeError)
+      return fail(
+        Buffer.concat([Buffer.from(help), render(operation, resultScope, error.status, json)]),
+        error.message,
+      );
     if (error instanceof RepositoryNotFoundError) {
       // cloneLocalRDDModeIdentity wraps the lease error; ResolveRDDMode fails closed to clone_local, while a clone
       // write that read no revision first returns applyReviewMode's zero status, whose source is empty.
       const source = operation !== "status" && scope === "clone" && !f.has("expected-revision") ? "" : "clone_local";
-      return fail(Buffer.concat([Buffer.from(help), render(operation, resultScope, { ...status, source }, json)]), `resolve review mode repository identity: ${error.detail}`);
+      return fail(
+        Buffer.concat([Buffer.from(help), render(operation, resultScope, { ...status, source }, json)]),
+        `resolve review mode repository identity: ${error.detail}`,
+      );
     }
     throw error;
   }

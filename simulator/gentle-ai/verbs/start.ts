@@ -23,7 +23,15 @@ import { LINEAGE_FILE } from "../../state/lineage-store.ts";
 import { checkContract, parseVerbFlags } from "./shared/verb-flags.ts";
 import { readInputError } from "./shared/read-input.ts";
 import { UNTRACKED_SET_ONCE } from "./status/status-flags.ts";
-import { flagValue, lineageScenario, lineageState, repositoryRefusal, requireCwd, scopeAt, type RepositoryScope } from "../repository-scope.ts";
+import {
+  flagValue,
+  lineageScenario,
+  lineageState,
+  repositoryRefusal,
+  requireCwd,
+  scopeAt,
+  type RepositoryScope,
+} from "../repository-scope.ts";
 import { runGit } from "../../repository/git.ts";
 import { defectReportClause } from "../defect-report.ts";
 import { RepositoryNotFoundError, resolveRepository, type RepositoryIdentity } from "../../repository/locate.ts";
@@ -34,11 +42,29 @@ import { legacyCorrectionBudget } from "./shared/correction-authority.ts";
 import { shellWord } from "./status/status-context.ts";
 import { assessRisk, consentReason, riskEvidence, selectLenses, type RiskAssessment } from "../../repository/risk.ts";
 import { CONSENT_ES, consentReasonEs, riskEvidenceEs } from "../../repository/risk-es.ts";
-import { selectionRequiredText, untrackedScope, UntrackedSelectionError, declarationArguments, type UntrackedScope } from "../../repository/untracked.ts";
+import {
+  selectionRequiredText,
+  untrackedScope,
+  UntrackedSelectionError,
+  declarationArguments,
+  type UntrackedScope,
+} from "../../repository/untracked.ts";
 import { disabledText, modeStatus } from "../../repository/review-mode.ts";
 import { derivedStartLineage, startLineageId } from "../../repository/digests.ts";
-import { createLineageRecord, listLineageRecords, readLineageRecord, REPOSITORY_LINEAGE_SCHEMA, type RepositoryLineageRecord } from "../../repository/lineage-store.ts";
-import { artifactSubjectHash, lineageEventId, lineageRevision, repositoryContextEventId, repositoryContextHandle } from "../../repository/lineage-identities.ts";
+import {
+  createLineageRecord,
+  listLineageRecords,
+  readLineageRecord,
+  REPOSITORY_LINEAGE_SCHEMA,
+  type RepositoryLineageRecord,
+} from "../../repository/lineage-store.ts";
+import {
+  artifactSubjectHash,
+  lineageEventId,
+  lineageRevision,
+  repositoryContextEventId,
+  repositoryContextHandle,
+} from "../../repository/lineage-identities.ts";
 import { publishRepositoryContext } from "../../repository/context-registry.ts";
 import { startRevision } from "../../repository/start-revision.ts";
 
@@ -57,12 +83,17 @@ export const START_FLAG_SET: FlagSetSpec = {
     { name: "agent", kind: "string", usage: "generated active runtime identity for negotiated lifecycle routing" },
     { name: "target", kind: "string", usage: "exact frozen target identity for negotiated START" },
     { name: "lineage", kind: "string", usage: "optional explicit review lineage identifier" },
-    { name: "policy", kind: "string", usage: "optional review policy file; the native bounded policy is used by default" },
+    {
+      name: "policy",
+      kind: "string",
+      usage: "optional review policy file; the native bounded policy is used by default",
+    },
     {
       name: "focus",
       kind: "string",
       default: "reliability",
-      usage: "dominant standard-risk focus: risk, resilience, readability, or reliability; large pure documentation always uses readability",
+      usage:
+        "dominant standard-risk focus: risk, resilience, readability, or reliability; large pure documentation always uses readability",
     },
     { name: "base-ref", kind: "string", usage: "optional base revision for immutable base-to-HEAD review" },
     {
@@ -77,12 +108,27 @@ export const START_FLAG_SET: FlagSetSpec = {
     {
       name: "consent",
       kind: "string",
-      usage: "negotiated consent declaration: relay to receive the typed blocking consent question, granted or declined to answer it for the exact frozen candidate",
+      usage:
+        "negotiated consent declaration: relay to receive the typed blocking consent question, granted or declined to answer it for the exact frozen candidate",
     },
     { name: "locale", kind: "string", usage: "optional consent-envelope locale: en or es" },
-    { name: "untracked-scope", kind: "string", usage: "explicit untracked scope: exclude or select", setError: UNTRACKED_SET_ONCE },
-    { name: "intended-untracked", kind: "string", usage: "repo-relative untracked path to include; repeat for each path" },
-    { name: "expected-untracked-inventory", kind: "string", usage: "sha256 inventory digest from review status", setError: UNTRACKED_SET_ONCE },
+    {
+      name: "untracked-scope",
+      kind: "string",
+      usage: "explicit untracked scope: exclude or select",
+      setError: UNTRACKED_SET_ONCE,
+    },
+    {
+      name: "intended-untracked",
+      kind: "string",
+      usage: "repo-relative untracked path to include; repeat for each path",
+    },
+    {
+      name: "expected-untracked-inventory",
+      kind: "string",
+      usage: "sha256 inventory digest from review status",
+      setError: UNTRACKED_SET_ONCE,
+    },
   ],
 };
 
@@ -92,7 +138,18 @@ const preflight = invalidRequest;
 /** Occurrences of each binding flag before the terminator (reviewStartBindingFlagCounts). */
 function bindingCounts(f: ParsedFlags): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const name of ["contract", "agent", "target", "projection", "lineage", "base-ref", "committed-only", "workspace-overlay", "consent", "locale"])
+  for (const name of [
+    "contract",
+    "agent",
+    "target",
+    "projection",
+    "lineage",
+    "base-ref",
+    "committed-only",
+    "workspace-overlay",
+    "consent",
+    "locale",
+  ])
     counts.set(name, f.count(name));
   return counts;
 }
@@ -102,7 +159,9 @@ function validateBinding(f: ParsedFlags, negotiated: boolean): void {
   const counts = bindingCounts(f);
   const consent = f.str("consent").trim();
   if (!["", "relay", "granted", "declined"].includes(consent))
-    throw preflight("review start --consent accepts exactly relay, granted, or declined; rerun gentle-ai review start with one of those values");
+    throw preflight(
+      "review start --consent accepts exactly relay, granted, or declined; rerun gentle-ai review start with one of those values",
+    );
   if (!negotiated) {
     if (counts.get("agent")! !== 0) throw preflight("review start --agent requires a negotiated --contract");
     if (counts.get("target")! !== 0) throw preflight(`review start --target requires --contract ${CONTRACT_V1}`);
@@ -118,17 +177,34 @@ function validateBinding(f: ParsedFlags, negotiated: boolean): void {
   if (locale !== "" && locale !== "en" && locale !== "es") throw preflight("review consent locale must be en or es");
   if (counts.get("contract") !== 1 || counts.get("target") !== 1 || counts.get("projection") !== 1)
     throw preflight("negotiated review start requires exactly one --contract, --target, and --projection");
-  if (!/^sha256:[0-9a-f]{64}$/.test(f.str("target"))) throw preflight("negotiated review start requires an exact sha256 --target");
-  if (f.str("projection") !== "workspace" && f.str("projection") !== "staged") throw preflight("negotiated review start requires an exact supported --projection");
-  if (counts.get("lineage") === 1 && !/^review-[a-z0-9]+(?:-[a-z0-9]+)*$/.test(f.str("lineage"))) throw preflight("negotiated review start lineage is not canonical");
+  if (!/^sha256:[0-9a-f]{64}$/.test(f.str("target")))
+    throw preflight("negotiated review start requires an exact sha256 --target");
+  if (f.str("projection") !== "workspace" && f.str("projection") !== "staged")
+    throw preflight("negotiated review start requires an exact supported --projection");
+  if (counts.get("lineage") === 1 && !/^review-[a-z0-9]+(?:-[a-z0-9]+)*$/.test(f.str("lineage")))
+    throw preflight("negotiated review start lineage is not canonical");
   const base = f.str("base-ref").trim();
   if (f.bool("workspace-overlay")) {
-    if (counts.get("workspace-overlay") !== 1 || counts.get("base-ref") !== 1 || base === "" || counts.get("committed-only") !== 0)
+    if (
+      counts.get("workspace-overlay") !== 1 ||
+      counts.get("base-ref") !== 1 ||
+      base === "" ||
+      counts.get("committed-only") !== 0
+    )
       throw preflight("negotiated workspace-overlay START requires exactly --base-ref and --workspace-overlay");
   } else if (base !== "") {
-    if (counts.get("base-ref") !== 1 || counts.get("committed-only") !== 1 || !f.bool("committed-only") || counts.get("workspace-overlay") !== 0)
+    if (
+      counts.get("base-ref") !== 1 ||
+      counts.get("committed-only") !== 1 ||
+      !f.bool("committed-only") ||
+      counts.get("workspace-overlay") !== 0
+    )
       throw preflight("negotiated base-diff START requires exactly --base-ref and --committed-only");
-  } else if (counts.get("base-ref") !== 0 || counts.get("committed-only") !== 0 || counts.get("workspace-overlay") !== 0)
+  } else if (
+    counts.get("base-ref") !== 0 ||
+    counts.get("committed-only") !== 0 ||
+    counts.get("workspace-overlay") !== 0
+  )
     throw preflight("negotiated current-changes START contains a partial base selector");
 }
 
@@ -137,10 +213,18 @@ function validateBinding(f: ParsedFlags, negotiated: boolean): void {
  * 301fb2ad and fb55ef7b): an overlay needs a workspace --base-ref without --committed-only, and a plain --base-ref
  * over dirty tracked files (`git diff --name-only HEAD` non-empty) needs --committed-only to acknowledge it.
  */
-function checkBaseSelector(repo: RepositoryIdentity, baseRef: string, projection: string, committedOnly: boolean, overlay: boolean): void {
+function checkBaseSelector(
+  repo: RepositoryIdentity,
+  baseRef: string,
+  projection: string,
+  committedOnly: boolean,
+  overlay: boolean,
+): void {
   if (overlay) {
     if (baseRef === "" || committedOnly || projection !== "workspace")
-      throw nativeError("--workspace-overlay requires --base-ref with workspace projection and is incompatible with --committed-only");
+      throw nativeError(
+        "--workspace-overlay requires --base-ref with workspace projection and is incompatible with --committed-only",
+      );
     // (inferred scope limit) the base-workspace-overlay target is not simulated.
     throw nativeError("gentle-ai-sim: review start --workspace-overlay is not simulated");
   }
@@ -148,11 +232,19 @@ function checkBaseSelector(repo: RepositoryIdentity, baseRef: string, projection
   const diff = runGit(repo.root, ["diff", "--name-only", "-z", "HEAD", "--"]);
   if (diff.code !== 0) throw nativeError(`detect dirty tracked changes for committed review: ${diff.stderr.trim()}`);
   if (diff.stdout.length > 0)
-    throw nativeError("review start with --base-ref omits dirty tracked changes; rerun with --committed-only to acknowledge committed-only review scope");
+    throw nativeError(
+      "review start with --base-ref omits dirty tracked changes; rerun with --committed-only to acknowledge committed-only review scope",
+    );
 }
 
 /** reviewConsentFollowUpBase: the caller's own START as the runnable answer stem. */
-function followUpBase(f: ParsedFlags, snapshot: Snapshot, contract: string, agent: string, scope: UntrackedScope): string {
+function followUpBase(
+  f: ParsedFlags,
+  snapshot: Snapshot,
+  contract: string,
+  agent: string,
+  scope: UntrackedScope,
+): string {
   const parts = [
     "gentle-ai review start",
     `--contract ${contract}`,
@@ -176,20 +268,23 @@ function followUpBase(f: ParsedFlags, snapshot: Snapshot, contract: string, agen
   return parts.join(" ");
 }
 
-const DECLINED_EFFECT_V1 = "Skips the review for this candidate only; nothing is persisted and the next candidate is asked again. This is not the kill switch.";
+const DECLINED_EFFECT_V1 =
+  "Skips the review for this candidate only; nothing is persisted and the next candidate is asked again. This is not the kill switch.";
 const DECLINED_EFFECT_V2 =
   "Skips the review for this exact candidate only; no review lineage or receipt is created, and ordinary delivery is unmanaged by candidate choice. The next candidate is asked again. This is not the kill switch.";
 
 /** reviewConsentEnvelopeTextFor: the envelope's words in the requested locale (English unless `es`). */
 function consentText(assessment: RiskAssessment, v2: boolean, locale: string) {
-  if (locale === "es") return { ...CONSENT_ES, reason: consentReasonEs(assessment), evidence: riskEvidenceEs(assessment) ?? [] };
+  if (locale === "es")
+    return { ...CONSENT_ES, reason: consentReasonEs(assessment), evidence: riskEvidenceEs(assessment) ?? [] };
   return {
     headline: "Gentle AI can review this change before you call it done.",
     reason: consentReason(assessment),
     value: "Reviewing takes a bit longer, and it makes the result substantially safer.",
     evidence: riskEvidence(assessment) ?? [],
     grantedLabel: "Run the review now",
-    grantedEffect: "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
+    grantedEffect:
+      "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
     declinedLabel: "Not now, just this once",
     declinedEffect: v2 ? DECLINED_EFFECT_V2 : DECLINED_EFFECT_V1,
     offPathNote: "To turn reviews off for good, run 'gentle-ai review mode disable'.",
@@ -197,7 +292,14 @@ function consentText(assessment: RiskAssessment, v2: boolean, locale: string) {
 }
 
 /** newReviewIntegrationConsentResult. */
-function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: string, contract: string, agent: string, locale: string): GoJson {
+function consentQuestion(
+  snapshot: Snapshot,
+  assessment: RiskAssessment,
+  base: string,
+  contract: string,
+  agent: string,
+  locale: string,
+): GoJson {
   const v2 = contract === CONTRACT_V2;
   const t = consentText(assessment, v2, locale);
   return {
@@ -218,7 +320,12 @@ function consentQuestion(snapshot: Snapshot, assessment: RiskAssessment, base: s
     risk_evidence: t.evidence,
     choices: [
       { answer: "granted", label: t.grantedLabel, effect: t.grantedEffect, invocation: `${base} --consent granted` },
-      { answer: "declined", label: t.declinedLabel, effect: t.declinedEffect, invocation: `${base} --consent declined` },
+      {
+        answer: "declined",
+        label: t.declinedLabel,
+        effect: t.declinedEffect,
+        invocation: `${base} --consent declined`,
+      },
     ],
     off_path: { note: t.offPathNote, command: "gentle-ai review mode disable" },
   };
@@ -270,7 +377,12 @@ function plainHint(record: RepositoryLineageRecord, traits: ProfileTraits): stri
 }
 
 /** reviewFacadeStartResultFor: the plain (non-negotiated) START result. */
-function plainResult(action: string, record: RepositoryLineageRecord, assessment: RiskAssessment, traits: ProfileTraits): GoJson {
+function plainResult(
+  action: string,
+  record: RepositoryLineageRecord,
+  assessment: RiskAssessment,
+  traits: ProfileTraits,
+): GoJson {
   return {
     operation: "review/start",
     action,
@@ -279,7 +391,11 @@ function plainResult(action: string, record: RepositoryLineageRecord, assessment
     state: "reviewing",
     risk_level: record.risk.level,
     selected_lenses: [...record.selectedLenses],
-    lens_bindings: record.selectedLenses.map((lens, order) => ({ lens, order, finding_id_prefix: FINDING_PREFIX[lens] ?? "" })),
+    lens_bindings: record.selectedLenses.map((lens, order) => ({
+      lens,
+      order,
+      finding_id_prefix: FINDING_PREFIX[lens] ?? "",
+    })),
     projection: record.snapshot.projection,
     target_identity: record.snapshot.identity,
     changed_files: record.snapshot.paths.length,
@@ -299,7 +415,12 @@ function startEventId(record: RepositoryLineageRecord, repo: RepositoryIdentity)
     : repositoryContextEventId(record.lineageId, s.identity, record.startRevision, record.repositoryContext, repo);
 }
 
-function negotiatedResult(action: string, record: RepositoryLineageRecord, traits: ProfileTraits, repo: RepositoryIdentity): GoJson {
+function negotiatedResult(
+  action: string,
+  record: RepositoryLineageRecord,
+  traits: ProfileTraits,
+  repo: RepositoryIdentity,
+): GoJson {
   const s = record.snapshot;
   const revision = record.startRevision ?? lineageRevision(record.lineageId, s.identity, 0);
   const lenses = record.selectedLenses;
@@ -363,7 +484,9 @@ function negotiatedResult(action: string, record: RepositoryLineageRecord, trait
  */
 function claimantOf(scope: RepositoryScope, lineageId: string, identity: string): string | undefined {
   if (readLineageRecord(scope.storeRoot, lineageId) !== undefined) return undefined;
-  const claimants = listLineageRecords(scope.storeRoot).filter((r) => r.snapshot.identity === identity && lineageState(scope, r.lineageId) === "reviewing");
+  const claimants = listLineageRecords(scope.storeRoot).filter(
+    (r) => r.snapshot.identity === identity && lineageState(scope, r.lineageId) === "reviewing",
+  );
   return claimants.length === 1 ? claimants[0]!.lineageId : undefined;
 }
 
@@ -380,7 +503,14 @@ function createOrReplay(
   const scope = scopeAt(invocation, repo.root)!;
   const atomic = traitsOf(invocation.scenario.profile).atomicStart;
   const lineageId = atomic ? requestedId : (claimantOf(scope, requestedId, snapshot.identity) ?? requestedId);
-  const revision = startRevision({ lineageId, repositoryRef: repo.repositoryRef, snapshot, risk: assessment, selectedLenses: lenses, atomic });
+  const revision = startRevision({
+    lineageId,
+    repositoryRef: repo.repositoryRef,
+    snapshot,
+    risk: assessment,
+    selectedLenses: lenses,
+    atomic,
+  });
   const handle = repositoryContextHandle(lineageId, snapshot.identity, revision, repo.repositoryRef);
   const record: RepositoryLineageRecord = {
     schema: REPOSITORY_LINEAGE_SCHEMA,
@@ -402,8 +532,15 @@ function createOrReplay(
   });
   if (created.replayed && created.record.snapshot.identity !== snapshot.identity)
     // (inferred) an explicit lineage already holding another candidate is historical authority, never overwritten.
-    throw nativeError(`review lineage ${goQuoteStr(lineageId)} already holds a different frozen candidate; rerun \`gentle-ai review status --next-transition\``);
-  publishRepositoryContext(invocation.env, created.record.repositoryContext, { lineageId, targetIdentity: snapshot.identity, revision }, repo);
+    throw nativeError(
+      `review lineage ${goQuoteStr(lineageId)} already holds a different frozen candidate; rerun \`gentle-ai review status --next-transition\``,
+    );
+  publishRepositoryContext(
+    invocation.env,
+    created.record.repositoryContext,
+    { lineageId, targetIdentity: snapshot.identity, revision },
+    repo,
+  );
   return created;
 }
 
@@ -415,8 +552,14 @@ const LINEAGE_ID_TEXT = "lineage_id must be a canonical lowercase kebab-case ide
  * lineage id canonical (reviewtransaction/store.go lineageIDPattern, at most 128 bytes). 301fb2ad opens the path
  * untrimmed, fb55ef7b trimmed. The policy's bytes are not otherwise modelled.
  */
-function checkAuthorityInputs(invocation: Invocation, traits: ProfileTraits, lineageId: string, policyFlag: string): void {
-  const fail = (text: string): ReviewRefusal => (traits.atomicStart ? preflight(`prepare compact atomic facade review: ${text}`) : nativeError(text));
+function checkAuthorityInputs(
+  invocation: Invocation,
+  traits: ProfileTraits,
+  lineageId: string,
+  policyFlag: string,
+): void {
+  const fail = (text: string): ReviewRefusal =>
+    traits.atomicStart ? preflight(`prepare compact atomic facade review: ${text}`) : nativeError(text);
   const policy = traits.atomicStart ? policyFlag.trim() : policyFlag;
   if (policyFlag.trim() !== "")
     try {
@@ -425,7 +568,11 @@ function checkAuthorityInputs(invocation: Invocation, traits: ProfileTraits, lin
       throw fail(`read facade review policy: ${readInputError(error, policy)}`);
     }
   if (lineageId.length === 0 || Buffer.byteLength(lineageId) > 128 || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(lineageId))
-    throw fail(traits.atomicStart ? `build compact atomic START state: ${LINEAGE_ID_TEXT}` : `create compact facade review: ${LINEAGE_ID_TEXT}`);
+    throw fail(
+      traits.atomicStart
+        ? `build compact atomic START state: ${LINEAGE_ID_TEXT}`
+        : `create compact facade review: ${LINEAGE_ID_TEXT}`,
+    );
 }
 
 /** The once-per-clone notice a non-interactive plain START prints (review_mode.go reviewConsentSkippedNotice). */
@@ -457,7 +604,11 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
   if (f.count("agent") === 1) requireTransportCapability(traits, f.str("agent"), invocation.env);
   let agent = "";
   if (f.count("agent") > 0 && negotiated) {
-    if (f.count("agent") !== 1) throw new ReviewRefusal("immutable_review_transport_unsupported", "negotiated START requires exactly one generated runtime identity");
+    if (f.count("agent") !== 1)
+      throw new ReviewRefusal(
+        "immutable_review_transport_unsupported",
+        "negotiated START requires exactly one generated runtime identity",
+      );
     agent = requireRuntime(traits, f.str("agent"), invocation.env, "start").runtime;
   }
   validateBinding(f, negotiated);
@@ -471,16 +622,20 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
     throw error;
   }
   const projection = f.str("projection").trim();
-  if (projection !== "workspace" && projection !== "staged") throw nativeError(`unsupported review projection ${goQuoteStr(f.str("projection"))}`);
+  if (projection !== "workspace" && projection !== "staged")
+    throw nativeError(`unsupported review projection ${goQuoteStr(f.str("projection"))}`);
   const baseRef = f.str("base-ref").trim();
   checkBaseSelector(repo, baseRef, projection, f.bool("committed-only"), f.bool("workspace-overlay"));
-  const declared = f.has("untracked-scope") || f.count("intended-untracked") > 0 || f.has("expected-untracked-inventory");
+  const declared =
+    f.has("untracked-scope") || f.count("intended-untracked") > 0 || f.has("expected-untracked-inventory");
   let scope: UntrackedScope = { inventory: [], intended: [], digest: "", needsSelection: false, declared: false };
   let snapshot: Snapshot;
   try {
     if (projection === "staged") {
       if (declared)
-        throw preflight("staged projection does not accept intended-untracked selection; remove those flags and rerun `gentle-ai review start --projection staged`");
+        throw preflight(
+          "staged projection does not accept intended-untracked selection; remove those flags and rerun `gentle-ai review start --projection staged`",
+        );
     } else {
       for (const name of ["untracked-scope", "expected-untracked-inventory"])
         if (f.count(name) > 1)
@@ -505,11 +660,14 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
     if (error instanceof SnapshotError) throw nativeError(`build facade review target: ${error.message}`);
     throw error;
   }
-  if (negotiated && snapshot.identity !== f.str("target")) throw new ReviewRefusal("stale_target_identity", "review start target does not match the freshly built snapshot");
-  if (snapshot.paths.length === 0) throw new ReviewRefusal("empty_candidate_scope", EMPTY_CANDIDATE_HINT, "preflight", ["base_ref"]);
+  if (negotiated && snapshot.identity !== f.str("target"))
+    throw new ReviewRefusal("stale_target_identity", "review start target does not match the freshly built snapshot");
+  if (snapshot.paths.length === 0)
+    throw new ReviewRefusal("empty_candidate_scope", EMPTY_CANDIDATE_HINT, "preflight", ["base_ref"]);
   const assessment = assessRisk(repo, snapshot, diffStats(repo, snapshot));
   const focus = f.str("focus").trim();
-  if (!["risk", "resilience", "readability", "reliability"].includes(focus)) throw nativeError(`unsupported review focus ${goQuoteStr(f.str("focus"))}`);
+  if (!["risk", "resilience", "readability", "reliability"].includes(focus))
+    throw nativeError(`unsupported review focus ${goQuoteStr(f.str("focus"))}`);
   const lenses = selectLenses(assessment.level, focus);
   // authorizeReviewStart: the kill switch first, then the tier's consent moment.
   const mode = modeStatus(repo, invocation.env);
@@ -517,17 +675,32 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
   if (assessment.level === "low") {
     if (consent === "declined")
       // authorizeReviewStart's plain error: no typed branch claims it (review_mode.go:645).
-      throw nativeError("this low-risk candidate asks no consent question, so there is nothing to decline; rerun gentle-ai review start without --consent");
+      throw nativeError(
+        "this low-risk candidate asks no consent question, so there is nothing to decline; rerun gentle-ai review start without --consent",
+      );
   } else if (consent === "relay") {
     const locale = f.str("locale").trim();
-    out.write(encodeReviewJson(consentQuestion(snapshot, assessment, followUpBase(f, snapshot, contract, agent, scope), contract, agent, locale)));
+    out.write(
+      encodeReviewJson(
+        consentQuestion(
+          snapshot,
+          assessment,
+          followUpBase(f, snapshot, contract, agent, scope),
+          contract,
+          agent,
+          locale,
+        ),
+      ),
+    );
     return;
   } else if (consent === "declined") {
     out.write(encodeReviewJson(declinedResult(snapshot, assessment)));
     return;
   } else if (consent === "" && !negotiated) notice.text = skippedNotice(repo); // non-interactive: no terminal to ask on
   const requested = f.str("lineage").trim();
-  const derived = traits.atomicStart ? startLineageId(repo.repositoryRef, snapshot.identity) : derivedStartLineage(snapshot.identity);
+  const derived = traits.atomicStart
+    ? startLineageId(repo.repositoryRef, snapshot.identity)
+    : derivedStartLineage(snapshot.identity);
   const lineageId = requested !== "" ? requested : derived;
   checkAuthorityInputs(invocation, traits, lineageId, f.str("policy"));
   // Only 301fb2ad's negotiated v2 START records the repository-context intent; the atomic route records none.
@@ -564,6 +737,12 @@ export async function start(invocation: Invocation): Promise<Outcome> {
   const line = outcome.stderr.toString("utf8");
   if (fault === undefined) return notice.text !== "" ? withNotice(line) : outcome;
   const root = resolve(invocation.cwd, flagValue(argv, "cwd") ?? ".");
-  const clause = defectReportClause(invocation.scenario.profile, root, "start", argv, { operation: route.operation, phase: "native_running", message: fault.envelopeCause });
-  return clause === "" && notice.text === "" ? outcome : withNotice(clause === "" ? line : `${line.replace(/\n$/, "")}${clause}\n`);
+  const clause = defectReportClause(invocation.scenario.profile, root, "start", argv, {
+    operation: route.operation,
+    phase: "native_running",
+    message: fault.envelopeCause,
+  });
+  return clause === "" && notice.text === ""
+    ? outcome
+    : withNotice(clause === "" ? line : `${line.replace(/\n$/, "")}${clause}\n`);
 }

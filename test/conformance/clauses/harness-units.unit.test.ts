@@ -3,7 +3,13 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { derivedPiTimeoutMs, expectedSubmitArgv, PI_BOUND_TABLE, piTimeoutOverride, stagedPathIn } from "../../../conformance/clauses/common.ts";
+import {
+  derivedPiTimeoutMs,
+  expectedSubmitArgv,
+  PI_BOUND_TABLE,
+  piTimeoutOverride,
+  stagedPathIn,
+} from "../../../conformance/clauses/common.ts";
 import { plantUnremovableChain, removeUnremovableChain } from "../../../conformance/clauses/sabotage.ts";
 import { runPool } from "../../../conformance/runner/pool.ts";
 
@@ -14,16 +20,32 @@ describe("the harness's own model of the contract", () => {
 
   it("override rule: /^[1-9]\\d*$/ safe integers, clamped; anything else ignored", () => {
     expect(["1000", "9999999", "600000"].map(piTimeoutOverride)).toEqual([1000, 7200000, 600000]);
-    expect(["", "0", "-1", "12.5", "abc", " 600000", "600000 ", "1e6", "007", "99999999999999999999", undefined].map(piTimeoutOverride)).toEqual(Array(11).fill(null));
+    expect(
+      ["", "0", "-1", "12.5", "abc", " 600000", "600000 ", "1e6", "007", "99999999999999999999", undefined].map(
+        piTimeoutOverride,
+      ),
+    ).toEqual(Array(11).fill(null));
   });
 
   it("expected submit argv substitutes every {{value}} of the location token only", () => {
-    const form = { operationToken: "capture-result", argumentTokens: ["--a={{value}}", "--input={{value}}:{{value}}", "{{value}}"], values: [{ substitutionLocation: 1 }] };
-    expect(expectedSubmitArgv(form, "/t/p")).toEqual(["review", "capture-result", "--a={{value}}", "--input=/t/p:/t/p", "{{value}}"]);
+    const form = {
+      operationToken: "capture-result",
+      argumentTokens: ["--a={{value}}", "--input={{value}}:{{value}}", "{{value}}"],
+      values: [{ substitutionLocation: 1 }],
+    };
+    expect(expectedSubmitArgv(form, "/t/p")).toEqual([
+      "review",
+      "capture-result",
+      "--a={{value}}",
+      "--input=/t/p:/t/p",
+      "{{value}}",
+    ]);
   });
 
   it("finds the staged path under TMPDIR only", () => {
-    expect(stagedPathIn("--input=/tmp/x.y/gentle-pi-host-relay-result-Ab12Cd/result.raw", "/tmp/x.y")).toBe("/tmp/x.y/gentle-pi-host-relay-result-Ab12Cd/result.raw");
+    expect(stagedPathIn("--input=/tmp/x.y/gentle-pi-host-relay-result-Ab12Cd/result.raw", "/tmp/x.y")).toBe(
+      "/tmp/x.y/gentle-pi-host-relay-result-Ab12Cd/result.raw",
+    );
     expect(stagedPathIn("--input=/tmp/xAy/gentle-pi-host-relay-result-Ab12Cd/result.raw", "/tmp/x.y")).toBeUndefined();
   });
 });

@@ -20,7 +20,17 @@ writeFileSync(join(dir, "bad.golden.json"), JSON.stringify({ schema: GOLDEN_SCHE
 writeFileSync(join(dir, "bad-cx.json"), JSON.stringify({ schema: COUNTEREXAMPLE_SCHEMA_ID, clause: 1 }));
 writeFileSync(
   join(dir, "unknown-property.json"),
-  JSON.stringify({ schema: COUNTEREXAMPLE_SCHEMA_ID, clause: "X", property: "nope", profile: "2.4.0", seed: 1, path: "0", relay: "/x", message: "m", value: 1 }),
+  JSON.stringify({
+    schema: COUNTEREXAMPLE_SCHEMA_ID,
+    clause: "X",
+    property: "nope",
+    profile: "2.4.0",
+    seed: 1,
+    path: "0",
+    relay: "/x",
+    message: "m",
+    value: 1,
+  }),
 );
 writeFileSync(join(dir, "bad-scenario.json"), JSON.stringify({ name: 3 }));
 writeFileSync(join(dir, "bad.txtar"), "title bad\nfrob\n");
@@ -28,7 +38,8 @@ mkdirSync(join(dir, "a-folder"));
 
 const cli = (args: string[]): Promise<CliRun> => runCli(args, { cwd: dir });
 
-const hint = (command: string | null): string => `Run \`relay-conformance ${command === null ? "" : `${command} `}--help\` for usage.\n`;
+const hint = (command: string | null): string =>
+  `Run \`relay-conformance ${command === null ? "" : `${command} `}--help\` for usage.\n`;
 
 describe("unknown subcommands suggest the nearest command", () => {
   it.each([
@@ -39,7 +50,11 @@ describe("unknown subcommands suggest the nearest command", () => {
     ["matirx", "matrix"],
     ["reccord", "record"],
   ])("%s → %s", async (typed, meant) => {
-    expect(await cli([typed])).toEqual({ code: 2, stdout: "", stderr: `relay-conformance: unknown command "${typed}" (did you mean "${meant}"?)\n${hint(null)}` });
+    expect(await cli([typed])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `relay-conformance: unknown command "${typed}" (did you mean "${meant}"?)\n${hint(null)}`,
+    });
   });
 
   it("no suggestion when nothing is close", () => {
@@ -68,8 +83,14 @@ describe("every command: one error line and exit 2", () => {
     [["record", "--binary"], "option --binary needs a value"],
     [["verify", "--binary"], "option --binary needs a value"],
     [["release", "--os"], "option --os needs a value"],
-    [["verify", "--binary", "--no-goldens"], 'option --binary needs a value (got the option "--no-goldens"; write --binary=--no-goldens if that is the value)'],
-    [["run", "--relay", "--quiet"], 'option --relay needs a value (got the option "--quiet"; write --relay=--quiet if that is the value)'],
+    [
+      ["verify", "--binary", "--no-goldens"],
+      'option --binary needs a value (got the option "--no-goldens"; write --binary=--no-goldens if that is the value)',
+    ],
+    [
+      ["run", "--relay", "--quiet"],
+      'option --relay needs a value (got the option "--quiet"; write --relay=--quiet if that is the value)',
+    ],
     // missing files, named
     [["replay", "no/such.json"], "no/such.json: no such file"],
     [["replay", "a-folder"], "a-folder: is a directory, not a file"],
@@ -84,20 +105,36 @@ describe("every command: one error line and exit 2", () => {
     [["verify", "--binary", sim, "--json", "a-folder"], "--json a-folder is a folder, not a file"],
     // malformed files: the file, the JSON path (or line and column) and the reason
     [["replay", "syntax.json"], "syntax.json: invalid JSON at line 2, column 10: expected a property name"],
-    [["replay", "bad.golden.json"], "bad.golden.json: not a golden: $.name: Invalid input: expected string, received number"],
-    [["replay", "bad-cx.json"], "bad-cx.json: not a counterexample: $.clause: Invalid input: expected string, received number"],
+    [
+      ["replay", "bad.golden.json"],
+      "bad.golden.json: not a golden: $.name: Invalid input: expected string, received number",
+    ],
+    [
+      ["replay", "bad-cx.json"],
+      "bad-cx.json: not a counterexample: $.clause: Invalid input: expected string, received number",
+    ],
     [
       ["replay", "unknown-property.json"],
       'unknown-property.json: $.property: unknown property "nope" (known: generated-submission-forms, generated-prompt-and-result-bytes, generated-invalid-forms)',
     ],
     [["record", "--script", "bad.txtar"], `${join(dir, "bad.txtar")}:2: unknown command "frob"`],
     [["diff", "--binary", sim, "--script", "bad.txtar"], `${join(dir, "bad.txtar")}:2: unknown command "frob"`],
-    [["diff", "--binary", sim, "--profile", "9.9.9"], '--profile: unknown profile "9.9.9" (expected 2.3.0, 2.4.0, 2.5.0)'],
+    [
+      ["diff", "--binary", sim, "--profile", "9.9.9"],
+      '--profile: unknown profile "9.9.9" (expected 2.3.0, 2.4.0, 2.5.0)',
+    ],
     // options that do not apply to the file's kind
-    [["replay", "bad.golden.json", "--timeout-ms", "5"], `--timeout-ms does not apply to bad.golden.json (schema "${GOLDEN_SCHEMA_ID}")`],
+    [
+      ["replay", "bad.golden.json", "--timeout-ms", "5"],
+      `--timeout-ms does not apply to bad.golden.json (schema "${GOLDEN_SCHEMA_ID}")`,
+    ],
     [["replay", "--timeout-ms", "5"], "--timeout-ms does not apply to replaying every golden"],
   ])("%j", async (args, message) => {
-    expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr: `relay-conformance: ${message}\n${hint(args[0]!)}` });
+    expect(await cli(args)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `relay-conformance: ${message}\n${hint(args[0]!)}`,
+    });
   });
 
   it("replay checks every file before replaying any", async () => {
@@ -114,6 +151,10 @@ describe("every command: one error line and exit 2", () => {
     [["repro", "--against"], "--against needs a value"],
     [["repro"], "name a reproduction (id or file), or --list"],
   ])("repro %j", async (args, message) => {
-    expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr: `relay-conformance repro: ${message}\n${hint("repro")}` });
+    expect(await cli(args)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `relay-conformance repro: ${message}\n${hint("repro")}`,
+    });
   });
 });

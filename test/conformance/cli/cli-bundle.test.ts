@@ -10,7 +10,8 @@ const inPackage =
   (name: string) =>
   (path: string): boolean =>
     path.includes(`node_modules/${name}/`);
-const dependencies = (entry: string): string[] => [...staticClosure(meta, entry)].filter((p) => p.includes("node_modules/"));
+const dependencies = (entry: string): string[] =>
+  [...staticClosure(meta, entry)].filter((p) => p.includes("node_modules/"));
 const AJV = inPackage("ajv");
 const FULL_ZOD = inPackage("zod/v4/classic");
 

@@ -11,9 +11,14 @@ const tmps = privateTmps();
 afterAll(() => tmps.cleanup());
 
 /** Runs the CLI; returns its exit code, output and the ms from the summary line to the exit. */
-async function timedRun(
-  args: readonly string[],
-): Promise<{ code: number | null; stdout: string; stderr: string; progress: string[]; afterSummaryMs: number | null; tmp: string }> {
+async function timedRun(args: readonly string[]): Promise<{
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  progress: string[];
+  afterSummaryMs: number | null;
+  tmp: string;
+}> {
   const tmp = tmps.make();
   const { code, stdout, stderr, afterSummaryMs } = await timedCliRun(args, tmp);
   return {
@@ -28,7 +33,15 @@ async function timedRun(
 
 describe("exit after the verdict", () => {
   it("a passing run exits 0 within 2 s of its summary line, leaving nothing behind", async () => {
-    const r = await timedRun(["run", "--grep", "^(PI-ARGV-FIXED|ABORT-HONOURED|CLEANUP-FAILURE-TYPED|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "1"]);
+    const r = await timedRun([
+      "run",
+      "--grep",
+      "^(PI-ARGV-FIXED|ABORT-HONOURED|CLEANUP-FAILURE-TYPED|API-CONSTANTS)$",
+      "--profile",
+      "2.4.0",
+      "--seed",
+      "1",
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^4 passed, 0 failed, 0 skipped, 0 errored — /m);
     expect(r.afterSummaryMs).not.toBeNull();
@@ -60,7 +73,9 @@ describe("exit after the verdict", () => {
     ]);
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(r.code).toBe(HARNESS_ERROR_EXIT);
-    expect(r.stdout).toContain("ERROR  PI-ARGV-FIXED  2.4.0: [happy-path] harness error: the run's deadline (5s) passed\n");
+    expect(r.stdout).toContain(
+      "ERROR  PI-ARGV-FIXED  2.4.0: [happy-path] harness error: the run's deadline (5s) passed\n",
+    );
     expect(r.stdout).toMatch(/^1 passed, 0 failed, 0 skipped, 1 errored — /m);
     expect(r.afterSummaryMs).toBeLessThan(2000);
     expect(r.stderr).toBe("");
@@ -71,11 +86,17 @@ describe("exit after the verdict", () => {
 
 describe("exit codes and durations", () => {
   it("a failure outranks a harness error; 0 only when neither", () => {
-    expect([verdictExit({ failed: 0, errored: 0 }), verdictExit({ failed: 2, errored: 1 }), verdictExit({ failed: 0, errored: 1 })]).toEqual([0, 1, 3]);
+    expect([
+      verdictExit({ failed: 0, errored: 0 }),
+      verdictExit({ failed: 2, errored: 1 }),
+      verdictExit({ failed: 0, errored: 1 }),
+    ]).toEqual([0, 1, 3]);
   });
 
   it("--deadline takes ms, s, m or h; a bare number is seconds", () => {
-    expect(["250ms", "90s", "90", "10m", "1h"].map((v) => parseDuration("deadline", v))).toEqual([250, 90_000, 90_000, 600_000, 3_600_000]);
+    expect(["250ms", "90s", "90", "10m", "1h"].map((v) => parseDuration("deadline", v))).toEqual([
+      250, 90_000, 90_000, 600_000, 3_600_000,
+    ]);
     expect(parseDuration("deadline", undefined)).toBeUndefined();
   });
 });

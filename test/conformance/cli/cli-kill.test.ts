@@ -30,13 +30,23 @@ interface Ended {
   readonly stderr: string;
 }
 
-function start(args: readonly string[], cwd: string, tmp: string): { pid: number; ended: Promise<Ended>; stdout: () => string; kill(signal: NodeJS.Signals): void } {
-  const child = spawn(launcher, [...args], { cwd, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+function start(
+  args: readonly string[],
+  cwd: string,
+  tmp: string,
+): { pid: number; ended: Promise<Ended>; stdout: () => string; kill(signal: NodeJS.Signals): void } {
+  const child = spawn(launcher, [...args], {
+    cwd,
+    env: { ...process.env, TMPDIR: tmp },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-  const ended = new Promise<Ended>((resolve) => child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const ended = new Promise<Ended>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
   return { pid: child.pid ?? -1, ended, stdout: () => stdout, kill: (signal) => child.kill(signal) };
 }
 
@@ -55,10 +65,16 @@ describe("SIGKILL of the harness mid-case", () => {
         return false;
       }
     };
-    const first = start(["run", "--relay", relay("hangs-with-children.ts"), ...ONE, "--timeout-ms", "120000"], cwd, tmp);
+    const first = start(
+      ["run", "--relay", relay("hangs-with-children.ts"), ...ONE, "--timeout-ms", "120000"],
+      cwd,
+      tmp,
+    );
     try {
       // Mid-case: both of the relay's sleepers run.
-      expect(await eventually(() => processesUsing(tmp, [first.pid]).filter(isSleeper).length === 2, 60_000)).toBe(true);
+      expect(await eventually(() => processesUsing(tmp, [first.pid]).filter(isSleeper).length === 2, 60_000)).toBe(
+        true,
+      );
       first.kill("SIGKILL");
       expect((await first.ended).signal).toBe("SIGKILL");
       await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -76,11 +92,27 @@ describe("two runs at once in the same folder", () => {
   it("write their own counterexample files and use their own temp folders", async () => {
     const cwd = folder();
     const tmp = tmps.make();
-    const args = ["run", "--relay", relay("substitutes-every-token.ts"), "--grep", "^PROP-SUBMIT-FORM-EXACT$", "--profile", "2.4.0", "--seed", "7", "--runs", "10", "--keep"];
+    const args = [
+      "run",
+      "--relay",
+      relay("substitutes-every-token.ts"),
+      "--grep",
+      "^PROP-SUBMIT-FORM-EXACT$",
+      "--profile",
+      "2.4.0",
+      "--seed",
+      "7",
+      "--runs",
+      "10",
+      "--keep",
+    ];
     // The same options, but for the report each writes (the console line is cut to the terminal's width).
-    const [a, b] = (await Promise.all(["a.json", "b.json"].map((name) => start([...args, "--json", name], cwd, tmp).ended))) as [Ended, Ended];
+    const [a, b] = (await Promise.all(
+      ["a.json", "b.json"].map((name) => start([...args, "--json", name], cwd, tmp).ended),
+    )) as [Ended, Ended];
     const messages = { a: "", b: "" };
-    const saved = (r: Ended): string => /counterexample saved to (\S+);/.exec(r === a ? messages.a : messages.b)?.[1] ?? "";
+    const saved = (r: Ended): string =>
+      /counterexample saved to (\S+);/.exec(r === a ? messages.a : messages.b)?.[1] ?? "";
     messages.a = ReportSchema.parse(JSON.parse(readFileSync(join(cwd, "a.json"), "utf8"))).clauses[0]?.message ?? "";
     messages.b = ReportSchema.parse(JSON.parse(readFileSync(join(cwd, "b.json"), "utf8"))).clauses[0]?.message ?? "";
     const kept = (r: Ended): string => /--keep: the run's temp folders stay in (\S+)$/m.exec(r.stderr)?.[1] ?? "";

@@ -13,14 +13,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("boolean options never consume the next token", () => {
   it("splitPositionals keeps a file after a boolean flag a file, and a string option's value its value", () => {
-    const table = { update: { type: "boolean", description: "u" }, quiet: { type: "boolean", description: "q" }, relay: { type: "string", description: "r" } } as const;
-    expect(splitPositionals(["--update", "golden/x.golden.json"], table)).toEqual({ positionals: ["golden/x.golden.json"], optionArgs: ["--update"], names: ["update"] });
+    const table = {
+      update: { type: "boolean", description: "u" },
+      quiet: { type: "boolean", description: "q" },
+      relay: { type: "string", description: "r" },
+    } as const;
+    expect(splitPositionals(["--update", "golden/x.golden.json"], table)).toEqual({
+      positionals: ["golden/x.golden.json"],
+      optionArgs: ["--update"],
+      names: ["update"],
+    });
     expect(splitPositionals(["a.json", "--relay", "r.ts", "--quiet", "b.json"], table)).toEqual({
       positionals: ["a.json", "b.json"],
       optionArgs: ["--relay", "r.ts", "--quiet"],
       names: ["relay", "quiet"],
     });
-    expect(splitPositionals(["--relay=r.ts", "--", "--odd.json"], table)).toEqual({ positionals: ["--odd.json"], optionArgs: ["--relay=r.ts"], names: ["relay"] });
+    expect(splitPositionals(["--relay=r.ts", "--", "--odd.json"], table)).toEqual({
+      positionals: ["--odd.json"],
+      optionArgs: ["--relay=r.ts"],
+      names: ["relay"],
+    });
   });
 
   // The token after each boolean flag must reach the command as an argument (here: one it rejects by name).
@@ -29,9 +41,18 @@ describe("boolean options never consume the next token", () => {
     [["run", "--keep", "stray"], 'relay-conformance: unexpected argument "stray"'],
     [["run", "--quiet", "stray"], 'relay-conformance: unexpected argument "stray"'],
     [["run", "--isolate", "stray"], 'relay-conformance: unexpected argument "stray"'],
-    [["list", "--markdown", "stray"], "relay-conformance: Unexpected argument 'stray'. This command does not take positional arguments"],
-    [["verify", "--no-goldens", "stray"], "relay-conformance: Unexpected argument 'stray'. This command does not take positional arguments"],
-    [["release", "--no-goldens", "v2.4.0", "stray"], "relay-conformance: release needs exactly one tag, e.g. `release v2.4.0`"],
+    [
+      ["list", "--markdown", "stray"],
+      "relay-conformance: Unexpected argument 'stray'. This command does not take positional arguments",
+    ],
+    [
+      ["verify", "--no-goldens", "stray"],
+      "relay-conformance: Unexpected argument 'stray'. This command does not take positional arguments",
+    ],
+    [
+      ["release", "--no-goldens", "v2.4.0", "stray"],
+      "relay-conformance: release needs exactly one tag, e.g. `release v2.4.0`",
+    ],
   ])("%j", async (args, first) => {
     const r = await cli(args);
     expect(r.code).toBe(2);
@@ -40,7 +61,11 @@ describe("boolean options never consume the next token", () => {
   });
 
   it("repro --list is boolean; a value option never takes the next option as its value", async () => {
-    expect(await cli(["repro", "--list", "279"])).toEqual({ code: 2, stdout: "", stderr: "relay-conformance repro: --list takes no reproduction\n" });
+    expect(await cli(["repro", "--list", "279"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "relay-conformance repro: --list takes no reproduction\n",
+    });
     const r = await cli(["repro", "--against", "--list"]);
     expect(r.code).toBe(2);
     expect(r.stderr.split("\n")[0]).toBe('relay-conformance repro: --against needs a value (got the option "--list")');
@@ -51,7 +76,10 @@ describe("boolean options never consume the next token", () => {
     // re-record) run side by side, and neither reads a file the other's --update may be rewriting.
     const copies = ["flag-first", "flag-last"].map((sub) => {
       mkdirSync(join(dir, sub));
-      copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), join(dir, sub, "lens-capture-2.4.0.golden.json"));
+      copyFileSync(
+        join(root, "golden/lens-capture-2.4.0.golden.json"),
+        join(dir, sub, "lens-capture-2.4.0.golden.json"),
+      );
       return join(dir, sub);
     });
     // With CI set, --update also prints a notice on stderr; this test is about argument parsing only.

@@ -19,7 +19,8 @@ const copy = join(dir, "lens-capture-2.4.0.golden.json");
 copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
 
 /** The CLI in-process in this file's temp folder; every io.stdout call is one chunk, so streaming shows as many chunks. */
-const cli = (args: string[], options: CliOptions = {}): Promise<CliChunkedRun> => cliChunks(args, { cwd: dir, ...options });
+const cli = (args: string[], options: CliOptions = {}): Promise<CliChunkedRun> =>
+  cliChunks(args, { cwd: dir, ...options });
 
 // Every describe runs concurrently with the others: each command mostly waits on its child processes. The verify
 // tests are sequential among themselves (they set GENTLE_AI_SIM_SCENARIO in this process); run, matrix and replay
@@ -33,7 +34,9 @@ describe.concurrent("verify: one line per probe as it finishes", () => {
       const r = await cli(["verify", "--binary", sim, "--no-goldens"], { env: { GENTLE_AI_SIM_SCENARIO: scenario } });
       expect(r.code).toBe(0);
       expect(r.stderr).toBe("");
-      expect(r.chunks[0]).toBe(`verify ${sim}\n  version: "gentle-ai 2.4.0\\n"; expected contract: profile 2.4.0 (from version)\n`);
+      expect(r.chunks[0]).toBe(
+        `verify ${sim}\n  version: "gentle-ai 2.4.0\\n"; expected contract: profile 2.4.0 (from version)\n`,
+      );
       const probeChunks = r.chunks.slice(1, 1 + PROBE_IDS.length);
       expect(probeChunks.map((c) => /^ {2}pass {3}(\S+) /.exec(c)?.[1])).toEqual(PROBE_IDS);
       expect(r.chunks.slice(1 + PROBE_IDS.length)).toEqual(["result: no drift\n"]);
@@ -46,10 +49,16 @@ describe.concurrent("verify: one line per probe as it finishes", () => {
     async () => {
       const scenario = join(dir, "scenario-2.3.0.json");
       writeFileSync(scenario, JSON.stringify({ name: "progress", profile: "2.3.0" }));
-      const clean = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet"], { env: { GENTLE_AI_SIM_SCENARIO: scenario } });
+      const clean = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet"], {
+        env: { GENTLE_AI_SIM_SCENARIO: scenario },
+      });
       expect(clean.code).toBe(0);
-      expect(clean.chunks.join("")).toBe(`verify ${sim}\n  version: "gentle-ai 2.3.0\\n"; expected contract: profile 2.3.0 (from version)\nresult: no drift\n`);
-      const drift = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet", "--profile", "2.4.0"], { env: { GENTLE_AI_SIM_SCENARIO: scenario } });
+      expect(clean.chunks.join("")).toBe(
+        `verify ${sim}\n  version: "gentle-ai 2.3.0\\n"; expected contract: profile 2.3.0 (from version)\nresult: no drift\n`,
+      );
+      const drift = await cli(["verify", "--binary", sim, "--no-goldens", "--quiet", "--profile", "2.4.0"], {
+        env: { GENTLE_AI_SIM_SCENARIO: scenario },
+      });
       expect(drift.code).toBe(1);
       const out = drift.chunks.join("");
       expect(out).toContain("  DRIFT  relay-flags  ");
@@ -71,7 +80,18 @@ describe.concurrent("replay: one line per golden as it finishes", () => {
 
 describe.concurrent("run: --quiet drops the header and passing lines, keeps failures and the table", () => {
   it("no header or clause lines, the table and summary only", async () => {
-    const r = await cli(["run", "--quiet", "--relay", join(root, "relay/index.ts"), "--grep", "^(FORM-MISSING|API-CONSTANTS)$", "--profile", "2.4.0", "--seed", "1"]);
+    const r = await cli([
+      "run",
+      "--quiet",
+      "--relay",
+      join(root, "relay/index.ts"),
+      "--grep",
+      "^(FORM-MISSING|API-CONSTANTS)$",
+      "--profile",
+      "2.4.0",
+      "--seed",
+      "1",
+    ]);
     expect(r.code).toBe(0);
     const out = r.chunks.join("");
     expect(out.startsWith("\nCLAUSE")).toBe(true);
@@ -81,7 +101,18 @@ describe.concurrent("run: --quiet drops the header and passing lines, keeps fail
 
   it("keeps each failing clause's line with its reason, before the table", async () => {
     const relay = join(root, "test/conformance/clauses/broken-relays/drops-handshake.ts");
-    const r = await cli(["run", "--quiet", "--relay", relay, "--grep", "^(HANDSHAKE-GENTLE-AI-ONLY|FORM-MISSING)$", "--profile", "2.4.0", "--seed", "1"]);
+    const r = await cli([
+      "run",
+      "--quiet",
+      "--relay",
+      relay,
+      "--grep",
+      "^(HANDSHAKE-GENTLE-AI-ONLY|FORM-MISSING)$",
+      "--profile",
+      "2.4.0",
+      "--seed",
+      "1",
+    ]);
     expect(r.code).toBe(1);
     const out = r.chunks.join("");
     expect(out).toMatch(/^FAIL {2}HANDSHAKE-GENTLE-AI-ONLY {2}2\.4\.0: \[[^\]]+\] \S/);
@@ -92,7 +123,19 @@ describe.concurrent("run: --quiet drops the header and passing lines, keeps fail
 });
 
 describe.concurrent("run --json -: the report alone on stdout, every other line and the progress on stderr", () => {
-  const args = ["run", "--json", "-", "--relay", join(root, "relay/index.ts"), "--grep", "^FORM-MISSING$", "--profile", "2.4.0", "--seed", "1"];
+  const args = [
+    "run",
+    "--json",
+    "-",
+    "--relay",
+    join(root, "relay/index.ts"),
+    "--grep",
+    "^FORM-MISSING$",
+    "--profile",
+    "2.4.0",
+    "--seed",
+    "1",
+  ];
   /** The stdout of a run: exactly one pretty-printed report. */
   const onlyReport = (chunks: string[]): void => {
     const out = chunks.join("");
@@ -142,20 +185,33 @@ describe.concurrent("run --json -: the report alone on stdout, every other line 
     expect(r).toEqual({
       code: 2,
       chunks: [],
-      stderr: "relay-conformance: only one report can go to stdout: --json and --junit are both -\nRun `relay-conformance run --help` for usage.\n",
+      stderr:
+        "relay-conformance: only one report can go to stdout: --json and --junit are both -\nRun `relay-conformance run --help` for usage.\n",
     });
   });
 });
 
 describe.concurrent("matrix and replay: progress on stderr, --quiet silences it", () => {
   it("matrix: a progress line per relay reaching 100%; none with --quiet; the table alone on stdout", async () => {
-    const args = ["matrix", "--relay", join(root, "relay/index.ts"), "--grep", "^FORM-MISSING$", "--profile", "2.4.0", "--seed", "1"];
+    const args = [
+      "matrix",
+      "--relay",
+      join(root, "relay/index.ts"),
+      "--grep",
+      "^FORM-MISSING$",
+      "--profile",
+      "2.4.0",
+      "--seed",
+      "1",
+    ];
     const r = await cli(args, { progress: "lines" });
     expect(r.code).toBe(0);
     const relay = join(root, "relay/index.ts");
     expect(r.chunks.join("")).toBe(`\n${"relay".padEnd(relay.length)}  2.4.0\n${relay}  pass\n`);
     // A line at 100%; before it, only more progress lines (the 10 s rule, on a slow machine).
-    expect(r.stderr).toMatch(/(^|\n)relay-conformance matrix \(relay 1\/1\): (\d+)\/\2 cases \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);
+    expect(r.stderr).toMatch(
+      /(^|\n)relay-conformance matrix \(relay 1\/1\): (\d+)\/\2 cases \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/,
+    );
     expect(r.stderr.split("\n").filter((l) => l !== "" && !PROGRESS_LINE.test(l))).toEqual([]);
     const quiet = await cli([...args, "--quiet"], { progress: "lines" });
     expect(quiet.code).toBe(0);
@@ -164,10 +220,15 @@ describe.concurrent("matrix and replay: progress on stderr, --quiet silences it"
 
   it("replay <file>: the file's line on stdout, its progress on stderr; --quiet: neither", async () => {
     // Both replays only read the copy, so they run side by side.
-    const [r, quiet] = await Promise.all([cli(["replay", copy], { progress: "lines" }), cli(["replay", "--quiet", copy], { progress: "lines" })]);
+    const [r, quiet] = await Promise.all([
+      cli(["replay", copy], { progress: "lines" }),
+      cli(["replay", "--quiet", copy], { progress: "lines" }),
+    ]);
     expect(r.code).toBe(0);
     expect(r.chunks).toEqual(["PASS golden lens-capture-2.4.0\n"]);
-    expect(r.stderr).toMatch(/(^|\n)relay-conformance replay: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/);
+    expect(r.stderr).toMatch(
+      /(^|\n)relay-conformance replay: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/,
+    );
     expect(r.stderr.split("\n").filter((l) => l !== "" && !PROGRESS_LINE.test(l))).toEqual([]);
     expect(quiet).toEqual({ code: 0, chunks: [], stderr: "" });
   }, 240_000);

@@ -10,7 +10,18 @@ const tmps = privateTmps();
 afterAll(() => tmps.cleanup());
 
 // A relay that never settles: the run is certainly still going (adapter child alive) when the signal comes.
-const hanging = ["--relay", "test/conformance/clauses/broken-relays/hangs.ts", "--grep", "^PI-ARGV-FIXED$", "--profile", "2.4.0", "--timeout-ms", "120000", "--seed", "1"];
+const hanging = [
+  "--relay",
+  "test/conformance/clauses/broken-relays/hangs.ts",
+  "--grep",
+  "^PI-ARGV-FIXED$",
+  "--profile",
+  "2.4.0",
+  "--timeout-ms",
+  "120000",
+  "--seed",
+  "1",
+];
 
 describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exit 130 / 143", () => {
   it.each([
@@ -25,14 +36,20 @@ describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exi
     "%s %j on %s",
     async (command, args, signal, underway, busy) => {
       const tmp = tmps.make();
-      const child = spawn(launcher, [...args], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(launcher, [...args], {
+        cwd: root,
+        env: { ...process.env, TMPDIR: tmp },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
       child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
       const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
       const self = child.pid ?? -1;
-      expect(await eventually(() => (underway === "temp" ? leftovers(tmp).length > 0 : underway.test(stdout)), 60_000)).toBe(true);
+      expect(
+        await eventually(() => (underway === "temp" ? leftovers(tmp).length > 0 : underway.test(stdout)), 60_000),
+      ).toBe(true);
       if (busy) expect(await eventually(() => processesUsing(tmp, [self]).length > 0, 20_000)).toBe(true);
       child.kill(signal);
       const code = await exited;
@@ -41,7 +58,11 @@ describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exi
         .split("\n")
         .filter((l) => l !== "");
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^relay-conformance ${command}: interrupted by ${signal}; stopped \\d+ child process(es)?, removed \\d+ temp folders?$`));
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^relay-conformance ${command}: interrupted by ${signal}; stopped \\d+ child process(es)?, removed \\d+ temp folders?$`,
+        ),
+      );
       expect(leftovers(tmp)).toEqual([]);
       expect(await eventually(() => processesUsing(tmp).length === 0, 3000)).toBe(true);
     },
@@ -52,17 +73,25 @@ describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exi
 describe("run --keep", () => {
   it("names the kept temp root on stderr and leaves it on SIGINT, still with no process left", async () => {
     const tmp = tmps.make();
-    const child = spawn(launcher, ["run", "--keep", ...hanging], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(launcher, ["run", "--keep", ...hanging], {
+      cwd: root,
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
     const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-    expect(await eventually(() => processesUsing(tmp, [child.pid ?? -1]).length > 0 && stderr.includes("--keep"), 60_000)).toBe(true);
+    expect(
+      await eventually(() => processesUsing(tmp, [child.pid ?? -1]).length > 0 && stderr.includes("--keep"), 60_000),
+    ).toBe(true);
     child.kill("SIGINT");
     expect(await exited).toBe(130);
     const kept = /^relay-conformance: --keep: the run's temp folders stay in (\S+)$/m.exec(stderr)?.[1];
     expect(kept?.startsWith(`${tmp}/relay-conformance-`)).toBe(true);
     expect(leftovers(tmp)).toEqual([kept!.slice(tmp.length + 1)]);
-    expect(stderr).toMatch(/^relay-conformance run: interrupted by SIGINT; stopped \d+ child process(es)?, removed 0 temp folders$/m);
+    expect(stderr).toMatch(
+      /^relay-conformance run: interrupted by SIGINT; stopped \d+ child process(es)?, removed 0 temp folders$/m,
+    );
     expect(await eventually(() => processesUsing(tmp).length === 0, 3000)).toBe(true);
   }, 120_000);
 });
@@ -71,8 +100,14 @@ describe("SIGKILL: the CLI cannot trap it", () => {
   it("the adapter child, its stdin closed mid-job, ends the job's processes and itself", async () => {
     const tmp = tmps.make();
     const relay = ["--relay", "test/conformance/clauses/broken-relays/hangs-with-children.ts", ...hanging.slice(2)];
-    const child = spawn(launcher, ["run", ...relay], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ["ignore", "pipe", "pipe"] });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
+    const child = spawn(launcher, ["run", ...relay], {
+      cwd: root,
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on("close", (_code, signal) => resolve(signal)),
+    );
     const isSleeper = (pid: number): boolean => {
       try {
         return readFileSync(`/proc/${pid}/cmdline`, "latin1").startsWith("/bin/sleep\0");
@@ -82,7 +117,9 @@ describe("SIGKILL: the CLI cannot trap it", () => {
     };
     try {
       // Both of the relay's sleepers run (the detached one carries the case's folders), so the job is in flight.
-      expect(await eventually(() => processesUsing(tmp, [child.pid ?? -1]).filter(isSleeper).length === 2, 60_000)).toBe(true);
+      expect(
+        await eventually(() => processesUsing(tmp, [child.pid ?? -1]).filter(isSleeper).length === 2, 60_000),
+      ).toBe(true);
       child.kill("SIGKILL");
       expect(await exited).toBe("SIGKILL");
       // What the dead CLI left in TMPDIR stays (nothing can remove it), but no process of the run survives it.

@@ -15,7 +15,10 @@ const help = (args: string[]): Promise<CliRun> => cli([...args, "--help"]);
 /** A document's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text. */
 function helpBlocks(doc: string): { command: string | null; text: string }[] {
   const text = readFileSync(join(root, doc), "utf8");
-  return [...text.matchAll(/^```console\n\$ relay-conformance (?:([a-z-]+) )?--help\n([\s\S]*?)^```$/gm)].map((m) => ({ command: m[1] ?? null, text: m[2] ?? "" }));
+  return [...text.matchAll(/^```console\n\$ relay-conformance (?:([a-z-]+) )?--help\n([\s\S]*?)^```$/gm)].map((m) => ({
+    command: m[1] ?? null,
+    text: m[2] ?? "",
+  }));
 }
 
 /** Where each help block lives: the front door shows the command list, the CLI reference each command's options. */
@@ -46,7 +49,8 @@ describe("every command's --help", () => {
     expect(r.stdout.startsWith(`Usage: relay-conformance ${name} `)).toBe(true);
     expect(r.stdout).toMatch(/\n\nOptions:\n(?: {2}-.*\n(?: {4,}\S.*\n)*)+/);
     expect(r.stdout).toContain("\n  -h, --help  ");
-    for (const line of r.stdout.split("\n")) if (line.startsWith("  --") || line.startsWith("  -h")) expect(line.length, line).toBeLessThanOrEqual(118);
+    for (const line of r.stdout.split("\n"))
+      if (line.startsWith("  --") || line.startsWith("  -h")) expect(line.length, line).toBeLessThanOrEqual(118);
   });
 });
 
@@ -78,7 +82,9 @@ describe("the help renderer", () => {
       more: [{ heading: "More:", options: { cwd: { type: "string", description: "where" } } }],
       footer: "Exit 0.",
     });
-    expect(text).toBe("Usage: x a\n       x b\n\nAbout.\n\nOptions:\n  -h, --help  this help\n\nMore:\n  --cwd <value>  where\n\nExit 0.\n");
+    expect(text).toBe(
+      "Usage: x a\n       x b\n\nAbout.\n\nOptions:\n  -h, --help  this help\n\nMore:\n  --cwd <value>  where\n\nExit 0.\n",
+    );
   });
 
   it("wraps words at the width, never inside a word", () => {

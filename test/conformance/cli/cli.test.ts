@@ -19,19 +19,31 @@ async function launch(args: string[]): Promise<{ status: number | undefined; std
 // In process, each call with its own output buffers (main keeps no state): side by side with the launcher tests.
 describe.concurrent("relay-conformance CLI: bad input exits 2 with one clear error", () => {
   it.each([
-    [["run", "--profile", "2.6.0"], 'relay-conformance: unknown profile "2.6.0" (expected 2.3.0, 2.4.0, 2.5.0 or all)\n'],
+    [
+      ["run", "--profile", "2.6.0"],
+      'relay-conformance: unknown profile "2.6.0" (expected 2.3.0, 2.4.0, 2.5.0 or all)\n',
+    ],
     [["run", "--relay", "no/such/relay.ts"], "relay-conformance: relay module not found: no/such/relay.ts\n"],
     [["run", "--seed", "abc"], 'relay-conformance: --seed must be an integer ≥ 0, got "abc"\n'],
     [["run", "--runs=-1"], 'relay-conformance: --runs must be an integer ≥ 0, got "-1"\n'],
     [["run", "--timeout-ms", "0"], 'relay-conformance: --timeout-ms must be an integer ≥ 1, got "0"\n'],
     [["run", "--frobnicate"], "relay-conformance: Unknown option '--frobnicate'\n"],
-    [["run", "--grep", "("], "relay-conformance: --grep is not a valid regular expression: Invalid regular expression: /(/i: Unterminated group\n"],
+    [
+      ["run", "--grep", "("],
+      "relay-conformance: --grep is not a valid regular expression: Invalid regular expression: /(/i: Unterminated group\n",
+    ],
     [["run", "--grep", "NO-SUCH-CLAUSE-ID"], 'relay-conformance: --grep "NO-SUCH-CLAUSE-ID" matches no clause\n'],
     [["frob"], 'relay-conformance: unknown command "frob"\n'],
     [["matrix"], "relay-conformance: matrix needs at least one --relay\n"],
     // matrix shares run's selection options and their checks.
-    [["matrix", "--relay", "relay/index.ts", "--grep", "NO-SUCH-CLAUSE-ID"], 'relay-conformance: --grep "NO-SUCH-CLAUSE-ID" matches no clause\n'],
-    [["matrix", "--relay", "relay/index.ts", "--concurrency", "0"], 'relay-conformance: --concurrency must be an integer ≥ 1, got "0"\n'],
+    [
+      ["matrix", "--relay", "relay/index.ts", "--grep", "NO-SUCH-CLAUSE-ID"],
+      'relay-conformance: --grep "NO-SUCH-CLAUSE-ID" matches no clause\n',
+    ],
+    [
+      ["matrix", "--relay", "relay/index.ts", "--concurrency", "0"],
+      'relay-conformance: --concurrency must be an integer ≥ 1, got "0"\n',
+    ],
   ])("%j", async (args, firstLine) => {
     const r = await cli(args);
     expect(r.code).toBe(2);
@@ -86,7 +98,9 @@ describe.concurrent("relay-conformance launcher", () => {
         ["PI-ARGV-FIXED", "pass"],
         ["API-CONSTANTS", "pass"],
       ]);
-      expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain('<testsuite name="gentle-ai 2.4.0" tests="3" failures="0" skipped="0" errors="0">');
+      expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain(
+        '<testsuite name="gentle-ai 2.4.0" tests="3" failures="0" skipped="0" errors="0">',
+      );
       expect(readFileSync(join(dir, "r.md"), "utf8").startsWith("# Relay conformance: PASS\n")).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });

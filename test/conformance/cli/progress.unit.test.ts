@@ -2,7 +2,17 @@
 // terminal, the 10% / 10 s cadence of plain lines off one, the ETA, and how a command's io is wrapped.
 import { describe, expect, it } from "vitest";
 import type { CommandIo } from "../../../conformance/cli/command.ts";
-import { CLEAR_LINE, clockText, createProgress, etaMs, PROGRESS_LINE, progressText, startProgress, TICK_MS, type ProgressMode } from "../../../conformance/cli/progress.ts";
+import {
+  CLEAR_LINE,
+  clockText,
+  createProgress,
+  etaMs,
+  PROGRESS_LINE,
+  progressText,
+  startProgress,
+  TICK_MS,
+  type ProgressMode,
+} from "../../../conformance/cli/progress.ts";
 
 /** A reporter writing into an array, on a clock the test sets. */
 function fake(mode: ProgressMode): {
@@ -27,7 +37,15 @@ const text = (done: number, total: number, failed: number, elapsed: string, eta:
 
 describe("progress text", () => {
   it("elapsed and ETA as m:ss (h:mm:ss from an hour), ETA unknown before anything finished", () => {
-    expect([0, 999, 1000, 59_499, 60_000, 754_000, 3_723_000].map(clockText)).toEqual(["0:00", "0:01", "0:01", "0:59", "1:00", "12:34", "1:02:03"]);
+    expect([0, 999, 1000, 59_499, 60_000, 754_000, 3_723_000].map(clockText)).toEqual([
+      "0:00",
+      "0:01",
+      "0:01",
+      "0:59",
+      "1:00",
+      "12:34",
+      "1:02:03",
+    ]);
     expect(etaMs({ done: 0, total: 10, failed: 0 }, 5000)).toBeNull();
     expect(etaMs({ done: 4, total: 10, failed: 0 }, 8000)).toBe(12_000);
     expect(etaMs({ done: 10, total: 10, failed: 0 }, 8000)).toBe(0);
@@ -41,8 +59,14 @@ describe("progress text", () => {
 
   it("PROGRESS_LINE matches the lines and nothing else a command prints", () => {
     expect(PROGRESS_LINE.test(text(13, 126, 1, "0:14", "2:02"))).toBe(true);
-    expect(PROGRESS_LINE.test("relay-conformance matrix (relay 2/3): 0/9 cases (0%), 0 failed, 1:02:03 elapsed, ETA -:--")).toBe(true);
-    expect(PROGRESS_LINE.test("relay-conformance run: interrupted by SIGINT; stopped 2 child processes, removed 1 temp folder")).toBe(false);
+    expect(
+      PROGRESS_LINE.test("relay-conformance matrix (relay 2/3): 0/9 cases (0%), 0 failed, 1:02:03 elapsed, ETA -:--"),
+    ).toBe(true);
+    expect(
+      PROGRESS_LINE.test(
+        "relay-conformance run: interrupted by SIGINT; stopped 2 child processes, removed 1 temp folder",
+      ),
+    ).toBe(false);
     expect(PROGRESS_LINE.test("relay-conformance: --keep: the run's temp folders stay in /tmp/x")).toBe(false);
   });
 });
@@ -82,9 +106,18 @@ describe("on a terminal: one line rewritten in place", () => {
 describe("on a narrow terminal", () => {
   it("the live line is cut to one column less than the width, so it never wraps and rewrites in place", () => {
     const writes: string[] = [];
-    const progress = createProgress({ mode: "tty", label: "relay-conformance run", unit: "cases", write: (t) => writes.push(t), now: () => 0, columns: 40 });
+    const progress = createProgress({
+      mode: "tty",
+      label: "relay-conformance run",
+      unit: "cases",
+      write: (t) => writes.push(t),
+      now: () => 0,
+      columns: 40,
+    });
     progress.update({ done: 1, total: 10, failed: 0 });
-    expect(writes).toEqual([`${CLEAR_LINE}${"relay-conformance run: 1/10 cases (10%), 0 failed, 0:00 elapsed, ETA 0:00".slice(0, 39)}`]);
+    expect(writes).toEqual([
+      `${CLEAR_LINE}${"relay-conformance run: 1/10 cases (10%), 0 failed, 0:00 elapsed, ETA 0:00".slice(0, 39)}`,
+    ]);
     expect(writes[0]!.length - CLEAR_LINE.length).toBe(39);
   });
 });

@@ -66,9 +66,17 @@ describe("relay-conformance diff", () => {
       expect([r.code, r.stderr]).toEqual([0, ""]);
       const report = DiffReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));
       const g = report.generated!;
-      expect([report.scenarios, g.seed, g.divergence, g.calls >= 3, g.runs >= 1]).toEqual([[], 7, undefined, true, true]);
+      expect([report.scenarios, g.seed, g.divergence, g.calls >= 3, g.runs >= 1]).toEqual([
+        [],
+        7,
+        undefined,
+        true,
+        true,
+      ]);
       const worlds = `${g.runs} world${g.runs === 1 ? "" : "s"}`;
-      expect(r.stdout).toBe(`PASS: generated: ${g.calls} calls in ${worlds}, seed 7, against gentle-ai 2.4.0 (profile 2.4.0): no divergence\n`);
+      expect(r.stdout).toBe(
+        `PASS: generated: ${g.calls} calls in ${worlds}, seed 7, against gentle-ai 2.4.0 (profile 2.4.0): no divergence\n`,
+      );
     },
     SLOW,
   );
@@ -77,10 +85,16 @@ describe("relay-conformance diff", () => {
     "a build that differs by one byte diverges at that byte, with its call and both sides' bytes (exit 1)",
     async () => {
       const fake = join(dir, "gentle-ai-fake");
-      writeFileSync(fake, `#!/bin/sh\nif [ "$1" = version ]; then printf 'gentle-ai 2.4.1\\n'; exit 0; fi\nexec ${paths.simGentleAi()} "$@"\n`);
+      writeFileSync(
+        fake,
+        `#!/bin/sh\nif [ "$1" = version ]; then printf 'gentle-ai 2.4.1\\n'; exit 0; fi\nexec ${paths.simGentleAi()} "$@"\n`,
+      );
       chmodSync(fake, 0o755);
       const script = join(dir, "version.txtar");
-      writeFileSync(script, "title version\nrepo\ngentle-ai version\ngentle-ai review --help\n-- repo/README.md --\nfixture\n");
+      writeFileSync(
+        script,
+        "title version\nrepo\ngentle-ai version\ngentle-ai review --help\n-- repo/README.md --\nfixture\n",
+      );
       const r = await cli(["diff", "--binary", fake, "--profile", "2.4.0", "--script", script]);
       expect(r.code).toBe(1);
       expect(r.stdout.split("\n")).toEqual([

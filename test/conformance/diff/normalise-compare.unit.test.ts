@@ -9,7 +9,11 @@ const PATHS: WorldPaths = { root: "/w", work: "/w/work", home: "/w/home", tmp: "
 
 function blob(text: string): TranscriptEntry["stdout"] {
   const bytes = Buffer.from(text, "utf8");
-  return { sha256: createHash("sha256").update(bytes).digest("hex"), length: bytes.length, base64: bytes.toString("base64") };
+  return {
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    length: bytes.length,
+    base64: bytes.toString("base64"),
+  };
 }
 
 function entry(argv: string[], stdout: string, code = 0): TranscriptEntry {
@@ -36,14 +40,28 @@ const B = "b".repeat(64);
 
 describe("the differential run's normalisation and hash pairing", () => {
   it("pairs hashes by structure: values may differ, equality structure may not", () => {
-    const one = normaliseCalls([entry(["review", "status", `--target=sha256:${A}`], `{"lineage_id": "review-${A.slice(0, 16)}", "t": "${A}"}`)], PATHS);
-    const two = normaliseCalls([entry(["review", "status", `--target=sha256:${B}`], `{"lineage_id": "review-${B.slice(0, 16)}", "t": "${B}"}`)], PATHS);
+    const one = normaliseCalls(
+      [entry(["review", "status", `--target=sha256:${A}`], `{"lineage_id": "review-${A.slice(0, 16)}", "t": "${A}"}`)],
+      PATHS,
+    );
+    const two = normaliseCalls(
+      [entry(["review", "status", `--target=sha256:${B}`], `{"lineage_id": "review-${B.slice(0, 16)}", "t": "${B}"}`)],
+      PATHS,
+    );
     expect(comparePhase(1, one, two, new HashPairing())).toEqual([]);
     // Where the binary repeats one hash, the simulator prints two: a divergence at the second.
-    const three = normaliseCalls([entry(["review", "status", `--target=sha256:${B}`], `{"lineage_id": "review-${A.slice(0, 16)}", "t": "${A}"}`)], PATHS);
+    const three = normaliseCalls(
+      [entry(["review", "status", `--target=sha256:${B}`], `{"lineage_id": "review-${A.slice(0, 16)}", "t": "${A}"}`)],
+      PATHS,
+    );
     const found = comparePhase(1, one, three, new HashPairing());
     expect(found.map((d) => [d.field, d.offset, d.binary, d.simulator])).toEqual([
-      ["stdout", 37, { text: '{"lineage_id": "review-<H2>", "t": "<H1>"}' }, { text: '{"lineage_id": "review-<H2>", "t": "<S1>"}' }],
+      [
+        "stdout",
+        37,
+        { text: '{"lineage_id": "review-<H2>", "t": "<H1>"}' },
+        { text: '{"lineage_id": "review-<H2>", "t": "<S1>"}' },
+      ],
     ]);
     expect(found[0]!.call.argv).toEqual(["review", "status", "--target=sha256:<H1>"]);
   });
@@ -51,7 +69,10 @@ describe("the differential run's normalisation and hash pairing", () => {
   it("an extra hash on one side renumbers nothing after it", () => {
     const C = "c".repeat(64);
     const bin = normaliseCalls([entry(["a"], `{"x": "${A}"}`), entry(["b"], `{"y": "${C}"}`)], PATHS);
-    const sim = normaliseCalls([entry(["a"], `{"x": "${A}", "event_id": "${B}"}`), entry(["b"], `{"y": "${C}"}`)], PATHS);
+    const sim = normaliseCalls(
+      [entry(["a"], `{"x": "${A}", "event_id": "${B}"}`), entry(["b"], `{"y": "${C}"}`)],
+      PATHS,
+    );
     expect(comparePhase(1, bin, sim, new HashPairing()).map((d) => [d.index, d.field])).toEqual([[1, "stdout"]]);
   });
 
@@ -72,7 +93,10 @@ describe("the differential run's normalisation and hash pairing", () => {
   });
 
   it("reports every divergent call, the first differing byte, and an extra call closing the list", () => {
-    const bin = normaliseCalls([entry(["version"], "gentle-ai 2.4.0\n"), entry(["review", "x"], "", 2), entry(["review"], "usage\n")], PATHS);
+    const bin = normaliseCalls(
+      [entry(["version"], "gentle-ai 2.4.0\n"), entry(["review", "x"], "", 2), entry(["review"], "usage\n")],
+      PATHS,
+    );
     const sim = normaliseCalls([entry(["version"], "gentle-ai 2.4.0\n"), entry(["review", "x"], "", 1)], PATHS);
     const found = comparePhase(3, bin, sim, new HashPairing());
     expect(found.map((d) => [d.phase, d.index, d.field, d.offset, d.binary, d.simulator])).toEqual([

@@ -10,7 +10,8 @@ import { DiffReportSchema } from "../../../conformance/diff/report-schema.ts";
 
 const binary = process.env.GENTLE_AI_REAL_BINARY;
 const profile = process.env.GENTLE_AI_REAL_BINARY_PROFILE;
-const why = "GENTLE_AI_REAL_BINARY and GENTLE_AI_REAL_BINARY_PROFILE are not set (a gentle-ai build): the differential lane is skipped";
+const why =
+  "GENTLE_AI_REAL_BINARY and GENTLE_AI_REAL_BINARY_PROFILE are not set (a gentle-ai build): the differential lane is skipped";
 
 describe.skipIf(binary === undefined || profile === undefined)(
   binary === undefined || profile === undefined ? why : `differential lane against ${binary} (${profile})`,

@@ -35,7 +35,11 @@ describe("summaryLines", () => {
 
   it("a corpus that matches does not pass a run whose generated calls diverged", () => {
     const summary = { ...none, scenarios: 2, passed: 2, calls: 30 };
-    expect(summaryLines(report({ summary, generated: { runs: 2, seed: 1, calls: 40, counterexample: "/w/c.txtar", divergence } }))).toEqual([
+    expect(
+      summaryLines(
+        report({ summary, generated: { runs: 2, seed: 1, calls: 40, counterexample: "/w/c.txtar", divergence } }),
+      ),
+    ).toEqual([
       "FAIL: 2 of 2 scenarios match (0 diverge, 0 skipped, 0 harness errors), 30 calls against gentle-ai 2.5.0 (profile 2.5.0)",
       "generated: 40 calls in 2 worlds, seed 1, against gentle-ai 2.5.0 (profile 2.5.0): a divergence, shrunk and saved as /w/c.txtar",
     ]);

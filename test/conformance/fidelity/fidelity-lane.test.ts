@@ -23,44 +23,58 @@ const why = "GENTLE_AI_CONTRACTS is not set (a gentle-ai checkout): the fidelity
 function fixtures(dir: string): { file: string; document: { schema?: unknown } }[] {
   return readdirSync(dir)
     .filter((n) => n.endsWith(".json"))
-    .map((n) => ({ file: join(dir, n), document: JSON.parse(readFileSync(join(dir, n), "utf8")) as { schema?: unknown } }));
+    .map((n) => ({
+      file: join(dir, n),
+      document: JSON.parse(readFileSync(join(dir, n), "utf8")) as { schema?: unknown },
+    }));
 }
 
-describe.skipIf(contracts === undefined)(contracts === undefined ? why : `fidelity lane against ${contracts} (${profiles.join(", ")})`, () => {
-  it("every simulator document is valid against the tree's published schemas", { timeout: 300_000 }, async () => {
-    const report = await checkFidelity({ contracts: contracts!, profiles });
-    const invalid = report.kinds.filter((k) => k.status === "invalid");
-    expect(invalid.length, renderFidelityReport({ ...report, kinds: invalid })).toBe(0);
-  });
+describe.skipIf(contracts === undefined)(
+  contracts === undefined ? why : `fidelity lane against ${contracts} (${profiles.join(", ")})`,
+  () => {
+    it("every simulator document is valid against the tree's published schemas", { timeout: 300_000 }, async () => {
+      const report = await checkFidelity({ contracts: contracts!, profiles });
+      const invalid = report.kinds.filter((k) => k.status === "invalid");
+      expect(invalid.length, renderFidelityReport({ ...report, kinds: invalid })).toBe(0);
+    });
 
-  it("our mirror accepts every published fixture of a mirrored kind, and names the tree's own schema file", () => {
-    const tree = loadContractsTree(contracts!);
-    let checked = 0;
-    for (const version of ["v1", "v2"]) {
-      const dir = join(tree.root, version, "fixtures");
-      if (!existsSync(dir)) continue;
+    it("our mirror accepts every published fixture of a mirrored kind, and names the tree's own schema file", () => {
+      const tree = loadContractsTree(contracts!);
+      let checked = 0;
+      for (const version of ["v1", "v2"]) {
+        const dir = join(tree.root, version, "fixtures");
+        if (!existsSync(dir)) continue;
+        for (const { file, document } of fixtures(dir)) {
+          const entry = typeof document.schema === "string" ? providerDocument(document.schema) : undefined;
+          if (!entry) continue;
+          const parsed = entry.schema.safeParse(document);
+          expect(
+            parsed.success,
+            `${file}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 3))}`,
+          ).toBe(true);
+          checked++;
+        }
+      }
+      for (const entry of PROVIDER_DOCUMENTS)
+        if (entry.upstream !== undefined)
+          expect(tree.fileFor(entry.id) ?? entry.upstream, entry.id).toBe(entry.upstream);
+      expect(checked).toBeGreaterThan(0);
+    });
+
+    it.skipIf(gentlePi === undefined)("our mirror accepts gentle-pi's captured real-binary documents", () => {
+      const dir = join(gentlePi!, "tests", "fixtures", "devbinary");
+      let checked = 0;
       for (const { file, document } of fixtures(dir)) {
         const entry = typeof document.schema === "string" ? providerDocument(document.schema) : undefined;
         if (!entry) continue;
         const parsed = entry.schema.safeParse(document);
-        expect(parsed.success, `${file}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 3))}`).toBe(true);
+        expect(
+          parsed.success,
+          `${file}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 3))}`,
+        ).toBe(true);
         checked++;
       }
-    }
-    for (const entry of PROVIDER_DOCUMENTS) if (entry.upstream !== undefined) expect(tree.fileFor(entry.id) ?? entry.upstream, entry.id).toBe(entry.upstream);
-    expect(checked).toBeGreaterThan(0);
-  });
-
-  it.skipIf(gentlePi === undefined)("our mirror accepts gentle-pi's captured real-binary documents", () => {
-    const dir = join(gentlePi!, "tests", "fixtures", "devbinary");
-    let checked = 0;
-    for (const { file, document } of fixtures(dir)) {
-      const entry = typeof document.schema === "string" ? providerDocument(document.schema) : undefined;
-      if (!entry) continue;
-      const parsed = entry.schema.safeParse(document);
-      expect(parsed.success, `${file}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 3))}`).toBe(true);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(0);
-  });
-});
+      expect(checked).toBeGreaterThan(0);
+    });
+  },
+);

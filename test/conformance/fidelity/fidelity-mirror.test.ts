@@ -9,7 +9,9 @@ import { PROVIDER_DOCUMENTS } from "../../../simulator/contract/registry.ts";
 function embeddedSchemas(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(embeddedSchemas);
   if (typeof value !== "object" || value === null) return [];
-  return Object.entries(value).flatMap(([k, v]) => (k === "schema" && typeof v === "string" ? [v] : embeddedSchemas(v)));
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === "schema" && typeof v === "string" ? [v] : embeddedSchemas(v),
+  );
 }
 
 describe("every simulator document parses with the provider mirror", () => {
@@ -20,13 +22,20 @@ describe("every simulator document parses with the provider mirror", () => {
     // the 2.2.x correction inputs, which carry none of the submission descriptors status/v5 requires. Pinned here
     // so that it cannot grow.
     const isKnown = (d: { profile: string; scenario: string; issues: { path: string }[] }): boolean =>
-      d.profile === "2.3.0" && d.scenario.startsWith("correction-") && d.issues.every((i) => i.path === "$.next_transition.collect.inputs[0]");
+      d.profile === "2.3.0" &&
+      d.scenario.startsWith("correction-") &&
+      d.issues.every((i) => i.path === "$.next_transition.collect.inputs[0]");
     const invalid = report.kinds
       .map((k) => ({ ...k, invalid: k.invalid.filter((d) => !isKnown(d)) }))
       .filter((k) => k.invalid.length > 0)
       .map((k) => ({ ...k, status: "invalid" as const }));
     expect(invalid.length, renderFidelityReport({ ...report, kinds: invalid })).toBe(0);
-    expect(report.skipped).toEqual([{ scenario: "correction-279-as-reported", reason: 'identities "bare" models gentle-pi #279 as reported, not the source' }]);
+    expect(report.skipped).toEqual([
+      {
+        scenario: "correction-279-as-reported",
+        reason: 'identities "bare" models gentle-pi #279 as reported, not the source',
+      },
+    ]);
     const known = report.kinds.flatMap((k) => k.invalid.filter(isKnown).map((d) => `${k.kind} ${d.scenario}`));
     expect(known).toEqual([
       "gentle-ai.review-integration.status/v5 correction-279-source-faithful",

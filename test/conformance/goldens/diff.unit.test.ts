@@ -20,14 +20,19 @@ function call(stdout: Buffer, argv = ["review", "capture-result", "--lens=review
 
 describe("golden diff", () => {
   it("escapes every non-printable byte", () => {
-    expect(escapeBytes(Buffer.from([0x61, 0x00, 0x0a, 0x0d, 0x09, 0x22, 0x5c, 0xff, 0x7f]))).toBe('a\\x00\\n\\r\\t\\"\\\\\\xff\\x7f');
+    expect(escapeBytes(Buffer.from([0x61, 0x00, 0x0a, 0x0d, 0x09, 0x22, 0x5c, 0xff, 0x7f]))).toBe(
+      'a\\x00\\n\\r\\t\\"\\\\\\xff\\x7f',
+    );
   });
 
   it("points at the call, field and first differing byte", () => {
     const want = Buffer.from('GENTLE_AI_REVIEW_BINDING {"a":1}\n\x00tail');
     const got = Buffer.from(want);
     got[33] = 0x01;
-    const d = firstDivergence({ calls: [call(Buffer.from("x")), call(want)], outcomes: [] }, { calls: [call(Buffer.from("x")), call(got)], outcomes: [] });
+    const d = firstDivergence(
+      { calls: [call(Buffer.from("x")), call(want)], outcomes: [] },
+      { calls: [call(Buffer.from("x")), call(got)], outcomes: [] },
+    );
     expect(d?.where).toBe("call 1 (gentle-ai review capture-result)");
     expect(d?.field).toBe("stdout");
     expect(renderDivergence("g", d!)).toBe(
@@ -54,7 +59,12 @@ describe("golden diff", () => {
       { calls: [], outcomes: [{ kind: "process", exitCode: 0, signal: null }] },
       { calls: [], outcomes: [{ kind: "process", exitCode: 1, signal: null }] },
     );
-    expect([outcome?.where, outcome?.field, outcome?.expected?.toString(), outcome?.actual?.toString()]).toEqual(["outcome of step 0", "exitCode", "0", "1"]);
+    expect([outcome?.where, outcome?.field, outcome?.expected?.toString(), outcome?.actual?.toString()]).toEqual([
+      "outcome of step 0",
+      "exitCode",
+      "0",
+      "1",
+    ]);
     expect(firstDivergence({ calls: [a], outcomes: [] }, { calls: [a], outcomes: [] })).toBeUndefined();
   });
 });

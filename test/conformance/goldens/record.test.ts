@@ -17,7 +17,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function capture(): { io: { stdout: (t: string) => void; stderr: (t: string) => void; cwd: string }; out: string[]; err: string[] } {
+function capture(): {
+  io: { stdout: (t: string) => void; stderr: (t: string) => void; cwd: string };
+  out: string[];
+  err: string[];
+} {
   const out: string[] = [];
   const err: string[] = [];
   return { io: { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd: dir }, out, err };
@@ -26,14 +30,21 @@ function capture(): { io: { stdout: (t: string) => void; stderr: (t: string) => 
 describe("recording shim", () => {
   it("passes argv, env, cwd, stdin, stdout, stderr and the exit code through untouched", async () => {
     const target = join(dir, "target.sh");
-    writeFileSync(target, '#!/bin/sh\nprintf "argv:%s|" "$@"\npwd\n/usr/bin/env\ncat\nprintf "\\000\\377" \nprintf "oops\\r\\n" >&2\nexit 3\n');
+    writeFileSync(
+      target,
+      '#!/bin/sh\nprintf "argv:%s|" "$@"\npwd\n/usr/bin/env\ncat\nprintf "\\000\\377" \nprintf "oops\\r\\n" >&2\nexit 3\n',
+    );
     chmodSync(target, 0o755);
     const input = join(dir, "input.raw");
     writeFileSync(input, Buffer.from([0, 1, 2, 0xfe]));
     const shims = await createShims({ gentleAi: target, pi: target }, dir);
     try {
       const argv = ["review", "capture-result", `--input=${input}`, "two words", ""];
-      const options = { cwd: dir, env: { PATH: "/usr/bin:/bin", ODD: "a\nb", GENTLE_PI_REVIEW_RELAY_CONTRACT: "x" }, input: Buffer.from([9, 0, 8]) };
+      const options = {
+        cwd: dir,
+        env: { PATH: "/usr/bin:/bin", ODD: "a\nb", GENTLE_PI_REVIEW_RELAY_CONTRACT: "x" },
+        input: Buffer.from([9, 0, 8]),
+      };
       const direct = spawnSync(target, argv, options);
       const shimmed = spawnSync(shims.gentleAi, argv, options);
       expect(shimmed.stdout).toEqual(direct.stdout);
@@ -88,7 +99,20 @@ describe.concurrent("record then replay", () => {
       const out = join(dir, "recorded.golden.json");
       const script = join(paths.conversationsDir(), "lens-capture-2.4.0.txtar");
       const rec = capture();
-      const code = await main(["record", "--script", script, "--binary", paths.simGentleAi(), "--out", out, "--name", "recorded-lens-capture"], rec.io);
+      const code = await main(
+        [
+          "record",
+          "--script",
+          script,
+          "--binary",
+          paths.simGentleAi(),
+          "--out",
+          out,
+          "--name",
+          "recorded-lens-capture",
+        ],
+        rec.io,
+      );
       expect([code, rec.err.join("")]).toEqual([0, ""]);
       const golden = readGolden(out);
       expect(golden.source).toEqual({ kind: "binary", version: "gentle-ai 2.4.0" });
@@ -96,7 +120,11 @@ describe.concurrent("record then replay", () => {
       expect(golden.profile).toBe("2.4.0");
       expect(golden.calls.map((c) => `${c.program} ${c.argv[1] ?? ""}`)).toEqual([
         "gentle-ai status",
-        ...Array.from({ length: 4 }, () => ["gentle-ai capture-result", "pi --mode", "gentle-ai capture-result"]).flat(),
+        ...Array.from({ length: 4 }, () => [
+          "gentle-ai capture-result",
+          "pi --mode",
+          "gentle-ai capture-result",
+        ]).flat(),
         "gentle-ai status",
       ]);
       expect(golden.calls[3]!.argv.at(-1)).toBe("--input=<TMP>/gentle-pi-host-relay-result-<X>/result.raw");
@@ -136,7 +164,12 @@ describe.concurrent("record then replay", () => {
       const rec = capture();
       expect(await main(["record", "--script", script, "--out", out], rec.io)).toBe(0);
       const golden = readGolden(out);
-      expect([golden.name, golden.script, golden.source.kind, golden.calls.length]).toEqual(["two-slots", "two-slots.txtar", "simulator", 7]);
+      expect([golden.name, golden.script, golden.source.kind, golden.calls.length]).toEqual([
+        "two-slots",
+        "two-slots.txtar",
+        "simulator",
+        7,
+      ]);
       const rep = capture();
       expect(await main(["replay", out], rep.io)).toBe(0);
       expect(rep.out.join("")).toBe("PASS golden two-slots\n");
@@ -149,13 +182,21 @@ describe.concurrent("record then replay", () => {
     writeFileSync(twoPhases, "title two\nphase a\nscenario w\nstatus\nphase b\nstatus\n-- w --\n{}\n");
     const cases: [string[], string][] = [
       [[], "relay-conformance: record needs --script <file.txtar>\nRun `relay-conformance record --help` for usage.\n"],
-      [["--script", "nope.txtar"], "relay-conformance: --script nope.txtar: no such file\nRun `relay-conformance record --help` for usage.\n"],
+      [
+        ["--script", "nope.txtar"],
+        "relay-conformance: --script nope.txtar: no such file\nRun `relay-conformance record --help` for usage.\n",
+      ],
       [
         ["--script", twoPhases],
         `relay-conformance: ${twoPhases}: a golden script has exactly one phase (this one has 2)\nRun \`relay-conformance record --help\` for usage.\n`,
       ],
       [
-        ["--script", join(paths.conversationsDir(), "lens-capture-2.4.0.txtar"), "--binary", join(dir, "missing-binary")],
+        [
+          "--script",
+          join(paths.conversationsDir(), "lens-capture-2.4.0.txtar"),
+          "--binary",
+          join(dir, "missing-binary"),
+        ],
         `relay-conformance: --binary ${join(dir, "missing-binary")}: not an executable file (ENOENT)\nRun \`relay-conformance record --help\` for usage.\n`,
       ],
       [

@@ -52,7 +52,9 @@ afterAll(async () => {
 function flippedGolden(offset: number): { path: string; original: Buffer } {
   const source = shippedPath("lens-capture-2.4.0");
   const path = join(dir, `flipped-${offset}.golden.json`);
-  const golden = JSON.parse(readFileSync(source, "utf8")) as { calls: { program: string; stdin: { base64: string } }[] };
+  const golden = JSON.parse(readFileSync(source, "utf8")) as {
+    calls: { program: string; stdin: { base64: string } }[];
+  };
   const pi = golden.calls[2]!;
   expect(pi.program).toBe("pi");
   const bytes = blobBytes(pi.stdin);
@@ -76,7 +78,9 @@ describe.concurrent("a golden with one flipped byte", () => {
       expect(report.divergence?.actual).toEqual(original);
       const lines = report.diff.split("\n");
       expect(lines[0]).toBe("golden lens-capture-2.4.0: divergence at call 2 (pi --print --mode), field stdin");
-      expect(lines[1]).toBe(`  first differing byte at offset 100 (expected ${original.length} bytes, actual ${original.length} bytes)`);
+      expect(lines[1]).toBe(
+        `  first differing byte at offset 100 (expected ${original.length} bytes, actual ${original.length} bytes)`,
+      );
       expect(lines[4]).toMatch(/^ {2}expected hex @76: /);
     },
     SLOW,
@@ -101,7 +105,9 @@ describe.concurrent("a golden with one flipped byte", () => {
       expect(out.join("")).toMatch(
         /^FAIL golden lens-capture-2\.4\.0\ngolden lens-capture-2\.4\.0: divergence at call 2 \(pi --print --mode\), field stdin\n {2}first differing byte at offset 7 /,
       );
-      expect(err.join("")).toBe("relay-conformance replay: CI is set, so --update rewrites nothing; a divergence fails\n");
+      expect(err.join("")).toBe(
+        "relay-conformance replay: CI is set, so --update rewrites nothing; a divergence fails\n",
+      );
       expect(readFileSync(path)).toEqual(before);
     },
     SLOW,

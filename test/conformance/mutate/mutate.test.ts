@@ -62,7 +62,9 @@ describe("relay-conformance mutate", () => {
     expect(Object.keys(report.files as object)).toEqual(["lib/relay.ts"]);
     const all = mutants(join(dir, "report.json"));
     const RULE = "capture.exitCode === 1 && !capture.timedOut";
-    expect(all.map((m) => [m.location.start.line, m.mutatorName, m.replacement, m.status, ...(m.killedBy ?? [])])).toEqual([
+    expect(
+      all.map((m) => [m.location.start.line, m.mutatorName, m.replacement, m.status, ...(m.killedBy ?? [])]),
+    ).toEqual([
       // runReviewHostRelaySlot: the selected clause never calls it.
       [1, "BlockStatement", "{}", "NoCoverage"],
       [2, "StringLiteral", '""', "NoCoverage"],
@@ -85,7 +87,9 @@ describe("relay-conformance mutate", () => {
     const killed = all.filter((m) => m.status === "Killed").length;
     const score = ((killed * 100) / all.length).toFixed(2);
     expect(r.stdout.split("\n").slice(0, 2)).toEqual([
-      expect.stringMatching(new RegExp(`^mutation score ${score.replace(".", "\\.")}% \\(${all.length} mutants in \\d+\\.\\ds\\)$`)),
+      expect.stringMatching(
+        new RegExp(`^mutation score ${score.replace(".", "\\.")}% \\(${all.length} mutants in \\d+\\.\\ds\\)$`),
+      ),
       `killed ${killed}, survived 1, timeout 0, no coverage 4`,
     ]);
     const survivor = all.find((m) => m.status === "Survived");
@@ -116,7 +120,13 @@ describe("relay-conformance mutate", () => {
       execFileSync("git", args, {
         cwd: dir,
         encoding: "utf8",
-        env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.invalid" },
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: "t",
+          GIT_AUTHOR_EMAIL: "t@example.invalid",
+          GIT_COMMITTER_NAME: "t",
+          GIT_COMMITTER_EMAIL: "t@example.invalid",
+        },
       });
     git("init", "-q", "-b", "main");
     git("add", "lib/relay.ts");
@@ -124,7 +134,9 @@ describe("relay-conformance mutate", () => {
     writeFileSync(join(relayDir, "relay.ts"), RELAY.replace("return n + 1;", "return n * 2;"));
     const r = await mutate(["--relay", "lib/relay.ts", "--since", "HEAD", "--json", "since.json"]);
     expect(r.code).toBe(0);
-    expect(mutants(join(dir, "since.json")).map((m) => `${m.location.start.line} ${m.mutatorName} ${m.status}`)).toEqual([
+    expect(
+      mutants(join(dir, "since.json")).map((m) => `${m.location.start.line} ${m.mutatorName} ${m.status}`),
+    ).toEqual([
       // The function's body spans the changed line; the operator is on it.
       "11 BlockStatement NoCoverage",
       "12 ArithmeticOperator NoCoverage",

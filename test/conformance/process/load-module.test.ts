@@ -12,7 +12,12 @@ const dir = realpathSync(mkdtempSync(join(tmpdir(), "load-module-")));
 // An ES module package, as gentle-pi's is: its .ts and .js files are ES modules to Node (not to jiti).
 writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
 const paths = harnessPaths();
-const host = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: dir, env: { PATH: process.env.PATH ?? "", TMPDIR: tmpdir() } });
+const host = new RelayHost({
+  tsxLoader: paths.tsxLoader,
+  adapterChild: paths.adapterChild,
+  cwd: dir,
+  env: { PATH: process.env.PATH ?? "", TMPDIR: tmpdir() },
+});
 afterAll(async () => {
   await host.kill();
   rmSync(dir, { recursive: true, force: true });
@@ -27,7 +32,10 @@ function file(relative: string, text: string): string {
 
 let id = 0;
 /** The module's exported values as the host loaded them, or its load error; the job's environment is `processEnv`. */
-async function loadHostedModule(relayModule: string, processEnv: Record<string, string> = {}): Promise<Record<string, unknown>> {
+async function loadHostedModule(
+  relayModule: string,
+  processEnv: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const outcome = await host.run({ id: ++id, op: "probe", relayModule, cwd: dir, processEnv }, { timeoutMs: 30_000 });
   if (outcome.status !== "reply") throw new Error(`host: ${JSON.stringify(outcome)}`);
   const reply = outcome.reply;
@@ -54,7 +62,12 @@ describe("loadHostedModule", () => {
     );
     const jobTmp = mkdtempSync(join(tmpdir(), "load-module-job-"));
     const mod = await loadHostedModule(path, { TMPDIR: jobTmp });
-    expect({ loadedAs: mod.loadedAs, strict: mod.strict, four: mod.four, url: mod.url }).toEqual({ loadedAs: "commonjs", strict: true, four: 4, url: `file://${path}` });
+    expect({ loadedAs: mod.loadedAs, strict: mod.strict, four: mod.four, url: mod.url }).toEqual({
+      loadedAs: "commonjs",
+      strict: true,
+      four: 4,
+      url: `file://${path}`,
+    });
     // jiti's compile cache stays where the host started (its TMPDIR), not in the case's.
     expect(readdirSync(jobTmp)).toEqual([]);
     rmSync(jobTmp, { recursive: true });
@@ -63,15 +76,32 @@ describe("loadHostedModule", () => {
   it("evaluates a module with top-level await as CommonJS too, as jiti does", async () => {
     const path = file("tla/relay.ts", `${HOW}export const value: number = await Promise.resolve(7);\n`);
     const mod = await loadHostedModule(path);
-    expect({ loadedAs: mod.loadedAs, strict: mod.strict, value: mod.value }).toEqual({ loadedAs: "commonjs", strict: true, value: 7 });
+    expect({ loadedAs: mod.loadedAs, strict: mod.strict, value: mod.value }).toEqual({
+      loadedAs: "commonjs",
+      strict: true,
+      value: 7,
+    });
   });
 
   it("loads a graph that needs an ES-only package (exports without a require condition), the package natively", async () => {
-    file("esm-only/node_modules/esm-only/package.json", JSON.stringify({ name: "esm-only", type: "module", exports: { import: "./index.js" } }));
-    file("esm-only/node_modules/esm-only/index.js", `export const answer = 42;\nexport const loadedAs = typeof module === "object" ? "commonjs" : "esm";\n`);
-    const path = file("esm-only/relay.ts", `import { answer, loadedAs as its } from "esm-only";\n${HOW}export const got = answer;\nexport const dependency = its;\n`);
+    file(
+      "esm-only/node_modules/esm-only/package.json",
+      JSON.stringify({ name: "esm-only", type: "module", exports: { import: "./index.js" } }),
+    );
+    file(
+      "esm-only/node_modules/esm-only/index.js",
+      `export const answer = 42;\nexport const loadedAs = typeof module === "object" ? "commonjs" : "esm";\n`,
+    );
+    const path = file(
+      "esm-only/relay.ts",
+      `import { answer, loadedAs as its } from "esm-only";\n${HOW}export const got = answer;\nexport const dependency = its;\n`,
+    );
     const mod = await loadHostedModule(path);
-    expect({ loadedAs: mod.loadedAs, got: mod.got, dependency: mod.dependency }).toEqual({ loadedAs: "commonjs", got: 42, dependency: "esm" });
+    expect({ loadedAs: mod.loadedAs, got: mod.got, dependency: mod.dependency }).toEqual({
+      loadedAs: "commonjs",
+      got: 42,
+      dependency: "esm",
+    });
   });
 
   it("imports JavaScript natively, and through jiti's transform when Node cannot (it imports TypeScript)", async () => {

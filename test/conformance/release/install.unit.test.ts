@@ -75,7 +75,8 @@ afterEach(() => {
   rmSync(cache, { recursive: true, force: true });
 });
 
-const install = (tag = "v2.4.0", token?: string) => installRelease({ tag, os: "linux", arch: "amd64", cacheDir: cache, token });
+const install = (tag = "v2.4.0", token?: string) =>
+  installRelease({ tag, os: "linux", arch: "amd64", cacheDir: cache, token });
 
 async function failure(p: Promise<unknown>): Promise<ReleaseError> {
   const error = await p.then(
@@ -117,7 +118,9 @@ describe("installRelease", () => {
     const e = await failure(install());
     expect(e.code).toBe("checksum-mismatch");
     expect(e.exitCode).toBe(RELEASE_FAILURE["checksum-mismatch"]);
-    expect(e.message).toBe(`sha256 of ${ASSET} is ${hex(fx.archive)} but checksums.txt says ${hex(ARCHIVE)}; refusing to unpack`);
+    expect(e.message).toBe(
+      `sha256 of ${ASSET} is ${hex(fx.archive)} but checksums.txt says ${hex(ARCHIVE)}; refusing to unpack`,
+    );
     nothingInstalled();
   });
 
@@ -131,14 +134,20 @@ describe("installRelease", () => {
   it("refuses a release without the platform archive", async () => {
     fx.release = releaseBody(["checksums.txt"]);
     const e = await failure(install());
-    expect([e.code, e.message]).toEqual(["asset-missing", `release v2.4.0 has no asset ${ASSET} (assets: checksums.txt)`]);
+    expect([e.code, e.message]).toEqual([
+      "asset-missing",
+      `release v2.4.0 has no asset ${ASSET} (assets: checksums.txt)`,
+    ]);
     expect(fx.requests).toEqual([`${API}/v2.4.0`]);
   });
 
   it("refuses a release without checksums.txt", async () => {
     fx.release = releaseBody([ASSET]);
     const e = await failure(install());
-    expect([e.code, e.message]).toEqual(["asset-missing", `release v2.4.0 has no asset checksums.txt (assets: ${ASSET})`]);
+    expect([e.code, e.message]).toEqual([
+      "asset-missing",
+      `release v2.4.0 has no asset checksums.txt (assets: ${ASSET})`,
+    ]);
   });
 
   it("reports a 404 tag", async () => {
@@ -153,7 +162,10 @@ describe("installRelease", () => {
   it.each([403, 429])("reports an exhausted rate limit (HTTP %i)", async (status) => {
     server.use(
       http.get(`${API}/:tag`, () =>
-        HttpResponse.json({ message: "API rate limit exceeded" }, { status, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1800000000" } }),
+        HttpResponse.json(
+          { message: "API rate limit exceeded" },
+          { status, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1800000000" } },
+        ),
       ),
     );
     const e = await failure(install());
@@ -165,7 +177,12 @@ describe("installRelease", () => {
   });
 
   it("treats a 403 with remaining quota as a plain HTTP error, not a rate limit", async () => {
-    server.use(http.get(`${API}/:tag`, () => new HttpResponse(null, { status: 403, headers: { "x-ratelimit-remaining": "12" } })));
+    server.use(
+      http.get(
+        `${API}/:tag`,
+        () => new HttpResponse(null, { status: 403, headers: { "x-ratelimit-remaining": "12" } }),
+      ),
+    );
     const e = await failure(install());
     expect([e.code, e.message]).toEqual(["http-error", "GitHub API answered HTTP 403 for release v2.4.0"]);
   });
@@ -181,7 +198,11 @@ describe("installRelease", () => {
   it("refuses a draft", async () => {
     fx.release = releaseBody(["checksums.txt", ASSET], { draft: true });
     const e = await failure(install());
-    expect([e.code, e.exitCode, e.message]).toEqual(["draft", RELEASE_FAILURE.draft, "release v2.4.0 is a draft; only published releases are validated"]);
+    expect([e.code, e.exitCode, e.message]).toEqual([
+      "draft",
+      RELEASE_FAILURE.draft,
+      "release v2.4.0 is a draft; only published releases are validated",
+    ]);
   });
 
   it("reports a network failure on the API", async () => {

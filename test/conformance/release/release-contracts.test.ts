@@ -97,8 +97,16 @@ const server = setupServer(
     record(request);
     const blobs = [...fx.tree].map(([path, bytes]) => ({ path, mode: "100644", type: "blob", sha: gitBlobId(bytes) }));
     const go = Buffer.from("module example.test/gentle-ai\n");
-    const tree = [{ path: "contracts", mode: "040000", type: "tree", sha: "1".repeat(40) }, { path: "go.mod", mode: "100644", type: "blob", sha: gitBlobId(go) }, ...blobs];
-    return HttpResponse.json({ sha: TREE, truncated: new URL(request.url).searchParams.get("recursive") !== "1", tree });
+    const tree = [
+      { path: "contracts", mode: "040000", type: "tree", sha: "1".repeat(40) },
+      { path: "go.mod", mode: "100644", type: "blob", sha: gitBlobId(go) },
+      ...blobs,
+    ];
+    return HttpResponse.json({
+      sha: TREE,
+      truncated: new URL(request.url).searchParams.get("recursive") !== "1",
+      tree,
+    });
   }),
   http.get(`${REPO}/tarball/:ref`, ({ request, params }) => {
     record(request);
@@ -121,7 +129,15 @@ afterAll(() => server.close());
 function freshFixture(): Fixture {
   const archive = simulatorArchive();
   const files = contracts();
-  return { annotated: true, tree: files, tarball: sourceTarball(files), archive, checksums: `${hex(archive)}  ${ASSET}\n`, requests: [], auth: new Map() };
+  return {
+    annotated: true,
+    tree: files,
+    tarball: sourceTarball(files),
+    archive,
+    checksums: `${hex(archive)}  ${ASSET}\n`,
+    requests: [],
+    auth: new Map(),
+  };
 }
 
 beforeEach(() => {
@@ -190,7 +206,11 @@ function batched(tmp: string, prepare: (f: Fixture) => void, args: string[], tok
         out += t;
         if (t.startsWith("source ")) leave();
       };
-      const code = await main(["release", "v2.4.0", "--cache", join(runDir, "cache"), ...args], { stdout, stderr: (t) => (err += t), cwd: runDir });
+      const code = await main(["release", "v2.4.0", "--cache", join(runDir, "cache"), ...args], {
+        stdout,
+        stderr: (t) => (err += t),
+        cwd: runDir,
+      });
       return { fx: own, dir: runDir, code, out, err };
     } finally {
       leave();
@@ -265,7 +285,11 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
         `/repos/Gentleman-Programming/gentle-ai/tarball/${COMMIT}`,
         `/Gentleman-Programming/gentle-ai/legacy.tar.gz/${COMMIT}`,
       ]);
-      expect(Object.fromEntries(r.fx.auth)).toEqual({ "api.github.com": "Bearer tok123", "github.com": null, "codeload.github.com": null });
+      expect(Object.fromEntries(r.fx.auth)).toEqual({
+        "api.github.com": "Bearer tok123",
+        "github.com": null,
+        "codeload.github.com": null,
+      });
       const report = ReleaseReportSchema.parse(JSON.parse(readFileSync(join(r.dir, "report.json"), "utf8")));
       expect(report.source).toEqual({
         repo: "Gentleman-Programming/gentle-ai",
@@ -277,7 +301,12 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
         topFolder: TOP,
         contractsFiles: r.fx.tree.size,
       });
-      expect([report.verdict, report.causes, report.verify.drift, report.verify.profile]).toEqual(["pass", [], false, "2.4.0"]);
+      expect([report.verdict, report.causes, report.verify.drift, report.verify.profile]).toEqual([
+        "pass",
+        [],
+        false,
+        "2.4.0",
+      ]);
       expect([report.contracts.verdict, report.contracts.profiles, report.contracts.contracts]).toEqual([
         "valid",
         ["2.4.0"],
@@ -313,7 +342,9 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
     it("both causes at once: the binary drifted from the profile and the contract changed", () => {
       const r = both;
       expect(r.out).toMatch(/\nresult: DRIFT \(\d+ checks?\)\n/);
-      expect(r.out.endsWith(`document kinds invalid\nverdict: binary drifted from profile 2.5.0\n${CHANGED}`)).toBe(true);
+      expect(r.out.endsWith(`document kinds invalid\nverdict: binary drifted from profile 2.5.0\n${CHANGED}`)).toBe(
+        true,
+      );
       expect(r.code).toBe(1);
       const report = ReleaseReportSchema.parse(JSON.parse(readFileSync(join(r.dir, "report.json"), "utf8")));
       expect(report.causes).toEqual([
@@ -361,7 +392,9 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
     [
       "a path traversal entry",
       (): void => {
-        fx.tarball = sourceTarball(fx.tree, { more: [{ path: `${TOP}/contracts/../../../../tmp/evil`, mode: 0o644, bytes: Buffer.from("x") }] });
+        fx.tarball = sourceTarball(fx.tree, {
+          more: [{ path: `${TOP}/contracts/../../../../tmp/evil`, mode: 0o644, bytes: Buffer.from("x") }],
+        });
       },
       21,
       `unsafe-archive: source tarball entry "${TOP}/contracts/../../../../tmp/evil" climbs out with ..; refusing to extract`,
@@ -370,7 +403,15 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
       "a symlink out of contracts/",
       (): void => {
         fx.tarball = sourceTarball(fx.tree, {
-          more: [{ path: `${TOP}/contracts/review-integration/v9`, mode: 0o777, bytes: Buffer.alloc(0), type: "symlink", linkname: "/etc" }],
+          more: [
+            {
+              path: `${TOP}/contracts/review-integration/v9`,
+              mode: 0o777,
+              bytes: Buffer.alloc(0),
+              type: "symlink",
+              linkname: "/etc",
+            },
+          ],
         });
       },
       21,
@@ -395,15 +436,22 @@ describe("relay-conformance release --contracts (GitHub mocked with msw)", () =>
       ),
     );
     expect(a.code).toBe(17);
-    server.use(http.get(`${REPO}/git/ref/tags/:tag`, () => HttpResponse.json({ message: "Not Found" }, { status: 404 })));
+    server.use(
+      http.get(`${REPO}/git/ref/tags/:tag`, () => HttpResponse.json({ message: "Not Found" }, { status: 404 })),
+    );
     const b = await release(...FAST, "--contracts");
-    expect(b.err).toBe("relay-conformance release: tag-not-found: no git tag v2.4.0 in Gentleman-Programming/gentle-ai (HTTP 404)\n");
+    expect(b.err).toBe(
+      "relay-conformance release: tag-not-found: no git tag v2.4.0 in Gentleman-Programming/gentle-ai (HTTP 404)\n",
+    );
     expect(b.code).toBe(10);
   });
 
   it("--scenario and --concurrency need --contracts; --help describes both failure causes", async () => {
     const r = await release("--scenario", "builtin");
-    expect([r.code, r.err]).toEqual([2, "relay-conformance: --scenario and --concurrency only apply with --contracts\nRun `relay-conformance release --help` for usage.\n"]);
+    expect([r.code, r.err]).toEqual([
+      2,
+      "relay-conformance: --scenario and --concurrency only apply with --contracts\nRun `relay-conformance release --help` for usage.\n",
+    ]);
     expect(fx.requests).toEqual([]);
     const h = await release("--help");
     expect(h.out).toContain('"binary drifted from profile <p>"');

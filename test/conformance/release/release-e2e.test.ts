@@ -21,7 +21,11 @@ const hex = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
 // sees one shipped golden here (the test checks which). The literal is inline: vi.mock is hoisted above constants.
 vi.mock("../../../conformance/goldens/golden-file.ts", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../../conformance/goldens/golden-file.ts")>();
-  return { ...original, shippedGoldens: (dir?: string) => original.shippedGoldens(dir).filter((p) => p.endsWith("/role-vector-2.4.0.golden.json")) };
+  return {
+    ...original,
+    shippedGoldens: (dir?: string) =>
+      original.shippedGoldens(dir).filter((p) => p.endsWith("/role-vector-2.4.0.golden.json")),
+  };
 });
 
 let dir: string;
@@ -48,7 +52,10 @@ const server = setupServer(
       tag_name: "v2.4.0",
       draft: false,
       prerelease: false,
-      assets: ["checksums.txt", "checksums.txt.minisig", ASSET].map((name) => ({ name, browser_download_url: `${DL}/v2.4.0/${name}` })),
+      assets: ["checksums.txt", "checksums.txt.minisig", ASSET].map((name) => ({
+        name,
+        browser_download_url: `${DL}/v2.4.0/${name}`,
+      })),
     });
   }),
   http.get(`${DL}/v2.4.0/:name`, ({ params }) => {
@@ -69,7 +76,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function io(): { io: { stdout: (t: string) => void; stderr: (t: string) => void; cwd: string }; out: string[]; err: string[] } {
+function io(): {
+  io: { stdout: (t: string) => void; stderr: (t: string) => void; cwd: string };
+  out: string[];
+  err: string[];
+} {
   const out: string[] = [];
   const err: string[] = [];
   return { io: { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd: dir }, out, err };
@@ -79,17 +90,30 @@ describe("relay-conformance release (GitHub mocked with msw)", () => {
   it("downloads, checks the sha256, installs gentle-ai 0755 and verifies it with no drift", async () => {
     const cache = join(dir, "cache");
     const { io: sink, out, err } = io();
-    const code = await main(["release", "v2.4.0", "--os", "linux", "--arch", "amd64", "--cache", cache, "--json", "report.json"], sink);
+    const code = await main(
+      ["release", "v2.4.0", "--os", "linux", "--arch", "amd64", "--cache", cache, "--json", "report.json"],
+      sink,
+    );
     expect(err.join("")).toBe("");
     const binary = join(cache, "v2.4.0", "linux_amd64", "gentle-ai");
     const text = out.join("");
-    expect(text.startsWith(`release v2.4.0: ${ASSET} sha256 ${hex(archive)} matches checksums.txt\ninstalled ${binary} (sha256 `)).toBe(true);
+    expect(
+      text.startsWith(
+        `release v2.4.0: ${ASSET} sha256 ${hex(archive)} matches checksums.txt\ninstalled ${binary} (sha256 `,
+      ),
+    ).toBe(true);
     expect(text.endsWith("result: no drift\n")).toBe(true);
     expect(code).toBe(0);
     expect(statSync(binary).mode & 0o777).toBe(0o755);
     expect(downloads).toEqual(["checksums.txt", ASSET]);
     const report = VerifyReportSchema.parse(JSON.parse(readFileSync(join(dir, "report.json"), "utf8")));
-    expect([report.binary, report.versionOutput, report.profile, report.simulator, report.drift]).toEqual([binary, "gentle-ai 2.4.0\n", "2.4.0", true, false]);
+    expect([report.binary, report.versionOutput, report.profile, report.simulator, report.drift]).toEqual([
+      binary,
+      "gentle-ai 2.4.0\n",
+      "2.4.0",
+      true,
+      false,
+    ]);
     expect(report.goldens.length).toBeGreaterThan(0);
     expect(report.goldens.every((g) => g.status === "pass")).toBe(true);
     expect(report.goldens.map((g) => g.golden)).toEqual(["role-vector-2.4.0"]);
@@ -98,7 +122,15 @@ describe("relay-conformance release (GitHub mocked with msw)", () => {
   it("never unpacks or runs an archive whose checksum does not match", async () => {
     const cache = join(dir, "cache");
     const marker = join(dir, "executed");
-    archive = gzipSync(writeTar([{ path: "gentle-ai", mode: 0o755, bytes: Buffer.from(`#!/bin/sh\ntouch '${marker}'\necho 'gentle-ai 2.4.0'\n`) }]));
+    archive = gzipSync(
+      writeTar([
+        {
+          path: "gentle-ai",
+          mode: 0o755,
+          bytes: Buffer.from(`#!/bin/sh\ntouch '${marker}'\necho 'gentle-ai 2.4.0'\n`),
+        },
+      ]),
+    );
     const { io: sink, out, err } = io();
     expect(await main(["release", "v2.4.0", "--os", "linux", "--arch", "amd64", "--cache", cache], sink)).toBe(16);
     expect(err.join("")).toBe(
@@ -111,13 +143,23 @@ describe("relay-conformance release (GitHub mocked with msw)", () => {
 
   it("exits with each failure's own code: 404 tag 10, missing asset 14", async () => {
     const a = io();
-    expect(await main(["release", "v9.9.9", "--os", "linux", "--arch", "amd64", "--cache", join(dir, "c")], a.io)).toBe(10);
-    expect(a.err.join("")).toBe("relay-conformance release: tag-not-found: no release with tag v9.9.9 in Gentleman-Programming/gentle-ai (HTTP 404)\n");
+    expect(await main(["release", "v9.9.9", "--os", "linux", "--arch", "amd64", "--cache", join(dir, "c")], a.io)).toBe(
+      10,
+    );
+    expect(a.err.join("")).toBe(
+      "relay-conformance release: tag-not-found: no release with tag v9.9.9 in Gentleman-Programming/gentle-ai (HTTP 404)\n",
+    );
     const b = io();
-    expect(await main(["release", "v2.4.0", "--os", "darwin", "--arch", "amd64", "--cache", join(dir, "c")], b.io)).toBe(14);
-    expect(b.err.join("")).toMatch(/^relay-conformance release: asset-missing: release v2\.4\.0 has no asset gentle-ai_2\.4\.0_darwin_amd64\.tar\.gz /);
+    expect(
+      await main(["release", "v2.4.0", "--os", "darwin", "--arch", "amd64", "--cache", join(dir, "c")], b.io),
+    ).toBe(14);
+    expect(b.err.join("")).toMatch(
+      /^relay-conformance release: asset-missing: release v2\.4\.0 has no asset gentle-ai_2\.4\.0_darwin_amd64\.tar\.gz /,
+    );
     const c = io();
     expect(await main(["release", "v2.4.0", "--os", "windows"], c.io)).toBe(2);
-    expect(c.err.join("")).toBe('relay-conformance: --os must be one of linux, darwin, got "windows"\nRun `relay-conformance release --help` for usage.\n');
+    expect(c.err.join("")).toBe(
+      'relay-conformance: --os must be one of linux, darwin, got "windows"\nRun `relay-conformance release --help` for usage.\n',
+    );
   });
 });

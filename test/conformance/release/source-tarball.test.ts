@@ -36,7 +36,8 @@ function blobs(): Map<string, GitBlob> {
   ]);
 }
 
-const tarball = (entries: TarWriteEntry[], comment: string | null = COMMIT): Buffer => gzipSync(writeTar(entries, comment === null ? {} : { comment }));
+const tarball = (entries: TarWriteEntry[], comment: string | null = COMMIT): Buffer =>
+  gzipSync(writeTar(entries, comment === null ? {} : { comment }));
 
 function refusal(fn: () => unknown): ReleaseError {
   try {
@@ -64,7 +65,10 @@ describe("verifySourceTarball", () => {
     const repo = mkdtempSync(join(tmpdir(), "source-tarball-git-"));
     try {
       const git = (...args: string[]): string =>
-        execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args], { cwd: repo, shell: false }).toString();
+        execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args], {
+          cwd: repo,
+          shell: false,
+        }).toString();
       git("init", "-q");
       mkdirSync(join(repo, "contracts", "review-integration", "v2", "schemas"), { recursive: true });
       writeFileSync(join(repo, "contracts", "review-integration", "v2", "schemas", "a.schema.json"), SCHEMA);
@@ -84,7 +88,10 @@ describe("verifySourceTarball", () => {
           }),
       );
       const top = `o-r-${commit.slice(0, 7)}`;
-      const archive = execFileSync("git", ["archive", "--format=tar.gz", `--prefix=${top}/`, "HEAD"], { cwd: repo, shell: false });
+      const archive = execFileSync("git", ["archive", "--format=tar.gz", `--prefix=${top}/`, "HEAD"], {
+        cwd: repo,
+        shell: false,
+      });
       const verified = verifySourceTarball(archive, commit, listed);
       expect([...verified.files.keys()].sort()).toEqual([...listed.keys()].sort());
       expect(verified.topFolder).toBe(top);
@@ -94,8 +101,16 @@ describe("verifySourceTarball", () => {
   });
 
   it.each([
-    ["another commit's tarball", tarball(tree(), "f".repeat(40)), `source tarball is of commit ${"f".repeat(40)}, not the tagged commit ${COMMIT}`],
-    ["no commit id", tarball(tree(), null), `source tarball carries no commit id (no pax global header comment); expected ${COMMIT}`],
+    [
+      "another commit's tarball",
+      tarball(tree(), "f".repeat(40)),
+      `source tarball is of commit ${"f".repeat(40)}, not the tagged commit ${COMMIT}`,
+    ],
+    [
+      "no commit id",
+      tarball(tree(), null),
+      `source tarball carries no commit id (no pax global header comment); expected ${COMMIT}`,
+    ],
     [
       "a top folder naming another commit",
       tarball(tree().map((e) => ({ ...e, path: e.path.replace(TOP, "o-r-fffffff") }))),
@@ -103,7 +118,11 @@ describe("verifySourceTarball", () => {
     ],
     [
       "a changed contract file",
-      tarball(tree().map((e) => (e.path.endsWith("a.schema.json") ? { ...e, bytes: Buffer.from('{"$id":"x","type":"string"}\n') } : e))),
+      tarball(
+        tree().map((e) =>
+          e.path.endsWith("a.schema.json") ? { ...e, bytes: Buffer.from('{"$id":"x","type":"string"}\n') } : e,
+        ),
+      ),
       `source tarball's contracts/review-integration/v2/schemas/a.schema.json has git blob id ${gitBlobId(Buffer.from('{"$id":"x","type":"string"}\n'))}, but commit ${COMMIT} has ${gitBlobId(SCHEMA)}`,
     ],
     [
@@ -116,14 +135,21 @@ describe("verifySourceTarball", () => {
       tarball([...tree(), file(`${TOP}/contracts/review-integration/v2/schemas/b.schema.json`, SCHEMA)]),
       `source tarball holds contracts/review-integration/v2/schemas/b.schema.json, which commit ${COMMIT} does not`,
     ],
-    ["two top folders", tarball([...tree(), file("other/x", FIXTURE)]), `source tarball entries are not all in one top folder ("${TOP}", "other")`],
+    [
+      "two top folders",
+      tarball([...tree(), file("other/x", FIXTURE)]),
+      `source tarball entries are not all in one top folder ("${TOP}", "other")`,
+    ],
   ])("refuses %s as source-mismatch (exit 20)", (_, archive, message) => {
     const e = refusal(() => verifySourceTarball(archive, COMMIT, blobs()));
     expect([e.code, e.exitCode, e.message]).toEqual(["source-mismatch", 20, message]);
   });
 
   it.each([
-    [`${TOP}/contracts/../../../etc/evil`, `source tarball entry "${TOP}/contracts/../../../etc/evil" climbs out with ..; refusing to extract`],
+    [
+      `${TOP}/contracts/../../../etc/evil`,
+      `source tarball entry "${TOP}/contracts/../../../etc/evil" climbs out with ..; refusing to extract`,
+    ],
     [`${TOP}/docs/../../evil`, `source tarball entry "${TOP}/docs/../../evil" climbs out with ..; refusing to extract`],
     ["/etc/evil", 'source tarball entry "/etc/evil" has an absolute or non-POSIX path; refusing to extract'],
   ])("refuses a path that escapes (%s) as unsafe-archive (exit 21), wherever it is", (path, message) => {
@@ -160,7 +186,14 @@ describe("verifySourceTarball", () => {
   it("reads pax long paths, directories and links", () => {
     const long = `${TOP}/contracts/${"d".repeat(120)}.json`;
     const { entries, global } = readTarEntries(
-      writeTar([dir(`${TOP}/`), file(long, FIXTURE), { path: `${TOP}/l`, mode: 0o777, bytes: Buffer.alloc(0), type: "symlink", linkname: "x" }], { comment: COMMIT }),
+      writeTar(
+        [
+          dir(`${TOP}/`),
+          file(long, FIXTURE),
+          { path: `${TOP}/l`, mode: 0o777, bytes: Buffer.alloc(0), type: "symlink", linkname: "x" },
+        ],
+        { comment: COMMIT },
+      ),
     );
     expect([...global]).toEqual([["comment", COMMIT]]);
     expect(entries.map((e) => [e.path, e.type, e.linkname, e.bytes.toString()])).toEqual([
@@ -182,7 +215,9 @@ describe("writeContracts", () => {
       expect(readFileSync(schema)).toEqual(SCHEMA);
       expect(statSync(schema).mode & 0o777).toBe(0o644 & ~process.umask());
       await expect(writeContracts(files, out)).rejects.toThrow(/EEXIST/);
-      await expect(writeContracts(new Map([["contracts/../../x", FIXTURE]]), out)).rejects.toThrow("climbs out with ..");
+      await expect(writeContracts(new Map([["contracts/../../x", FIXTURE]]), out)).rejects.toThrow(
+        "climbs out with ..",
+      );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

@@ -23,7 +23,11 @@ writeFileSync(
       path: "0:0",
       relay: join(root, "test/conformance/clauses/broken-relays/substitutes-every-token.ts"),
       message: "submit argv differs",
-      value: { operationToken: "op 'x' $(y)", argumentTokens: ["a{{value}}", "--input={{value}}#{{value}}", "--decoy={{value}}"], substitutionLocation: 1 },
+      value: {
+        operationToken: "op 'x' $(y)",
+        argumentTokens: ["a{{value}}", "--input={{value}}#{{value}}", "--decoy={{value}}"],
+        substitutionLocation: 1,
+      },
     }),
   ),
 );
@@ -32,12 +36,16 @@ describe("relay-conformance replay <counterexample>", () => {
   it("re-runs a saved counterexample on its own relay: still failing, exit 1", async () => {
     const r = await cli(["replay", file]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^FAIL {2}PROP-SUBMIT-FORM-EXACT \(generated-submission-forms\) on 2\.4\.0: submit argv: expected /);
+    expect(r.stdout).toMatch(
+      /^FAIL {2}PROP-SUBMIT-FORM-EXACT \(generated-submission-forms\) on 2\.4\.0: submit argv: expected /,
+    );
   });
 
   it("--relay swaps the relay: ours passes, exit 0", async () => {
     const r = await cli(["replay", file, "--relay", "relay/index.ts"]);
-    expect(r.stdout).toBe(`PASS  PROP-SUBMIT-FORM-EXACT (generated-submission-forms) on 2.4.0: counterexample no longer fails against ${join(root, "relay/index.ts")}\n`);
+    expect(r.stdout).toBe(
+      `PASS  PROP-SUBMIT-FORM-EXACT (generated-submission-forms) on 2.4.0: counterexample no longer fails against ${join(root, "relay/index.ts")}\n`,
+    );
     expect(r.code).toBe(0);
   });
 

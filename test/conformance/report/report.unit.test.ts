@@ -103,11 +103,18 @@ describe("report formats", () => {
   it("merge: every shard's finds are kept; none, no field", () => {
     const shard = (index: number, leftBehind?: Report["leftBehind"]): { name: string; report: Report } => ({
       name: `s${index}`,
-      report: { ...report, clauses: index === 1 ? report.clauses : [], shard: { index, count: 2, selected: 4 }, ...(leftBehind ? { leftBehind } : {}) },
+      report: {
+        ...report,
+        clauses: index === 1 ? report.clauses : [],
+        shard: { index, count: 2, selected: 4 },
+        ...(leftBehind ? { leftBehind } : {}),
+      },
     });
     const order = report.clauses.map((c) => c.id);
     expect(mergeReports([shard(1), shard(2)], order).leftBehind).toBeUndefined();
-    expect(mergeReports([shard(1, [{ pid: 1, argv: ["a"] }]), shard(2, [{ pid: 2, argv: ["b"] }])], order).leftBehind).toEqual([
+    expect(
+      mergeReports([shard(1, [{ pid: 1, argv: ["a"] }]), shard(2, [{ pid: 2, argv: ["b"] }])], order).leftBehind,
+    ).toEqual([
       { pid: 1, argv: ["a"] },
       { pid: 2, argv: ["b"] },
     ]);

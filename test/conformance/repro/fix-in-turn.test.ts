@@ -23,7 +23,8 @@ const EXPECT: Record<First, string> = {
   drift: "expect code=correction-evidence-binding-drift\ncalls finalize=0",
   D2: "expect code=invalid_request message='compact correction acceptance requires captured repository verification evidence'\ncalls finalize=1",
   D1: "expect code=invalid_request message='targeted validation result does not bind the provider-owned correction request'\ncalls finalize=1",
-  receipt: "expect ok receipt.result.state=approved\ncalls phase pi=0 capture-result=0 capture-refuter=0 capture-validation=0 capture-evidence=1 finalize=1",
+  receipt:
+    "expect ok receipt.result.state=approved\ncalls phase pi=0 capture-result=0 capture-refuter=0 capture-validation=0 capture-evidence=1 finalize=1",
 };
 
 function tableFile(): string {
@@ -62,7 +63,14 @@ describe("issue-279 §5 order of appearance", () => {
       const lines: string[] = [];
       const summary = await runReproduction(parseReproductionFile(file), { out: (l) => lines.push(l) });
       expect(lines.filter((l) => l.includes("MISMATCH"))).toEqual([]);
-      expect(summary).toEqual({ ok: true, mismatches: 0, checks: 16 * 3, steps: 16 * 3, skipped: 0, harnessErrors: [] });
+      expect(summary).toEqual({
+        ok: true,
+        mismatches: 0,
+        checks: 16 * 3,
+        steps: 16 * 3,
+        skipped: 0,
+        harnessErrors: [],
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

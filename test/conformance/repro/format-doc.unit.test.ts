@@ -29,6 +29,10 @@ describe("golden/FORMAT.md documents the scenario language", () => {
 
   it("documents nothing the step table lacks", () => {
     const headings = [...DOC.matchAll(/^### `([^`]+)`$/gm)].map((m) => m[1]);
-    expect(headings.filter((h) => !DIRECTIVES.includes(h as string) && !(STEP_COMMANDS as readonly string[]).includes(h as string))).toEqual([]);
+    expect(
+      headings.filter(
+        (h) => !DIRECTIVES.includes(h as string) && !(STEP_COMMANDS as readonly string[]).includes(h as string),
+      ),
+    ).toEqual([]);
   });
 });

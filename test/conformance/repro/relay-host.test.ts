@@ -42,37 +42,41 @@ expect message='runReviewHostRelaySlot did not settle within ${BOUND_MS}ms (the 
 `;
 
 describe("the relay step runs in the relay host", () => {
-  it("a relay that never settles ends the step with a typed host-timeout outcome and leaves no process behind, however detached", { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "repro-never-"));
-    try {
-      writeFileSync(join(dir, "never.mjs"), NEVER_SETTLES);
-      const file = join(dir, "never.txtar");
-      writeFileSync(file, REPRO);
-      const lines: string[] = [];
-      const before = processIdentities();
-      const contained = containment() === "pid-namespace";
-      const started = Date.now();
-      const summary = await runReproduction(parseReproductionFile(file), { out: (l) => lines.push(l) });
-      const wallMs = Date.now() - started;
-      expect(lines.filter((l) => l.includes("MISMATCH"))).toEqual([]);
-      expect(summary).toEqual({ ok: true, mismatches: 0, checks: 2, steps: 1, skipped: 0, harnessErrors: [] });
-      // Load-scaled: never before the bound, never past its hard stretch (plus STATUS and the sandbox).
-      expect(wallMs).toBeGreaterThanOrEqual(BOUND_MS);
-      expect(wallMs).toBeLessThan(BOUND_MS * MAX_STRETCH + 30_000);
-      expect(existsSync(join(dir, "pids.json"))).toBe(true);
-      const pids = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8")) as Record<string, number>;
-      expect(Object.keys(pids).sort()).toEqual(["detached", "grouped", "host"]);
-      expect(pids["host"]).not.toBe(process.pid);
-      // The host runs in a PID namespace of its own, as `run`'s do: its pids are the namespace's, and nothing it
-      // started outlives it, however it detached. The process-tree fallback cannot hold the fully detached one.
-      const left = (): { pid: number; argv: string[] }[] => startedSince(before, [dir], true);
-      await eventually(() => left().length === (contained ? 0 : 1), 5_000);
-      const escaped = left();
-      for (const p of escaped) process.kill(p.pid, "SIGKILL");
-      expect(escaped.length).toBe(contained ? 0 : 1);
-      if (contained) expect(pids["host"]).toBeLessThan(10);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "a relay that never settles ends the step with a typed host-timeout outcome and leaves no process behind, however detached",
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "repro-never-"));
+      try {
+        writeFileSync(join(dir, "never.mjs"), NEVER_SETTLES);
+        const file = join(dir, "never.txtar");
+        writeFileSync(file, REPRO);
+        const lines: string[] = [];
+        const before = processIdentities();
+        const contained = containment() === "pid-namespace";
+        const started = Date.now();
+        const summary = await runReproduction(parseReproductionFile(file), { out: (l) => lines.push(l) });
+        const wallMs = Date.now() - started;
+        expect(lines.filter((l) => l.includes("MISMATCH"))).toEqual([]);
+        expect(summary).toEqual({ ok: true, mismatches: 0, checks: 2, steps: 1, skipped: 0, harnessErrors: [] });
+        // Load-scaled: never before the bound, never past its hard stretch (plus STATUS and the sandbox).
+        expect(wallMs).toBeGreaterThanOrEqual(BOUND_MS);
+        expect(wallMs).toBeLessThan(BOUND_MS * MAX_STRETCH + 30_000);
+        expect(existsSync(join(dir, "pids.json"))).toBe(true);
+        const pids = JSON.parse(readFileSync(join(dir, "pids.json"), "utf8")) as Record<string, number>;
+        expect(Object.keys(pids).sort()).toEqual(["detached", "grouped", "host"]);
+        expect(pids["host"]).not.toBe(process.pid);
+        // The host runs in a PID namespace of its own, as `run`'s do: its pids are the namespace's, and nothing it
+        // started outlives it, however it detached. The process-tree fallback cannot hold the fully detached one.
+        const left = (): { pid: number; argv: string[] }[] => startedSince(before, [dir], true);
+        await eventually(() => left().length === (contained ? 0 : 1), 5_000);
+        const escaped = left();
+        for (const p of escaped) process.kill(p.pid, "SIGKILL");
+        expect(escaped.length).toBe(contained ? 0 : 1);
+        if (contained) expect(pids["host"]).toBeLessThan(10);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

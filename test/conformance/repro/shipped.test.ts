@@ -36,7 +36,9 @@ describe("shipped reproductions", () => {
     expect(code).toBe(0);
     const ids = out.split("\n").map((l) => l.split(/\s+/)[0]);
     expect(ids).toEqual(SHIPPED);
-    expect(out).toContain("279          correction FINALIZE cannot bind its provider-owned targeted validation or its captured evidence");
+    expect(out).toContain(
+      "279          correction FINALIZE cannot bind its provider-owned targeted validation or its captured evidence",
+    );
   });
 
   describe("each shipped reproduction, run whole", () => {
@@ -53,7 +55,9 @@ describe("shipped reproductions", () => {
         const { code, out, err } = results.get(id)!;
         expect(err).toBe("");
         expect(out).not.toContain("MISMATCH");
-        expect(out.split("\n").at(-1)).toMatch(new RegExp(`^PASS ${id}: behaves as documented \\(\\d+ phases, \\d+ steps, \\d+ checks\\)$`));
+        expect(out.split("\n").at(-1)).toMatch(
+          new RegExp(`^PASS ${id}: behaves as documented \\(\\d+ phases, \\d+ steps, \\d+ checks\\)$`),
+        );
         expect(code).toBe(0);
         // jiti and tsx keep their compile caches in TMPDIR on purpose; everything else must be gone (read once
         // every run that shared the folder has ended).
@@ -65,7 +69,9 @@ describe("shipped reproductions", () => {
   it("279 prints the argv, the provider answer and expected vs actual of each step", { timeout: 60_000 }, async () => {
     const { code, out } = await runRepro(["279", "--phase", "1,2"]);
     expect(code).toBe(0);
-    expect(out).toContain("-- 279.txtar:34: finalize client=gentle-pi-2.1.2 defects=D1,D2,D3 validation=validation.json");
+    expect(out).toContain(
+      "-- 279.txtar:34: finalize client=gentle-pi-2.1.2 defects=D1,D2,D3 validation=validation.json",
+    );
     expect(out).toContain(
       '   => error name=CandidateViewError code=correction-evidence-binding-drift\n      message: "captured correction evidence does not match the requested lineage, target, and outcome"',
     );
@@ -83,8 +89,14 @@ describe("shipped reproductions", () => {
       err: 'relay-conformance repro: no reproduction "no-such-issue" (see relay-conformance repro --list)',
     });
     expect((await runRepro(["279", "--frobnicate"])).code).toBe(2);
-    expect(await runRepro(["279", "--defects", "D4"])).toMatchObject({ code: 2, err: 'relay-conformance repro: --defects: unknown defect "D4" (known: D1, D2, D3, or none)' });
-    expect(await runRepro(["279", "--against", "./nope.ts"])).toMatchObject({ code: 2, err: "--against ./nope.ts: no such module" });
+    expect(await runRepro(["279", "--defects", "D4"])).toMatchObject({
+      code: 2,
+      err: 'relay-conformance repro: --defects: unknown defect "D4" (known: D1, D2, D3, or none)',
+    });
+    expect(await runRepro(["279", "--against", "./nope.ts"])).toMatchObject({
+      code: 2,
+      err: "--against ./nope.ts: no such module",
+    });
     expect(await runRepro(["279", "--phase", "0"])).toMatchObject({ code: 2 });
     expect(await runRepro([])).toMatchObject({ code: 2 });
   });

@@ -30,7 +30,8 @@ describe("parseTxtar", () => {
   it("a header is exactly `-- name --`: the name trimmed and not empty, nothing around it", () => {
     const notHeaders = ["--  --", "---- --", "-- a--", "--a --", " -- a --", "-- a -- x", "-- a ---"];
     for (const line of notHeaders.slice(0, 2)) expect(parseTxtar(`${line}\n`).files, line).toEqual([]);
-    for (const line of notHeaders.slice(2)) expect(parseTxtar(`${line}\n`), line).toEqual({ comment: [line], files: [] });
+    for (const line of notHeaders.slice(2))
+      expect(parseTxtar(`${line}\n`), line).toEqual({ comment: [line], files: [] });
     expect(parseTxtar("-- a b.json --\n").files).toEqual([{ name: "a b.json", text: "", line: 1 }]);
     expect(parseTxtar("-- -- --\n").files).toEqual([{ name: "--", text: "", line: 1 }]);
   });

@@ -41,15 +41,26 @@ describe("runCase", () => {
     const runRoot = createRunRoot();
     try {
       const before = open();
-      const def: CaseDef = { id: "watched", noStatus: true, during: () => ({ prefix: "never-", act: () => undefined }) };
+      const def: CaseDef = {
+        id: "watched",
+        noStatus: true,
+        during: () => ({ prefix: "never-", act: () => undefined }),
+      };
       const run = await runCase(def, "2.4.0", {
         paths,
         root: runRoot,
         relayModule: join(root, "relay/index.ts"),
         timeoutMs: 5000,
-        runJob: () => Promise.resolve({ status: "harness", detail: "adapter worker is busy with job 1 (harness fault: two cases on one lane)" }),
+        runJob: () =>
+          Promise.resolve({
+            status: "harness",
+            detail: "adapter worker is busy with job 1 (harness fault: two cases on one lane)",
+          }),
       });
-      expect(run.outcome).toEqual({ type: "harness-error", detail: "adapter worker is busy with job 1 (harness fault: two cases on one lane)" });
+      expect(run.outcome).toEqual({
+        type: "harness-error",
+        detail: "adapter worker is busy with job 1 (harness fault: two cases on one lane)",
+      });
       expect(added(before)).toEqual([]);
     } finally {
       runRoot.remove();
@@ -60,11 +71,25 @@ describe("runCase", () => {
 describe("RelayHost", () => {
   it("answers a second job while busy as the harness's fault, and a job past its bound kills the child's tree", async () => {
     const runRoot = createRunRoot();
-    const worker = new RelayHost({ tsxLoader: paths.tsxLoader, adapterChild: paths.adapterChild, cwd: runRoot.dir, env: { PATH: runRoot.binDir, TMPDIR: tmpdir() } });
+    const worker = new RelayHost({
+      tsxLoader: paths.tsxLoader,
+      adapterChild: paths.adapterChild,
+      cwd: runRoot.dir,
+      env: { PATH: runRoot.binDir, TMPDIR: tmpdir() },
+    });
     try {
       const relayModule = join(root, "test/conformance/clauses/broken-relays/hangs.ts");
-      const job = { op: "run" as const, relayModule, cwd: runRoot.dir, processEnv: { PATH: runRoot.binDir }, request: { captureArgumentTokens: ["x"] } };
-      const loaded = await worker.run({ id: 1, op: "load", relayModule, cwd: runRoot.dir, processEnv: { PATH: runRoot.binDir } }, { timeoutMs: 30_000 });
+      const job = {
+        op: "run" as const,
+        relayModule,
+        cwd: runRoot.dir,
+        processEnv: { PATH: runRoot.binDir },
+        request: { captureArgumentTokens: ["x"] },
+      };
+      const loaded = await worker.run(
+        { id: 1, op: "load", relayModule, cwd: runRoot.dir, processEnv: { PATH: runRoot.binDir } },
+        { timeoutMs: 30_000 },
+      );
       expect(loaded).toEqual({ status: "reply", reply: { type: "loaded", id: 1 } });
       const hung = worker.run({ ...job, id: 2 }, { timeoutMs: 1000 });
       expect(await worker.run({ ...job, id: 3 }, { timeoutMs: 1000 })).toEqual({
@@ -105,7 +130,9 @@ describe("runCatalogue with a deadline", () => {
     });
     expect(report.summary).toEqual({ passed: 1, failed: 0, skipped: 0, errored: 2 });
     expect(report.clauses[0]?.message).toBe("2.4.0: [happy-path] harness error: the run's deadline (4s) passed");
-    expect(report.clauses[1]?.message).toMatch(/^2\.4\.0: harness error: \[property-invalid-form\] the run's deadline \(4s\) passed$/);
+    expect(report.clauses[1]?.message).toMatch(
+      /^2\.4\.0: harness error: \[property-invalid-form\] the run's deadline \(4s\) passed$/,
+    );
     expect(added(before)).toEqual([]);
   }, 90_000);
 });

@@ -14,7 +14,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("relay-conformance run --relay <file.mjs>", () => {
   it("loads a bundled JS relay and passes the same clauses", async () => {
     const out = join(dir, "relay.mjs");
-    await build({ entryPoints: [join(packageRoot(), "relay/index.ts")], bundle: true, platform: "node", format: "esm", outfile: out, logLevel: "silent" });
+    await build({
+      entryPoints: [join(packageRoot(), "relay/index.ts")],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: out,
+      logLevel: "silent",
+    });
     const report = await runCatalogue({
       relayModule: out,
       clauses: selectClauses("^(SUBMIT-ARGV-EXACT|RESULT-FILE-EXACT|FORM-CHECK-ORDER|API-FAILURE-KINDS)$", CATALOGUE),

@@ -9,7 +9,13 @@ const ALL: Profile[] = ["2.3.0", "2.4.0", "2.5.0"];
 const caseDef = (id: string, extra: Partial<CaseDef> = {}): CaseDef => ({ id, ...extra });
 const onCase = (def: CaseDef): ClauseCheck => ({ case: def, assert: () => undefined });
 const property = (id: string): PropertyDef => ({ id, run: () => Promise.resolve(), replay: () => Promise.resolve() });
-const clause = (id: string, profiles: Profile[], checks: ClauseCheck[]): Clause => ({ id, statement: id, source: "test", profiles, checks });
+const clause = (id: string, profiles: Profile[], checks: ClauseCheck[]): Clause => ({
+  id,
+  statement: id,
+  source: "test",
+  profiles,
+  checks,
+});
 
 const shared = caseDef("shared");
 const late = caseDef("late", { profiles: ["2.5.0"] });
@@ -24,8 +30,18 @@ const CLAUSES = [
 describe("planRuns", () => {
   it("a case shared by clauses runs once per profile; a case limited to a profile only there", () => {
     const plan = planRuns({ clauses: CLAUSES, profiles: ALL, runs: 4, seed: 7 });
-    expect(plan.caseRuns.map((r) => r.key)).toEqual(["shared@2.3.0", "shared@2.4.0", "shared@2.5.0", "late@2.5.0", "agnostic@2.4.0"]);
-    expect(plan.caseRuns.find((r) => r.key === "late@2.5.0")).toEqual({ key: "late@2.5.0", def: late, profile: "2.5.0" });
+    expect(plan.caseRuns.map((r) => r.key)).toEqual([
+      "shared@2.3.0",
+      "shared@2.4.0",
+      "shared@2.5.0",
+      "late@2.5.0",
+      "agnostic@2.4.0",
+    ]);
+    expect(plan.caseRuns.find((r) => r.key === "late@2.5.0")).toEqual({
+      key: "late@2.5.0",
+      def: late,
+      profile: "2.5.0",
+    });
   });
 
   it("a profile-agnostic case runs once, on the first selected profile it allows", () => {
@@ -40,7 +56,9 @@ describe("planRuns", () => {
         .map((r) => r.key),
     ).toEqual(["agnostic@2.5.0"]);
     // Clause C applies only to 2.3.0, which the case does not allow: it runs on 2.4.0 when selected, else not at all.
-    expect(planRuns({ clauses: [CLAUSES[2]!], profiles: ALL, runs: 1, seed: 1 }).caseRuns.map((r) => r.key)).toEqual(["agnostic@2.4.0"]);
+    expect(planRuns({ clauses: [CLAUSES[2]!], profiles: ALL, runs: 1, seed: 1 }).caseRuns.map((r) => r.key)).toEqual([
+      "agnostic@2.4.0",
+    ]);
     expect(planRuns({ clauses: [CLAUSES[2]!], profiles: ["2.3.0"], runs: 1, seed: 1 }).caseRuns).toEqual([]);
     expect(caseProfile(agnostic, CLAUSES[2]!, "2.3.0", ALL)).toBe("2.4.0");
     expect(caseProfile(agnostic, CLAUSES[2]!, "2.3.0", ["2.3.0"])).toBeNull();
@@ -49,25 +67,33 @@ describe("planRuns", () => {
 
   it("one property run per clause, property and applicable profile, each with the run's budget and seed", () => {
     const plan = planRuns({ clauses: CLAUSES, profiles: ["2.3.0", "2.5.0"], runs: 9, seed: 42 });
-    expect(plan.propertyRuns.map(({ key, clause: c, profile, runs, seed }) => ({ key, clause: c, profile, runs, seed }))).toEqual([
-      { key: "B/p@2.5.0", clause: "B", profile: "2.5.0", runs: 9, seed: 42 },
-    ]);
+    expect(
+      plan.propertyRuns.map(({ key, clause: c, profile, runs, seed }) => ({ key, clause: c, profile, runs, seed })),
+    ).toEqual([{ key: "B/p@2.5.0", clause: "B", profile: "2.5.0", runs: 9, seed: 42 }]);
   });
 
   it("collects the probe checks in clause order; no profile selected means nothing to run", () => {
     expect(planRuns({ clauses: CLAUSES, profiles: ALL, runs: 1, seed: 1 }).probeChecks).toEqual([probe]);
-    expect(planRuns({ clauses: CLAUSES, profiles: [], runs: 1, seed: 1 })).toMatchObject({ caseRuns: [], propertyRuns: [] });
+    expect(planRuns({ clauses: CLAUSES, profiles: [], runs: 1, seed: 1 })).toMatchObject({
+      caseRuns: [],
+      propertyRuns: [],
+    });
   });
 
   it("is pure: the same input plans the same runs", () => {
     const input = { clauses: CATALOGUE, profiles: ALL, runs: 4, seed: 3 };
-    const keys = (p: ReturnType<typeof planRuns>): string[][] => [p.caseRuns.map((r) => r.key), p.propertyRuns.map((r) => r.key)];
+    const keys = (p: ReturnType<typeof planRuns>): string[][] => [
+      p.caseRuns.map((r) => r.key),
+      p.propertyRuns.map((r) => r.key),
+    ];
     expect(keys(planRuns(input))).toEqual(keys(planRuns(input)));
   });
 
   it("shards: each clause is planned in exactly one shard, with exactly the property runs the whole plan gives it", () => {
     const whole = planRuns({ clauses: CATALOGUE, profiles: ALL, runs: 4, seed: 3 });
-    const shards = [1, 2, 3].map((index) => planRuns({ clauses: CATALOGUE, profiles: ALL, runs: 4, seed: 3, shard: { index, count: 3 } }));
+    const shards = [1, 2, 3].map((index) =>
+      planRuns({ clauses: CATALOGUE, profiles: ALL, runs: 4, seed: 3, shard: { index, count: 3 } }),
+    );
     expect(shards.flatMap((s) => s.clauses.map((c) => c.id)).sort()).toEqual(CATALOGUE.map((c) => c.id).sort());
     expect(shards.flatMap((s) => s.propertyRuns.map((r) => `${r.key} ${r.seed} ${r.runs}`)).sort()).toEqual(
       whole.propertyRuns.map((r) => `${r.key} ${r.seed} ${r.runs}`).sort(),

@@ -20,7 +20,11 @@ describe("prescribesWait", () => {
   });
 
   it("reads the catalogue's own cases: a materialize hang waits, a pi SIGKILL and the happy path do not", () => {
-    expect([MATERIALIZE_TIMEOUT, PI_SIGNAL, HAPPY].map((def) => prescribesWait(def, "2.4.0"))).toEqual([true, false, false]);
+    expect([MATERIALIZE_TIMEOUT, PI_SIGNAL, HAPPY].map((def) => prescribesWait(def, "2.4.0"))).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("a scenario that needs the real sandbox cannot be read early: not a wait", () => {

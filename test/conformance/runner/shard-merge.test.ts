@@ -19,7 +19,9 @@ const read = (name: string): Report => ReportSchema.parse(JSON.parse(readFileSyn
 describe("shardClauses", () => {
   it("puts every selected clause in exactly one shard, the same way every time", () => {
     for (const n of [1, 2, 3, 5, 100]) {
-      const shards = Array.from({ length: n }, (_, i) => shardClauses(CATALOGUE, ["2.3.0", "2.4.0", "2.5.0"], 4, { index: i + 1, count: n }));
+      const shards = Array.from({ length: n }, (_, i) =>
+        shardClauses(CATALOGUE, ["2.3.0", "2.4.0", "2.5.0"], 4, { index: i + 1, count: n }),
+      );
       expect(
         shards
           .flat()
@@ -33,7 +35,9 @@ describe("shardClauses", () => {
     expect([props(1), props(2), props(3)]).toEqual([1, 1, 1]);
   });
 
-  it.each([["0/3"], ["4/3"], ["1/0"], ["a/b"], ["1"], ["1/3/4"]])("parseShard(%j) refuses", (value) => expect(parseShard(value)).toBeUndefined());
+  it.each([["0/3"], ["4/3"], ["1/0"], ["a/b"], ["1"], ["1/3/4"]])("parseShard(%j) refuses", (value) =>
+    expect(parseShard(value)).toBeUndefined(),
+  );
 });
 
 describe("merge-reports", () => {
@@ -55,19 +59,24 @@ describe("merge-reports", () => {
 
   it("shards 1/3, 2/3 and 3/3 merged equal the unsharded run", async () => {
     const whole = await cli([...common, "--json", "whole.json"]);
-    const shards = await Promise.all([1, 2, 3].map((i) => cli([...common, "--shard", `${i}/3`, "--json", `s${i}.json`])));
+    const shards = await Promise.all(
+      [1, 2, 3].map((i) => cli([...common, "--shard", `${i}/3`, "--json", `s${i}.json`])),
+    );
     expect(whole.code).toBe(1);
     const merged = await cli(["merge-reports", "s1.json", "s2.json", "s3.json", "--json", "merged.json"]);
     expect(merged.stderr).toBe("");
     expect(merged.code).toBe(whole.code);
     // Each run names its counterexample files with its own tag (parallel runs share none): the one field that differs.
     const untagged = (r: ReturnType<typeof read>): ReturnType<typeof read> =>
-      JSON.parse(JSON.stringify(r).replace(/(@[0-9.]+)\.[A-Za-z0-9]{6}\.json/g, "$1.<RUN>.json")) as ReturnType<typeof read>;
+      JSON.parse(JSON.stringify(r).replace(/(@[0-9.]+)\.[A-Za-z0-9]{6}\.json/g, "$1.<RUN>.json")) as ReturnType<
+        typeof read
+      >;
     const [a, b] = [untagged(read("whole.json")), untagged(read("merged.json"))];
     expect(b.summary).toEqual(a.summary);
     expect(b.clauses).toEqual(a.clauses);
     expect({ ...b, startedAt: "", durationMs: 0, cases: 0 }).toEqual({ ...a, startedAt: "", durationMs: 0, cases: 0 });
-    for (const i of [1, 2, 3]) expect(read(`s${i}.json`).shard).toEqual({ index: i, count: 3, selected: a.clauses.length });
+    for (const i of [1, 2, 3])
+      expect(read(`s${i}.json`).shard).toEqual({ index: i, count: 3, selected: a.clauses.length });
     expect(shards.map((s) => s.code).sort()).toContain(1);
     // The failing clause's reason reaches the CI log, not only its name.
     expect(merged.stdout).toMatch(/^FAIL {2}HANDSHAKE-GENTLE-AI-ONLY {2}\S/m);
@@ -80,9 +89,18 @@ describe("merge-reports", () => {
       return name;
     };
     const cases: [string[], RegExp][] = [
-      [["s1.json", variant("seed.json", { seed: s1.seed + 1 }), "s3.json"], /seed\.json has seed 43, s1\.json has seed 42: not shards of one run/],
-      [["s1.json", variant("relay.json", { relay: "/other/relay.ts" }), "s3.json"], /relay\.json has relay "\/other\/relay\.ts"/],
-      [["s1.json", variant("cat.json", { catalogue: "sha256:0000000000000000" }), "s3.json"], /cat\.json has catalogue/],
+      [
+        ["s1.json", variant("seed.json", { seed: s1.seed + 1 }), "s3.json"],
+        /seed\.json has seed 43, s1\.json has seed 42: not shards of one run/,
+      ],
+      [
+        ["s1.json", variant("relay.json", { relay: "/other/relay.ts" }), "s3.json"],
+        /relay\.json has relay "\/other\/relay\.ts"/,
+      ],
+      [
+        ["s1.json", variant("cat.json", { catalogue: "sha256:0000000000000000" }), "s3.json"],
+        /cat\.json has catalogue/,
+      ],
       [["s1.json", "s3.json"], /shard 2\/3 missing/],
       [["s1.json", "s1.json", "s3.json"], /s1\.json and s1\.json are both shard 1\/3/],
       [["nope.json"], /nope\.json: no such file/],

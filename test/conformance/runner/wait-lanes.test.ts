@@ -12,7 +12,9 @@ const cx = mkdtempSync(join(tmpdir(), "rc-wait-lanes-cx-"));
 afterAll(() => rmSync(cx, { recursive: true, force: true }));
 
 /** One run on one CPU lane: its clause verdicts, and the lane each case ran on. */
-async function lanesOf(grep: string): Promise<{ statuses: Record<string, string>; lanes: Record<string, number | undefined> }> {
+async function lanesOf(
+  grep: string,
+): Promise<{ statuses: Record<string, string>; lanes: Record<string, number | undefined> }> {
   const lanes: Record<string, number | undefined> = {};
   const report = await runCatalogue({
     relayModule: join(packageRoot(), "relay/index.ts"),
@@ -28,7 +30,12 @@ async function lanesOf(grep: string): Promise<{ statuses: Record<string, string>
   return { statuses: Object.fromEntries(report.clauses.map((c) => [c.id, c.status])), lanes };
 }
 
-const HANGS = ["materialize-timeout", "materialize-timeout-traps-sigterm", "pi-timeout-traps-sigterm", "submit-timeout-traps-sigterm"];
+const HANGS = [
+  "materialize-timeout",
+  "materialize-timeout-traps-sigterm",
+  "pi-timeout-traps-sigterm",
+  "submit-timeout-traps-sigterm",
+];
 
 describe.concurrent("wait lanes", () => {
   it("four hanging cases on one CPU lane: they run on the two wait lanes (1 and 2), the others on lane 0", async () => {

@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { CollectInputSchema, decodeSubmission, replyCollectInputs, typedSubmission, type CollectInput } from "../../../conformance/status/decode.ts";
+import {
+  CollectInputSchema,
+  decodeSubmission,
+  replyCollectInputs,
+  typedSubmission,
+  type CollectInput,
+} from "../../../conformance/status/decode.ts";
 import { relaySlots, renderToken, roleVectorSlots } from "../../../conformance/status/slots.ts";
 
-const arg = (name: string, value: string, token?: string) => ({ name, value, ...(token === undefined ? {} : { token }) });
+const arg = (name: string, value: string, token?: string) => ({
+  name,
+  value,
+  ...(token === undefined ? {} : { token }),
+});
 const input = (over: Partial<CollectInput>): CollectInput =>
   CollectInputSchema.parse({
     name: "reviewer_result",
@@ -70,7 +80,12 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
       },
     });
     const [slot] = relaySlots([real]);
-    expect(slot).toMatchObject({ captureArgumentTokens: [...tokens, "--agent=pi", "--materialize=true"], lens: "review-risk", order: "0", subjectHash: sha });
+    expect(slot).toMatchObject({
+      captureArgumentTokens: [...tokens, "--agent=pi", "--materialize=true"],
+      lens: "review-risk",
+      order: "0",
+      subjectHash: sha,
+    });
     expect(slot!.submission!.values[0]!.substitutionLocation).toBe(7);
   });
 
@@ -82,7 +97,12 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
     const bare = input({ arguments: [arg("agent", "pi")] });
     const slots = relaySlots([codex, ok, twoAgents, evidence, bare]);
     expect(slots).toEqual([
-      { captureArgumentTokens: ["--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"], lens: "review-risk", order: "0", subjectHash: "sha256:aa" },
+      {
+        captureArgumentTokens: ["--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"],
+        lens: "review-risk",
+        order: "0",
+        subjectHash: "sha256:aa",
+      },
     ]);
   });
 
@@ -90,7 +110,14 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
     const typed = decodeSubmission({
       operation_token: "capture-correction",
       argument_tokens: ["--a=1", "--lines={{value}}"],
-      value: { substitution_location: 1, maximum: 9, minimum: 1, domain: "positive_correction_lines", slot: "correction_lines", extra: true },
+      value: {
+        substitution_location: 1,
+        maximum: 9,
+        minimum: 1,
+        domain: "positive_correction_lines",
+        slot: "correction_lines",
+        extra: true,
+      },
     });
     expect(JSON.stringify(typed)).toBe(
       '{"operationToken":"capture-correction","argumentTokens":["--a=1","--lines={{value}}"],"values":[{"slot":"correction_lines","domain":"positive_correction_lines","substitutionLocation":1,"minimum":1,"maximum":9}]}',
@@ -98,27 +125,55 @@ describe("harness STATUS decoding (relay reference §12.1)", () => {
     const outcome = decodeSubmission({
       operation_token: "capture-evidence",
       argument_tokens: [],
-      values: [{ slot: "outcome", domain: "verification_outcome", allowed_values: ["passed"], substitution_location: 4 }],
+      values: [
+        { slot: "outcome", domain: "verification_outcome", allowed_values: ["passed"], substitution_location: 4 },
+      ],
     });
-    expect(outcome.values).toEqual([{ slot: "outcome", domain: "verification_outcome", substitutionLocation: 4, allowedValues: ["passed"] }]);
+    expect(outcome.values).toEqual([
+      { slot: "outcome", domain: "verification_outcome", substitutionLocation: 4, allowedValues: ["passed"] },
+    ]);
     expect(() => decodeSubmission({ operation_token: "x" })).toThrow();
   });
 
   it("keeps exactly the refuter/validation inputs with one execute=true and one agent=pi as role vectors, in order", () => {
-    const role = (op: string, args: ReturnType<typeof arg>[]) => input({ name: op, capture_operation: op, arguments: args });
-    const refuter = role("review.capture-refuter", [arg("lineage", "l", "--lineage=l"), arg("execute", "true", "--execute=true"), arg("agent", "pi", "--agent=pi")]);
+    const role = (op: string, args: ReturnType<typeof arg>[]) =>
+      input({ name: op, capture_operation: op, arguments: args });
+    const refuter = role("review.capture-refuter", [
+      arg("lineage", "l", "--lineage=l"),
+      arg("execute", "true", "--execute=true"),
+      arg("agent", "pi", "--agent=pi"),
+    ]);
     const validation = role("review.capture-validation", [arg("execute", "true"), arg("agent", "pi")]);
-    const twoExecutes = role("review.capture-validation", [arg("execute", "true"), arg("execute", "true"), arg("agent", "pi")]);
+    const twoExecutes = role("review.capture-validation", [
+      arg("execute", "true"),
+      arg("execute", "true"),
+      arg("agent", "pi"),
+    ]);
     const lens = input({ arguments: [arg("execute", "true"), arg("agent", "pi")] });
     expect(roleVectorSlots([lens, refuter, twoExecutes, validation])).toEqual([
-      { captureOperation: "review.capture-refuter", argumentTokens: ["--lineage=l", "--execute=true", "--agent=pi"], name: "review.capture-refuter" },
-      { captureOperation: "review.capture-validation", argumentTokens: ["--execute=true", "--agent=pi"], name: "review.capture-validation" },
+      {
+        captureOperation: "review.capture-refuter",
+        argumentTokens: ["--lineage=l", "--execute=true", "--agent=pi"],
+        name: "review.capture-refuter",
+      },
+      {
+        captureOperation: "review.capture-validation",
+        argumentTokens: ["--execute=true", "--agent=pi"],
+        name: "review.capture-validation",
+      },
     ]);
   });
 
   it("reads a STATUS reply's collect inputs: none from a failed, non-JSON or non-collect reply; throws on a bad input", () => {
-    const reply = (exitCode: number | null, doc: unknown) => ({ exitCode, stdout: Buffer.from(typeof doc === "string" ? doc : JSON.stringify(doc)) });
-    const wire = { name: "reviewer_result", capture_operation: "review.capture-result", arguments: [arg("agent", "pi")] };
+    const reply = (exitCode: number | null, doc: unknown) => ({
+      exitCode,
+      stdout: Buffer.from(typeof doc === "string" ? doc : JSON.stringify(doc)),
+    });
+    const wire = {
+      name: "reviewer_result",
+      capture_operation: "review.capture-result",
+      arguments: [arg("agent", "pi")],
+    };
     expect(replyCollectInputs(reply(0, { next_transition: { collect: { inputs: [wire] } } }))).toEqual([wire]);
     expect(replyCollectInputs(reply(1, { next_transition: { collect: { inputs: [wire] } } }))).toEqual([]);
     expect(replyCollectInputs(reply(0, "not json"))).toEqual([]);

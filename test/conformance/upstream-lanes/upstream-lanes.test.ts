@@ -82,37 +82,60 @@ test("the capable binary is the given one", () => {
 `;
 
 describe("relay-conformance upstream-lanes", () => {
-  it("runs a lane from a linked worktree against the simulator and reports each test", { timeout: 60_000 }, async () => {
-    const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": DEVTEST });
-    const json = join(checkout, "..", `${checkout.split("/").pop()}-report.json`);
-    made.push(json);
-    const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary", "--json", json]);
-    const commit = git(checkout, "rev-parse", "HEAD");
-    expect(r.stdout.split("\n").slice(0, 1)).toEqual([`upstream-lanes: gentle-pi ${commit.slice(0, 8)} (${checkout}), simulator profile 2.4.0`]);
-    expect(r.stdout).toMatch(/^PASS  devbinary  tests\/devbinary\/fake\.devtest\.ts: the dev binary is the simulator at the profile \(\d+ ms\)$/m);
-    expect(r.stdout).toMatch(/^PASS  devbinary  tests\/devbinary\/fake\.devtest\.ts: pi on PATH is the fake pi \(\d+ ms\)$/m);
-    expect(r.stdout).toMatch(/^PASS  devbinary  tests\/devbinary\/fake\.devtest\.ts: the cwd is a linked worktree \(\d+ ms\)$/m);
-    expect(r.stdout).toMatch(/^FAIL  devbinary  tests\/devbinary\/fake\.devtest\.ts: a failing test \(\d+ ms\)\n {6}.*1 !== 2/m);
-    expect(r.stdout.endsWith("3 passed, 1 failed\n")).toBe(true);
-    expect(r.stderr).toBe("upstream-lanes: devbinary: tests/devbinary/fake.devtest.ts\n");
-    expect(r.code).toBe(1);
-    const report = LanesReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));
-    expect(report).toMatchObject({ commit, profile: "2.4.0", lanes: ["devbinary"], summary: { passed: 3, failed: 1, skipped: 0 } });
-    // The worktree is gone and unregistered.
-    expect(git(checkout, "worktree", "list").split("\n")).toHaveLength(1);
-  });
+  it(
+    "runs a lane from a linked worktree against the simulator and reports each test",
+    { timeout: 60_000 },
+    async () => {
+      const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": DEVTEST });
+      const json = join(checkout, "..", `${checkout.split("/").pop()}-report.json`);
+      made.push(json);
+      const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary", "--json", json]);
+      const commit = git(checkout, "rev-parse", "HEAD");
+      expect(r.stdout.split("\n").slice(0, 1)).toEqual([
+        `upstream-lanes: gentle-pi ${commit.slice(0, 8)} (${checkout}), simulator profile 2.4.0`,
+      ]);
+      expect(r.stdout).toMatch(
+        /^PASS  devbinary  tests\/devbinary\/fake\.devtest\.ts: the dev binary is the simulator at the profile \(\d+ ms\)$/m,
+      );
+      expect(r.stdout).toMatch(
+        /^PASS  devbinary  tests\/devbinary\/fake\.devtest\.ts: pi on PATH is the fake pi \(\d+ ms\)$/m,
+      );
+      expect(r.stdout).toMatch(
+        /^PASS  devbinary  tests\/devbinary\/fake\.devtest\.ts: the cwd is a linked worktree \(\d+ ms\)$/m,
+      );
+      expect(r.stdout).toMatch(
+        /^FAIL  devbinary  tests\/devbinary\/fake\.devtest\.ts: a failing test \(\d+ ms\)\n {6}.*1 !== 2/m,
+      );
+      expect(r.stdout.endsWith("3 passed, 1 failed\n")).toBe(true);
+      expect(r.stderr).toBe("upstream-lanes: devbinary: tests/devbinary/fake.devtest.ts\n");
+      expect(r.code).toBe(1);
+      const report = LanesReportSchema.parse(JSON.parse(readFileSync(json, "utf8")));
+      expect(report).toMatchObject({
+        commit,
+        profile: "2.4.0",
+        lanes: ["devbinary"],
+        summary: { passed: 3, failed: 1, skipped: 0 },
+      });
+      // The worktree is gone and unregistered.
+      expect(git(checkout, "worktree", "list").split("\n")).toHaveLength(1);
+    },
+  );
 
-  it("exits 0 when every test passes; off a terminal a progress line per lane file on stderr", { timeout: 60_000 }, async () => {
-    const passing = DEVTEST.replace(/test\("a failing test"[\s\S]*$/, "");
-    const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": passing });
-    const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary"], { progress: "lines" });
-    expect(r.stdout.endsWith("3 passed, 0 failed\n")).toBe(true);
-    expect(r.code).toBe(0);
-    // The file's line, then progress lines only (more than one past 10 s): the last at 100%.
-    expect(r.stderr).toMatch(
-      /^upstream-lanes: devbinary: tests\/devbinary\/fake\.devtest\.ts\n(relay-conformance upstream-lanes: 0\/1 files \(0%\), 0 failed, [^\n]*\n)*relay-conformance upstream-lanes: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/,
-    );
-  });
+  it(
+    "exits 0 when every test passes; off a terminal a progress line per lane file on stderr",
+    { timeout: 60_000 },
+    async () => {
+      const passing = DEVTEST.replace(/test\("a failing test"[\s\S]*$/, "");
+      const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": passing });
+      const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary"], { progress: "lines" });
+      expect(r.stdout.endsWith("3 passed, 0 failed\n")).toBe(true);
+      expect(r.code).toBe(0);
+      // The file's line, then progress lines only (more than one past 10 s): the last at 100%.
+      expect(r.stderr).toMatch(
+        /^upstream-lanes: devbinary: tests\/devbinary\/fake\.devtest\.ts\n(relay-conformance upstream-lanes: 0\/1 files \(0%\), 0 failed, [^\n]*\n)*relay-conformance upstream-lanes: 1\/1 files \(100%\), 0 failed, \d+:\d\d elapsed, ETA 0:00\n$/,
+      );
+    },
+  );
 
   it("bad input exits 2 with one line: a missing path, not gentle-pi, not git, a missing lane, an unknown lane", async () => {
     const plain = mkdtempSync(join(tmpdir(), "upstream-lanes-test-"));
@@ -123,14 +146,26 @@ describe("relay-conformance upstream-lanes", () => {
     const noLane = fakeGentlePi({});
     const cases: [string[], string][] = [
       [["upstream-lanes"], "relay-conformance: upstream-lanes needs --gentle-pi <checkout>"],
-      [["upstream-lanes", "--gentle-pi", join(plain, "nope")], `relay-conformance: ${join(plain, "nope")}: no such directory`],
-      [["upstream-lanes", "--gentle-pi", plain], `relay-conformance: ${plain}: not a gentle-pi checkout (no lib/review-host-relay.ts)`],
-      [["upstream-lanes", "--gentle-pi", notGit], `relay-conformance: ${notGit}: not a git checkout (git rev-parse HEAD: `],
+      [
+        ["upstream-lanes", "--gentle-pi", join(plain, "nope")],
+        `relay-conformance: ${join(plain, "nope")}: no such directory`,
+      ],
+      [
+        ["upstream-lanes", "--gentle-pi", plain],
+        `relay-conformance: ${plain}: not a gentle-pi checkout (no lib/review-host-relay.ts)`,
+      ],
+      [
+        ["upstream-lanes", "--gentle-pi", notGit],
+        `relay-conformance: ${notGit}: not a git checkout (git rev-parse HEAD: `,
+      ],
       [
         ["upstream-lanes", "--gentle-pi", noLane, "--lane", "maintainer"],
         `relay-conformance: ${noLane}: no tests/maintainer/*.maintest.ts (this gentle-pi checkout has no maintainer lane)`,
       ],
-      [["upstream-lanes", "--gentle-pi", noLane, "--lane", "bogus"], 'relay-conformance: unknown lane "bogus" (expected devbinary, maintainer, positive or all)'],
+      [
+        ["upstream-lanes", "--gentle-pi", noLane, "--lane", "bogus"],
+        'relay-conformance: unknown lane "bogus" (expected devbinary, maintainer, positive or all)',
+      ],
     ];
     for (const [args, first] of cases) {
       const r = await cli(args);
@@ -147,20 +182,36 @@ describe("relay-conformance upstream-lanes", () => {
     const cases: [string[], string][] = [
       [["--binary"], "relay-conformance: option --binary needs a value\n"],
       [["--binary="], "relay-conformance: --binary needs a path to a gentle-ai binary\n"],
-      [["--binary", join(checkout, "nope")], `relay-conformance: --binary ${join(checkout, "nope")} is not an executable file (ENOENT)\n`],
+      [
+        ["--binary", join(checkout, "nope")],
+        `relay-conformance: --binary ${join(checkout, "nope")} is not an executable file (ENOENT)\n`,
+      ],
       [["--binary", checkout], `relay-conformance: --binary ${checkout} is not a file\n`],
       [["--binary", plain], `relay-conformance: --binary ${plain} is not an executable file (EACCES)\n`],
-      [["--binary", sim, "--profile", "2.5.0"], "relay-conformance: --profile and --binary exclude each other: --profile picks the simulator's release\n"],
-      [["--binary", sim, "--lane", "devbinary,positive"], "relay-conformance: --lane positive cannot run with --binary: it needs the simulator's pinned review session\n"],
+      [
+        ["--binary", sim, "--profile", "2.5.0"],
+        "relay-conformance: --profile and --binary exclude each other: --profile picks the simulator's release\n",
+      ],
+      [
+        ["--binary", sim, "--lane", "devbinary,positive"],
+        "relay-conformance: --lane positive cannot run with --binary: it needs the simulator's pinned review session\n",
+      ],
     ];
     for (const [args, first] of cases) {
       const r = await cli(["upstream-lanes", "--gentle-pi", checkout, ...args]);
-      expect({ code: r.code, stderr: r.stderr.split("\n")[0] + "\n", stdout: r.stdout }, args.join(" ")).toEqual({ code: 2, stderr: first, stdout: "" });
+      expect({ code: r.code, stderr: r.stderr.split("\n")[0] + "\n", stdout: r.stdout }, args.join(" ")).toEqual({
+        code: 2,
+        stderr: first,
+        stdout: "",
+      });
     }
   });
 
   it("--binary runs the lanes against the given gentle-ai and says so", { timeout: 60_000 }, async () => {
-    const checkout = fakeGentlePi({ "tests/devbinary/fake.devtest.ts": BINARY_DEVTEST, "tests/maintainer/fake.maintest.ts": BINARY_MAINTEST });
+    const checkout = fakeGentlePi({
+      "tests/devbinary/fake.devtest.ts": BINARY_DEVTEST,
+      "tests/maintainer/fake.maintest.ts": BINARY_MAINTEST,
+    });
     const binary = join(checkout, "..", `${checkout.split("/").pop()}-gentle-ai`);
     made.push(binary);
     writeFileSync(binary, "#!/bin/sh\necho real gentle-ai\n", { mode: 0o755 });
@@ -193,20 +244,38 @@ describe("relay-conformance upstream-lanes", () => {
     made.push(cache);
     // A cache path under a regular file can never be created: npm is not even reached.
     writeFileSync(cache, "not a folder");
-    const r = await cli(["upstream-lanes", "--gentle-pi", checkout, "--lane", "devbinary", "--deps-cache", join(cache, "deps")]);
+    const r = await cli([
+      "upstream-lanes",
+      "--gentle-pi",
+      checkout,
+      "--lane",
+      "devbinary",
+      "--deps-cache",
+      join(cache, "deps"),
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr.startsWith(`relay-conformance: cannot install the lanes' test dependencies into ${join(cache, "deps")}: `)).toBe(true);
+    expect(
+      r.stderr.startsWith(
+        `relay-conformance: cannot install the lanes' test dependencies into ${join(cache, "deps")}: `,
+      ),
+    ).toBe(true);
     expect(existsSync(join(checkout, "node_modules"))).toBe(false);
   });
 });
 
 const gentlePi = process.env.GENTLE_PI_CHECKOUT;
 describe.skipIf(gentlePi === undefined)(
-  gentlePi === undefined ? "GENTLE_PI_CHECKOUT is not set (a gentle-pi checkout): gentle-pi's own lanes are skipped" : `gentle-pi's lanes at ${gentlePi}`,
+  gentlePi === undefined
+    ? "GENTLE_PI_CHECKOUT is not set (a gentle-pi checkout): gentle-pi's own lanes are skipped"
+    : `gentle-pi's lanes at ${gentlePi}`,
   () => {
-    it("every devbinary, maintainer and armed positive-lens test passes against the simulator", { timeout: 900_000 }, async () => {
-      const r = await cli(["upstream-lanes", "--gentle-pi", gentlePi!]);
-      expect(r.code, r.stdout).toBe(0);
-    });
+    it(
+      "every devbinary, maintainer and armed positive-lens test passes against the simulator",
+      { timeout: 900_000 },
+      async () => {
+        const r = await cli(["upstream-lanes", "--gentle-pi", gentlePi!]);
+        expect(r.code, r.stdout).toBe(0);
+      },
+    );
   },
 );

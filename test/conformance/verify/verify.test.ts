@@ -25,7 +25,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * A process of its own, so the tests using it can run concurrently (each run mostly waits on its simulator and relay
  * children) without sharing this worker's process.env.
  */
-async function verify(profile: string, extra: string[]): Promise<{ code: number; out: string; err: string; report: VerifyReport }> {
+async function verify(
+  profile: string,
+  extra: string[],
+): Promise<{ code: number; out: string; err: string; report: VerifyReport }> {
   // Per run, not per profile: a concurrent run must never read a file another one is rewriting.
   const run = `${profile}-${extra.join("_").replace(/\W/g, "")}`;
   const scenario = join(dir, `scenario-${run}.json`);
@@ -34,9 +37,18 @@ async function verify(profile: string, extra: string[]): Promise<{ code: number;
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   env.GENTLE_AI_SIM_SCENARIO = scenario;
-  const cli = await spawnProcess(launcher, ["verify", "--binary", paths.simGentleAi(), "--json", json, ...extra], { env, cwd: dir, guardMs: SLOW - 10_000 });
+  const cli = await spawnProcess(launcher, ["verify", "--binary", paths.simGentleAi(), "--json", json, ...extra], {
+    env,
+    cwd: dir,
+    guardMs: SLOW - 10_000,
+  });
   expect(cli.signal).toBeNull();
-  return { code: cli.code ?? -1, out: cli.stdoutText, err: cli.stderrText, report: VerifyReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))) };
+  return {
+    code: cli.code ?? -1,
+    out: cli.stdoutText,
+    err: cli.stderrText,
+    report: VerifyReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))),
+  };
 }
 
 // The self-checks, the caller-environment check and the drift checks run concurrently: each verify has its own
@@ -128,7 +140,10 @@ describe.concurrent("drift", () => {
     async () => {
       const { code, report } = await verify("2.4.0", ["--profile", "2.5.0", "--no-goldens"]);
       expect(code).toBe(1);
-      expect(report.probes.filter((p) => p.status === "drift").map((p) => p.id)).toEqual(["version-output", "handshake-gate"]);
+      expect(report.probes.filter((p) => p.status === "drift").map((p) => p.id)).toEqual([
+        "version-output",
+        "handshake-gate",
+      ]);
     },
     SLOW,
   );
@@ -140,9 +155,18 @@ describe("bad input", () => {
     writeFileSync(dev, "#!/bin/sh\necho 'gentle-ai dev'\n");
     chmodSync(dev, 0o755);
     const cases: [string[], string][] = [
-      [["verify", "--binary", join(dir, "nope")], `relay-conformance: --binary ${join(dir, "nope")} is not an executable file (ENOENT)\n`],
-      [["verify", "--binary", dev, "--profile", "9.9.9"], 'relay-conformance: unknown profile "9.9.9" (expected 2.3.0, 2.4.0, 2.5.0)\n'],
-      [["verify", "--binary", dev], `relay-conformance: cannot derive the contract profile from \`${dev} version\` output "gentle-ai dev\\n"; pass --profile\n`],
+      [
+        ["verify", "--binary", join(dir, "nope")],
+        `relay-conformance: --binary ${join(dir, "nope")} is not an executable file (ENOENT)\n`,
+      ],
+      [
+        ["verify", "--binary", dev, "--profile", "9.9.9"],
+        'relay-conformance: unknown profile "9.9.9" (expected 2.3.0, 2.4.0, 2.5.0)\n',
+      ],
+      [
+        ["verify", "--binary", dev],
+        `relay-conformance: cannot derive the contract profile from \`${dev} version\` output "gentle-ai dev\\n"; pass --profile\n`,
+      ],
       [["verify"], "relay-conformance: verify needs --binary <path>\n"],
     ];
     for (const [argv, message] of cases) {
@@ -153,15 +177,8 @@ describe("bad input", () => {
   });
 
   it("maps versions to profiles and publishes the report schema", () => {
-    expect(["2.2.2", "2.3.0", "2.4.0-rc.1", "2.4.0", "2.4.1-main.56d50aa", "2.5.0", "2.6.1", "dev"].map(profileOfVersion)).toEqual([
-      "2.3.0",
-      "2.3.0",
-      "2.3.0",
-      "2.4.0",
-      "2.4.0",
-      "2.5.0",
-      "2.5.0",
-      undefined,
-    ]);
+    expect(
+      ["2.2.2", "2.3.0", "2.4.0-rc.1", "2.4.0", "2.4.1-main.56d50aa", "2.5.0", "2.6.1", "dev"].map(profileOfVersion),
+    ).toEqual(["2.3.0", "2.3.0", "2.3.0", "2.4.0", "2.4.0", "2.5.0", "2.5.0", undefined]);
   });
 });

@@ -52,7 +52,9 @@ describe("simulator bundles' start-up rules (esbuild metafile)", () => {
   });
 
   it("no top-level await in any of the simulator's own modules that a bundle loads", () => {
-    const own = new Set(bundles.flatMap(([, o]) => Object.keys(o.inputs)).filter((p) => p.startsWith("simulator/") && p.endsWith(".ts")));
+    const own = new Set(
+      bundles.flatMap(([, o]) => Object.keys(o.inputs)).filter((p) => p.startsWith("simulator/") && p.endsWith(".ts")),
+    );
     expect(own.size).toBeGreaterThan(20);
     expect([...own].flatMap(topLevelAwaits)).toEqual([]);
   });

@@ -3,7 +3,8 @@ import { planFaults, CRASH_EXIT_CODE } from "../../../simulator/faults/apply.ts"
 
 describe("planFaults", () => {
   const outcome = { stdout: Buffer.from("out"), stderr: Buffer.from("err"), exitCode: 1 };
-  const bytesOf = (spec: { text: string } | { base64: string } | { file: string }): Buffer => Buffer.from("text" in spec ? spec.text : "?");
+  const bytesOf = (spec: { text: string } | { base64: string } | { file: string }): Buffer =>
+    Buffer.from("text" in spec ? spec.text : "?");
   it("no faults: the outcome unchanged", () => {
     expect(planFaults(outcome, [], bytesOf)).toEqual({
       delayMs: 0,
@@ -31,7 +32,12 @@ describe("planFaults", () => {
       ],
       bytesOf,
     );
-    expect([plan.stderr.toString(), plan.exitCode, plan.delayMs, plan.drip]).toEqual(["b", 0, 15, { chunkBytes: 2, intervalMs: 3 }]);
+    expect([plan.stderr.toString(), plan.exitCode, plan.delayMs, plan.drip]).toEqual([
+      "b",
+      0,
+      15,
+      { chunkBytes: 2, intervalMs: 3 },
+    ]);
     expect(plan.applied).toHaveLength(8);
   });
   it("crash-mid-write exits CRASH_EXIT_CODE unless an exit-code fault sets a non-zero code", () => {
@@ -59,7 +65,11 @@ describe("planFaults", () => {
     ).toBe(7);
   });
   it("only the first terminal fault applies", () => {
-    const plan = planFaults(outcome, [{ kind: "signal", signal: "SIGTERM" }, { kind: "hang" }, { kind: "partial-then-hang", bytes: 1 }], bytesOf);
+    const plan = planFaults(
+      outcome,
+      [{ kind: "signal", signal: "SIGTERM" }, { kind: "hang" }, { kind: "partial-then-hang", bytes: 1 }],
+      bytesOf,
+    );
     expect(plan.termination).toEqual({ kind: "signal", signal: "SIGTERM" });
     expect(plan.applied).toEqual([{ kind: "signal", signal: "SIGTERM" }]);
   });

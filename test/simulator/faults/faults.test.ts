@@ -99,11 +99,14 @@ describe.each(PROGRAMS)("faults on $program", (p) => {
     expect([r.stdout.length, r.code]).toEqual([0, 9]);
   });
 
-  it.each(["SIGTERM", "SIGKILL", "SIGSEGV", "SIGABRT", "SIGINT", "SIGHUP"] as const)("signal %s: dies by that signal", async (signal) => {
-    const r = await withFaults(p, [{ kind: "signal", signal }]);
-    expect([r.stdout.length, r.code, r.signal]).toEqual([0, null, signal]);
-    expect(world.entries()[0]!.exit).toEqual({ code: null, signal, completed: false });
-  });
+  it.each(["SIGTERM", "SIGKILL", "SIGSEGV", "SIGABRT", "SIGINT", "SIGHUP"] as const)(
+    "signal %s: dies by that signal",
+    async (signal) => {
+      const r = await withFaults(p, [{ kind: "signal", signal }]);
+      expect([r.stdout.length, r.code, r.signal]).toEqual([0, null, signal]);
+      expect(world.entries()[0]!.exit).toEqual({ code: null, signal, completed: false });
+    },
+  );
 
   it("empty-output: exit 0 with no stdout", async () => {
     const r = await withFaults(p, [{ kind: "empty-output" }]);
@@ -141,7 +144,11 @@ describe("combination rules", () => {
   });
 
   it("empty-output after a stdout override empties it; oversized after empty is all spaces", async () => {
-    const r = await withFaults(p, [{ kind: "stdout", bytes: { text: "x" } }, { kind: "empty-output" }, { kind: "oversized-output", bytes: 3 }]);
+    const r = await withFaults(p, [
+      { kind: "stdout", bytes: { text: "x" } },
+      { kind: "empty-output" },
+      { kind: "oversized-output", bytes: 3 },
+    ]);
     expect(r.stdout.toString()).toBe("   ");
   });
 });

@@ -16,7 +16,8 @@ describe("fault matching across separate processes", () => {
     });
     const env = world.env({ GENTLE_AI_SIM_SCENARIO: scenario });
     const codes: Array<number | null> = [];
-    for (const args of [["version"], ["--version"], ["-v"], ["version"], ["version"]]) codes.push((await runSim("gentle-ai", args, { env })).code);
+    for (const args of [["version"], ["--version"], ["-v"], ["version"], ["version"]])
+      codes.push((await runSim("gentle-ai", args, { env })).code);
     expect(codes).toEqual([0, 7, 0, 7, 0]);
     expect(world.entries().map((e) => [e.verb, e.callIndex, e.faults.length])).toEqual([
       ["version", 1, 0],
@@ -31,7 +32,13 @@ describe("fault matching across separate processes", () => {
     world = new SimWorld();
     const scenario = world.writeScenario({
       faults: [
-        { program: "gentle-ai", verb: "capture-result", leg: "materialize", calls: [2], fault: { kind: "stdout", bytes: { text: "M2" } } },
+        {
+          program: "gentle-ai",
+          verb: "capture-result",
+          leg: "materialize",
+          calls: [2],
+          fault: { kind: "stdout", bytes: { text: "M2" } },
+        },
         { program: "gentle-ai", leg: "submit", calls: "every", fault: { kind: "stderr", bytes: { text: "S" } } },
       ],
     });
@@ -39,7 +46,8 @@ describe("fault matching across separate processes", () => {
     const materialize = ["review", "capture-result", "--agent=pi", "--materialize=true"];
     const submit = ["review", "capture-result", "--input=/nonexistent/result.raw"];
     const runs = [];
-    for (const args of [materialize, submit, materialize, submit, ["review", "capture-result"]]) runs.push(await runSim("gentle-ai", args, { env }));
+    for (const args of [materialize, submit, materialize, submit, ["review", "capture-result"]])
+      runs.push(await runSim("gentle-ai", args, { env }));
     expect(runs[2]!.stdout.toString()).toBe("M2");
     expect(runs[0]!.stdout.toString()).not.toBe("M2");
     expect([runs[1]!.stderr.toString(), runs[3]!.stderr.toString()]).toEqual(["S", "S"]);

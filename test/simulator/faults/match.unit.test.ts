@@ -10,7 +10,8 @@ describe("matchFaults", () => {
     { program: "gentle-ai", leg: "materialize", calls: "every", fault: { kind: "delay", ms: 4 } },
     { program: "pi", fault: { kind: "delay", ms: 5 } },
   ];
-  const ms = (call: Parameters<typeof matchFaults>[1]): number[] => matchFaults(rules, call).map((f) => (f.kind === "delay" ? f.ms : -1));
+  const ms = (call: Parameters<typeof matchFaults>[1]): number[] =>
+    matchFaults(rules, call).map((f) => (f.kind === "delay" ? f.ms : -1));
   it("selects by program, verb, leg and call index, in rule order", () => {
     expect(ms({ program: "gentle-ai", verb: "version", callIndex: 1 })).toEqual([1]);
     expect(ms({ program: "gentle-ai", verb: "capture-result", leg: "submit", callIndex: 1 })).toEqual([1, 2]);

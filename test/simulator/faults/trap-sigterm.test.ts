@@ -36,7 +36,11 @@ describe.each([
     const exited = child.then((result) => result.signal ?? null);
     const deadline = Date.now() + 20_000;
     // The transcript line is written once the fault plan (handler included) is in place.
-    while (!(existsSync(world.transcriptPath) && readFileSync(world.transcriptPath, "utf8").includes("\n")) && Date.now() < deadline) await sleep(20);
+    while (
+      !(existsSync(world.transcriptPath) && readFileSync(world.transcriptPath, "utf8").includes("\n")) &&
+      Date.now() < deadline
+    )
+      await sleep(20);
     child.kill("SIGTERM");
     const stillAlive = await Promise.race([exited.then(() => false), sleep(700).then(() => true)]);
     expect(stillAlive).toBe(true);

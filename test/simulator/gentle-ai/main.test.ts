@@ -35,7 +35,10 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
     const env = world.env({ GENTLE_PI_REVIEW_RELAY_CONTRACT: HANDSHAKE });
     const tokens = bindingTokens();
 
-    const a = await runSim("gentle-ai", ["review", "capture-result", ...tokens, "--agent=pi", "--materialize=true"], { env, cwd: world.dir });
+    const a = await runSim("gentle-ai", ["review", "capture-result", ...tokens, "--agent=pi", "--materialize=true"], {
+      env,
+      cwd: world.dir,
+    });
     expect([a.stderr.toString(), a.code]).toEqual(["", 0]);
     expect(a.stdout.toString()).toMatch(/^GENTLE_AI_REVIEW_BINDING \{.*"subject_hash":"sha256:[0-9a-f]{64}"\}\n/);
 
@@ -45,16 +48,32 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
     const result = join(world.dir, "result.raw");
     writeFileSync(result, b.stdout);
 
-    const c = await runSim("gentle-ai", ["review", "capture-result", ...tokens, `--input=${result}`], { env, cwd: world.dir });
+    const c = await runSim("gentle-ai", ["review", "capture-result", ...tokens, `--input=${result}`], {
+      env,
+      cwd: world.dir,
+    });
     expect([c.stderr.toString(), c.code]).toEqual(["", 0]);
     const artifact = JSON.parse(c.stdout.toString());
-    expect(artifact).toMatchObject({ schema: "gentle-ai.review-result-artifact/v2", lens: "review-risk", admission_decision: "completed" });
+    expect(artifact).toMatchObject({
+      schema: "gentle-ai.review-result-artifact/v2",
+      lens: "review-risk",
+      admission_decision: "completed",
+    });
 
-    const again = await runSim("gentle-ai", ["review", "capture-result", ...tokens, "--input", "-"], { env, cwd: world.dir, input: b.stdout });
+    const again = await runSim("gentle-ai", ["review", "capture-result", ...tokens, "--input", "-"], {
+      env,
+      cwd: world.dir,
+      input: b.stdout,
+    });
     expect([again.stdout, again.code]).toEqual([c.stdout, 0]);
 
     const [ea, eb, ec, ed] = world.entries();
-    expect([ea!.verb, ea!.leg, ea!.handshake, ea!.stdinRead]).toEqual(["capture-result", "materialize", HANDSHAKE, false]);
+    expect([ea!.verb, ea!.leg, ea!.handshake, ea!.stdinRead]).toEqual([
+      "capture-result",
+      "materialize",
+      HANDSHAKE,
+      false,
+    ]);
     expect(Buffer.from(ea!.stdout.base64!, "base64")).toEqual(a.stdout);
     expect([eb!.program, eb!.handshake, eb!.stdin.sha256]).toEqual(["pi", null, sha(a.stdout)]);
     expect([ec!.leg, ec!.callIndex, ec!.files]).toEqual([
@@ -62,13 +81,23 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
       1,
       [{ path: result, sha256: sha(b.stdout), length: b.stdout.length, base64: b.stdout.toString("base64") }],
     ]);
-    expect([ed!.leg, ed!.callIndex, ed!.stdinRead, ed!.stdin.sha256, ed!.files]).toEqual(["submit", 2, true, sha(b.stdout), []]);
+    expect([ed!.leg, ed!.callIndex, ed!.stdinRead, ed!.stdin.sha256, ed!.files]).toEqual([
+      "submit",
+      2,
+      true,
+      sha(b.stdout),
+      [],
+    ]);
   });
 
   it("unknown verb: the Outcome's streams and exit code", async () => {
     world = new SimWorld();
     const r = await runSim("gentle-ai", ["review", "no-such-verb"], { env: world.env() });
-    expect([r.stdout.toString(), r.stderr.toString(), r.code]).toEqual(["", 'Error: unknown review command "no-such-verb"\n', 1]);
+    expect([r.stdout.toString(), r.stderr.toString(), r.code]).toEqual([
+      "",
+      'Error: unknown review command "no-such-verb"\n',
+      1,
+    ]);
   });
 
   it("builds the Invocation: argv after the program, cwd, state dir, scenario dir, executablePath = the launched script", async () => {
@@ -76,7 +105,12 @@ describe("gentle-ai main around dispatch (relay legs A, B, C by hand)", () => {
     const file = world.writeScenario({ profile: "2.5.0" });
     const [node, ...pre] = tsxFixture("program-main.ts");
     // Relative simulator paths become absolute in the environment children inherit (pi runs in a scratch cwd).
-    const env = { ...world.env(), GENTLE_AI_SIM_SCENARIO: "scenario.json", GENTLE_AI_SIM_STATE: "state", GENTLE_AI_SIM_TRANSCRIPT: "t.jsonl" };
+    const env = {
+      ...world.env(),
+      GENTLE_AI_SIM_SCENARIO: "scenario.json",
+      GENTLE_AI_SIM_STATE: "state",
+      GENTLE_AI_SIM_TRANSCRIPT: "t.jsonl",
+    };
     const r = await spawnProcess(node!, [...pre, "review", "status", "--x=1"], { env, cwd: world.dir });
     expect([JSON.parse(r.stdout.toString()), r.stderr.toString(), r.code]).toEqual([
       {
@@ -119,7 +153,10 @@ describe("scenario validation cache", () => {
     expect((await runSim("pi", [], { env })).code).toBe(4);
     world.writeScenario('{"pi": {"exitCode": 300}}');
     const bad = await runSim("pi", [], { env });
-    expect([bad.stderr.toString(), bad.code]).toEqual([`gentle-ai-sim: ${file}: $.pi.exitCode: Too big: expected number to be <=255\n`, 2]);
+    expect([bad.stderr.toString(), bad.code]).toEqual([
+      `gentle-ai-sim: ${file}: $.pi.exitCode: Too big: expected number to be <=255\n`,
+      2,
+    ]);
   });
 });
 
@@ -128,7 +165,10 @@ describe("large payloads", () => {
     world = new SimWorld();
     const big = Buffer.alloc(64 * 1024 * 1024);
     for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
-    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.writeScenario({ pi: { result: { kind: "echo" } } }), GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "1048576" });
+    const env = world.env({
+      GENTLE_AI_SIM_SCENARIO: world.writeScenario({ pi: { result: { kind: "echo" } } }),
+      GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "1048576",
+    });
     const r = await runSim("pi", [], { env, input: big });
     expect(r.code).toBe(0);
     expect(r.stdout.length).toBe(big.length);

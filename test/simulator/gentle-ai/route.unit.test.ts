@@ -20,22 +20,65 @@ function routeEnvelope(operation: string, code: string, message: string, lineage
   return failureEnvelope(1, operation, code, message, "correct_request", undefined, lineageId);
 }
 
-async function expectRouteRefusal(s: SimWorld, argv: string[], operation: string, code: string, message: string, lineageId?: string): Promise<void> {
+async function expectRouteRefusal(
+  s: SimWorld,
+  argv: string[],
+  operation: string,
+  code: string,
+  message: string,
+  lineageId?: string,
+): Promise<void> {
   const r = await s.invoke(argv);
-  expect([r.stdoutText, r.stderrText, r.code]).toEqual([routeEnvelope(operation, code, message, lineageId), `Error: ${message} [${code}]\n`, 1]);
+  expect([r.stdoutText, r.stderrText, r.code]).toEqual([
+    routeEnvelope(operation, code, message, lineageId),
+    `Error: ${message} [${code}]\n`,
+    1,
+  ]);
 }
 
 describe("--contract negotiation route", () => {
   it("an unknown contract: unsupported_contract, failure/v1, no cause, whatever the verb's own flags", async () => {
     const s = sim();
-    await expectRouteRefusal(s, ["review", "finalize", "--contract", "bogus", "--lineage", "review-ab"], "review.finalize", "unsupported_contract", UNSUPPORTED, "review-ab");
+    await expectRouteRefusal(
+      s,
+      ["review", "finalize", "--contract", "bogus", "--lineage", "review-ab"],
+      "review.finalize",
+      "unsupported_contract",
+      UNSUPPORTED,
+      "review-ab",
+    );
     // The scan sees past positionals and `--`, where the FlagSet never would.
-    await expectRouteRefusal(s, ["review", "finalize", "pos", "--contract", "x"], "review.finalize", "unsupported_contract", UNSUPPORTED);
-    await expectRouteRefusal(s, ["review", "finalize", "--", "--contract=x"], "review.finalize", "unsupported_contract", UNSUPPORTED);
+    await expectRouteRefusal(
+      s,
+      ["review", "finalize", "pos", "--contract", "x"],
+      "review.finalize",
+      "unsupported_contract",
+      UNSUPPORTED,
+    );
+    await expectRouteRefusal(
+      s,
+      ["review", "finalize", "--", "--contract=x"],
+      "review.finalize",
+      "unsupported_contract",
+      UNSUPPORTED,
+    );
     // Even v2 spelled with a trailing space is not v2.
-    await expectRouteRefusal(s, ["review", "capabilities", `--contract=${V2} `], "review.capabilities", "unsupported_contract", UNSUPPORTED);
+    await expectRouteRefusal(
+      s,
+      ["review", "capabilities", `--contract=${V2} `],
+      "review.capabilities",
+      "unsupported_contract",
+      UNSUPPORTED,
+    );
     // Verbs the simulator does not run are still negotiated first.
-    await expectRouteRefusal(s, ["review", "start", "--contract=x", "--lineage", "a-b"], "review.start", "unsupported_contract", UNSUPPORTED, "a-b");
+    await expectRouteRefusal(
+      s,
+      ["review", "start", "--contract=x", "--lineage", "a-b"],
+      "review.start",
+      "unsupported_contract",
+      UNSUPPORTED,
+      "a-b",
+    );
     await expectRouteRefusal(
       s,
       ["review", "retry-final-verification", "--predecessor-lineage", "p-1", "--contract", "x"],
@@ -49,13 +92,31 @@ describe("--contract negotiation route", () => {
   it("--contract= is empty_contract; a trailing bare --contract is a v1 invalid_request without cause", async () => {
     const s = sim();
     await expectRouteRefusal(s, ["review", "finalize", "--contract="], "review.finalize", "empty_contract", EMPTY);
-    await expectRouteRefusal(s, ["review", "status", `--contract=${V2}`, "--contract="], "review.status", "empty_contract", EMPTY);
+    await expectRouteRefusal(
+      s,
+      ["review", "status", `--contract=${V2}`, "--contract="],
+      "review.status",
+      "empty_contract",
+      EMPTY,
+    );
     // The lineage scan also fails on the valueless --contract, so no lineage_id.
-    await expectRouteRefusal(s, ["review", "finalize", "--lineage", "review-ab", "--contract"], "review.finalize", "invalid_request", INVALID);
+    await expectRouteRefusal(
+      s,
+      ["review", "finalize", "--lineage", "review-ab", "--contract"],
+      "review.finalize",
+      "invalid_request",
+      INVALID,
+    );
     // A later valid value clears an earlier empty one; a bare --contract that is not last takes the next token.
     const later = await s.invoke(["review", "capabilities", "--contract=", `--contract=${V1}`]);
     expect([later.code, later.stderrText]).toEqual([0, ""]);
-    await expectRouteRefusal(s, ["review", "capabilities", "--contract", "--contract=x"], "review.capabilities", "unsupported_contract", UNSUPPORTED);
+    await expectRouteRefusal(
+      s,
+      ["review", "capabilities", "--contract", "--contract=x"],
+      "review.capabilities",
+      "unsupported_contract",
+      UNSUPPORTED,
+    );
   });
 
   it("single-dash -contract is not negotiation: the verb's FlagSet validates it on the plain route", async () => {
@@ -91,7 +152,13 @@ describe("lineage_id in failure envelopes", () => {
       "review-x",
     );
     // --next-transition is a finalize FlagSet flag but not in the registry's finalize shape: the scan fails.
-    await expectRouteRefusal(s, ["review", "finalize", "--next-transition", "--lineage=review-x", "--contract=bad"], "review.finalize", "unsupported_contract", UNSUPPORTED);
+    await expectRouteRefusal(
+      s,
+      ["review", "finalize", "--next-transition", "--lineage=review-x", "--contract=bad"],
+      "review.finalize",
+      "unsupported_contract",
+      UNSUPPORTED,
+    );
     // --correction-lines is an int of the shape: Atoi accepts "+3" and refuses "0x3".
     await expectRouteRefusal(
       s,
@@ -122,7 +189,11 @@ describe("review dispatch (review_facade.go:635-640, :817)", () => {
     for (const argv of [["review"], ["review", "help", "--contract", "x"], ["review", "-h"], ["review", "--help"]]) {
       const r = await s.invoke(argv);
       expect([r.stderrText, r.code]).toEqual(["", 0]);
-      expect(r.stdoutText.startsWith("Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|")).toBe(true);
+      expect(
+        r.stdoutText.startsWith(
+          "Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|",
+        ),
+      ).toBe(true);
     }
   });
 });
@@ -133,12 +204,22 @@ describe("the printed documents parse with the zod mirror", () => {
     const v1 = ["review", "finalize", "--contract", "x", "--lineage", "review-ab"];
     FailureV1Schema.parse(JSON.parse((await s.invoke(v1)).stdoutText));
     FailureV1Schema.parse(JSON.parse((await s.invoke(["review", "capabilities", "-contract=x"])).stdoutText));
-    FailureV2Schema.parse(JSON.parse((await s.invoke(["review", "finalize", "--contract", V2, "--lineage", "Bad"])).stdoutText));
+    FailureV2Schema.parse(
+      JSON.parse((await s.invoke(["review", "finalize", "--contract", V2, "--lineage", "Bad"])).stdoutText),
+    );
     FailureV2Schema.parse(JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdoutText));
     // A capture operation under the v1 identity is what the mirror (like the schema) refuses.
-    const capture = JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdoutText) as Record<string, unknown>;
-    expect(FailureV1Schema.safeParse({ ...capture, schema: "gentle-ai.review-integration.failure/v1", contract: V1 }).success).toBe(false);
-    OperationV1Schema.parse(JSON.parse((await s.invoke(["review", "finalize", "--contract", V1, "--action-eligibility"])).stdoutText));
+    const capture = JSON.parse((await s.invoke(["review", "capture-evidence", "--lineage", "a"])).stdoutText) as Record<
+      string,
+      unknown
+    >;
+    expect(
+      FailureV1Schema.safeParse({ ...capture, schema: "gentle-ai.review-integration.failure/v1", contract: V1 })
+        .success,
+    ).toBe(false);
+    OperationV1Schema.parse(
+      JSON.parse((await s.invoke(["review", "finalize", "--contract", V1, "--action-eligibility"])).stdoutText),
+    );
     const t = sim({ lineage: { state: "validating" } });
     OperationV2Schema.parse(JSON.parse((await t.invoke(["review", "finalize", "--contract", V2])).stdoutText));
   });

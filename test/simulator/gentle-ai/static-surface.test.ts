@@ -47,14 +47,17 @@ const KNOWN_DIVERGENT: Readonly<Record<"2.3.0" | "2.4.0" | "2.5.0", readonly str
   "2.5.0": [],
 };
 
-describe.each(["2.3.0", "2.4.0", "2.5.0"] as const)("static surface, profile %s, against the real binary's bytes", (profile) => {
-  const s = sim({ profile });
-  for (const call of recorded(profile)) {
-    const name = call.argv.join(" ");
-    const test = KNOWN_DIVERGENT[profile].includes(name) ? it.fails : it;
-    test(name, async () => {
-      const r = await s.invoke(call.argv);
-      expect([r.code, r.stdoutText, r.stderrText]).toEqual([call.exitCode, call.stdout, call.stderr]);
-    });
-  }
-});
+describe.each(["2.3.0", "2.4.0", "2.5.0"] as const)(
+  "static surface, profile %s, against the real binary's bytes",
+  (profile) => {
+    const s = sim({ profile });
+    for (const call of recorded(profile)) {
+      const name = call.argv.join(" ");
+      const test = KNOWN_DIVERGENT[profile].includes(name) ? it.fails : it;
+      test(name, async () => {
+        const r = await s.invoke(call.argv);
+        expect([r.code, r.stdoutText, r.stderrText]).toEqual([call.exitCode, call.stdout, call.stderr]);
+      });
+    }
+  },
+);

@@ -8,7 +8,11 @@ let world: SimWorld;
 afterEach(() => world?.cleanup());
 
 const sha = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
-const NASTY = Buffer.concat([Buffer.from("line1\r\nNUL:"), Buffer.from([0x00, 0xff, 0xfe, 0xc3]), Buffer.from("\r\n\u2028end")]);
+const NASTY = Buffer.concat([
+  Buffer.from("line1\r\nNUL:"),
+  Buffer.from([0x00, 0xff, 0xfe, 0xc3]),
+  Buffer.from("\r\n\u2028end"),
+]);
 
 describe("transcript", () => {
   it("records argv, cwd, handshake and binary-safe stdin/stdout; no other environment value", async () => {
@@ -16,7 +20,11 @@ describe("transcript", () => {
     const scenario = world.writeScenario({ pi: { result: { kind: "echo" } } });
     const secret = "s3cr3t-value-that-must-not-leak";
     const r = await runSim("pi", ["--print", "a b", ""], {
-      env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario, GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1", SECRET: secret }),
+      env: world.env({
+        GENTLE_AI_SIM_SCENARIO: scenario,
+        GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1",
+        SECRET: secret,
+      }),
       input: NASTY,
       cwd: world.dir,
     });
@@ -52,7 +60,10 @@ describe("transcript", () => {
     world = new SimWorld();
     const scenario = world.writeScenario({ pi: { result: { kind: "echo" } } });
     const big = Buffer.alloc(11, 0x61);
-    await runSim("pi", [], { env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario, GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "10" }), input: big });
+    await runSim("pi", [], {
+      env: world.env({ GENTLE_AI_SIM_SCENARIO: scenario, GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "10" }),
+      input: big,
+    });
     const [e] = world.entries();
     expect(e!.stdin).toEqual({ sha256: sha(big), length: 11 });
     expect(e!.stderr).toEqual({ sha256: sha(Buffer.alloc(0)), length: 0, base64: "" });
@@ -60,7 +71,9 @@ describe("transcript", () => {
 
   it("a bad GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX fails with exit 2 before anything runs", async () => {
     world = new SimWorld();
-    const r = await runSim("gentle-ai", ["version"], { env: world.env({ GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "1e3" }) });
+    const r = await runSim("gentle-ai", ["version"], {
+      env: world.env({ GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: "1e3" }),
+    });
     expect([r.stdout.length, r.stderr.toString(), r.code]).toEqual([
       0,
       'gentle-ai-sim: GENTLE_AI_SIM_TRANSCRIPT_INLINE_MAX: expected a non-negative integer byte count, got "1e3"\n',
@@ -73,7 +86,9 @@ describe("transcript", () => {
     world = new SimWorld();
     const r = await runSim("gentle-ai", ["version"], { env: world.env({ GENTLE_AI_SIM_TRANSCRIPT: world.dir }) });
     expect(r.stdout.toString()).toBe("gentle-ai 2.4.0\n");
-    expect(r.stderr.toString()).toBe(`gentle-ai-sim: transcript ${world.dir}: EISDIR: illegal operation on a directory, open '${world.dir}'\n`);
+    expect(r.stderr.toString()).toBe(
+      `gentle-ai-sim: transcript ${world.dir}: EISDIR: illegal operation on a directory, open '${world.dir}'\n`,
+    );
     expect(r.code).toBe(70);
   });
 
@@ -82,11 +97,17 @@ describe("transcript", () => {
     world.file("input.raw", NASTY);
     const [node, ...pre] = tsxFixture("reader-main.ts");
     const env = world.env();
-    const lazy = await spawnProcess(node!, [...pre, "--file", "input.raw"], { env, input: Buffer.from("unread"), cwd: world.dir });
+    const lazy = await spawnProcess(node!, [...pre, "--file", "input.raw"], {
+      env,
+      input: Buffer.from("unread"),
+      cwd: world.dir,
+    });
     const eager = await spawnProcess(node!, [...pre, "--stdin"], { env, input: NASTY, cwd: world.dir });
     expect([lazy.stdout, eager.stdout]).toEqual([NASTY, NASTY]);
     const [a, b] = world.entries();
-    expect(a!.files).toEqual([{ path: "input.raw", sha256: sha(NASTY), length: NASTY.length, base64: NASTY.toString("base64") }]);
+    expect(a!.files).toEqual([
+      { path: "input.raw", sha256: sha(NASTY), length: NASTY.length, base64: NASTY.toString("base64") },
+    ]);
     expect([a!.stdinRead, a!.stdin.length]).toEqual([false, 0]);
     expect([b!.stdinRead, Buffer.from(b!.stdin.base64!, "base64")]).toEqual([true, NASTY]);
   });

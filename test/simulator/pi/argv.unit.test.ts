@@ -8,7 +8,11 @@ import { LOCKED_DOWN_PI_ARGV } from "../../support/contract.ts";
 function answer(argv: readonly string[]): { exit: number | null; stdout: string; stderr: string } {
   const o = piArgvOutcome(argv);
   if (o.kind === "run") return { exit: null, stdout: "", stderr: o.stderr.toString("utf8") };
-  return { exit: o.exitCode, stdout: o.kind === "version" ? o.stdout.toString("utf8") : "", stderr: o.stderr.toString("utf8") };
+  return {
+    exit: o.exitCode,
+    stdout: o.kind === "version" ? o.stdout.toString("utf8") : "",
+    stderr: o.stderr.toString("utf8"),
+  };
 }
 
 describe("fake pi argv", () => {

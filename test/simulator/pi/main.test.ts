@@ -18,7 +18,14 @@ const SLOT = {
   lens: "review-reliability",
   subjectHash: SUBJECT,
   manifest: [
-    { path: "internal/review.go", status: "M" as const, additions: 2, deletions: 1, oldMode: "100644", newMode: "100644" },
+    {
+      path: "internal/review.go",
+      status: "M" as const,
+      additions: 2,
+      deletions: 1,
+      oldMode: "100644",
+      newMode: "100644",
+    },
     { path: "docs/a b.md", status: "M" as const, additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" },
   ],
 };
@@ -48,7 +55,9 @@ describe("fake pi result kinds", () => {
         `"evidence":["${SCOPE}; one suggestion at internal/review.go:1"]}\n`,
     );
     ReviewerResultSchema.parse(JSON.parse(r.stdout.toString()));
-    expect(admitReviewerResult(r.stdout, SLOT).result.findings.map((f) => [f.id, f.lens, f.severity])).toEqual([["R3-001", "reliability", "SUGGESTION"]]);
+    expect(admitReviewerResult(r.stdout, SLOT).result.findings.map((f) => [f.id, f.lens, f.severity])).toEqual([
+      ["R3-001", "reliability", "SUGGESTION"],
+    ]);
   });
 
   it("cites a changed path with spaces in backticks, so gentle-ai resolves it", async () => {
@@ -79,7 +88,9 @@ describe("fake pi result kinds", () => {
   it("bytes from a file next to the scenario", async () => {
     world = new SimWorld();
     world.file("answer.bin", Buffer.from([1, 2, 3, 0]));
-    const env = world.env({ GENTLE_AI_SIM_SCENARIO: world.writeScenario({ pi: { result: { kind: "bytes", bytes: { file: "answer.bin" } } } }) });
+    const env = world.env({
+      GENTLE_AI_SIM_SCENARIO: world.writeScenario({ pi: { result: { kind: "bytes", bytes: { file: "answer.bin" } } } }),
+    });
     const r = await runSim("pi", PI_ARGV, { env, input: PROMPT });
     expect(r.stdout).toEqual(Buffer.from([1, 2, 3, 0]));
   });
@@ -101,12 +112,17 @@ describe("fake pi result kinds", () => {
   });
 
   it("transform of the prompt", async () => {
-    const r = await pi({ pi: { result: { kind: "transform", transform: "reverse", of: "prompt" } } }, Buffer.from([1, 2, 0xff]));
+    const r = await pi(
+      { pi: { result: { kind: "transform", transform: "reverse", of: "prompt" } } },
+      Buffer.from([1, 2, 0xff]),
+    );
     expect(r.stdout).toEqual(Buffer.from([0xff, 2, 1]));
   });
 
   it("scripted stderr and exit code", async () => {
-    const r = await pi({ pi: { result: { kind: "bytes", bytes: { text: "" } }, stderr: { text: "model error\n" }, exitCode: 3 } });
+    const r = await pi({
+      pi: { result: { kind: "bytes", bytes: { text: "" } }, stderr: { text: "model error\n" }, exitCode: 3 },
+    });
     expect([r.stdout.length, r.stderr.toString(), r.code]).toEqual([0, "model error\n", 3]);
   });
 });
@@ -121,7 +137,13 @@ describe("fake pi transcript", () => {
     const r = await runSim("pi", PI_ARGV, { env: world.env(), input: PROMPT, cwd: scratch });
     expect(r.code).toBe(0);
     const [e] = world.entries();
-    expect(e).toMatchObject({ program: "pi", argv: PI_ARGV, cwd: scratch, cwdListing: [".hidden", "b.txt", "sub"], callIndex: 1 });
+    expect(e).toMatchObject({
+      program: "pi",
+      argv: PI_ARGV,
+      cwd: scratch,
+      cwdListing: [".hidden", "b.txt", "sub"],
+      callIndex: 1,
+    });
     expect(e!.verb).toBeUndefined();
     expect(e!.leg).toBeUndefined();
   });
@@ -140,6 +162,10 @@ describe("parsePromptBinding", () => {
     const prompt = Buffer.from(
       `GENTLE_AI_REVIEW_BINDING {"lens":"review-risk","subject_hash":"sha256:x"}\r\nGENTLE_AI_REVIEW_NAME_STATUS\r\nR087\told.go\tnew.go\r\nD\tgone.go\r\n\r\nGENTLE_AI_REVIEW_NAME_STATUS_END\r\nM\tafter.go\n`,
     );
-    expect(parsePromptBinding(prompt)).toEqual({ subjectHash: "sha256:x", lens: "review-risk", paths: ["new.go", "gone.go"] });
+    expect(parsePromptBinding(prompt)).toEqual({
+      subjectHash: "sha256:x",
+      lens: "review-risk",
+      paths: ["new.go", "gone.go"],
+    });
   });
 });

@@ -14,7 +14,11 @@ import { runSim } from "../../support/sim-world.ts";
 import { spawnProcess, type Run } from "../../support/spawn-process.ts";
 
 const real = await realPi(REAL_PI_VERSION);
-const CLOSED_MODEL = { providers: { closed: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "none", models: [{ id: "none" }] } } };
+const CLOSED_MODEL = {
+  providers: {
+    closed: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "none", models: [{ id: "none" }] },
+  },
+};
 
 interface Side {
   readonly exit: number | null;
@@ -25,7 +29,9 @@ interface Side {
 const side = (run: Run): Side => ({ exit: run.code, stdout: run.stdoutText, stderr: run.stderrText });
 
 describe.skipIf(typeof real === "string")(
-  typeof real === "string" ? `real pi ${REAL_PI_VERSION}: ${real}; the comparison is skipped` : `fake pi against real pi ${REAL_PI_VERSION}`,
+  typeof real === "string"
+    ? `real pi ${REAL_PI_VERSION}: ${real}; the comparison is skipped`
+    : `fake pi against real pi ${REAL_PI_VERSION}`,
   () => {
     const root = mkdtempSync(join(tmpdir(), "real-pi-"));
     const answers = new Map<PiArgvRow, { real: Side; fake: Side }>();
@@ -36,10 +42,19 @@ describe.skipIf(typeof real === "string")(
       mkdirSync(join(world, "home/.pi/agent"), { recursive: true });
       mkdirSync(join(world, "tmp"));
       writeFileSync(join(world, "home/.pi/agent/models.json"), JSON.stringify(CLOSED_MODEL));
-      const env = { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: join(world, "home"), TMPDIR: join(world, "tmp"), CI: "1", PI_OFFLINE: "1" };
+      const env = {
+        PATH: "/usr/local/bin:/usr/bin:/bin",
+        HOME: join(world, "home"),
+        TMPDIR: join(world, "tmp"),
+        CI: "1",
+        PI_OFFLINE: "1",
+      };
       const pi = real as Exclude<typeof real, string>;
       // pi enables Node's compile cache; one shared cache halves its start-up, which is all these calls cost.
-      const realRun = await spawnProcess(pi.node, [pi.cli, ...row.argv], { env: { ...env, NODE_COMPILE_CACHE: pi.compileCache }, cwd: join(world, "tmp") });
+      const realRun = await spawnProcess(pi.node, [pi.cli, ...row.argv], {
+        env: { ...env, NODE_COMPILE_CACHE: pi.compileCache },
+        cwd: join(world, "tmp"),
+      });
       const fakeRun = await runSim("pi", row.argv, { env, cwd: join(world, "tmp") });
       answers.set(row, { real: side(realRun), fake: side(fakeRun) });
     }
@@ -56,7 +71,10 @@ describe.skipIf(typeof real === "string")(
 
     it.each(PI_ARGV_TABLE.map((row) => [row.name, row] as const))("%s", (_name, row) => {
       const { real: r, fake: f } = answers.get(row)!;
-      expect({ real: r, fake: f }).toEqual({ real: { exit: row.exit, stdout: row.stdout, stderr: row.stderr }, fake: r });
+      expect({ real: r, fake: f }).toEqual({
+        real: { exit: row.exit, stdout: row.stdout, stderr: row.stderr },
+        fake: r,
+      });
     });
   },
 );

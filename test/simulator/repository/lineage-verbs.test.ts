@@ -13,21 +13,37 @@ const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 const sandbox25 = simWorlds({ client: true, scenario: { profile: "2.5.0" } });
 
 /** A started one-lens lineage over an edit of src/app.ts, and its reviewer slot's capture tokens. */
-async function startedLineage(s: SimWorld): Promise<{ repo: string; lineage: string; subject: string; tokens: string[] }> {
+async function startedLineage(
+  s: SimWorld,
+): Promise<{ repo: string; lineage: string; subject: string; tokens: string[] }> {
   const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
   await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
   s.write(repo, "src/app.ts", "export const value = 2;\n");
   const { identity, lineage } = oracleFreshTarget(repo, ["src/app.ts"]);
   const started = json(
-    await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--consent=granted"]),
+    await s.run([
+      "review",
+      "start",
+      `--cwd=${repo}`,
+      `--contract=${V2}`,
+      `--target=${identity}`,
+      "--projection=workspace",
+      `--lineage=${lineage}`,
+      "--consent=granted",
+    ]),
   );
-  const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--lineage", lineage, "--next-transition"]));
+  const status = json(
+    await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--lineage", lineage, "--next-transition"]),
+  );
   const tokens = status.next_transition.collect.inputs[0].arguments.map((a: { token: string }) => a.token) as string[];
   return { repo, lineage, subject: started.artifact_subjects[0].subject_hash, tokens };
 }
 
 /** A negotiated START by pi (`--agent=pi`) over `edit` as the new src/app.ts: the repository, lineage and START answer. */
-async function startedForPi(s: SimWorld, edit: string): Promise<{ repo: string; lineage: string; started: ReturnType<typeof json> }> {
+async function startedForPi(
+  s: SimWorld,
+  edit: string,
+): Promise<{ repo: string; lineage: string; started: ReturnType<typeof json> }> {
   const repo = s.repo("r", { "src/app.ts": "export const value = 1;\n" });
   await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
   s.write(repo, "src/app.ts", edit);
@@ -47,8 +63,17 @@ async function startedForPi(s: SimWorld, edit: string): Promise<{ repo: string; 
 }
 
 /** Captures one reviewer result for the slot, with the given findings. */
-async function capture(s: SimWorld, l: { repo: string; subject: string; tokens: string[] }, findings: object[]): Promise<void> {
-  const result = { subject_hash: l.subject, inspection: { status: "completed", paths: ["src/app.ts"] }, findings, evidence: ["inspected src/app.ts:1"] };
+async function capture(
+  s: SimWorld,
+  l: { repo: string; subject: string; tokens: string[] },
+  findings: object[],
+): Promise<void> {
+  const result = {
+    subject_hash: l.subject,
+    inspection: { status: "completed", paths: ["src/app.ts"] },
+    findings,
+    evidence: ["inspected src/app.ts:1"],
+  };
   s.write(s.dir, "result.json", JSON.stringify(result));
   const r = await s.run(["review", "capture-result", ...l.tokens, `--input=${s.dir}/result.json`], { cwd: l.repo });
   expect([r.code, r.stderrText]).toEqual([0, ""]);
@@ -62,12 +87,18 @@ async function approve(
   await capture(s, l, []);
   await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
   s.write(s.dir, "evidence.txt", "ok 1 - npm test: 12 passed\n");
-  const st = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+  const st = json(
+    await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]),
+  );
   const sub = st.next_transition.collect.inputs[0].submission;
-  const argv = (sub.argument_tokens as string[]).map((t) => t.replace("{{outcome}}", "passed").replace("{{input}}", `${s.dir}/evidence.txt`));
+  const argv = (sub.argument_tokens as string[]).map((t) =>
+    t.replace("{{outcome}}", "passed").replace("{{input}}", `${s.dir}/evidence.txt`),
+  );
   const evidence = await s.run(["review", sub.operation_token, ...argv], { cwd: l.repo });
   expect(evidence.code).toBe(0);
-  const fin = await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-evidence=true"], { cwd: l.repo });
+  const fin = await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-evidence=true"], {
+    cwd: l.repo,
+  });
   return { fin, evidenceHash: json(evidence).raw_payload_sha256 };
 }
 
@@ -86,7 +117,21 @@ describe("lineage verbs in the repository world", () => {
     const { repo, lineage, started } = await startedForPi(s, "export const value = 2;\n");
     // A medium-risk source edit gets the one consolidated reliability lens (risk.go SelectReviewLenses).
     expect([started.risk_level, started.selected_lenses]).toEqual(["medium", ["review-reliability"]]);
-    const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--lineage", lineage, "--next-transition"]));
+    const status = json(
+      await s.run([
+        "review",
+        "status",
+        "--cwd",
+        repo,
+        "--contract",
+        V2,
+        "--agent",
+        "pi",
+        "--lineage",
+        lineage,
+        "--next-transition",
+      ]),
+    );
     const slot = status.next_transition.collect.inputs[0];
     const tokens = slot.arguments.map((a: { token: string }) => a.token) as string[];
     expect(tokens.some((t) => t.endsWith(`=${started.artifact_subjects[0].subject_hash}`))).toBe(true);
@@ -94,7 +139,9 @@ describe("lineage verbs in the repository world", () => {
     expect([materialize.code, materialize.stderrText]).toEqual([0, ""]);
     const [first, ...rest] = materialize.stdoutText.split("\n");
     expect(first!.startsWith("GENTLE_AI_REVIEW_BINDING ")).toBe(true);
-    expect(JSON.parse(first!.slice("GENTLE_AI_REVIEW_BINDING ".length)).subject_hash).toBe(started.artifact_subjects[0].subject_hash);
+    expect(JSON.parse(first!.slice("GENTLE_AI_REVIEW_BINDING ".length)).subject_hash).toBe(
+      started.artifact_subjects[0].subject_hash,
+    );
     expect(rest.join("\n")).toContain("src/app.ts");
     // From outside the repository the published rctx1_ handle leads back to it (repository_locator.go
     // reviewRepositoryContextPath): the same prompt, byte for byte.
@@ -106,13 +153,22 @@ describe("lineage verbs in the repository world", () => {
     const s = sandbox();
     const l = await startedLineage(s);
     await capture(s, l, [BLOCKER]);
-    const finalized = json(await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }));
+    const finalized = json(
+      await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }),
+    );
     expect(finalized.state).toBe("correction_required");
-    const status = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const status = json(
+      await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]),
+    );
     expect(status.next_transition.reason_code).toBe("correction_plan_required");
     // The reliability lens numbers its findings R3- (reviewer_envelope.go:151); proof is proof_refs joined.
     expect(status.next_transition.correction_request.fix_finding_ids).toEqual(["R3-001"]);
-    expect(status.next_transition.correction_request.findings[0]).toMatchObject({ ...BLOCKER, id: "R3-001", lens: "reliability", evidence: "src/app.ts:1" });
+    expect(status.next_transition.correction_request.findings[0]).toMatchObject({
+      ...BLOCKER,
+      id: "R3-001",
+      lens: "reliability",
+      evidence: "src/app.ts:1",
+    });
   });
 
   it("a correction applied in the workspace is the corrected candidate; its fix-diff identity binds the fix ledger", async () => {
@@ -120,16 +176,22 @@ describe("lineage verbs in the repository world", () => {
     const l = await startedLineage(s);
     await capture(s, l, [BLOCKER]);
     await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
-    const plan = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const plan = json(
+      await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]),
+    );
     // The provider-owned submission: its operation token and argument tokens with the value substituted.
     const submission = plan.next_transition.collect.inputs[0].submission;
     const forecast = (submission.argument_tokens as string[]).map((t) => t.replace("{{value}}", "1"));
     const planned = await s.run(["review", submission.operation_token, ...forecast], { cwd: l.repo });
     expect([planned.code, planned.stderrText]).toEqual([0, ""]);
-    const waiting = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const waiting = json(
+      await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]),
+    );
     expect(waiting.next_transition.reason_code).toBe("corrected_candidate_unavailable");
     s.write(l.repo, "src/app.ts", "export const value = 3;\n");
-    const corrected = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const corrected = json(
+      await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]),
+    );
     // A validation request exists and no evidence is captured yet (review_next_transition.go:252-258).
     expect(corrected.next_transition.reason_code).toBe("correction_repository_verification_required");
     // snapshotIdentityForProjection(fix-diff, frozen candidate → corrected candidate, [R3-001]) (snapshot.go:1524).
@@ -137,7 +199,9 @@ describe("lineage verbs in the repository world", () => {
     const correctedTree = candidateTreeOf(l.repo, ["src/app.ts"]);
     const fixDiff = oracleFixDiffIdentity(frozenTree, correctedTree, ["src/app.ts"], ["R3-001"]);
     expect(corrected.validation_request.correction_target_identity).toBe(fixDiff);
-    expect(corrected.next_transition.collect.inputs[0].arguments.find((a: { name: string }) => a.name === "target").value).toBe(fixDiff);
+    expect(
+      corrected.next_transition.collect.inputs[0].arguments.find((a: { name: string }) => a.name === "target").value,
+    ).toBe(fixDiff);
   });
 
   it("FINALIZE without --lineage finds the live lineage, and with no result source refuses by its lens count (recorded from 301fb2ad and fb55ef7b)", async () => {
@@ -155,7 +219,9 @@ describe("lineage verbs in the repository world", () => {
     const s = sandbox();
     const l = await startedLineage(s);
     await capture(s, l, []);
-    const finalized = json(await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }));
+    const finalized = json(
+      await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo }),
+    );
     expect(finalized.state).toBe("validating");
   });
 
@@ -163,9 +229,17 @@ describe("lineage verbs in the repository world", () => {
     const s = sandbox25();
     const l = await startedLineage(s);
     const assessed = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2]));
-    expect([assessed.applicability, assessed.authority.lineage_id, assessed.action]).toEqual(["current_target", l.lineage, "finalize"]);
+    expect([assessed.applicability, assessed.authority.lineage_id, assessed.action]).toEqual([
+      "current_target",
+      l.lineage,
+      "finalize",
+    ]);
     const fresh = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--next-transition"]));
-    expect([fresh.applicability, fresh.authority, fresh.next_transition.reason_code]).toEqual(["unrelated", undefined, "fresh_target_ready"]);
+    expect([fresh.applicability, fresh.authority, fresh.next_transition.reason_code]).toEqual([
+      "unrelated",
+      undefined,
+      "fresh_target_ready",
+    ]);
     // The START it offers is bound to the worktree's atomic lineage, which the created lineage already is.
     expect(fresh.next_transition.execute.binding.lineage_id).toBe(l.lineage);
   });
@@ -185,9 +259,13 @@ describe("lineage verbs in the repository world", () => {
   it("an explicit reviewing lineage over a drifted workspace resumes its frozen candidate (target_status.go:236-251, 573-577)", async () => {
     const s = sandbox();
     const l = await startedLineage(s);
-    const before = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const before = json(
+      await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]),
+    );
     s.write(l.repo, "src/app.ts", "export const value = 99;\n");
-    const drifted = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const drifted = json(
+      await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]),
+    );
     expect([drifted.applicability, drifted.target_identity, drifted.projection.current_snapshot_identity]).toEqual([
       "current_target",
       before.target_identity,
@@ -203,9 +281,28 @@ describe("lineage verbs in the repository world", () => {
 describe("lineage verbs in the repository world, against real gentle-ai bytes", () => {
   it("the prompt's patch block is the candidate's real tree diff (real 2.4.0 301fb2ad / 2.5.0 fb55ef7b bytes)", async () => {
     const s = sandbox();
-    const { repo, lineage } = await startedForPi(s, "export const value = 2;\nexport function login(user: string): boolean {\n  return user.length > 0;\n}\n");
-    const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--lineage", lineage, "--next-transition"]));
-    const tokens = status.next_transition.collect.inputs[0].arguments.map((a: { token: string }) => a.token) as string[];
+    const { repo, lineage } = await startedForPi(
+      s,
+      "export const value = 2;\nexport function login(user: string): boolean {\n  return user.length > 0;\n}\n",
+    );
+    const status = json(
+      await s.run([
+        "review",
+        "status",
+        "--cwd",
+        repo,
+        "--contract",
+        V2,
+        "--agent",
+        "pi",
+        "--lineage",
+        lineage,
+        "--next-transition",
+      ]),
+    );
+    const tokens = status.next_transition.collect.inputs[0].arguments.map(
+      (a: { token: string }) => a.token,
+    ) as string[];
     const prompt = (await s.run(["review", "capture-result", ...tokens], { cwd: repo })).stdoutText;
     // The real binaries printed exactly this tail for this edit (git blob ids follow the content alone).
     expect(prompt.slice(prompt.indexOf("GENTLE_AI_REVIEW_NAME_STATUS\n"))).toBe(
@@ -252,9 +349,15 @@ describe("lineage verbs in the repository world, against real gentle-ai bytes", 
     const s = sandbox();
     const l = await startedLineage(s);
     const { evidenceHash } = await approve(s, l);
-    const status = async (): Promise<ReturnType<typeof json>> => json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--next-transition"]));
+    const status = async (): Promise<ReturnType<typeof json>> =>
+      json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--next-transition"]));
     const unstaged = await status();
-    expect([unstaged.applicability, unstaged.authority.state, unstaged.receipt.status, unstaged.next_transition]).toEqual([
+    expect([
+      unstaged.applicability,
+      unstaged.authority.state,
+      unstaged.receipt.status,
+      unstaged.next_transition,
+    ]).toEqual([
       "current_target",
       "approved",
       "present",
@@ -268,22 +371,34 @@ describe("lineage verbs in the repository world, against real gentle-ai bytes", 
     ]);
     const postApply = await s.run(["review", "validate", "--cwd", l.repo, "--gate=post-apply"]);
     const context = json(postApply).context;
-    expect([postApply.code, json(postApply).result, context.lineage_id, context.store_revision, context.evidence_hash]).toEqual([
-      0,
-      "allow",
-      l.lineage,
-      unstaged.authority.revision,
-      evidenceHash,
-    ]);
+    expect([
+      postApply.code,
+      json(postApply).result,
+      context.lineage_id,
+      context.store_revision,
+      context.evidence_hash,
+    ]).toEqual([0, "allow", l.lineage, unstaged.authority.revision, evidenceHash]);
     git(l.repo, "add", "-A");
     const staged = await status();
-    expect([staged.next_transition.reason_code, staged.next_transition.execute.command, staged.next_transition.execute.selector_arguments]).toEqual([
-      "approved_receipt_ready",
-      `gentle-ai review validate --lineage=${l.lineage} --gate=pre-commit`,
-      [],
+    expect([
+      staged.next_transition.reason_code,
+      staged.next_transition.execute.command,
+      staged.next_transition.execute.selector_arguments,
+    ]).toEqual(["approved_receipt_ready", `gentle-ai review validate --lineage=${l.lineage} --gate=pre-commit`, []]);
+    const allowed = await s.run([
+      "review",
+      "validate",
+      "--cwd",
+      l.repo,
+      "--gate=pre-commit",
+      `--contract=${V2}`,
+      `--lineage=${l.lineage}`,
     ]);
-    const allowed = await s.run(["review", "validate", "--cwd", l.repo, "--gate=pre-commit", `--contract=${V2}`, `--lineage=${l.lineage}`]);
-    expect([allowed.code, json(allowed).schema, json(allowed).result.result]).toEqual([0, "gentle-ai.review-integration.operation/v2", "allow"]);
+    expect([allowed.code, json(allowed).schema, json(allowed).result.result]).toEqual([
+      0,
+      "gentle-ai.review-integration.operation/v2",
+      "allow",
+    ]);
   });
 
   it("a corrected workspace lets FINALIZE reach the captured-evidence check (real 2.4.0 / 2.5.0 cause)", async () => {
@@ -291,12 +406,32 @@ describe("lineage verbs in the repository world, against real gentle-ai bytes", 
     const l = await startedLineage(s);
     await capture(s, l, [BLOCKER]);
     await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
-    const plan = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
+    const plan = json(
+      await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]),
+    );
     const submission = plan.next_transition.collect.inputs[0].submission;
-    await s.run(["review", submission.operation_token, ...(submission.argument_tokens as string[]).map((t) => t.replace("{{value}}", "1"))], { cwd: l.repo });
+    await s.run(
+      [
+        "review",
+        submission.operation_token,
+        ...(submission.argument_tokens as string[]).map((t) => t.replace("{{value}}", "1")),
+      ],
+      { cwd: l.repo },
+    );
     s.write(l.repo, "src/app.ts", "export const value = 3;\n");
     s.write(s.dir, "v.json", "{}");
-    const fin = await s.run(["review", "finalize", "--contract", V2, `--lineage=${l.lineage}`, `--validation=${s.dir}/v.json`, "--captured-evidence=true"], { cwd: l.repo });
+    const fin = await s.run(
+      [
+        "review",
+        "finalize",
+        "--contract",
+        V2,
+        `--lineage=${l.lineage}`,
+        `--validation=${s.dir}/v.json`,
+        "--captured-evidence=true",
+      ],
+      { cwd: l.repo },
+    );
     expect([fin.code, JSON.parse(fin.stdoutText).cause]).toEqual([1, "captured verification evidence is missing"]);
   });
 });
@@ -304,25 +439,42 @@ describe("lineage verbs in the repository world, against real gentle-ai bytes", 
 describe.each([
   ["2.4.0", sandbox, "review repository context binding is invalid"],
   ["2.5.0", sandbox25, "review repository context is stale or has no live matching authority"],
-] as const)("per-revision repository contexts, profile %s (real 301fb2ad / fb55ef7b bytes)", (_profile, world, staleCause) => {
-  it("FINALIZE's new revision gets a new handle; the reviewing handle is refused as the build refuses it", async () => {
-    const s = world();
-    const l = await startedLineage(s);
-    const reviewingHandle = l.tokens.find((t) => t.startsWith("--repository-context="))!;
-    await capture(s, l, []);
-    await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
-    const st = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", V2, "--lineage", l.lineage, "--next-transition"]));
-    const validatingHandle = (st.next_transition.collect.inputs[0].arguments as { name: string; token: string }[]).find((a) => a.name === "repository-context")!.token;
-    expect(validatingHandle).toMatch(/^--repository-context=rctx1_[0-9a-f]{64}$/);
-    expect(validatingHandle).not.toBe(reviewingHandle);
-    // The reviewing slot's tokens after the authority moved on (review_facade's opaque route, repository_locator.go:383-420).
-    const stale = await s.run(["review", "capture-result", ...l.tokens, "--agent=pi", "--materialize=true"], {
-      cwd: l.repo,
-      env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" },
+] as const)(
+  "per-revision repository contexts, profile %s (real 301fb2ad / fb55ef7b bytes)",
+  (_profile, world, staleCause) => {
+    it("FINALIZE's new revision gets a new handle; the reviewing handle is refused as the build refuses it", async () => {
+      const s = world();
+      const l = await startedLineage(s);
+      const reviewingHandle = l.tokens.find((t) => t.startsWith("--repository-context="))!;
+      await capture(s, l, []);
+      await s.run(["review", "finalize", `--lineage=${l.lineage}`, "--captured-results=true"], { cwd: l.repo });
+      const st = json(
+        await s.run([
+          "review",
+          "status",
+          "--cwd",
+          l.repo,
+          "--contract",
+          V2,
+          "--lineage",
+          l.lineage,
+          "--next-transition",
+        ]),
+      );
+      const validatingHandle = (
+        st.next_transition.collect.inputs[0].arguments as { name: string; token: string }[]
+      ).find((a) => a.name === "repository-context")!.token;
+      expect(validatingHandle).toMatch(/^--repository-context=rctx1_[0-9a-f]{64}$/);
+      expect(validatingHandle).not.toBe(reviewingHandle);
+      // The reviewing slot's tokens after the authority moved on (review_facade's opaque route, repository_locator.go:383-420).
+      const stale = await s.run(["review", "capture-result", ...l.tokens, "--agent=pi", "--materialize=true"], {
+        cwd: l.repo,
+        env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" },
+      });
+      expect(stale.code).toBe(1);
+      expect(JSON.parse(stale.stdoutText).cause).toBe(
+        `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${staleCause}; refresh the exact native next_transition before retrying`,
+      );
     });
-    expect(stale.code).toBe(1);
-    expect(JSON.parse(stale.stdoutText).cause).toBe(
-      `repository_context_unavailable: provider-issued review repository context operation failed; cause: ${staleCause}; refresh the exact native next_transition before retrying`,
-    );
-  });
-});
+  },
+);

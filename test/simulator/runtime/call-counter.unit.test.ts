@@ -13,7 +13,9 @@ describe("nextCallIndex", () => {
   it("counts keys whose encoding exceeds NAME_MAX (was ENAMETOOLONG), each apart", () => {
     const long = (tail: string): string => `gentle-ai ${"日本🙂".repeat(40)}${tail} -`;
     expect(Buffer.byteLength(long("a"), "utf8") * 3).toBeGreaterThan(255);
-    expect([nextCallIndex(state, long("a")), nextCallIndex(state, long("a")), nextCallIndex(state, long("b"))]).toEqual([1, 2, 1]);
+    expect([nextCallIndex(state, long("a")), nextCallIndex(state, long("a")), nextCallIndex(state, long("b"))]).toEqual(
+      [1, 2, 1],
+    );
     for (const name of readdirSync(join(state, "calls"))) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
   });
 

@@ -4,7 +4,15 @@ import { readSimConfig, tmpDirOf } from "../../../simulator/runtime/env-config.t
 
 describe("readSimConfig", () => {
   it("resolves relative paths against cwd; empty values are unset; the default state dir follows TMPDIR", () => {
-    const c = readSimConfig({ GENTLE_AI_SIM_SCENARIO: "s.json", GENTLE_AI_SIM_STATE: "", GENTLE_AI_SIM_TRANSCRIPT: "t/x.jsonl", TMPDIR: "/tmpx/" }, "/w");
+    const c = readSimConfig(
+      {
+        GENTLE_AI_SIM_SCENARIO: "s.json",
+        GENTLE_AI_SIM_STATE: "",
+        GENTLE_AI_SIM_TRANSCRIPT: "t/x.jsonl",
+        TMPDIR: "/tmpx/",
+      },
+      "/w",
+    );
     expect(c).toEqual({
       scenarioPath: "/w/s.json",
       stateDir: `/tmpx/gentle-ai-sim-state/${createHash("sha256").update("/w/s.json").digest("hex").slice(0, 16)}`,

@@ -32,9 +32,18 @@ describe("golden correction scenarios", () => {
 
   it("correction-279-as-reported: capture-evidence emits bare evidence identities, STATUS stays prefixed", async () => {
     const s = golden("correction-279-as-reported.json");
-    const r = await s.run(["review", "capture-evidence", "--cwd", s.dir, ...evidenceTokens(s, { context: false }), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
+    const r = await s.run([
+      "review",
+      "capture-evidence",
+      "--cwd",
+      s.dir,
+      ...evidenceTokens(s, { context: false }),
+      "--outcome=passed",
+      `--input=${s.file("e.txt", "ok\n")}`,
+    ]);
     const rec = JSON.parse(r.stdoutText) as Record<string, string>;
-    for (const k of ["authority_revision", "target_identity", "paths_digest", "raw_payload_sha256"]) expect(rec[k]).toMatch(/^[0-9a-f]{64}$/);
+    for (const k of ["authority_revision", "target_identity", "paths_digest", "raw_payload_sha256"])
+      expect(rec[k]).toMatch(/^[0-9a-f]{64}$/);
     expect(rec.record_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(st.validation_request?.correction_target_identity).toBe(s.ids.correctionTargetIdentity);
@@ -42,16 +51,26 @@ describe("golden correction scenarios", () => {
 
   it("correction-validator-pi-fails: the validator vector fails with pi's stderr", async () => {
     const s = golden("correction-validator-pi-fails.json");
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: HANDSHAKE })).stdoutText);
-    const tokens = (st.next_transition.collect as { inputs: { arguments: { token: string }[] }[] }).inputs[0]!.arguments.map((a) => a.token);
-    const r = await s.run(["review", "capture-validation", ...tokens], { env: { ...HANDSHAKE, PATH: `${BIN_DIR}:${process.env["PATH"] ?? ""}` } });
-    expect(r.stderrText).toBe("Error: invoke provider targeted validator: pi reviewer transport failed: exit status 3: model quota exhausted [invalid_request]\n");
+    const st = statusOf(
+      (await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: HANDSHAKE }))
+        .stdoutText,
+    );
+    const tokens = (
+      st.next_transition.collect as { inputs: { arguments: { token: string }[] }[] }
+    ).inputs[0]!.arguments.map((a) => a.token);
+    const r = await s.run(["review", "capture-validation", ...tokens], {
+      env: { ...HANDSHAKE, PATH: `${BIN_DIR}:${process.env["PATH"] ?? ""}` },
+    });
+    expect(r.stderrText).toBe(
+      "Error: invoke provider targeted validator: pi reviewer transport failed: exit status 3: model quota exhausted [invalid_request]\n",
+    );
   });
 
   it("correction-plan-required: the forecast submission stops at corrected_candidate_unavailable", async () => {
     const s = golden("correction-plan-required.json");
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
-    const sub = (st.next_transition.collect as { inputs: { submission: { argument_tokens: string[] } }[] }).inputs[0]!.submission;
+    const sub = (st.next_transition.collect as { inputs: { submission: { argument_tokens: string[] } }[] }).inputs[0]!
+      .submission;
     const r = await s.run(["review", "finalize", ...sub.argument_tokens.map((t) => t.replace("{{value}}", "1"))]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);

@@ -11,7 +11,17 @@ import { json } from "../../support/spawn-process.ts";
 
 // Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
 const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
-const STATUS = (repo: string) => ["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--next-transition"];
+const STATUS = (repo: string) => [
+  "review",
+  "status",
+  "--cwd",
+  repo,
+  "--contract",
+  V2,
+  "--agent",
+  "pi",
+  "--next-transition",
+];
 
 describe("a client that sets only HOME", () => {
   it("walks mode enable, STATUS, consent and START on the repository, with the bytes a lineage-less scenario gives", async () => {
@@ -34,7 +44,16 @@ describe("a client that sets only HOME", () => {
     expect(json(homeOnly).target_identity).toBe(identity);
     expect(homeOnly.stdoutText).toBe(withScenario.stdoutText);
 
-    const start = ["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", `--lineage=${lineage}`, "--agent=pi"];
+    const start = [
+      "review",
+      "start",
+      `--cwd=${repo}`,
+      `--contract=${V2}`,
+      `--target=${identity}`,
+      "--projection=workspace",
+      `--lineage=${lineage}`,
+      "--agent=pi",
+    ];
     const consent = await s.run([...start, "--consent=relay"], { homeOnly: true });
     expect([consent.code, consent.stderrText]).toEqual([0, ""]);
     const granted = await s.run([...start, "--consent=granted"], { homeOnly: true });
@@ -52,7 +71,9 @@ describe("a client that sets only HOME", () => {
 
   it("outside any repository the built-in scenario's seeded lineage still answers", async () => {
     const s = sandbox();
-    const run = await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { homeOnly: true });
+    const run = await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], {
+      homeOnly: true,
+    });
     expect([run.code, run.stderrText]).toEqual([0, ""]);
     expect(json(run).applicability).toBe("current_target");
   });

@@ -40,7 +40,11 @@ const BAD: ReadonlyArray<readonly [string, string, readonly string[]]> = [
     '{"faults": [{"program": "pi", "verb": "status", "leg": "submit", "fault": {"kind": "hang"}}]}',
     ["$.faults[0].verb: pi calls have no verb", "$.faults[0].leg: pi calls have no leg"],
   ],
-  ["missing bytes file", '{"pi": {"result": {"kind": "bytes", "bytes": {"file": "nope.bin"}}}}', ["$.pi.result.bytes.file: file not found: <dir>/nope.bin"]],
+  [
+    "missing bytes file",
+    '{"pi": {"result": {"kind": "bytes", "bytes": {"file": "nope.bin"}}}}',
+    ["$.pi.result.bytes.file: file not found: <dir>/nope.bin"],
+  ],
 ];
 
 describe("bad scenario files", () => {
@@ -49,7 +53,10 @@ describe("bad scenario files", () => {
     const file = world.writeScenario(content);
     const expected = reasons.map((r) => `gentle-ai-sim: ${file}: ${r.replace("<dir>", world.dir)}\n`).join("");
     for (const program of ["gentle-ai", "pi"] as const) {
-      const r = await runSim(program, ["version"], { env: world.env({ GENTLE_AI_SIM_SCENARIO: file }), input: Buffer.from("prompt") });
+      const r = await runSim(program, ["version"], {
+        env: world.env({ GENTLE_AI_SIM_SCENARIO: file }),
+        input: Buffer.from("prompt"),
+      });
       expect([r.stdout.toString(), r.stderr.toString(), r.code]).toEqual(["", expected, 2]);
     }
     // Nothing ran: no transcript line, no state written.
@@ -70,7 +77,10 @@ describe("bad scenario files", () => {
   it("an unreadable scenario path", async () => {
     world = new SimWorld();
     const file = join(world.dir, "missing.json");
-    const r = await runSim("gentle-ai", ["version"], { env: world.env({ GENTLE_AI_SIM_SCENARIO: "missing.json" }), cwd: world.dir });
+    const r = await runSim("gentle-ai", ["version"], {
+      env: world.env({ GENTLE_AI_SIM_SCENARIO: "missing.json" }),
+      cwd: world.dir,
+    });
     expect([r.stderr.toString(), r.code]).toEqual([`gentle-ai-sim: ${file}: cannot read scenario: ENOENT\n`, 2]);
     expect(existsSync(world.stateDir)).toBe(false);
   });
@@ -82,7 +92,11 @@ describe("default scenario", () => {
     expect($schema).toBe("../../schemas/scenario.schema.json");
     expect(golden).toEqual(DEFAULT_SCENARIO_INPUT);
     const parsed = ScenarioSchema.parse(DEFAULT_SCENARIO_INPUT);
-    expect(parsed.lineage).toMatchObject({ state: "reviewing", lenses: ["review-risk", "review-resilience", "review-readability", "review-reliability"], captured: [] });
+    expect(parsed.lineage).toMatchObject({
+      state: "reviewing",
+      lenses: ["review-risk", "review-resilience", "review-readability", "review-reliability"],
+      captured: [],
+    });
     expect(parsed.profile).toBe("2.4.0");
     expect(parsed.pi.result).toEqual({ kind: "reviewer-result", findings: "none" });
   });
@@ -90,7 +104,9 @@ describe("default scenario", () => {
   it("every golden scenario loads and references the committed schema", () => {
     const dir = join(ROOT, "golden/scenarios");
     const names = readdirSync(dir).filter((n) => n.endsWith(".json"));
-    expect(names).toEqual(expect.arrayContaining(["default.json", "pre-relay-2.3.0.json", "pi-timeout.json", "admission-refusal.json"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["default.json", "pre-relay-2.3.0.json", "pi-timeout.json", "admission-refusal.json"]),
+    );
     for (const name of names) {
       expect(JSON.parse(readFileSync(join(dir, name), "utf8")).$schema).toBe("../../schemas/scenario.schema.json");
       expect(() => loadScenarioFile(join(dir, name))).not.toThrow();

@@ -61,7 +61,13 @@ describe("scenario validation cache key", () => {
     mkdirSync(world.stateDir, { recursive: true });
     // An entry under the name the built bundles use, matching any key: never consulted.
     const built = scenarioCacheFile(await builtDigest()) ?? "";
-    writeFileSync(join(world.stateDir, built), JSON.stringify({ fingerprint: null, scenario: { ...DEFAULT_SCENARIO, pi: { ...DEFAULT_SCENARIO.pi, exitCode: 5 } } }));
+    writeFileSync(
+      join(world.stateDir, built),
+      JSON.stringify({
+        fingerprint: null,
+        scenario: { ...DEFAULT_SCENARIO, pi: { ...DEFAULT_SCENARIO.pi, exitCode: 5 } },
+      }),
+    );
     const config = readSimConfig({ GENTLE_AI_SIM_SCENARIO: file, GENTLE_AI_SIM_STATE: world.stateDir }, world.dir);
     const loaded = await loadConfiguredScenario(config, world.dir);
     expect(loaded.scenario.pi.exitCode).toBe(4);

@@ -106,7 +106,8 @@ export function parseFindingLocation(location: string): FindingLocation | { read
     end = parsed;
   }
   const logicalPath = location.slice(0, separator);
-  if (logicalPath.length >= 3 && logicalPath[1] === ":" && logicalPath[2] === "/" && /[A-Za-z]/.test(logicalPath[0]!)) return fail("path_must_be_repository_relative");
+  if (logicalPath.length >= 3 && logicalPath[1] === ":" && logicalPath[2] === "/" && /[A-Za-z]/.test(logicalPath[0]!))
+    return fail("path_must_be_repository_relative");
   if (normalizeLogicalPath(logicalPath.split(":").join("/")) === undefined) return fail("path_must_be_canonical");
   if (normalizeLogicalPath(logicalPath) !== logicalPath) return fail("path_must_be_canonical");
   return { path: logicalPath, startLine: start, endLine: end };
@@ -122,19 +123,36 @@ function isControl(ch: string): boolean {
 /** safeAdmissionLocation (artifact_admission.go:96): the location echoed in a diagnostic, or "" when unsafe. */
 function safeAdmissionLocation(code: string, raw: string, reason: string): string {
   const value = goTrimSpace(raw);
-  if (Buffer.byteLength(value, "utf8") > 256 || value.includes("\ufffd") || [...value].some(isControl) || value.split(":").length - 1 !== 1) return "";
+  if (
+    Buffer.byteLength(value, "utf8") > 256 ||
+    value.includes("\ufffd") ||
+    [...value].some(isControl) ||
+    value.split(":").length - 1 !== 1
+  )
+    return "";
   const separator = value.indexOf(":");
-  if (normalizeLogicalPath(value.slice(0, separator)) === undefined || !LOCATION_SUFFIX.test(value.slice(separator + 1))) return "";
+  if (
+    normalizeLogicalPath(value.slice(0, separator)) === undefined ||
+    !LOCATION_SUFFIX.test(value.slice(separator + 1))
+  )
+    return "";
   const parsed = parseFindingLocation(value);
   const parsedOk = !("reason" in parsed);
-  if (code === "candidate_causality_unproven") return reason === "line_not_changed_by_candidate" && parsedOk ? value : "";
-  if (code === "evidence_path_out_of_scope" || code === "proof_path_out_of_scope") return reason === "unknown_or_malformed_repository_path" && parsedOk ? value : "";
+  if (code === "candidate_causality_unproven")
+    return reason === "line_not_changed_by_candidate" && parsedOk ? value : "";
+  if (code === "evidence_path_out_of_scope" || code === "proof_path_out_of_scope")
+    return reason === "unknown_or_malformed_repository_path" && parsedOk ? value : "";
   if (code !== "invalid_finding_location" || parsedOk || parsed.reason !== reason) return "";
   return value;
 }
 
 /** findingAdmissionDiagnostic: the finding ID only when it is a valid bounded ID, the location only when safe. */
-export function findingDiagnostic(code: string, findingId: string, location: string, reason: string): AdmissionDiagnostic {
+export function findingDiagnostic(
+  code: string,
+  findingId: string,
+  location: string,
+  reason: string,
+): AdmissionDiagnostic {
   const id = goTrimSpace(findingId);
   return {
     code,
@@ -146,7 +164,11 @@ export function findingDiagnostic(code: string, findingId: string, location: str
 
 /** NewArtifactLocationAdmissionError. */
 export function locationAdmissionError(findingId: string, location: string, reason: string): AdmissionError {
-  return new AdmissionError("out_of_scope", "reviewer finding location is invalid", findingDiagnostic("invalid_finding_location", findingId, location, reason));
+  return new AdmissionError(
+    "out_of_scope",
+    "reviewer finding location is invalid",
+    findingDiagnostic("invalid_finding_location", findingId, location, reason),
+  );
 }
 
 interface ReferenceToken {
@@ -271,7 +293,11 @@ export function canonicalPaths(values: readonly string[]): string[] | undefined 
  * their changed lines: an added or modified path's candidate blob is its `additions` lines, all of them inside the
  * one `@@ … +1,<additions> @@` hunk the prompt's patch shows; a deleted path has no candidate blob.
  */
-export function supportsCausality(manifest: readonly ManifestEntry[], location: FindingLocation, disposition: string): boolean {
+export function supportsCausality(
+  manifest: readonly ManifestEntry[],
+  location: FindingLocation,
+  disposition: string,
+): boolean {
   const entry = manifest.find((m) => m.path === location.path);
   if (entry === undefined || location.startLine < 1n || location.endLine < 1n || entry.status === "D") return false;
   const lines = BigInt(entry.additions);
@@ -308,28 +334,51 @@ export function admitScope(
   const continuation =
     "the rejected admission did not consume the lens slot, so re-run the lens and invoke gentle-ai review capture-result again on the same lineage with a result that echoes the binding's top-level subject_hash";
   if (echoedSubjectHash === "")
-    throw new AdmissionError("incomplete", `reviewer result omitted the provider-owned artifact subject: ${continuation} and a completed inspection envelope`);
+    throw new AdmissionError(
+      "incomplete",
+      `reviewer result omitted the provider-owned artifact subject: ${continuation} and a completed inspection envelope`,
+    );
   if (echoedSubjectHash !== scope.subjectHash)
-    throw new AdmissionError("binding_mismatch", `reviewer result echoed a different artifact subject: ${continuation}, which is ${scope.subjectHash}`);
+    throw new AdmissionError(
+      "binding_mismatch",
+      `reviewer result echoed a different artifact subject: ${continuation}, which is ${scope.subjectHash}`,
+    );
   const wantPaths = scope.manifest.map((m) => m.path);
-  if (inspection.status !== "completed") throw new AdmissionError("incomplete", "reviewer did not report completed candidate inspection");
+  if (inspection.status !== "completed")
+    throw new AdmissionError("incomplete", "reviewer did not report completed candidate inspection");
   const inspected = canonicalPaths(inspection.paths ?? []);
-  if (inspected === undefined) throw new AdmissionError("out_of_scope", "reviewer inspection paths are not canonical candidate paths");
+  if (inspected === undefined)
+    throw new AdmissionError("out_of_scope", "reviewer inspection paths are not canonical candidate paths");
   const want = new Set(canonicalPaths(wantPaths) ?? wantPaths);
   const seen = new Set(inspected);
   const foreign = inspected.filter((p) => !want.has(p)).length;
   const missing = [...want].filter((p) => !seen.has(p)).length;
   if (foreign > 0 || missing > 0) {
-    const reason = missing > 0 && foreign > 0 ? "missing_and_foreign_inspection_paths" : missing > 0 ? "missing_frozen_manifest_paths" : "foreign_inspection_paths";
+    const reason =
+      missing > 0 && foreign > 0
+        ? "missing_and_foreign_inspection_paths"
+        : missing > 0
+          ? "missing_frozen_manifest_paths"
+          : "foreign_inspection_paths";
     const detail = { code: "inspection_coverage", reason, missingPathCount: missing, foreignPathCount: foreign };
-    if (foreign > 0) throw new AdmissionError("out_of_scope", "reviewer inspection includes paths outside the frozen candidate", detail);
-    throw new AdmissionError("incomplete", "reviewer inspection did not cover the complete frozen path manifest", detail);
+    if (foreign > 0)
+      throw new AdmissionError(
+        "out_of_scope",
+        "reviewer inspection includes paths outside the frozen candidate",
+        detail,
+      );
+    throw new AdmissionError(
+      "incomplete",
+      "reviewer inspection did not cover the complete frozen path manifest",
+      detail,
+    );
   }
   // (inferred) The simulated repository's base and candidate trees hold exactly the manifest's paths, so a cited
   // path:line resolves only when it names one of them.
   const contains = (path: string) => wantPaths.includes(path);
   for (const evidence of canonical.evidence) {
-    if (reportsUnavailableInspection(evidence)) throw new AdmissionError("incomplete", "reviewer evidence reports that candidate inspection was unavailable");
+    if (reportsUnavailableInspection(evidence))
+      throw new AdmissionError("incomplete", "reviewer evidence reports that candidate inspection was unavailable");
     const offender = referenceOutsideRepository(evidence, contains);
     if (offender !== undefined)
       throw new AdmissionError(
@@ -345,7 +394,8 @@ export function admitScope(
     seenIds.add(f.id);
     const location = parseFindingLocation(f.location);
     if ("reason" in location) throw locationAdmissionError(f.id, f.location, location.reason);
-    if (!wantPaths.includes(location.path)) throw new AdmissionError("out_of_scope", "reviewer finding location is outside the frozen candidate");
+    if (!wantPaths.includes(location.path))
+      throw new AdmissionError("out_of_scope", "reviewer finding location is outside the frozen candidate");
     for (const proof of f.proofRefs ?? []) {
       const offender = referenceOutsideRepository(proof, contains);
       if (offender !== undefined)
@@ -355,7 +405,8 @@ export function admitScope(
           findingDiagnostic("proof_path_out_of_scope", f.id, offender, "unknown_or_malformed_repository_path"),
         );
     }
-    if (isSevere(f.severity) && ["introduced", "behavior-activated", "worsened"].includes(f.causalDisposition)) wantCausal.push(f.id);
+    if (isSevere(f.severity) && ["introduced", "behavior-activated", "worsened"].includes(f.causalDisposition))
+      wantCausal.push(f.id);
   }
   const byteSort = (a: string, b: string) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
   const wantSorted = [...wantCausal].sort(byteSort);
@@ -365,7 +416,12 @@ export function admitScope(
     throw new AdmissionError(
       "out_of_scope",
       "candidate-causal findings are not proven by repository-derived changed-line evidence",
-      findingDiagnostic("candidate_causality_unproven", unproven?.id ?? "", unproven?.location ?? "", "line_not_changed_by_candidate"),
+      findingDiagnostic(
+        "candidate_causality_unproven",
+        unproven?.id ?? "",
+        unproven?.location ?? "",
+        "line_not_changed_by_candidate",
+      ),
     );
   }
   return verified;

@@ -17,7 +17,14 @@ import { decodeStrict } from "../../../go/go-decode.ts";
 import type { Decoded, GoType } from "../../../go/go-decode.ts";
 import { canonicalCompactLensResult, canonicalReviewerResult, isSevere, isSupportedLens } from "./lens-result.ts";
 import type { CanonicalLensResult, LensFinding } from "./lens-result.ts";
-import { AdmissionError, admitScope, canonicalPaths, locationAdmissionError, parseFindingLocation, supportsCausality } from "./admission-scope.ts";
+import {
+  AdmissionError,
+  admitScope,
+  canonicalPaths,
+  locationAdmissionError,
+  parseFindingLocation,
+  supportsCausality,
+} from "./admission-scope.ts";
 import type { Inspection } from "./admission-scope.ts";
 
 /** The lens role's ResultLimit (internal/reviewerprovider/contract.go: 4 << 20). */
@@ -116,8 +123,12 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /** ExtractBoundedSingleJSONObject: the one complete JSON object among prose, or its decision and reason. */
-export function extractSingleObject(payload: Buffer, limit: number): Buffer | { readonly decision: string; readonly reason: string } {
-  if (limit <= 0 || payload.length === 0 || payload.length > limit) return { decision: "incomplete", reason: "reviewer payload is empty or exceeds the native bound" };
+export function extractSingleObject(
+  payload: Buffer,
+  limit: number,
+): Buffer | { readonly decision: string; readonly reason: string } {
+  if (limit <= 0 || payload.length === 0 || payload.length > limit)
+    return { decision: "incomplete", reason: "reviewer payload is empty or exceeds the native bound" };
   const candidates: [number, number][] = [];
   let start = -1;
   let depth = 0;
@@ -151,8 +162,10 @@ export function extractSingleObject(payload: Buffer, limit: number): Buffer | { 
       }
     }
   }
-  if (depth !== 0 || candidates.length === 0) return { decision: "incomplete", reason: "reviewer payload contains no complete JSON object" };
-  if (candidates.length !== 1) return { decision: "ambiguous", reason: "reviewer payload contains multiple JSON objects" };
+  if (depth !== 0 || candidates.length === 0)
+    return { decision: "incomplete", reason: "reviewer payload contains no complete JSON object" };
+  if (candidates.length !== 1)
+    return { decision: "ambiguous", reason: "reviewer payload contains multiple JSON objects" };
   const [s, e] = candidates[0]!;
   return Buffer.from(payload.subarray(s, e));
 }
@@ -207,14 +220,17 @@ function explicitFieldChecks(fields: Record<string, unknown>, expectedLens: stri
       throw invalidRequest("reviewer result does not report the required selected-lens binding");
   }
   const findings = fields["findings"];
-  if (findings === undefined || (findings !== null && !Array.isArray(findings))) throw invalidRequest("reviewer result findings do not match the required schema");
+  if (findings === undefined || (findings !== null && !Array.isArray(findings)))
+    throw invalidRequest("reviewer result findings do not match the required schema");
   for (const [index, item] of (findings ?? []).entries()) {
-    if (item !== null && (typeof item !== "object" || Array.isArray(item))) throw invalidRequest("reviewer result findings do not match the required schema");
+    if (item !== null && (typeof item !== "object" || Array.isArray(item)))
+      throw invalidRequest("reviewer result findings do not match the required schema");
     const f = (item ?? {}) as Record<string, unknown>;
     if (!Object.prototype.hasOwnProperty.call(f, "lens")) continue;
     const lens = f["lens"];
     const value = typeof lens === "string" ? lens : lens === null ? "" : undefined;
-    if (value === undefined || !isPublishedFindingLens(value)) throw invalidRequest(`reviewer result finding[${index}] has an invalid explicit lens`);
+    if (value === undefined || !isPublishedFindingLens(value))
+      throw invalidRequest(`reviewer result finding[${index}] has an invalid explicit lens`);
   }
 }
 
@@ -226,12 +242,17 @@ function refusalOf(error: AdmissionError): ReviewRefusal {
 export function admitReviewerResult(raw: Buffer, binding: AdmissionBinding): Admitted {
   // 1. validateReviewerResultPayload
   if (GO_SPACE_ONLY.test(raw.toString("utf8")))
-    throw invalidRequest("reviewer result payload is empty or whitespace-only: the task may have completed without producing output");
+    throw invalidRequest(
+      "reviewer result payload is empty or whitespace-only: the task may have completed without producing output",
+    );
   if ((raw.includes("<task_result>") || raw.includes("</task_result>")) && !jsonValid(raw))
-    throw invalidRequest("reviewer result payload contains a raw XML task envelope: extract the strict JSON reviewer output from <task_result> before capture");
+    throw invalidRequest(
+      "reviewer result payload contains a raw XML task envelope: extract the strict JSON reviewer output from <task_result> before capture",
+    );
   // 2. reviewProviderExtractRoleRaw
   const payload = extractSingleObject(raw, REVIEWER_PAYLOAD_BOUND);
-  if (!Buffer.isBuffer(payload)) throw invalidRequest(`lens provider result admission ${payload.decision}: ${payload.reason}`);
+  if (!Buffer.isBuffer(payload))
+    throw invalidRequest(`lens provider result admission ${payload.decision}: ${payload.reason}`);
   const text = payload.toString("utf8");
   // 3. decodeFacadeJSONBytes into facadeReviewerResult
   const decoded = decodeStrict(text, REVIEWER_RESULT_TYPE, { pkg: "cli" });
@@ -239,14 +260,19 @@ export function admitReviewerResult(raw: Buffer, binding: AdmissionBinding): Adm
   const result = rec(decoded.value);
   const findings = list(result["findings"]);
   const evidence = strings(result["evidence"]);
-  if (findings === null || evidence === null) throw invalidRequest("reviewer result requires explicit findings and evidence arrays");
+  if (findings === null || evidence === null)
+    throw invalidRequest("reviewer result requires explicit findings and evidence arrays");
   const facadeFindings = findings.map(finding);
   // 4. prepareCompactReviewerResults for the one selected lens
   const lens = str(result["lens"]);
   if (lens !== "") {
     const provided = nativeLens(lens);
-    if (provided === undefined) throw invalidRequest(`reviewer result 1: unsupported reviewer lens ${goQuoteStr(lens)}`);
-    if (provided !== binding.lens) throw invalidRequest(`reviewer result 1 lens ${goQuoteStr(lens)} does not match selected lens ${goQuoteStr(binding.lens)}`);
+    if (provided === undefined)
+      throw invalidRequest(`reviewer result 1: unsupported reviewer lens ${goQuoteStr(lens)}`);
+    if (provided !== binding.lens)
+      throw invalidRequest(
+        `reviewer result 1 lens ${goQuoteStr(lens)} does not match selected lens ${goQuoteStr(binding.lens)}`,
+      );
   }
   const prepared = canonicalCompactLensResult({ lens: binding.lens, findings: facadeFindings, evidence });
   if ("error" in prepared) throw invalidRequest(`canonicalize reviewer result 1: ${prepared.error}`);

@@ -22,12 +22,30 @@ const BINDING: AdmissionBinding = {
 const EVIDENCE = "read the complete a.go and b.go patches";
 
 function doc(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { subject_hash: SUBJECT, inspection: { status: "completed", paths: ["b.go", "a.go"] }, findings: [], evidence: [EVIDENCE], ...extra };
+  return {
+    subject_hash: SUBJECT,
+    inspection: { status: "completed", paths: ["b.go", "a.go"] },
+    findings: [],
+    evidence: [EVIDENCE],
+    ...extra,
+  };
 }
 
-const finding = (extra: Record<string, unknown> = {}) => ({ location: "a.go:2", severity: "WARNING", claim: "c", proof_refs: ["a.go:2"], ...extra });
+const finding = (extra: Record<string, unknown> = {}) => ({
+  location: "a.go:2",
+  severity: "WARNING",
+  claim: "c",
+  proof_refs: ["a.go:2"],
+  ...extra,
+});
 const critical = (extra: Record<string, unknown> = {}) =>
-  finding({ id: "R1-001", severity: "CRITICAL", evidence_class: "deterministic", causal_disposition: "introduced", ...extra });
+  finding({
+    id: "R1-001",
+    severity: "CRITICAL",
+    evidence_class: "deterministic",
+    causal_disposition: "introduced",
+    ...extra,
+  });
 
 function refusal(raw: string | Buffer | Record<string, unknown>, binding = BINDING): string {
   const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(typeof raw === "string" ? raw : JSON.stringify(raw));
@@ -54,7 +72,9 @@ describe("reviewer result admission: accepted results", () => {
     expect(a.result.evidence).toEqual([EVIDENCE]);
     expect(a.candidateCausalFindingIds).toEqual([]);
     // LensResultHash: sha256("gentle-ai.lens-result/v1\0" + compact {lens, findings, evidence}).
-    expect(a.result.resultHash).toBe(sha(`gentle-ai.lens-result/v1\u0000{"lens":"review-risk","findings":[],"evidence":["${EVIDENCE}"]}`));
+    expect(a.result.resultHash).toBe(
+      sha(`gentle-ai.lens-result/v1\u0000{"lens":"review-risk","findings":[],"evidence":["${EVIDENCE}"]}`),
+    );
   });
 
   it("extracts the one JSON object from prose and ignores brace spans that are not objects or trailing values", () => {
@@ -66,7 +86,14 @@ describe("reviewer result admission: accepted results", () => {
 
   it("assigns lens-bound IDs and short lenses, upper-cases severity and accepts the short lens form", () => {
     const a = admitReviewerResult(
-      Buffer.from(JSON.stringify(doc({ lens: "risk", findings: [finding({ severity: " warning ", lens: "review-risk" }), finding({ id: " R1-x " })] }))),
+      Buffer.from(
+        JSON.stringify(
+          doc({
+            lens: "risk",
+            findings: [finding({ severity: " warning ", lens: "review-risk" }), finding({ id: " R1-x " })],
+          }),
+        ),
+      ),
       BINDING,
     );
     expect(a.result.findings.map((f) => [f.id, f.lens, f.severity])).toEqual([
@@ -78,7 +105,14 @@ describe("reviewer result admission: accepted results", () => {
   it("verifies candidate causality against the changed lines (a.go changes lines 1-3)", () => {
     const a = admitReviewerResult(
       Buffer.from(
-        JSON.stringify(doc({ findings: [critical({ location: "a.go:2-3" }), critical({ id: "R1-002", causal_disposition: "behavior-activated", location: "a.go:3" })] })),
+        JSON.stringify(
+          doc({
+            findings: [
+              critical({ location: "a.go:2-3" }),
+              critical({ id: "R1-002", causal_disposition: "behavior-activated", location: "a.go:3" }),
+            ],
+          }),
+        ),
       ),
       BINDING,
     );
@@ -97,7 +131,16 @@ describe("reviewer result admission: accepted results", () => {
       const binding = {
         lens,
         subjectHash: vector.subject_hash,
-        manifest: [{ path: "internal/example.go", status: "M" as const, additions: 1, deletions: 1, oldMode: "100644", newMode: "100644" }],
+        manifest: [
+          {
+            path: "internal/example.go",
+            status: "M" as const,
+            additions: 1,
+            deletions: 1,
+            oldMode: "100644",
+            newMode: "100644",
+          },
+        ],
       };
       expect(admitReviewerResult(Buffer.from(JSON.stringify(vector)), binding).result.lens).toBe(lens);
       // The same vector for another candidate is refused on its subject echo.
@@ -114,7 +157,10 @@ describe("reviewer result admission: accepted results", () => {
   it.skipIf(!process.env["GENTLE_PI_CHECKOUT"] || !existsSync(process.env["GENTLE_PI_CHECKOUT"] ?? ""))(
     "embeds the reviewer/v1 schema text gentle-pi mirrors (needs GENTLE_PI_CHECKOUT)",
     () => {
-      const path = join(process.env["GENTLE_PI_CHECKOUT"]!, "contracts/review-provider-contract-mirror/v1.1.0/bundle/schemas/lens.schema.json");
+      const path = join(
+        process.env["GENTLE_PI_CHECKOUT"]!,
+        "contracts/review-provider-contract-mirror/v1.1.0/bundle/schemas/lens.schema.json",
+      );
       expect(REVIEWER_RESULT_SCHEMA_TEXT).toBe(readFileSync(path, "utf8").trim());
     },
   );
@@ -122,24 +168,43 @@ describe("reviewer result admission: accepted results", () => {
 
 describe("reviewer result admission: refusals in gentle-ai's order", () => {
   it("checks the raw payload, then extracts one bounded object", () => {
-    expect(refusal("")).toBe("reviewer result payload is empty or whitespace-only: the task may have completed without producing output");
-    expect(refusal("\u3000\n")).toBe("reviewer result payload is empty or whitespace-only: the task may have completed without producing output");
-    const nested = "reviewer result payload contains a raw XML task envelope: extract the strict JSON reviewer output from <task_result> before capture";
+    expect(refusal("")).toBe(
+      "reviewer result payload is empty or whitespace-only: the task may have completed without producing output",
+    );
+    expect(refusal("\u3000\n")).toBe(
+      "reviewer result payload is empty or whitespace-only: the task may have completed without producing output",
+    );
+    const nested =
+      "reviewer result payload contains a raw XML task envelope: extract the strict JSON reviewer output from <task_result> before capture";
     expect(refusal("<task_result>x</task_result>")).toBe(nested);
     expect(refusal(`${JSON.stringify(doc())}</task_result>`)).toBe(nested);
     // Valid JSON that merely mentions the tag is not an envelope.
-    expect(refusal(JSON.stringify(doc({ x: "<task_result>" })))).toBe('decode reviewer result: json: unknown field "x"');
-    expect(refusal("{")).toBe("lens provider result admission incomplete: reviewer payload contains no complete JSON object");
-    expect(refusal(`${JSON.stringify(doc())} {`)).toBe("lens provider result admission incomplete: reviewer payload contains no complete JSON object");
-    expect(refusal(Buffer.alloc(4 * 1024 * 1024 + 1, 0x61))).toBe("lens provider result admission incomplete: reviewer payload is empty or exceeds the native bound");
-    expect(refusal("{}{}")).toBe("lens provider result admission ambiguous: reviewer payload contains multiple JSON objects");
+    expect(refusal(JSON.stringify(doc({ x: "<task_result>" })))).toBe(
+      'decode reviewer result: json: unknown field "x"',
+    );
+    expect(refusal("{")).toBe(
+      "lens provider result admission incomplete: reviewer payload contains no complete JSON object",
+    );
+    expect(refusal(`${JSON.stringify(doc())} {`)).toBe(
+      "lens provider result admission incomplete: reviewer payload contains no complete JSON object",
+    );
+    expect(refusal(Buffer.alloc(4 * 1024 * 1024 + 1, 0x61))).toBe(
+      "lens provider result admission incomplete: reviewer payload is empty or exceeds the native bound",
+    );
+    expect(refusal("{}{}")).toBe(
+      "lens provider result admission ambiguous: reviewer payload contains multiple JSON objects",
+    );
   });
 
   it("decodes strictly into facadeReviewerResult: evidence is a list of strings", () => {
     const decode = (extra: Record<string, unknown>) => refusal(doc(extra));
     expect(decode({ x: 1, y: 2 })).toBe('decode reviewer result: json: unknown field "x"');
-    expect(decode({ inspection: { status: "completed", paths: [], z: 1 } })).toBe('decode reviewer result: json: unknown field "z"');
-    expect(decode({ subject_hash: 5 })).toBe("decode reviewer result: json: cannot unmarshal number into Go struct field facadeReviewerResult.subject_hash of type string");
+    expect(decode({ inspection: { status: "completed", paths: [], z: 1 } })).toBe(
+      'decode reviewer result: json: unknown field "z"',
+    );
+    expect(decode({ subject_hash: 5 })).toBe(
+      "decode reviewer result: json: cannot unmarshal number into Go struct field facadeReviewerResult.subject_hash of type string",
+    );
     expect(decode({ inspection: { status: 5, paths: [] } })).toBe(
       "decode reviewer result: json: cannot unmarshal number into Go struct field ArtifactInspection.inspection.status of type reviewtransaction.ArtifactInspectionStatus",
     );
@@ -164,23 +229,47 @@ describe("reviewer result admission: refusals in gentle-ai's order", () => {
   it("binds the selected lens and canonicalizes the lens result", () => {
     const c = (extra: Record<string, unknown>) => refusal(doc(extra));
     expect(c({ lens: "bogus" })).toBe('reviewer result 1: unsupported reviewer lens "bogus"');
-    expect(c({ lens: "readability" })).toBe('reviewer result 1 lens "readability" does not match selected lens "review-risk"');
+    expect(c({ lens: "readability" })).toBe(
+      'reviewer result 1 lens "readability" does not match selected lens "review-risk"',
+    );
     const canon = "canonicalize reviewer result 1: ";
     expect(c({ evidence: [] })).toBe(`${canon}lens result requires explicit findings and concrete evidence`);
     expect(c({ evidence: [EVIDENCE, " n/a "] })).toBe(`${canon}lens result evidence[1] must be concrete`);
-    expect(c({ findings: [finding({ claim: " " })] })).toBe(`${canon}lens result finding[0]: id, lens, location, severity, and neutral claim are required`);
-    expect(c({ findings: [finding({ proof_refs: [] })] })).toBe(`${canon}lens result finding[0]: at least one proof reference is required`);
-    expect(c({ findings: [finding({ severity: "HIGH" })] })).toBe(`${canon}lens result finding[0]: severity must be BLOCKER, CRITICAL, WARNING, or SUGGESTION`);
-    expect(c({ findings: [finding({ proof_refs: ["TBD"] })] })).toBe(`${canon}lens result finding[0]: proof references must be concrete`);
-    expect(c({ findings: [finding({ evidence_class: "strong" })] })).toBe(`${canon}lens result finding[0] has unsupported evidence class "strong"`);
-    expect(c({ findings: [finding({ causal_disposition: "caused" })] })).toBe(`${canon}lens result finding[0] has unsupported causal disposition "caused"`);
-    expect(c({ findings: [finding({ lens: "readability" })] })).toBe(`${canon}lens result finding[0] is not bound to "review-risk"`);
+    expect(c({ findings: [finding({ claim: " " })] })).toBe(
+      `${canon}lens result finding[0]: id, lens, location, severity, and neutral claim are required`,
+    );
+    expect(c({ findings: [finding({ proof_refs: [] })] })).toBe(
+      `${canon}lens result finding[0]: at least one proof reference is required`,
+    );
+    expect(c({ findings: [finding({ severity: "HIGH" })] })).toBe(
+      `${canon}lens result finding[0]: severity must be BLOCKER, CRITICAL, WARNING, or SUGGESTION`,
+    );
+    expect(c({ findings: [finding({ proof_refs: ["TBD"] })] })).toBe(
+      `${canon}lens result finding[0]: proof references must be concrete`,
+    );
+    expect(c({ findings: [finding({ evidence_class: "strong" })] })).toBe(
+      `${canon}lens result finding[0] has unsupported evidence class "strong"`,
+    );
+    expect(c({ findings: [finding({ causal_disposition: "caused" })] })).toBe(
+      `${canon}lens result finding[0] has unsupported causal disposition "caused"`,
+    );
+    expect(c({ findings: [finding({ lens: "readability" })] })).toBe(
+      `${canon}lens result finding[0] is not bound to "review-risk"`,
+    );
     // CanonicalizeReviewerResult: explicit lens members and the finding-ID namespace.
     expect(c({ lens: "" })).toBe("reviewer result does not report the required selected-lens binding");
-    expect(c({ findings: [finding({ lens: " risk" })] })).toBe("reviewer result finding[0] has an invalid explicit lens");
-    expect(c({ findings: [finding({ id: "F-1" })] })).toBe("reviewer finding ID does not match the native ASCII schema");
-    expect(c({ findings: [finding({ id: "R2-001" })] })).toBe("reviewer finding ID is not bound to the selected lens: expected_prefix=R1- received_id=R2-001");
-    expect(c({ findings: [finding({ severity: "BLOCKER" })] })).toBe("severe reviewer finding requires supported evidence_class and causal_disposition");
+    expect(c({ findings: [finding({ lens: " risk" })] })).toBe(
+      "reviewer result finding[0] has an invalid explicit lens",
+    );
+    expect(c({ findings: [finding({ id: "F-1" })] })).toBe(
+      "reviewer finding ID does not match the native ASCII schema",
+    );
+    expect(c({ findings: [finding({ id: "R2-001" })] })).toBe(
+      "reviewer finding ID is not bound to the selected lens: expected_prefix=R1- received_id=R2-001",
+    );
+    expect(c({ findings: [finding({ severity: "BLOCKER" })] })).toBe(
+      "severe reviewer finding requires supported evidence_class and causal_disposition",
+    );
   });
 
   it("refuses an unparsable causal location before the subject echo", () => {
@@ -195,20 +284,30 @@ describe("reviewer result admission: refusals in gentle-ai's order", () => {
   it("checks the subject echo, the inspection, citations and causality (AdmitArtifact)", () => {
     const a = (extra: Record<string, unknown>) => refusal(doc(extra));
     const p = "reviewer artifact admission ";
-    expect(a({ subject_hash: "" })).toBe(`${p}incomplete: reviewer result omitted the provider-owned artifact subject: ${CONTINUATION} and a completed inspection envelope`);
+    expect(a({ subject_hash: "" })).toBe(
+      `${p}incomplete: reviewer result omitted the provider-owned artifact subject: ${CONTINUATION} and a completed inspection envelope`,
+    );
     expect(a({ subject_hash: "sha256:" + "9".repeat(64) })).toBe(
       `${p}binding_mismatch: reviewer result echoed a different artifact subject: ${CONTINUATION}, which is ${SUBJECT}`,
     );
-    expect(a({ inspection: { status: "blocked", paths: ["a.go", "b.go"] } })).toBe(`${p}incomplete: reviewer did not report completed candidate inspection`);
-    expect(a({ inspection: { status: "completed", paths: ["a.go", "a.go", "b.go"] } })).toBe(`${p}out_of_scope: reviewer inspection paths are not canonical candidate paths`);
-    expect(a({ inspection: { status: "completed", paths: ["./a.go", "b.go"] } })).toBe(`${p}out_of_scope: reviewer inspection paths are not canonical candidate paths`);
+    expect(a({ inspection: { status: "blocked", paths: ["a.go", "b.go"] } })).toBe(
+      `${p}incomplete: reviewer did not report completed candidate inspection`,
+    );
+    expect(a({ inspection: { status: "completed", paths: ["a.go", "a.go", "b.go"] } })).toBe(
+      `${p}out_of_scope: reviewer inspection paths are not canonical candidate paths`,
+    );
+    expect(a({ inspection: { status: "completed", paths: ["./a.go", "b.go"] } })).toBe(
+      `${p}out_of_scope: reviewer inspection paths are not canonical candidate paths`,
+    );
     expect(a({ inspection: { status: "completed", paths: ["a.go"] } })).toBe(
       `${p}incomplete: reviewer inspection did not cover the complete frozen path manifest; admission_diagnostic={"code":"inspection_coverage","reason":"missing_frozen_manifest_paths","missing_path_count":1}`,
     );
     expect(a({ inspection: { status: "completed", paths: ["a.go", "c.go"] } })).toBe(
       `${p}out_of_scope: reviewer inspection includes paths outside the frozen candidate; admission_diagnostic={"code":"inspection_coverage","reason":"missing_and_foreign_inspection_paths","missing_path_count":1,"foreign_path_count":1}`,
     );
-    expect(a({ evidence: ["the candidate could not be inspected"] })).toBe(`${p}incomplete: reviewer evidence reports that candidate inspection was unavailable`);
+    expect(a({ evidence: ["the candidate could not be inspected"] })).toBe(
+      `${p}incomplete: reviewer evidence reports that candidate inspection was unavailable`,
+    );
     expect(a({ evidence: ["compared with c.go:3"] })).toBe(
       `${p}out_of_scope: reviewer evidence references a path outside the frozen repository; admission_diagnostic={"code":"evidence_path_out_of_scope","location":"c.go:3","reason":"unknown_or_malformed_repository_path"}`,
     );
@@ -219,7 +318,9 @@ describe("reviewer result admission: refusals in gentle-ai's order", () => {
     expect(a({ evidence: ["see ../a.go:3"] })).toBe(
       `${p}out_of_scope: reviewer evidence references a path outside the frozen repository; admission_diagnostic={"code":"evidence_path_out_of_scope","reason":"unknown_or_malformed_repository_path"}`,
     );
-    expect(a({ findings: [finding({ location: "c.go:1" })] })).toBe(`${p}out_of_scope: reviewer finding location is outside the frozen candidate`);
+    expect(a({ findings: [finding({ location: "c.go:1" })] })).toBe(
+      `${p}out_of_scope: reviewer finding location is outside the frozen candidate`,
+    );
     expect(a({ findings: [finding({ location: "a.go:2-1" })] })).toBe(
       `${p}out_of_scope: reviewer finding location is invalid; admission_diagnostic={"code":"invalid_finding_location","finding_id":"R1-001","location":"a.go:2-1","reason":"range_must_be_ascending"}`,
     );
@@ -232,10 +333,15 @@ describe("reviewer result admission: refusals in gentle-ai's order", () => {
   });
 
   it("accepts non-path colon shapes in evidence and refuses duplicate explicit IDs", () => {
-    expect(admitReviewerResult(Buffer.from(JSON.stringify(doc({ evidence: ["status:500 at host:8080, digest sha256:abc"] }))), BINDING).result.evidence).toEqual([
-      "status:500 at host:8080, digest sha256:abc",
-    ]);
-    expect(refusal(doc({ findings: [finding({ id: "R1-a" }), finding({ id: "R1-a" })] }))).toBe("reviewer artifact admission ambiguous: reviewer result repeats a finding ID");
+    expect(
+      admitReviewerResult(
+        Buffer.from(JSON.stringify(doc({ evidence: ["status:500 at host:8080, digest sha256:abc"] }))),
+        BINDING,
+      ).result.evidence,
+    ).toEqual(["status:500 at host:8080, digest sha256:abc"]);
+    expect(refusal(doc({ findings: [finding({ id: "R1-a" }), finding({ id: "R1-a" })] }))).toBe(
+      "reviewer artifact admission ambiguous: reviewer result repeats a finding ID",
+    );
   });
 });
 
@@ -245,7 +351,10 @@ describe("Go strict decoding", () => {
     expect(decodeStrict('{"NAME":"a","name":"b"}', T, { pkg: "x" })).toEqual({ ok: true, value: { name: "b" } });
     expect(decodeStrict("  ", T, { pkg: "x" })).toEqual({ ok: false, error: "EOF" });
     expect(decodeStrict('{"name":"a"', T, { pkg: "x" })).toEqual({ ok: false, error: "unexpected EOF" });
-    expect(decodeStrict('{"name":"a\u0001"}', T, { pkg: "x" })).toEqual({ ok: false, error: "invalid character '\\x01' in string literal" });
+    expect(decodeStrict('{"name":"a\u0001"}', T, { pkg: "x" })).toEqual({
+      ok: false,
+      error: "invalid character '\\x01' in string literal",
+    });
     expect(decodeStrict('{"n\\u0007":1}', T, { pkg: "x" })).toEqual({ ok: false, error: 'json: unknown field "n\\a"' });
   });
 });

@@ -55,7 +55,15 @@ export function resultReference(b: ArtifactBinding): string {
  * The simulator's state directory stands in for the repository's git common directory.
  */
 export function reviewerResultPath(stateDir: string, lineageId: string, order: number, lens: string): string {
-  return join(stateDir, "gentle-ai", "review-transactions", "v2", lineageId, "reviewer-results", `${String(order).padStart(2, "0")}-${lens}.json`);
+  return join(
+    stateDir,
+    "gentle-ai",
+    "review-transactions",
+    "v2",
+    lineageId,
+    "reviewer-results",
+    `${String(order).padStart(2, "0")}-${lens}.json`,
+  );
 }
 
 /** The artifact object: with a repository context `reference` replaces the absolute slot `path`. */
@@ -123,7 +131,14 @@ export function seededSlot(ids: Identities, lens: Lens, order: number): Captured
   const paths = ids.manifest.map((m) => m.path);
   const raw = boundReviewerResultBytes({ subjectHash, lens, paths });
   const bytes = slotBytes(ids, slot, admitReviewerResult(raw, { lens, subjectHash, manifest: ids.manifest }), raw);
-  const binding: ArtifactBinding = { lineageId: ids.lineageId, targetIdentity: ids.targetIdentity, lens, order, subjectHash, sha256: bytes.digest };
+  const binding: ArtifactBinding = {
+    lineageId: ids.lineageId,
+    targetIdentity: ids.targetIdentity,
+    lens,
+    order,
+    subjectHash,
+    sha256: bytes.digest,
+  };
   return {
     canonicalSha256: bytes.digest,
     canonicalBase64: bytes.canonical.toString("base64"),

@@ -42,7 +42,8 @@ const BASE_FLAGS: readonly FlagDef[] = [
   {
     name: "input",
     kind: "string",
-    usage: "raw reviewer result JSON file or - for stdin; `gentle-ai review schema reviewer` emits the schema and a working example",
+    usage:
+      "raw reviewer result JSON file or - for stdin; `gentle-ai review schema reviewer` emits the schema and a working example",
   },
   { name: "lens", kind: "string", usage: "exact selected lens" },
   { name: "lineage", kind: "string", usage: "exact review lineage identifier" },
@@ -50,7 +51,8 @@ const BASE_FLAGS: readonly FlagDef[] = [
   {
     name: "preflight",
     kind: "bool",
-    usage: "validate the capture binding and, when --input is supplied, the result admission without persisting anything",
+    usage:
+      "validate the capture binding and, when --input is supplied, the result admission without persisting anything",
   },
   REPOSITORY_CONTEXT_FLAG,
   { name: "subject-hash", kind: "string", usage: "provider-issued artifact subject hash for native-Git context" },
@@ -61,12 +63,14 @@ const RELAY_FLAGS: readonly FlagDef[] = [
   {
     name: "agent",
     kind: "string",
-    usage: "compiled reviewer runtime that invokes the provider-owned request; mutually exclusive with --input and --preflight",
+    usage:
+      "compiled reviewer runtime that invokes the provider-owned request; mutually exclusive with --input and --preflight",
   },
   {
     name: "materialize",
     kind: "bool",
-    usage: "print the exact Go-materialized opaque provider task for a host-relay --agent runtime without capturing anything; mutually exclusive with --input and --preflight",
+    usage:
+      "print the exact Go-materialized opaque provider task for a host-relay --agent runtime without capturing anything; mutually exclusive with --input and --preflight",
   },
 ];
 
@@ -85,7 +89,8 @@ const REQUIRES_PRE =
 
 /** reviewNextTransitionRefreshCommandV21 (review_capabilities.go:53). */
 const STATUS_HINT = "gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition";
-const SUBJECT_REFRESH = "refresh the binding with gentle-ai review status --cwd <repo> --contract <same-contract> --next-transition";
+const SUBJECT_REFRESH =
+  "refresh the binding with gentle-ai review status --cwd <repo> --contract <same-contract> --next-transition";
 
 /** The compiled immutable transport of each runtime (review_transport_capability.go:22-41, :86-95). */
 const TRANSPORTS: Readonly<Record<string, string>> = {
@@ -103,7 +108,9 @@ function bindingMismatch(text: string): ReviewRefusal {
 
 /** reviewOpaqueContextCause: the typed opaque-context refusal with its scrubbed one-line cause. */
 function opaqueContextFailure(code: string, cause: string, action: string): ReviewRefusal {
-  return invalidRequest(`${code}: provider-issued review repository context operation failed; cause: ${scrubCause(cause)}; ${action}`);
+  return invalidRequest(
+    `${code}: provider-issued review repository context operation failed; cause: ${scrubCause(cause)}; ${action}`,
+  );
 }
 
 /** The request after the flag checks. Values are as given; Go trims them only to test for emptiness. */
@@ -146,19 +153,33 @@ function shapeChecks(traits: ProfileTraits, argv: readonly string[], out: Stdout
     preflight: f.bool("preflight"),
   };
   if (r.materialize && (r.hasInput || r.preflight))
-    throw invalidRequest(`${V} --materialize only prints the Go-materialized provider task and cannot be combined with --input or --preflight`);
-  if (r.materialize && r.agent === "") throw invalidRequest(`${V} --materialize requires --agent naming the host-relay runtime`);
-  if (f.positionals.length > 0 || blank(r.lineage) || blank(r.target) || blank(r.lens) || r.order < 0 || (!r.preflight && !r.hasInput && r.agent === ""))
+    throw invalidRequest(
+      `${V} --materialize only prints the Go-materialized provider task and cannot be combined with --input or --preflight`,
+    );
+  if (r.materialize && r.agent === "")
+    throw invalidRequest(`${V} --materialize requires --agent naming the host-relay runtime`);
+  if (
+    f.positionals.length > 0 ||
+    blank(r.lineage) ||
+    blank(r.target) ||
+    blank(r.lens) ||
+    r.order < 0 ||
+    (!r.preflight && !r.hasInput && r.agent === "")
+  )
     throw invalidRequest(traits.relayFlags ? REQUIRES_V240 : REQUIRES_PRE);
   if (r.agent !== "") {
-    if (!traits.agentSubmit && (r.hasInput || r.preflight)) throw invalidRequest(`${V} --agent requires no --input and cannot be combined with --preflight`);
+    if (!traits.agentSubmit && (r.hasInput || r.preflight))
+      throw invalidRequest(`${V} --agent requires no --input and cannot be combined with --preflight`);
     // (inferred) PR #3845 (2.5.0) admits --agent pi with --input; this wording for the remaining --preflight
     // conflict has no source.
     if (traits.agentSubmit && r.preflight) throw invalidRequest(`${V} --agent cannot be combined with --preflight`);
   }
-  if (r.context !== "" && f.has("cwd")) throw invalidRequest(`${V} accepts either --repository-context or --cwd, not both`);
-  if (r.context !== "" && blank(r.revision)) throw invalidRequest(`${V} with --repository-context requires --expected-revision`);
-  if (r.agent !== "" && r.context === "") throw invalidRequest(`${V} --agent requires the provider-issued --repository-context`);
+  if (r.context !== "" && f.has("cwd"))
+    throw invalidRequest(`${V} accepts either --repository-context or --cwd, not both`);
+  if (r.context !== "" && blank(r.revision))
+    throw invalidRequest(`${V} with --repository-context requires --expected-revision`);
+  if (r.agent !== "" && r.context === "")
+    throw invalidRequest(`${V} --agent requires the provider-issued --repository-context`);
   return r;
 }
 
@@ -172,7 +193,9 @@ function runtimeChecks(invocation: Invocation, traits: ProfileTraits, r: Request
   const hostMediated = invalidRequest(`${V} provider runtime ${q} is host-mediated; use its live transport collection`);
   if (r.materialize) {
     if (IN_PROCESS.has(runtime))
-      throw invalidRequest(`${V} --materialize is unavailable for ${q}: a compiled runtime materializes internally; run the capture operation without --materialize`);
+      throw invalidRequest(
+        `${V} --materialize is unavailable for ${q}: a compiled runtime materializes internally; run the capture operation without --materialize`,
+      );
     if (transport !== "pi_host_relay") {
       if (traits.piWithoutMaterialize === "host-mediated") throw hostMediated;
       throw invalidRequest(
@@ -249,7 +272,12 @@ function readInput(invocation: Invocation, path: string): Buffer {
   return readInputDocument(invocation, path, "reviewer result");
 }
 
-async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
+async function body(
+  invocation: Invocation,
+  traits: ProfileTraits,
+  argv: readonly string[],
+  out: StdoutBuffer,
+): Promise<void> {
   const r = shapeChecks(traits, argv, out);
   if (r === undefined) return; // -h / --help: usage only
   runtimeChecks(invocation, traits, r);
@@ -258,7 +286,12 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   // (inferred) the --cwd directory is the repository's top level.
   const root = resolve(invocation.cwd, r.flags.str("cwd"));
   // resolveOpaqueReviewRepositoryRoot (review_incident.go:166): the handle must commit to the caller's binding.
-  if (r.context !== "") resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
+  if (r.context !== "")
+    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, {
+      lineage: r.lineage,
+      target: r.target,
+      revision: r.revision,
+    });
   // --preflight and --materialize stay reachable under a frozen switch; a submission publishes (review_artifact.go:338-346).
   if (!r.preflight && !r.materialize && snapshot.rddDisabled) throw rddDisabled(snapshot); // (inferred) native text
   if (r.context === "") discoverLineage(ids, r, root);
@@ -268,13 +301,16 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
 
   if (r.preflight && !r.hasInput) {
     if (r.subjectHash !== "" && r.subjectHash !== subjectHash)
-      throw bindingMismatch(`review capture preflight subject hash does not match the provider-owned authority; ${SUBJECT_REFRESH}`);
+      throw bindingMismatch(
+        `review capture preflight subject hash does not match the provider-owned authority; ${SUBJECT_REFRESH}`,
+      );
     out.write(encodeReviewJson(capturePreflight(ids, slot, r.context === "" ? root : "")));
     return;
   }
 
   if (r.agent !== "" && !r.hasInput) {
-    if (!r.materialize) throw invalidRequest(`gentle-ai-sim: in-process reviewer runtime ${goQuoteStr(r.agent)} is not simulated`);
+    if (!r.materialize)
+      throw invalidRequest(`gentle-ai-sim: in-process reviewer runtime ${goQuoteStr(r.agent)} is not simulated`);
     if (r.subjectHash !== "" && r.subjectHash !== subjectHash)
       throw bindingMismatch(`materialize subject hash does not match the provider-owned authority; ${SUBJECT_REFRESH}`);
     // The raw prompt bytes, nothing captured (review_artifact.go:405-418).
@@ -312,13 +348,29 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   }
 
   const bytes = slotBytes(ids, slot, admitted, raw);
-  const binding: ArtifactBinding = { lineageId: ids.lineageId, targetIdentity: ids.targetIdentity, lens, order: r.order, subjectHash, sha256: bytes.digest };
+  const binding: ArtifactBinding = {
+    lineageId: ids.lineageId,
+    targetIdentity: ids.targetIdentity,
+    lens,
+    order: r.order,
+    subjectHash,
+    sha256: bytes.digest,
+  };
   updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
     // Under the authority lock the binding is checked again against the revision read before it
     // (compact_store.go:1834-1836): a parallel transition may have moved the authority since.
-    if (draft.state !== "reviewing" || draft.revisionIndex !== snapshot.revisionIndex || draft.lenses[r.order] !== lens) {
+    if (
+      draft.state !== "reviewing" ||
+      draft.revisionIndex !== snapshot.revisionIndex ||
+      draft.lenses[r.order] !== lens
+    ) {
       const cause = "capture binding does not match the current reviewing authority";
-      if (r.context !== "") throw opaqueContextFailure("repository_context_capture_failed", cause, "retry capture-result with the same exact binding or refresh status");
+      if (r.context !== "")
+        throw opaqueContextFailure(
+          "repository_context_capture_failed",
+          cause,
+          "retry capture-result with the same exact binding or refresh status",
+        );
       throw invalidRequest(cause);
     }
     const existing = draft.captured[lens];
@@ -347,6 +399,11 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
 export function captureResult(invocation: Invocation): Promise<Outcome> {
   const traits = traitsOf(invocation.scenario.profile);
   const argv = invocation.argv.slice(2);
-  const route = routeFor(argv, "capture-result", traits.collectCapture ? "collect-capture" : "plain", scanFlagsOf(captureResultFlags(traits)));
+  const route = routeFor(
+    argv,
+    "capture-result",
+    traits.collectCapture ? "collect-capture" : "plain",
+    scanFlagsOf(captureResultFlags(traits)),
+  );
   return runRouted(route, (out) => body(invocation, traits, argv, out));
 }

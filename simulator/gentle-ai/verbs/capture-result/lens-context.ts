@@ -27,7 +27,8 @@ const FLAGS: FlagSetSpec = {
       name: "delivery",
       kind: "string",
       default: "provider_command",
-      usage: "how this context reaches the reviewer: provider_command when a caller relays it, runtime_interception when a runtime adapter injects it",
+      usage:
+        "how this context reaches the reviewer: provider_command when a caller relays it, runtime_interception when a runtime adapter injects it",
     },
     { name: "lens", kind: "string", usage: "exact selected lens" },
     { name: "repository-context", kind: "string", usage: "opaque provider-issued repository context" },
@@ -53,15 +54,23 @@ function body(invocation: Invocation, argv: readonly string[], out: StdoutBuffer
     );
   const delivery = goTrimSpace(f.str("delivery"));
   if (delivery === "provider_contract")
-    throw invalidRequest("review lens-context delivery provider_contract is reserved for Go-owned provider execution and cannot be declared by callers");
+    throw invalidRequest(
+      "review lens-context delivery provider_contract is reserved for Go-owned provider execution and cannot be declared by callers",
+    );
   if (delivery !== "provider_command" && delivery !== "runtime_interception")
-    throw invalidRequest(`unknown reviewer context delivery ${goQuoteStr(f.str("delivery"))}; run \`gentle-ai review lens-context --help\` for the closed command form`);
+    throw invalidRequest(
+      `unknown reviewer context delivery ${goQuoteStr(f.str("delivery"))}; run \`gentle-ai review lens-context --help\` for the closed command form`,
+    );
   const ids = identitiesFor(invocation.scenario.lineage.seed);
   const lineage = readLineage(invocation.stateDir, invocation.scenario);
   resolveContextHandle(authorityOf(invocation.scenario, lineage), handle);
   // (inferred) reviewer context is produced only for a reviewing authority; a handle that resolves past reviewing
   // is treated as stale, as validateReviewRepositoryContextRecord treats one without a live reviewing target.
-  if (lineage.state !== "reviewing") throw opaqueContextRefusal("repository_context_unavailable", "review repository context is stale or has no live matching authority");
+  if (lineage.state !== "reviewing")
+    throw opaqueContextRefusal(
+      "repository_context_unavailable",
+      "review repository context is stale or has no live matching authority",
+    );
   const order = (lineage.lenses as readonly string[]).indexOf(lensName);
   if (order < 0) throw lensContextRefusal("lens_context_lens_not_selected");
   const lens = lensName as Lens;

@@ -7,7 +7,12 @@ import { sha256Prefixed } from "../../../state/identities.ts";
 import { goQuoteStr } from "../../../go/go-quote.ts";
 
 /** The four lenses in gentle-ai's supportedLenses order (transaction.go:31). */
-export const SUPPORTED_LENSES = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;
+export const SUPPORTED_LENSES = [
+  "review-risk",
+  "review-resilience",
+  "review-readability",
+  "review-reliability",
+] as const;
 
 /** findingIDPrefixByLens (reviewer_envelope.go:151): bound to the lens, not the selection order. */
 export const FINDING_ID_PREFIX: Readonly<Record<string, string>> = {
@@ -19,7 +24,14 @@ export const FINDING_ID_PREFIX: Readonly<Record<string, string>> = {
 
 export const SEVERITIES = ["BLOCKER", "CRITICAL", "WARNING", "SUGGESTION"] as const;
 export const EVIDENCE_CLASSES = ["deterministic", "inferential", "insufficient"] as const;
-export const CAUSAL_DISPOSITIONS = ["introduced", "behavior-activated", "worsened", "pre-existing", "base-only", "unknown"] as const;
+export const CAUSAL_DISPOSITIONS = [
+  "introduced",
+  "behavior-activated",
+  "worsened",
+  "pre-existing",
+  "base-only",
+  "unknown",
+] as const;
 
 /** artifactFindingID (artifact_admission.go:510). */
 export const FINDING_ID = /^R[1-4]-[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -85,7 +97,9 @@ export function isSupportedLens(lens: string): boolean {
 export function isConcreteEvidence(value: string): boolean {
   const trimmed = goTrimSpace(value);
   if (trimmed === "") return false;
-  return !["n/a", "na", "none", "todo", "tbd", "pass", "passed", "success", "placeholder"].includes(trimmed.toLowerCase());
+  return !["n/a", "na", "none", "todo", "tbd", "pass", "passed", "success", "placeholder"].includes(
+    trimmed.toLowerCase(),
+  );
 }
 
 /** isSevereSeverity. */
@@ -115,14 +129,18 @@ function stringsJson(values: readonly string[] | null): GoJson {
 /** LensResultHash: sha256 over `gentle-ai.lens-result/v1\0` and the compact {lens, findings, evidence}. */
 export function lensResultHash(lens: string, findings: readonly LensFinding[], evidence: readonly string[]): string {
   const payload = goMarshal({ lens, findings: findings.map(findingJson), evidence: stringsJson(evidence) });
-  return sha256Prefixed(Buffer.concat([Buffer.from("gentle-ai.lens-result/v1\u0000", "utf8"), Buffer.from(payload, "utf8")]));
+  return sha256Prefixed(
+    Buffer.concat([Buffer.from("gentle-ai.lens-result/v1\u0000", "utf8"), Buffer.from(payload, "utf8")]),
+  );
 }
 
 function validateStructuredFinding(f: LensFinding, allowMissingSevereLocation: boolean): string | undefined {
   const location = allowMissingSevereLocation && isSevere(f.severity) && f.location === "" ? "<missing>" : f.location;
-  if ([f.id, f.lens, location, f.severity, f.claim].some((v) => goTrimSpace(v) === "")) return "id, lens, location, severity, and neutral claim are required";
+  if ([f.id, f.lens, location, f.severity, f.claim].some((v) => goTrimSpace(v) === ""))
+    return "id, lens, location, severity, and neutral claim are required";
   if (f.proofRefs === null || f.proofRefs.length === 0) return "at least one proof reference is required";
-  if (!(SEVERITIES as readonly string[]).includes(f.severity)) return "severity must be BLOCKER, CRITICAL, WARNING, or SUGGESTION";
+  if (!(SEVERITIES as readonly string[]).includes(f.severity))
+    return "severity must be BLOCKER, CRITICAL, WARNING, or SUGGESTION";
   if (f.proofRefs.some((p) => !isConcreteEvidence(p))) return "proof references must be concrete";
   return undefined;
 }
@@ -134,7 +152,8 @@ function validateStructuredFinding(f: LensFinding, allowMissingSevereLocation: b
 export function canonicalCompactLensResult(result: LensResult): CanonicalLensResult | { readonly error: string } {
   const lens = goTrimSpace(result.lens);
   if (!isSupportedLens(lens)) return { error: `unknown review lens ${goQuoteStr(lens)}` };
-  if (result.findings === null || result.evidence === null || result.evidence.length === 0) return { error: "lens result requires explicit findings and concrete evidence" };
+  if (result.findings === null || result.evidence === null || result.evidence.length === 0)
+    return { error: "lens result requires explicit findings and concrete evidence" };
   const wantFindingLens = lens.slice("review-".length);
   const idPrefix = (FINDING_ID_PREFIX[lens] ?? "").replace(/-$/, "");
   const findings: LensFinding[] = [];
@@ -157,10 +176,13 @@ export function canonicalCompactLensResult(result: LensResult): CanonicalLensRes
     if (f.evidenceClass !== "" && !(EVIDENCE_CLASSES as readonly string[]).includes(f.evidenceClass))
       return { error: `lens result finding[${index}] has unsupported evidence class ${goQuoteStr(f.evidenceClass)}` };
     if (f.causalDisposition !== "" && !(CAUSAL_DISPOSITIONS as readonly string[]).includes(f.causalDisposition))
-      return { error: `lens result finding[${index}] has unsupported causal disposition ${goQuoteStr(f.causalDisposition)}` };
+      return {
+        error: `lens result finding[${index}] has unsupported causal disposition ${goQuoteStr(f.causalDisposition)}`,
+      };
     const invalid = validateStructuredFinding(f, true);
     if (invalid !== undefined) return { error: `lens result finding[${index}]: ${invalid}` };
-    if (f.lens !== wantFindingLens) return { error: `lens result finding[${index}] is not bound to ${goQuoteStr(lens)}` };
+    if (f.lens !== wantFindingLens)
+      return { error: `lens result finding[${index}] is not bound to ${goQuoteStr(lens)}` };
     findings.push(f);
   }
   const evidence: string[] = [];
@@ -182,13 +204,20 @@ export interface ShapeRefusal {
  * canonicalReviewerResult (reviewer_envelope.go:170): the compact canonical form, then the selected-lens binding,
  * the lens-bound finding-ID namespace and the severe-finding causal fields. `error` is a plain Go error text.
  */
-export function canonicalReviewerResult(result: LensResult, expectedLens: string): CanonicalLensResult | { readonly error: string } | { readonly shape: ShapeRefusal } {
+export function canonicalReviewerResult(
+  result: LensResult,
+  expectedLens: string,
+): CanonicalLensResult | { readonly error: string } | { readonly shape: ShapeRefusal } {
   const canonical = canonicalCompactLensResult(result);
   if ("error" in canonical) return canonical;
-  if (canonical.lens !== expectedLens) return { shape: { decision: "binding_mismatch", message: "reviewer result is not bound to the selected lens" } };
+  if (canonical.lens !== expectedLens)
+    return { shape: { decision: "binding_mismatch", message: "reviewer result is not bound to the selected lens" } };
   const wantPrefix = FINDING_ID_PREFIX[canonical.lens] ?? "";
   for (const f of canonical.findings) {
-    if (!FINDING_ID.test(f.id)) return { shape: { decision: "binding_mismatch", message: "reviewer finding ID does not match the native ASCII schema" } };
+    if (!FINDING_ID.test(f.id))
+      return {
+        shape: { decision: "binding_mismatch", message: "reviewer finding ID does not match the native ASCII schema" },
+      };
     if (!f.id.startsWith(wantPrefix))
       return {
         shape: {
@@ -198,9 +227,15 @@ export function canonicalReviewerResult(result: LensResult, expectedLens: string
       };
     if (
       isSevere(f.severity) &&
-      (!(EVIDENCE_CLASSES as readonly string[]).includes(f.evidenceClass) || !(CAUSAL_DISPOSITIONS as readonly string[]).includes(f.causalDisposition))
+      (!(EVIDENCE_CLASSES as readonly string[]).includes(f.evidenceClass) ||
+        !(CAUSAL_DISPOSITIONS as readonly string[]).includes(f.causalDisposition))
     )
-      return { shape: { decision: "incomplete", message: "severe reviewer finding requires supported evidence_class and causal_disposition" } };
+      return {
+        shape: {
+          decision: "incomplete",
+          message: "severe reviewer finding requires supported evidence_class and causal_disposition",
+        },
+      };
   }
   return canonical;
 }

@@ -101,7 +101,10 @@ export function materializePrompt(ids: Identities, b: PromptBinding): Buffer {
   out += block("GENTLE_AI_REVIEW_INSTRUCTION", instruction);
   out += block("GENTLE_AI_REVIEW_RESULT_SCHEMA", REVIEWER_RESULT_SCHEMA_TEXT);
   out += block("GENTLE_AI_REVIEW_NAME_STATUS", ids.manifest.map((m) => `${m.status}\t${m.path}`).join("\n"));
-  out += block("GENTLE_AI_REVIEW_NUMSTAT", ids.manifest.map((m) => `${m.additions}\t${m.deletions}\t${m.path}`).join("\n"));
+  out += block(
+    "GENTLE_AI_REVIEW_NUMSTAT",
+    ids.manifest.map((m) => `${m.additions}\t${m.deletions}\t${m.path}`).join("\n"),
+  );
   ids.manifest.forEach((m, i) => {
     out += block(`GENTLE_AI_REVIEW_PATCH ${i} ${m.path}`, ids.patch(m), "GENTLE_AI_REVIEW_PATCH_END");
   });

@@ -7,7 +7,16 @@
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [k: string]: Json };
 
-const LENS_NAMES = ["risk", "resilience", "readability", "reliability", "review-risk", "review-resilience", "review-readability", "review-reliability"];
+const LENS_NAMES = [
+  "risk",
+  "resilience",
+  "readability",
+  "reliability",
+  "review-risk",
+  "review-resilience",
+  "review-readability",
+  "review-reliability",
+];
 // isConcreteEvidence's placeholder words, spelled case-insensitively for JSON Schema's ECMA-262 regexes.
 const CONCRETE = {
   type: "string",
@@ -68,7 +77,10 @@ const PROPERTIES: { readonly [k: string]: Json } = {
         claim: { type: "string", minLength: 1 },
         proof_refs: { type: "array", minItems: 1, items: CONCRETE },
         evidence_class: { type: "string", enum: ["deterministic", "inferential", "insufficient"] },
-        causal_disposition: { type: "string", enum: ["introduced", "behavior-activated", "worsened", "pre-existing", "base-only", "unknown"] },
+        causal_disposition: {
+          type: "string",
+          enum: ["introduced", "behavior-activated", "worsened", "pre-existing", "base-only", "unknown"],
+        },
       },
     },
   },
@@ -106,7 +118,9 @@ function inline(v: Json): string {
 function render(): string {
   const members = Object.entries(TOP).map(([k, v]) => {
     if (k !== "properties") return `  ${JSON.stringify(k)}: ${inline(v)}`;
-    const props = Object.entries(v as { readonly [k: string]: Json }).map(([p, x]) => `    ${JSON.stringify(p)}: ${inline(x)}`);
+    const props = Object.entries(v as { readonly [k: string]: Json }).map(
+      ([p, x]) => `    ${JSON.stringify(p)}: ${inline(x)}`,
+    );
     return `  ${JSON.stringify(k)}: {\n${props.join(",\n")}\n  }`;
   });
   return `{\n${members.join(",\n")}\n}`;

@@ -15,7 +15,14 @@ import { resolveRepositoryContext } from "../../gates/repository-context.ts";
 import { encodeReviewJson } from "../../../go/go-json.ts";
 import { readLineage, updateLineage } from "../../lineage.ts";
 import type { LineageState } from "../../../state/lineage-state.ts";
-import { buildEvidenceRecord, isVerificationOutcome, MAX_EVIDENCE_BYTES, recordJson, recordText, sameEvidenceContent } from "../../../state/evidence-record.ts";
+import {
+  buildEvidenceRecord,
+  isVerificationOutcome,
+  MAX_EVIDENCE_BYTES,
+  recordJson,
+  recordText,
+  sameEvidenceContent,
+} from "../../../state/evidence-record.ts";
 import type { VerificationEvidenceRecord, VerificationOutcome } from "../../../state/evidence-record.ts";
 import { sha256Prefixed } from "../../../state/identities.ts";
 import { readInputDocument } from "../shared/read-input.ts";
@@ -33,7 +40,11 @@ const FLAGS_22X: readonly FlagDef[] = [
   { name: "lineage", kind: "string", usage: "exact review lineage identifier" },
   { name: "target", kind: "string", usage: "exact frozen target identity" },
   { name: "expected-revision", kind: "string", usage: "exact validating or correction authority revision" },
-  { name: "outcome", kind: "string", usage: "closed verification outcome: passed, verification_failed, or procedural_tooling_failed" },
+  {
+    name: "outcome",
+    kind: "string",
+    usage: "closed verification outcome: passed, verification_failed, or procedural_tooling_failed",
+  },
   { name: "input", kind: "string", usage: "final verification evidence file or - for stdin" },
 ];
 
@@ -49,7 +60,8 @@ export function captureEvidenceFlags(traits: ProfileTraits): FlagSetSpec {
 const REQUIRES_V240 =
   "review capture-evidence requires one exact repository resolver: --repository-context or --cwd, plus --lineage, --target, --expected-revision, --outcome, and --input";
 // (inferred) the 2.2.x-era wording, before --repository-context.
-const REQUIRES_22X = "review capture-evidence requires exact --cwd, --lineage, --target, --expected-revision, --outcome, and --input";
+const REQUIRES_22X =
+  "review capture-evidence requires exact --cwd, --lineage, --target, --expected-revision, --outcome, and --input";
 
 const REVISION_MISMATCH = "verification evidence binding does not match the current authority revision";
 const TARGET_MISMATCH = "verification evidence binding does not match the current validating or correction authority";
@@ -80,7 +92,8 @@ function shapeChecks(traits: ProfileTraits, argv: readonly string[], out: Stdout
   };
   if (f.positionals.length > 0 || [r.lineage, r.target, r.revision, r.outcome, r.input].some((v) => v.trim() === ""))
     throw invalidRequest(modern ? REQUIRES_V240 : REQUIRES_22X);
-  if (r.context !== "" && f.has("cwd")) throw invalidRequest(`${V} accepts either --repository-context or --cwd, not both`);
+  if (r.context !== "" && f.has("cwd"))
+    throw invalidRequest(`${V} accepts either --repository-context or --cwd, not both`);
   return r;
 }
 
@@ -124,9 +137,17 @@ const DEFECT_REPORT_ISSUES_URL = "https://github.com/Gentleman-Programming/gentl
  * review_defect_report.go:227-245): `<git common dir>/gentle-ai/defect-reports/<slug>-<12 hex of the report>.md` for a
  * repository lineage (the state dir stands in for a seeded one). (inferred) the Markdown body is shorter than Go's.
  */
-function defectReportClause(invocation: Invocation, existing: VerificationEvidenceRecord, payload: Buffer, outcome: VerificationOutcome): string {
+function defectReportClause(
+  invocation: Invocation,
+  existing: VerificationEvidenceRecord,
+  payload: Buffer,
+  outcome: VerificationOutcome,
+): string {
   const root = invocation.repositoryRoot;
-  const dir = root === undefined ? join(invocation.stateDir, "defect-reports") : join(resolveRepository(root).gitCommonDir, "gentle-ai", "defect-reports");
+  const dir =
+    root === undefined
+      ? join(invocation.stateDir, "defect-reports")
+      : join(resolveRepository(root).gitCommonDir, "gentle-ai", "defect-reports");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const content = [
     "# Bug Description",
@@ -150,13 +171,22 @@ function defectReportClause(invocation: Invocation, existing: VerificationEviden
   return ` A defect report was saved at ${path} -- file it at ${DEFECT_REPORT_ISSUES_URL}.`;
 }
 
-async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
+async function body(
+  invocation: Invocation,
+  traits: ProfileTraits,
+  argv: readonly string[],
+  out: StdoutBuffer,
+): Promise<void> {
   const r = shapeChecks(traits, argv, out);
   if (r === undefined) return; // -h / --help: usage only
   const current = readLineage(invocation.stateDir, invocation.scenario);
   if (r.context !== "") {
     // The opaque route resolves the handle and checks reviewer assets only: no kill switch (review_artifact.go:75-82).
-    resolveRepositoryContext(authorityOf(invocation.scenario, current), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
+    resolveRepositoryContext(authorityOf(invocation.scenario, current), r.context, {
+      lineage: r.lineage,
+      target: r.target,
+      revision: r.revision,
+    });
   } else if (current.rddDisabled) {
     // resolveReviewMutationRoot applies the kill switch before any authority is read (review_kill_switch.go:51-66).
     throw rddDisabled(current);
@@ -166,9 +196,11 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
     const a = authorityOf(invocation.scenario, draft);
     checkBinding(draft, a, r);
     payload ??= readPayload(invocation, r.input);
-    if (payload.length === 0 || payload.length > MAX_EVIDENCE_BYTES) throw invalidRequest("final verification evidence is required");
+    if (payload.length === 0 || payload.length > MAX_EVIDENCE_BYTES)
+      throw invalidRequest("final verification evidence is required");
     // NewVerificationEvidenceRecord validates the outcome, untrimmed (verification_evidence.go:81-150).
-    if (!isVerificationOutcome(r.outcome)) throw invalidRequest("invalid verification evidence record identity or digest");
+    if (!isVerificationOutcome(r.outcome))
+      throw invalidRequest("invalid verification evidence record identity or digest");
     const outcome: VerificationOutcome = r.outcome;
     const existing = capturedEvidence(a);
     if (existing !== undefined) {
@@ -176,14 +208,16 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
       if (sameEvidenceContent(existing, { rawPayloadSha256: sha256Prefixed(payload), outcome })) return existing;
       throw new ReviewRefusal(
         "captured_final_evidence_conflict",
-        "captured verification evidence already exists with different bytes or outcome." + defectReportClause(invocation, existing, payload, outcome),
+        "captured verification evidence already exists with different bytes or outcome." +
+          defectReportClause(invocation, existing, payload, outcome),
       );
     }
     const created = buildEvidenceRecord(evidenceBinding(a), payload, outcome, a.identityMode);
     draft.correction.evidence = recordText(created);
     draft.correction.evidenceOutcome = outcome;
     // Passed evidence moves the correction on to targeted validation; failures stay at the evidence stage (STATUS stops).
-    if (draft.state === "correction_required") draft.correction.stage = outcome === "passed" ? "validation_required" : "evidence_required";
+    if (draft.state === "correction_required")
+      draft.correction.stage = outcome === "passed" ? "validation_required" : "evidence_required";
     return created;
   });
   out.write(encodeReviewJson(recordJson(record)));

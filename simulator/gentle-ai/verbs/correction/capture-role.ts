@@ -30,7 +30,8 @@ function roleFlags(verb: RoleVerb): FlagDef[] {
     {
       name: "repository-context",
       kind: "string",
-      usage: "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd",
+      usage:
+        "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd",
     },
     { name: "lineage", kind: "string", usage: "exact review lineage identifier" },
     { name: "target", kind: "string", usage: "exact provider-issued target identity for this role" },
@@ -44,11 +45,21 @@ function roleFlags(verb: RoleVerb): FlagDef[] {
     {
       name: "materialize",
       kind: "bool",
-      usage: "print the exact Go-materialized opaque provider role task without capturing anything; mutually exclusive with --execute",
+      usage:
+        "print the exact Go-materialized opaque provider role task without capturing anything; mutually exclusive with --execute",
     },
-    { name: "execute", kind: "bool", usage: "run the Go-owned locked-down pi process on the Go-materialized role request and capture its raw result" },
+    {
+      name: "execute",
+      kind: "bool",
+      usage: "run the Go-owned locked-down pi process on the Go-materialized role request and capture its raw result",
+    },
   ];
-  if (verb === "capture-validation") flags.push({ name: "request-hash", kind: "string", usage: "provider-issued frozen targeted validation request hash" });
+  if (verb === "capture-validation")
+    flags.push({
+      name: "request-hash",
+      kind: "string",
+      usage: "provider-issued frozen targeted validation request hash",
+    });
   return flags;
 }
 
@@ -78,7 +89,13 @@ interface Request {
 }
 
 /** `parseReviewProviderRoleCapture`'s refusal matrix (:79-129); values are trimmed. */
-function shapeChecks(invocation: Invocation, traits: ProfileTraits, verb: RoleVerb, argv: readonly string[], out: StdoutBuffer): Request | undefined {
+function shapeChecks(
+  invocation: Invocation,
+  traits: ProfileTraits,
+  verb: RoleVerb,
+  argv: readonly string[],
+  out: StdoutBuffer,
+): Request | undefined {
   const V = `review ${verb}`;
   const f = parseVerbFlags(roleFlagSet(verb), argv, out);
   if (f === undefined) return undefined;
@@ -94,19 +111,36 @@ function shapeChecks(invocation: Invocation, traits: ProfileTraits, verb: RoleVe
     cwd: f.str("cwd"),
     materialize,
   };
-  if (materialize && execute) throw invalidRequest(`${V} --materialize only prints the Go-materialized provider task and cannot be combined with --execute`);
-  if (f.positionals.length > 0 || r.lineage === "" || r.target === "" || r.revision === "" || (!materialize && !execute))
+  if (materialize && execute)
+    throw invalidRequest(
+      `${V} --materialize only prints the Go-materialized provider task and cannot be combined with --execute`,
+    );
+  if (
+    f.positionals.length > 0 ||
+    r.lineage === "" ||
+    r.target === "" ||
+    r.revision === "" ||
+    (!materialize && !execute)
+  )
     throw invalidRequest(
       `${V} requires --lineage, --target, --expected-revision, --agent, and either --materialize or --execute; \`gentle-ai review status --contract ${CONTRACT_V2} --next-transition\` prints the exact bindings`,
     );
   if (agent === "") throw invalidRequest(`${V} requires --agent naming the host-relay runtime`);
-  if (verb === "capture-validation" && r.requestHash === "") throw invalidRequest(`${V} requires --request-hash binding the frozen targeted validation request`);
-  if (r.context !== "" && f.has("cwd")) throw invalidRequest(`${V} accepts either --repository-context or --cwd, not both`);
-  if (materialize && r.context === "") throw invalidRequest(`${V} --materialize requires the provider-issued --repository-context`);
+  if (verb === "capture-validation" && r.requestHash === "")
+    throw invalidRequest(`${V} requires --request-hash binding the frozen targeted validation request`);
+  if (r.context !== "" && f.has("cwd"))
+    throw invalidRequest(`${V} accepts either --repository-context or --cwd, not both`);
+  if (materialize && r.context === "")
+    throw invalidRequest(`${V} --materialize requires the provider-issued --repository-context`);
   const gate = requireRuntime(traits, agent, invocation.env, "capture");
   if (IN_PROCESS_ROLE_RUNTIMES.has(gate.runtime))
-    throw invalidRequest(`${V} is unavailable for ${goQuoteStr(gate.runtime)}: a compiled runtime materializes internally through \`gentle-ai review finalize --agent\``);
-  if (gate.runtime !== "pi") throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
+    throw invalidRequest(
+      `${V} is unavailable for ${goQuoteStr(gate.runtime)}: a compiled runtime materializes internally through \`gentle-ai review finalize --agent\``,
+    );
+  if (gate.runtime !== "pi")
+    throw invalidRequest(
+      `${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`,
+    );
   return r;
 }
 
@@ -127,25 +161,45 @@ function checkBinding(invocation: Invocation, verb: RoleVerb, lineage: LineageSt
   }
   if (r.revision !== a.revision) throw drift(`${V} binding does not match the current compact authority; ${REFRESH}`);
   if (verb === "capture-refuter") {
-    if (lineage.state !== "reviewing" || r.target !== roleTarget(a, "refuter")) throw drift(`${V} requires the exact reviewing authority target; ${REFRESH}`);
+    if (lineage.state !== "reviewing" || r.target !== roleTarget(a, "refuter"))
+      throw drift(`${V} requires the exact reviewing authority target; ${REFRESH}`);
     // (inferred) text: the scenario offers no refuter, all lenses are not captured yet, or it was captured already.
-    const offered = invocation.scenario.lineage.refuter && !lineage.correction.refuterCaptured && lineage.lenses.every((lens) => lineage.captured[lens] !== undefined);
+    const offered =
+      invocation.scenario.lineage.refuter &&
+      !lineage.correction.refuterCaptured &&
+      lineage.lenses.every((lens) => lineage.captured[lens] !== undefined);
     if (!offered) throw drift(`${V} binding does not match the current provider role authority; ${REFRESH}`);
     return;
   }
   // (inferred) text: no correction whose verification passed, or the validator was captured already.
-  const offered = lineage.state === "correction_required" && capturedEvidence(a)?.outcome === "passed" && !lineage.correction.validatorCaptured;
+  const offered =
+    lineage.state === "correction_required" &&
+    capturedEvidence(a)?.outcome === "passed" &&
+    !lineage.correction.validatorCaptured;
   if (!offered) throw drift(`${V} binding does not match the current provider role authority; ${REFRESH}`);
-  if (r.target !== roleTarget(a, "targeted-validator")) throw drift(`${V} target does not match the frozen correction target identity; ${REFRESH}`);
-  if (r.requestHash !== a.requestHash) throw drift(`${V} request hash does not match the frozen targeted validation request; ${REFRESH}`);
+  if (r.target !== roleTarget(a, "targeted-validator"))
+    throw drift(`${V} target does not match the frozen correction target identity; ${REFRESH}`);
+  if (r.requestHash !== a.requestHash)
+    throw drift(`${V} request hash does not match the frozen targeted validation request; ${REFRESH}`);
 }
 
-async function body(invocation: Invocation, traits: ProfileTraits, verb: RoleVerb, argv: readonly string[], out: StdoutBuffer): Promise<void> {
+async function body(
+  invocation: Invocation,
+  traits: ProfileTraits,
+  verb: RoleVerb,
+  argv: readonly string[],
+  out: StdoutBuffer,
+): Promise<void> {
   const r = shapeChecks(invocation, traits, verb, argv, out);
   if (r === undefined) return;
   const role: ProviderRole = verb === "capture-refuter" ? "refuter" : "targeted-validator";
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
-  if (r.context !== "") resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, { lineage: r.lineage, target: r.target, revision: r.revision });
+  if (r.context !== "")
+    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, {
+      lineage: r.lineage,
+      target: r.target,
+      revision: r.revision,
+    });
   // --materialize is read-only and stays reachable under a frozen switch (:121-127).
   if (!r.materialize && snapshot.rddDisabled) throw rddDisabled(snapshot);
   checkBinding(invocation, verb, snapshot, r);

@@ -10,7 +10,9 @@ import { parseFindingLocation, supportsCausality } from "../capture-result/admis
 import { isSevere } from "../capture-result/lens-result.ts";
 
 /** The lifecycle outcome of the captured results. */
-export type CapturedVerdict = { readonly state: "correction_required"; readonly fixFindings: readonly FixFinding[] } | { readonly state: "validating" };
+export type CapturedVerdict =
+  | { readonly state: "correction_required"; readonly fixFindings: readonly FixFinding[] }
+  | { readonly state: "validating" };
 
 /** One canonical finding as the slot's canonical result marshals it (every member but id omitempty). */
 interface CanonicalFinding {
@@ -29,7 +31,9 @@ function capturedFindings(lineage: LineageState): CanonicalFinding[] {
   return lineage.lenses.flatMap((lens) => {
     const slot = lineage.captured[lens];
     if (slot === undefined) return [];
-    const result = JSON.parse(Buffer.from(slot.canonicalBase64, "base64").toString("utf8")) as { findings?: CanonicalFinding[] };
+    const result = JSON.parse(Buffer.from(slot.canonicalBase64, "base64").toString("utf8")) as {
+      findings?: CanonicalFinding[];
+    };
     return result.findings ?? [];
   });
 }
@@ -45,14 +49,20 @@ export function capturedVerdict(lineage: LineageState, ids: Identities): Capture
     if (CANDIDATE_CAUSED.has(causality)) {
       // CandidateLocationSupportsCausality, then findingLocationInGenesis: an unsupported location is unknown.
       const location = parseFindingLocation(f.location ?? "");
-      if ("reason" in location || !supportsCausality(ids.manifest, location, causality) || !ids.paths.includes(location.path)) causality = "unknown";
+      if (
+        "reason" in location ||
+        !supportsCausality(ids.manifest, location, causality) ||
+        !ids.paths.includes(location.path)
+      )
+        causality = "unknown";
     }
     if (causality === "pre-existing" || causality === "base-only") continue; // an informational follow-up
     // (not simulated) an escalated authority: the simulated lineage has no escalated state.
     if (f.evidence_class === "insufficient" || causality === "unknown")
       throw invalidRequest(`gentle-ai-sim: finding ${goQuoteStr(f.id)} escalates the review, which is not simulated`);
     // The refuter role is not offered to repository lineages, so an inferential finding has no outcome to apply.
-    if (f.evidence_class === "inferential") throw invalidRequest(`inferential finding ${goQuoteStr(f.id)} requires one refuter outcome`);
+    if (f.evidence_class === "inferential")
+      throw invalidRequest(`inferential finding ${goQuoteStr(f.id)} requires one refuter outcome`);
     fixes.push({
       id: f.id,
       lens: f.lens ?? "",

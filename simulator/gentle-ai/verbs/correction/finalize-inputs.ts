@@ -34,7 +34,10 @@ const ARTIFACT_TYPE: GoType = {
   kind: "struct",
   name: "reviewResultArtifact",
   fields: [
-    ...["schema", "capability", "path", "reference", "sha256", "lineage_id", "target_identity", "lens"].map((json) => ({ json, type: { kind: "string" } as const })),
+    ...["schema", "capability", "path", "reference", "sha256", "lineage_id", "target_identity", "lens"].map((json) => ({
+      json,
+      type: { kind: "string" } as const,
+    })),
     { json: "selected_order", type: { kind: "int" } },
     { json: "subject_hash", type: { kind: "string" } },
     { json: "admission_decision", type: { kind: "string", named: "reviewtransaction.ArtifactAdmissionDecision" } },
@@ -76,7 +79,8 @@ function readManifestFile(invocation: Invocation, path: string, index: number): 
   let bytes: Buffer;
   try {
     // os.Stat("") is ENOENT; resolve() would turn it into the cwd.
-    if (path !== "-" && !statSync(path === "" ? "" : resolve(invocation.cwd, path)).isFile()) throw refuse("artifact manifest input must be a regular file");
+    if (path !== "-" && !statSync(path === "" ? "" : resolve(invocation.cwd, path)).isFile())
+      throw refuse("artifact manifest input must be a regular file");
   } catch (error) {
     if (error instanceof ReviewRefusal) throw error;
     throw refuse(readInputError(error, path, "stat"));
@@ -124,14 +128,17 @@ function manifestError(m: { readonly [field: string]: Decoded }, a: Authority): 
  */
 function verifyArtifacts(manifests: readonly string[], a: Authority): void {
   const lenses = a.lineage.lenses;
-  if (manifests.length !== lenses.length) throw invalidRequest(requiresAllText(lenses.length, "original reviewer artifact"));
+  if (manifests.length !== lenses.length)
+    throw invalidRequest(requiresAllText(lenses.length, "original reviewer artifact"));
   const decoded = decodeStrict(manifests[0]!, ARTIFACT_TYPE, { pkg: "cli" });
   if (!decoded.ok) throw invalidRequest(`decode reviewer artifact 1: ${decoded.error}`);
   const m = decoded.value as { readonly [field: string]: Decoded };
   if (m["selected_order"] !== 0) throw invalidRequest("reviewer artifact 1 is out of selected-lens order");
   const error = manifestError(m, a);
   if (error !== undefined) throw invalidRequest(`verify reviewer artifact 1: ${error}`);
-  throw invalidRequest("gentle-ai-sim: review finalize past a bound --result-artifact manifest is not simulated; use --captured-results");
+  throw invalidRequest(
+    "gentle-ai-sim: review finalize past a bound --result-artifact manifest is not simulated; use --captured-results",
+  );
 }
 
 /**
@@ -142,11 +149,14 @@ function verifyArtifacts(manifests: readonly string[], a: Authority): void {
 function loadCapturedEvidence(f: ParsedFlags, failedProvided: boolean, a: Authority): VerificationEvidenceRecord {
   const l = a.lineage;
   if (l.state === "correction_required") {
-    if (l.correction.forecastLines === null) throw invalidRequest("verification evidence requires a forecasted correction");
-  } else if (l.state !== "validating") throw invalidRequest(`cannot capture verification evidence from compact state ${goQuoteStr(l.state)}`);
+    if (l.correction.forecastLines === null)
+      throw invalidRequest("verification evidence requires a forecasted correction");
+  } else if (l.state !== "validating")
+    throw invalidRequest(`cannot capture verification evidence from compact state ${goQuoteStr(l.state)}`);
   const record = capturedEvidence(a);
   if (record === undefined) throw invalidRequest("captured verification evidence is missing");
-  if (failedProvided && f.bool("failed") !== (record.outcome !== "passed")) throw invalidRequest("--failed conflicts with captured verification evidence outcome");
+  if (failedProvided && f.bool("failed") !== (record.outcome !== "passed"))
+    throw invalidRequest("--failed conflicts with captured verification evidence outcome");
   return record;
 }
 
@@ -159,7 +169,12 @@ export interface FinalizeInputs {
 }
 
 /** Reads and checks FINALIZE's inputs against the lineage `a` in gentle-ai's order; refuses at the first bad one. */
-export function readFinalizeInputs(invocation: Invocation, f: ParsedFlags, failedProvided: boolean, a: Authority): FinalizeInputs {
+export function readFinalizeInputs(
+  invocation: Invocation,
+  f: ParsedFlags,
+  failedProvided: boolean,
+  a: Authority,
+): FinalizeInputs {
   const inline = f.all("result-artifact").map(String);
   const files = f.all("result-artifact-file").map((path, i) => readManifestFile(invocation, String(path), i + 1));
   if (inline.length > 0 || files.length > 0) verifyArtifacts(inline.length > 0 ? inline : files, a);
@@ -172,7 +187,11 @@ export function readFinalizeInputs(invocation: Invocation, f: ParsedFlags, faile
     validation = decoded.doc;
   }
   if (f.str("refuter").trim() !== "") {
-    const decoded = decodeStrict(readInputDocument(invocation, f.str("refuter"), "refuter outcomes").toString("utf8"), REFUTER_TYPE, { pkg: "cli" });
+    const decoded = decodeStrict(
+      readInputDocument(invocation, f.str("refuter"), "refuter outcomes").toString("utf8"),
+      REFUTER_TYPE,
+      { pkg: "cli" },
+    );
     if (!decoded.ok) throw invalidRequest(`read refuter outcomes: ${decoded.error}`);
   }
   if (f.str("evidence").trim() !== "") readInputDocument(invocation, f.str("evidence"), "final review evidence");
@@ -182,5 +201,6 @@ export function readFinalizeInputs(invocation: Invocation, f: ParsedFlags, faile
 
 /** readCapturedReviewerResults (review_artifact.go:752-758): every selected lens holds a captured result. */
 function requireCapturedResults(lineage: LineageState): void {
-  if (lineage.lenses.some((lens) => lineage.captured[lens] === undefined)) throw invalidRequest(requiresAllText(lineage.lenses.length, "captured reviewer result"));
+  if (lineage.lenses.some((lens) => lineage.captured[lens] === undefined))
+    throw invalidRequest(requiresAllText(lineage.lenses.length, "captured reviewer result"));
 }

@@ -28,12 +28,25 @@ import { resolveRepository } from "../../../repository/locate.ts";
 import { capturedVerdict } from "./captured-verdict.ts";
 import type { CapturedVerdict } from "./captured-verdict.ts";
 import { identitiesFor } from "../../../state/identities.ts";
-import { authorityOf, capturedEvidence, correctionBudget, correctionCandidatePresent, validationRequestJson } from "../shared/correction-authority.ts";
+import {
+  authorityOf,
+  capturedEvidence,
+  correctionBudget,
+  correctionCandidatePresent,
+  validationRequestJson,
+} from "../shared/correction-authority.ts";
 import { CAPTURE_RESULT_COMMAND, readFinalizeInputs, requiresAllText, V1_REFRESH_COMMAND } from "./finalize-inputs.ts";
 import type { FinalizeInputs } from "./finalize-inputs.ts";
 import type { Authority } from "../shared/correction-authority.ts";
 import { modernCorrection } from "../status/status-correction.ts";
-import { D1_TEXT, D2_TEXT, EMPTY_EVIDENCE_TEXT, inconclusiveCheck, inconclusiveText, MUST_PASS_TEXT } from "./finalize-validation.ts";
+import {
+  D1_TEXT,
+  D2_TEXT,
+  EMPTY_EVIDENCE_TEXT,
+  inconclusiveCheck,
+  inconclusiveText,
+  MUST_PASS_TEXT,
+} from "./finalize-validation.ts";
 import { contractFlag, parseVerbFlags, refusePositionals } from "../shared/verb-flags.ts";
 
 const V = "review finalize";
@@ -42,9 +55,21 @@ const V = "review finalize";
 const BASE_FLAGS: readonly FlagDef[] = [
   { name: "cwd", kind: "string", default: ".", usage: "repository path" },
   { name: "contract", kind: "string", usage: "optional negotiated review integration contract" },
-  { name: "action-eligibility", kind: "bool", usage: "include optional machine-readable review action eligibility in negotiated output" },
-  { name: "next-transition", kind: "bool", usage: "include the optional canonical native next transition in negotiated output" },
-  { name: "captured-results", kind: "bool", usage: "use every natively captured reviewer result in canonical selected-lens order" },
+  {
+    name: "action-eligibility",
+    kind: "bool",
+    usage: "include optional machine-readable review action eligibility in negotiated output",
+  },
+  {
+    name: "next-transition",
+    kind: "bool",
+    usage: "include the optional canonical native next transition in negotiated output",
+  },
+  {
+    name: "captured-results",
+    kind: "bool",
+    usage: "use every natively captured reviewer result in canonical selected-lens order",
+  },
   { name: "captured-evidence", kind: "bool", usage: "use the natively captured final verification evidence" },
   { name: "lineage", kind: "string", usage: "optional lineage override when discovery is ambiguous" },
   { name: "validation", kind: "string", usage: "targeted correction validation JSON file or - for stdin" },
@@ -58,17 +83,33 @@ const BASE_FLAGS: readonly FlagDef[] = [
     kind: "string",
     usage: `retired and always refused: unadmitted reviewer results cannot bind an approval; capture each lens with \`${CAPTURE_RESULT_COMMAND}\` and finalize with --captured-results`,
   },
-  { name: "result-artifact", kind: "string", usage: "native reviewer artifact manifest JSON; repeat in selected-lens order" },
-  { name: "result-artifact-file", kind: "string", usage: "native reviewer artifact manifest regular file or - for stdin; repeat in selected-lens order" },
+  {
+    name: "result-artifact",
+    kind: "string",
+    usage: "native reviewer artifact manifest JSON; repeat in selected-lens order",
+  },
+  {
+    name: "result-artifact-file",
+    kind: "string",
+    usage: "native reviewer artifact manifest regular file or - for stdin; repeat in selected-lens order",
+  },
 ];
 
 // The role-vector runtime and the submission-descriptor binding (v2.4.0; absent in the 2.2.x-era profile, inferred).
 const DESCRIPTOR_FLAGS: readonly FlagDef[] = [
   { name: "agent", kind: "string", usage: "generated registered runtime identity for native provider-role execution" },
-  { name: "expected-revision", kind: "string", usage: "provider-issued compact authority revision for a submission descriptor" },
+  {
+    name: "expected-revision",
+    kind: "string",
+    usage: "provider-issued compact authority revision for a submission descriptor",
+  },
   { name: "target", kind: "string", usage: "provider-issued target identity for a submission descriptor" },
   { name: "request-hash", kind: "string", usage: "provider-issued correction or validation request hash" },
-  { name: "repository-context", kind: "string", usage: "provider-issued opaque repository context for a submission descriptor" },
+  {
+    name: "repository-context",
+    kind: "string",
+    usage: "provider-issued opaque repository context for a submission descriptor",
+  },
 ];
 
 // Defined at 301fb2ad (review_facade.go:2635) and gone by fb55ef7b; (not simulated) the new-lineage admission it feeds.
@@ -84,7 +125,8 @@ export function finalizeFlags(traits: ProfileTraits): FlagSetSpec {
   if (traits.finalizeAdmissionFindings) flags.push(ADMISSION_FINDINGS_FLAG);
   return {
     name: V,
-    details: "Canonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.",
+    details:
+      "Canonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.",
     flags,
   };
 }
@@ -137,13 +179,19 @@ interface Request {
 }
 
 /** The refusals of runReviewFacadeFinalize before any repository work (review_facade.go:2399-2465), in source order. */
-function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Request | undefined {
+function preflight(
+  invocation: Invocation,
+  traits: ProfileTraits,
+  argv: readonly string[],
+  out: StdoutBuffer,
+): Request | undefined {
   const f = parseVerbFlags(finalizeFlags(traits), argv, out);
   if (f === undefined) return undefined;
   refusePositionals(f, V);
   const contract = contractFlag(f);
   const negotiated = contract !== undefined;
-  if ((f.bool("action-eligibility") || f.bool("next-transition")) && !negotiated) throw invalidRequest(CONTRACT_REQUIRED);
+  if ((f.bool("action-eligibility") || f.bool("next-transition")) && !negotiated)
+    throw invalidRequest(CONTRACT_REQUIRED);
   const modern = modernCorrection(traits);
   let providerRuntime = "";
   if (modern && agentCount(argv) !== 0) {
@@ -154,26 +202,46 @@ function preflight(invocation: Invocation, traits: ProfileTraits, argv: readonly
     const gate = requireRuntime(traits, f.str("agent"), invocation.env, "finalize");
     // Only claude-code and codex run provider roles in-process (reviewProviderCaptureRuntime); opencode and pi do not.
     if (gate.runtime !== "claude-code" && gate.runtime !== "codex")
-      throw invalidRequest(`${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`);
+      throw invalidRequest(
+        `${V} provider runtime ${goQuoteStr(gate.runtime)} is host-mediated; use its live transport collection`,
+      );
     providerRuntime = gate.runtime;
   }
   // Before the burn (301fb2ad review_facade.go:2673) --expected-revision is one of the descriptor flags; from b43e0928
   // alone it is refused later, after the staged-burn inspection (fb55ef7b :2427-2428, :2511).
-  const descriptorFlags = traits.approvalBurns ? ["target", "request-hash", "repository-context"] : ["expected-revision", "target", "request-hash", "repository-context"];
+  const descriptorFlags = traits.approvalBurns
+    ? ["target", "request-hash", "repository-context"]
+    : ["expected-revision", "target", "request-hash", "repository-context"];
   const descriptor = modern && descriptorFlags.some((name) => flagProvided(argv, name));
   const expectedRevisionOnly = modern && traits.approvalBurns && flagProvided(argv, "expected-revision") && !descriptor;
   const blank = (name: string): boolean => f.str(name).trim() === "";
-  if (descriptor && (contract !== CONTRACT_V2 || ["expected-revision", "target", "request-hash", "repository-context"].some(blank)))
+  if (
+    descriptor &&
+    (contract !== CONTRACT_V2 || ["expected-revision", "target", "request-hash", "repository-context"].some(blank))
+  )
     throw invalidRequest(DESCRIPTORS_INCOMPLETE);
   if (modern && flagProvided(argv, "repository-context") && flagProvided(argv, "cwd"))
     throw invalidRequest(`${V} submission descriptors cannot combine --repository-context with --cwd; ${REFRESH}`);
-  const stdin = [...f.all("result"), ...f.all("result-artifact-file"), f.str("validation"), f.str("refuter"), f.str("evidence")];
+  const stdin = [
+    ...f.all("result"),
+    ...f.all("result-artifact-file"),
+    f.str("validation"),
+    f.str("refuter"),
+    f.str("evidence"),
+  ];
   if (stdin.filter((v) => v === "-").length > 1) throw invalidRequest(`${V} accepts stdin for only one input`);
-  const sources = [f.count("result") > 0, f.count("result-artifact") > 0, f.count("result-artifact-file") > 0, f.bool("captured-results")];
+  const sources = [
+    f.count("result") > 0,
+    f.count("result-artifact") > 0,
+    f.count("result-artifact-file") > 0,
+    f.bool("captured-results"),
+  ];
   if (sources.filter(Boolean).length > 1 || (f.bool("captured-evidence") && !blank("evidence")))
     throw invalidRequest(`${V} accepts exactly one reviewer-result source and one final-evidence source`);
   if (providerRuntime !== "" && (!blank("refuter") || !blank("validation")))
-    throw invalidRequest(`${V} --agent materializes provider refuter and validator requests; omit --refuter and --validation`);
+    throw invalidRequest(
+      `${V} --agent materializes provider refuter and validator requests; omit --refuter and --validation`,
+    );
   if (f.count("result") > 0) throw invalidRequest(UNADMITTED_RESULT);
   return { argv, f, negotiated, contract: contract ?? "", descriptor, expectedRevisionOnly };
 }
@@ -215,7 +283,11 @@ function repositoryRoot(invocation: Invocation, r: Request): RepositoryScope | u
  */
 function malformedLineage(lineage: string, traits: ProfileTraits): ReviewRefusal | undefined {
   if (lineage.trim() === "" || validLineage(traits.approvalBurns ? lineage.trim() : lineage)) return undefined;
-  return nativeError(traits.approvalBurns ? `recover deleting staged approved compact review authority: ${LINEAGE_ID_TEXT}` : LINEAGE_ID_TEXT);
+  return nativeError(
+    traits.approvalBurns
+      ? `recover deleting staged approved compact review authority: ${LINEAGE_ID_TEXT}`
+      : LINEAGE_ID_TEXT,
+  );
 }
 
 // reviewCompactFacadeLineageNotDiscoverableReason (301fb2ad review_facade.go:96): before the burn, an untyped error.
@@ -229,7 +301,9 @@ const NOT_DISCOVERABLE =
  */
 function absentInRepository(scope: RepositoryScope, lineage: string, traits: ProfileTraits): void {
   const id = lineage.trim();
-  const held = listLineageRecords(scope.storeRoot).filter((record) => !traits.approvalBurns || !lineageApproved(scope, record.lineageId));
+  const held = listLineageRecords(scope.storeRoot).filter(
+    (record) => !traits.approvalBurns || !lineageApproved(scope, record.lineageId),
+  );
   if (id === "" ? held.length > 0 : held.some((record) => record.lineageId === id)) return;
   if (traits.approvalBurns) throw lineageAbsent(id);
   if (id === "") throw nativeError(NOT_DISCOVERABLE);
@@ -243,10 +317,21 @@ function absentInRepository(scope: RepositoryScope, lineage: string, traits: Pro
  * staged-burn replay is not simulated). A descriptor's --repository-context handle must commit to its (lineage,
  * target, revision).
  */
-function discover(invocation: Invocation, r: Request, a: Authority, traits: ProfileTraits, scope: RepositoryScope | undefined): void {
+function discover(
+  invocation: Invocation,
+  r: Request,
+  a: Authority,
+  traits: ProfileTraits,
+  scope: RepositoryScope | undefined,
+): void {
   const { f } = r;
   const lineage = f.str("lineage");
-  if (r.descriptor) resolveRepositoryContext(a, f.str("repository-context"), { lineage, target: f.str("target"), revision: f.str("expected-revision") });
+  if (r.descriptor)
+    resolveRepositoryContext(a, f.str("repository-context"), {
+      lineage,
+      target: f.str("target"),
+      revision: f.str("expected-revision"),
+    });
   const malformed = malformedLineage(lineage, traits);
   if (malformed !== undefined) throw malformed;
   if (r.expectedRevisionOnly) throw invalidRequest(DESCRIPTORS_INCOMPLETE);
@@ -282,23 +367,33 @@ function replayInputsEmpty(r: Request): boolean {
 function checkSubmission(r: Request, a: Authority): void {
   if (!r.descriptor) return;
   const { f } = r;
-  if (f.str("expected-revision") !== a.revision) throw invalidRequest(`${V} submission expected revision is stale; ${REFRESH}`);
+  if (f.str("expected-revision") !== a.revision)
+    throw invalidRequest(`${V} submission expected revision is stale; ${REFRESH}`);
   const hasValidation = f.str("validation").trim() !== "";
   const lines = flagProvided(r.argv, "correction-lines");
   if (!lines && !hasValidation && f.bool("captured-evidence")) {
     if (f.str("target") !== a.correctionTargetIdentity || f.str("request-hash") !== a.requestHash)
-      throw invalidRequest(`captured provider validator submission does not match the provider-owned targeted validation request; ${REFRESH}`);
+      throw invalidRequest(
+        `captured provider validator submission does not match the provider-owned targeted validation request; ${REFRESH}`,
+      );
     return;
   }
-  if (lines === hasValidation) throw invalidRequest(`${V} submission requires exactly one descriptor value; ${REFRESH}`);
+  if (lines === hasValidation)
+    throw invalidRequest(`${V} submission requires exactly one descriptor value; ${REFRESH}`);
   if (lines) {
     // (inferred) BuildCorrectionPlanRequest fails outside the plan stage; its error text is not pinned here.
     const n = f.int("correction-lines");
-    if (n < 1 || n > correctionBudget(a.ids) || f.str("target") !== a.targetIdentity || f.str("request-hash") !== a.correctionRequestHash)
+    if (
+      n < 1 ||
+      n > correctionBudget(a.ids) ||
+      f.str("target") !== a.targetIdentity ||
+      f.str("request-hash") !== a.correctionRequestHash
+    )
       throw invalidRequest(`${V} submission does not match the provider-owned correction request; ${REFRESH}`);
     return;
   }
-  if (!f.bool("captured-evidence")) throw invalidRequest(`${V} validation submission requires captured evidence; ${REFRESH}`);
+  if (!f.bool("captured-evidence"))
+    throw invalidRequest(`${V} validation submission requires captured evidence; ${REFRESH}`);
   if (f.str("target") !== a.correctionTargetIdentity || f.str("request-hash") !== a.requestHash)
     throw invalidRequest(`${V} submission does not match the provider-owned targeted validation request; ${REFRESH}`);
 }
@@ -313,9 +408,11 @@ function approve(draft: LineageState): void {
 function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageState): void {
   // No reviewer-result source reads no results, which prepareCompactReviewerResults refuses by count
   // (review_facade.go:3424-3426 at fb55ef7b; the same at 301fb2ad). The captured ones were checked with the inputs.
-  if (!r.f.bool("captured-results")) throw invalidRequest(requiresAllText(draft.lenses.length, "original reviewer result"));
+  if (!r.f.bool("captured-results"))
+    throw invalidRequest(requiresAllText(draft.lenses.length, "original reviewer result"));
   // A repository lineage is decided by its captured results, as gentle-ai decides (captured-verdict.ts).
-  if (invocation.repositoryRoot !== undefined) return applyVerdict(draft, capturedVerdict(draft, identitiesFor(draft.seed)));
+  if (invocation.repositoryRoot !== undefined)
+    return applyVerdict(draft, capturedVerdict(draft, identitiesFor(draft.seed)));
   // (decided) a scenario that declares `lineage.correction` while reviewing means "the lenses found a CRITICAL":
   // finalize opens the correction at that stage; otherwise the review is approved.
   const spec = invocation.scenario.lineage.correction;
@@ -358,9 +455,13 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
   if (stage === "plan_required") {
     const budget = correctionBudget(a.ids);
     // (inferred) texts of the forecast refusals.
-    if (!flagProvided(r.argv, "correction-lines")) throw invalidRequest("compact correction requires a positive correction line forecast before acceptance");
+    if (!flagProvided(r.argv, "correction-lines"))
+      throw invalidRequest("compact correction requires a positive correction line forecast before acceptance");
     const lines = f.int("correction-lines");
-    if (lines < 1 || lines > budget) throw invalidRequest(`correction line forecast ${lines} is outside the frozen correction budget of 1 to ${budget} lines`);
+    if (lines < 1 || lines > budget)
+      throw invalidRequest(
+        `correction line forecast ${lines} is outside the frozen correction budget of 1 to ${budget} lines`,
+      );
     draft.correction.stage = "candidate_unavailable";
     draft.correction.forecastLines = lines;
     draft.revisionIndex += 1;
@@ -368,7 +469,9 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
   }
   // A repository lineage reads its corrected candidate from the workspace: present once a genesis path changed.
   if (stage === "candidate_unavailable" && !correctionCandidatePresent(a))
-    throw invalidRequest("corrected candidate is unavailable: apply the bounded correction before finalizing the correction"); // (inferred)
+    throw invalidRequest(
+      "corrected candidate is unavailable: apply the bounded correction before finalizing the correction",
+    ); // (inferred)
   const doc = inputs.validation;
   // A raw --evidence document was read but is not captured evidence: in correction_required only the flag loads a record.
   const record = inputs.captured;
@@ -385,15 +488,26 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
   if (doc === undefined) {
     if (draft.correction.validatorCaptured) return approve(draft);
     // (inferred) text: no validation document and no captured provider validator.
-    throw invalidRequest("targeted validation result is required: run the provider-owned targeted validation and finalize with --validation");
+    throw invalidRequest(
+      "targeted validation result is required: run the provider-owned targeted validation and finalize with --validation",
+    );
   }
-  if (doc.originalCriteria.evidence.length === 0 || doc.correctionRegression.evidence.length === 0) throw invalidRequest(EMPTY_EVIDENCE_TEXT);
+  if (doc.originalCriteria.evidence.length === 0 || doc.correctionRegression.evidence.length === 0)
+    throw invalidRequest(EMPTY_EVIDENCE_TEXT);
   const inconclusive = inconclusiveCheck(doc);
   if (inconclusive !== undefined) throw invalidRequest(inconclusiveText(inconclusive));
-  if (doc.requestHash !== a.requestHash || doc.correctionTargetIdentity !== a.correctionTargetIdentity) throw invalidRequest(D1_TEXT);
+  if (doc.requestHash !== a.requestHash || doc.correctionTargetIdentity !== a.correctionTargetIdentity)
+    throw invalidRequest(D1_TEXT);
   if (doc.originalCriteria.passed && doc.correctionRegression.passed) return approve(draft);
   // (inferred) a bound, conclusive failing validation consumes the attempt: a new correction plan is required.
-  draft.correction = { ...draft.correction, stage: "plan_required", forecastLines: null, evidence: null, evidenceOutcome: null, validatorCaptured: false };
+  draft.correction = {
+    ...draft.correction,
+    stage: "plan_required",
+    forecastLines: null,
+    evidence: null,
+    evidenceOutcome: null,
+    validatorCaptured: false,
+  };
   draft.revisionIndex += 1;
 }
 
@@ -424,7 +538,9 @@ const FORBIDDEN_FINALIZE_STATUS = "forbidden_finalize_requires_target_status";
 /** `reviewStopEligibility(reviewActionForbiddenFinalizeStatus, ["target_scoped_status"])` (review_status_contract.go:357-366). */
 function stopEligibility(): NonNullable<FinalizeResult["eligibility"]> {
   return {
-    allowed_actions: [{ action: "stop", reason_code: FORBIDDEN_FINALIZE_STATUS, required_inputs: ["target_scoped_status"] }],
+    allowed_actions: [
+      { action: "stop", reason_code: FORBIDDEN_FINALIZE_STATUS, required_inputs: ["target_scoped_status"] },
+    ],
     forbidden_actions: FINALIZE_MANAGED_ACTIONS.map((action) => ({ action, reason_code: FORBIDDEN_FINALIZE_STATUS })),
   };
 }
@@ -446,9 +562,15 @@ function successDocument(r: Request, a: Authority, traits: ProfileTraits, receip
     store_revision: a.revision,
   };
   // 301fb2ad review_facade.go:4842-4844: an unburned approval names its receipt (plain route only; real 2.4.0 bytes).
-  if (!r.negotiated) return encodeReviewJson(approved && !traits.approvalBurns && receiptPath !== undefined ? { ...base, receipt_path: receiptPath } : base);
+  if (!r.negotiated)
+    return encodeReviewJson(
+      approved && !traits.approvalBurns && receiptPath !== undefined ? { ...base, receipt_path: receiptPath } : base,
+    );
   // A negotiated correction with a forecast carries the targeted validation request once the corrected candidate exists.
-  const request = l.state === "correction_required" && l.correction.forecastLines !== null && correctionCandidatePresent(a) ? validationRequestJson(a) : undefined;
+  const request =
+    l.state === "correction_required" && l.correction.forecastLines !== null && correctionCandidatePresent(a)
+      ? validationRequestJson(a)
+      : undefined;
   const result = {
     ...base,
     eligibility: r.f.bool("action-eligibility") ? stopEligibility() : undefined,
@@ -456,12 +578,27 @@ function successDocument(r: Request, a: Authority, traits: ProfileTraits, receip
   } satisfies FinalizeResult;
   const v2 = r.contract === CONTRACT_V2;
   const envelope: OperationV1 | OperationV2 = v2
-    ? { schema: "gentle-ai.review-integration.operation/v2", contract: CONTRACT_V2, operation: "review.finalize", result }
-    : { schema: "gentle-ai.review-integration.operation/v1", contract: CONTRACT_V1, operation: "review.finalize", result };
+    ? {
+        schema: "gentle-ai.review-integration.operation/v2",
+        contract: CONTRACT_V2,
+        operation: "review.finalize",
+        result,
+      }
+    : {
+        schema: "gentle-ai.review-integration.operation/v1",
+        contract: CONTRACT_V1,
+        operation: "review.finalize",
+        result,
+      };
   return encodeReviewJson(envelope);
 }
 
-async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
+async function body(
+  invocation: Invocation,
+  traits: ProfileTraits,
+  argv: readonly string[],
+  out: StdoutBuffer,
+): Promise<void> {
   const r = preflight(invocation, traits, argv, out);
   if (r === undefined) return;
   const scope = repositoryRoot(invocation, r);
@@ -471,7 +608,8 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
   // Before the burn an approved lineage replays its frozen receipt exactly, writing nothing and past the kill switch
   // (301fb2ad review_facade.go:2815-2826, :3026-3031): the approving call's document again.
   if (current.lineage.state === "approved") {
-    if (!replayInputsEmpty(r)) throw nativeError("terminal review finalize accepts no review inputs; exact replay requires only --lineage");
+    if (!replayInputsEmpty(r))
+      throw nativeError("terminal review finalize accepts no review inputs; exact replay requires only --lineage");
     return out.write(successDocument(r, current, traits, receiptPath(invocation, current.lineageId)));
   }
   // The kill switch reaches FINALIZE after discovery (review_facade.go:2567-2577): a non-terminal lineage is refused.
@@ -482,7 +620,12 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
       throw invalidRequest("reviewer results are accepted only while the authority is reviewing");
     if (draft.state === "approved") throw lineageAbsent(r.f.str("lineage")); // discover() already refused; kept for the lock's re-read
     // Every input is read before the plan looks at any (301fb2ad review_facade.go:2873-2975).
-    const inputs = readFinalizeInputs(invocation, r.f, flagProvided(r.argv, "failed"), authorityOf(invocation.scenario, draft));
+    const inputs = readFinalizeInputs(
+      invocation,
+      r.f,
+      flagProvided(r.argv, "failed"),
+      authorityOf(invocation.scenario, draft),
+    );
     switch (draft.state) {
       case "reviewing":
         finalizeReviewing(invocation, r, draft);
@@ -502,7 +645,14 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
 /** store.ReceiptPath(): `<git common dir>/gentle-ai/review-transactions/v2/<lineage>/review-receipt.json` (repository lineages). */
 function receiptPath(invocation: Invocation, lineageId: string): string | undefined {
   if (invocation.repositoryRoot === undefined) return undefined;
-  return join(resolveRepository(invocation.repositoryRoot).gitCommonDir, "gentle-ai", "review-transactions", "v2", lineageId, "review-receipt.json");
+  return join(
+    resolveRepository(invocation.repositoryRoot).gitCommonDir,
+    "gentle-ai",
+    "review-transactions",
+    "v2",
+    lineageId,
+    "review-receipt.json",
+  );
 }
 
 /** review finalize: negotiated with --contract (generic stderr, native text in `cause`), plain `Error: <text>` otherwise. */

@@ -29,17 +29,22 @@ export function rolePrompt(a: Authority, role: ProviderRole): Buffer {
     request_hash: role === "targeted-validator" ? a.requestHash : undefined,
     subject_hash: sha256Prefixed(`role\u0000${role}\u0000${a.lineageId}\u0000${target}\u0000${a.revision}`),
   });
-  const paths = role === "refuter" ? a.ids.manifest.map((m) => `${m.status}\t${m.path}`) : a.ids.correctionPaths.map((p) => `M\t${p}`);
+  const paths =
+    role === "refuter"
+      ? a.ids.manifest.map((m) => `${m.status}\t${m.path}`)
+      : a.ids.correctionPaths.map((p) => `M\t${p}`);
   const instruction =
     role === "refuter"
       ? "Try to refute every captured reviewer finding against the frozen candidate. Reply with one JSON object whose subject_hash is copied from GENTLE_AI_REVIEW_BINDING."
       : "Run the provider-owned targeted validation of the correction candidate. Reply with one JSON object whose subject_hash is copied from GENTLE_AI_REVIEW_BINDING.";
   // fb55ef7b writes the frozen policy raw after the instruction, since the request's JSON escapes its line breaks
   // (reviewProviderRolePrompt, review_provider_roles.go:308-313); 301fb2ad's request carries no policy.
-  const policy = role === "targeted-validator" && a.policyInValidationRequest ? `\n\nFrozen policy:\n${NATIVE_POLICY_CONTENT}` : "";
+  const policy =
+    role === "targeted-validator" && a.policyInValidationRequest ? `\n\nFrozen policy:\n${NATIVE_POLICY_CONTENT}` : "";
   let out = `GENTLE_AI_REVIEW_BINDING ${binding}\n`;
   out += block("GENTLE_AI_PROVIDER_ROLE_INSTRUCTION", instruction + policy);
   out += block("GENTLE_AI_REVIEW_NAME_STATUS", paths.join("\n"));
-  if (role === "targeted-validator") out += block("GENTLE_AI_TARGETED_VALIDATION_REQUEST", goMarshal(validationRequestJson(a)));
+  if (role === "targeted-validator")
+    out += block("GENTLE_AI_TARGETED_VALIDATION_REQUEST", goMarshal(validationRequestJson(a)));
   return Buffer.from(out + "GENTLE_AI_PROVIDER_ROLE_END\n", "utf8");
 }

@@ -50,7 +50,10 @@ describe("lookPath", () => {
 
   it("refuses an executable found relative to the current directory (Go ErrDot)", () => {
     // vitest runs from the repository root, where simulator/bin/pi exists.
-    expect(lookPath("pi", "simulator/bin")).toEqual({ ok: false, err: 'exec: "pi": cannot run executable found relative to current directory' });
+    expect(lookPath("pi", "simulator/bin")).toEqual({
+      ok: false,
+      err: 'exec: "pi": cannot run executable found relative to current directory',
+    });
   });
 });
 

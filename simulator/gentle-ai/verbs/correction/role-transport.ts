@@ -28,7 +28,10 @@ export type PiRun =
   | { readonly kind: "empty" };
 
 /** exec.LookPath("pi") over the given PATH value, with Go's error texts. */
-export function lookPath(file: string, pathEnv: string | undefined): { ok: true; path: string } | { ok: false; err: string } {
+export function lookPath(
+  file: string,
+  pathEnv: string | undefined,
+): { ok: true; path: string } | { ok: false; err: string } {
   for (const entry of (pathEnv ?? "").split(":")) {
     if (pathEnv === undefined || pathEnv === "") break;
     const candidate = join(entry === "" ? "." : entry, file);
@@ -38,7 +41,8 @@ export function lookPath(file: string, pathEnv: string | undefined): { ok: true;
     } catch {
       continue;
     }
-    if (!isAbsolute(candidate)) return { ok: false, err: `exec: "${file}": cannot run executable found relative to current directory` };
+    if (!isAbsolute(candidate))
+      return { ok: false, err: `exec: "${file}": cannot run executable found relative to current directory` };
     return { ok: true, path: candidate };
   }
   return { ok: false, err: `exec: "${file}": executable file not found in $PATH` };
@@ -61,7 +65,11 @@ const GO_ERRNO: Readonly<Record<string, string>> = {
 };
 
 /** Runs pi once: scratch cwd created and always removed, prompt on stdin, process group killed at the bound. */
-export async function runPiReviewer(prompt: Buffer, env: Readonly<Record<string, string | undefined>>, boundMs = PI_BOUND_MS): Promise<PiRun> {
+export async function runPiReviewer(
+  prompt: Buffer,
+  env: Readonly<Record<string, string | undefined>>,
+  boundMs = PI_BOUND_MS,
+): Promise<PiRun> {
   const found = lookPath("pi", env.PATH);
   if (!found.ok) return { kind: "unavailable", err: found.err };
   // Loaded on demand: node:child_process costs several ms of start-up that every other verb would pay.
@@ -69,7 +77,13 @@ export async function runPiReviewer(prompt: Buffer, env: Readonly<Record<string,
   // The call's TMPDIR, not this process's: the same folder when spawned, and the caller's when answered in-process.
   const scratch = mkdtempSync(join(tmpDirOf(env), SCRATCH_PREFIX));
   return new Promise<PiRun>((resolve) => {
-    const child = spawn(found.path, [...PI_ARGV], { cwd: scratch, env: { ...env }, shell: false, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(found.path, [...PI_ARGV], {
+      cwd: scratch,
+      env: { ...env },
+      shell: false,
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;

@@ -58,7 +58,8 @@ export function authorityOf(scenario: Scenario, lineage: LineageState): Authorit
     requestHash: ids.requestHash(lineage.revisionIndex),
     correctionRequestHash: correctionPlanRequestHash(correctionPlanBody(ids, revision, fixFindings)),
     // The fix-diff snapshot's ledger is the authority's fix finding ids (snapshot.go:1524 ledgerIDs).
-    correctionTargetIdentity: lineage.correction.fixFindings === undefined ? ids.correctionTargetIdentity : ids.correctionIdentity(fixIds),
+    correctionTargetIdentity:
+      lineage.correction.fixFindings === undefined ? ids.correctionTargetIdentity : ids.correctionIdentity(fixIds),
     identityMode: scenario.identities,
     fixFindings,
     policyInValidationRequest: scenario.profile === "2.5.0",
@@ -85,7 +86,8 @@ export function contextTarget(a: Authority): string | undefined {
 export function earlierContextBinding(a: Authority, handle: string): { target: string; revision: string } | undefined {
   for (let index = a.lineage.revisionIndex - 1; index >= 0; index--) {
     const revision = a.ids.revision(index);
-    for (const target of [a.targetIdentity, a.correctionTargetIdentity]) if (a.ids.contextHandle(target, revision) === handle) return { target, revision };
+    for (const target of [a.targetIdentity, a.correctionTargetIdentity])
+      if (a.ids.contextHandle(target, revision) === handle) return { target, revision };
   }
   return undefined;
 }
@@ -134,7 +136,12 @@ export function capturedEvidence(a: Authority): VerificationEvidenceRecord | und
   const c = a.lineage.correction;
   if (c.evidence !== null) return parseEvidenceRecord(c.evidence);
   if (c.evidenceOutcome === null || evidenceTarget(a) === undefined) return undefined;
-  return buildEvidenceRecord(evidenceBinding(a), seededEvidencePayload(c.evidenceOutcome), c.evidenceOutcome, a.identityMode);
+  return buildEvidenceRecord(
+    evidenceBinding(a),
+    seededEvidencePayload(c.evidenceOutcome),
+    c.evidenceOutcome,
+    a.identityMode,
+  );
 }
 
 /** The original changed line count (`frozen.original_changed_lines`): additions plus deletions of the manifest. */
@@ -179,7 +186,12 @@ function seededFixFinding(ids: Identities): FixFinding {
 
 /** A finding's causal classification (FindingEvidence; proof = proof_refs joined, review_facade.go:3481-3484). */
 function classificationOf(f: FixFinding): FixClassification {
-  return { finding_id: f.id, class: f.evidence_class as "deterministic", causal_disposition: f.causal_disposition as "introduced", proof: f.proof_refs.join("; ") };
+  return {
+    finding_id: f.id,
+    class: f.evidence_class as "deterministic",
+    causal_disposition: f.causal_disposition as "introduced",
+    proof: f.proof_refs.join("; "),
+  };
 }
 
 /**
@@ -190,7 +202,10 @@ export function validationRequestJson(a: Authority): TargetedValidationRequest {
   const evidence = a.policyInValidationRequest
     ? {
         policy_content: NATIVE_POLICY_CONTENT,
-        fix_findings: a.fixFindings.map((x) => ({ ...x, proof_refs: [...x.proof_refs] })) as TargetedValidationRequest["fix_findings"],
+        fix_findings: a.fixFindings.map((x) => ({
+          ...x,
+          proof_refs: [...x.proof_refs],
+        })) as TargetedValidationRequest["fix_findings"],
         fix_classifications: a.fixFindings.map(classificationOf),
       }
     : {};

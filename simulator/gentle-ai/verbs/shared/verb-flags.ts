@@ -13,7 +13,8 @@ import { CONTRACT_V1, CONTRACT_V2 } from "../../../output/envelope.ts";
 export const REPOSITORY_CONTEXT_FLAG: FlagDef = {
   name: "repository-context",
   kind: "string",
-  usage: "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd, pass one or the other and not both",
+  usage:
+    "opaque provider-issued repository context; supplied by the collect transition and mutually exclusive with --cwd, pass one or the other and not both",
 };
 
 /**
@@ -40,7 +41,8 @@ export function parseVerbFlags(spec: FlagSetSpec, argv: readonly string[], out: 
 
 /** The stray-positional refusal every review verb shares: `unexpected <verb> argument %q` (e.g. review_facade.go:855). */
 export function refusePositionals(f: ParsedFlags, verbName: string): void {
-  if (f.positionals.length > 0) throw invalidRequest(`unexpected ${verbName} argument ${goQuoteStr(f.positionals[0]!)}`);
+  if (f.positionals.length > 0)
+    throw invalidRequest(`unexpected ${verbName} argument ${goQuoteStr(f.positionals[0]!)}`);
 }
 
 /** `validateReviewIntegrationContract` (review_capabilities.go:161-166): a bare error, not a preflight refusal. */

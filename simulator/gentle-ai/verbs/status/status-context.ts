@@ -127,7 +127,9 @@ export function executeTransition(
 
 /** reviewCollectTransition: arguments of a native (`review.*`) capture are tokenized, `external.*` ones are not. */
 export function collectTransition(reason: string, ...inputs: TransitionInput[]): NextTransition {
-  const collected = inputs.map((i) => (i.capture_operation.startsWith("review.") ? { ...i, arguments: tokenized(i.arguments) } : i));
+  const collected = inputs.map((i) =>
+    i.capture_operation.startsWith("review.") ? { ...i, arguments: tokenized(i.arguments) } : i,
+  );
   return { kind: "collect", reason_code: reason, collect: { inputs: collected } } as NextTransition;
 }
 
@@ -170,7 +172,14 @@ const REASON_DESCRIPTIONS: Readonly<Record<string, string>> = {
 export function forecastOf(t: NextTransition): Forecast {
   return {
     horizon: t.kind === "stop" ? "terminal" : "partial",
-    steps: [{ step: 1, kind: t.kind, reason_code: t.reason_code, description: REASON_DESCRIPTIONS[t.reason_code] ?? t.reason_code.replace(/_/g, " ") }],
+    steps: [
+      {
+        step: 1,
+        kind: t.kind,
+        reason_code: t.reason_code,
+        description: REASON_DESCRIPTIONS[t.reason_code] ?? t.reason_code.replace(/_/g, " "),
+      },
+    ],
   };
 }
 
@@ -202,7 +211,11 @@ export interface TransitionContext {
   readonly capturedEvidenceOutcome: string | undefined;
   /** START's lineage for a fresh target ("" when none). */
   readonly startLineage: string;
-  readonly intendedUntracked: { readonly declared: boolean; readonly intended: readonly string[]; readonly digest: string };
+  readonly intendedUntracked: {
+    readonly declared: boolean;
+    readonly intended: readonly string[];
+    readonly digest: string;
+  };
   readonly rddEnabled: boolean;
   /** The repository root START's `--cwd` names. */
   readonly repositoryRoot: string;
@@ -214,7 +227,10 @@ export function providerRoleInputName(role: ProviderRole): string {
 }
 
 /** reviewProviderTask (review_provider_roles.go:45): the opaque OpenCode task over the binding. */
-export function providerTask(role: ProviderRole, b: Binding): { agent: "review-refuter" | "review-validator"; role: ProviderRole; prompt: string } {
+export function providerTask(
+  role: ProviderRole,
+  b: Binding,
+): { agent: "review-refuter" | "review-validator"; role: ProviderRole; prompt: string } {
   const payload = goMarshal({
     lineage_id: b.lineageId,
     revision: b.revision,
@@ -222,7 +238,11 @@ export function providerTask(role: ProviderRole, b: Binding): { agent: "review-r
     repository_context: b.repositoryContext,
     role,
   });
-  return { agent: role === "refuter" ? "review-refuter" : "review-validator", role, prompt: `GENTLE_AI_REVIEW_PROVIDER_TASK ${payload}` };
+  return {
+    agent: role === "refuter" ? "review-refuter" : "review-validator",
+    role,
+    prompt: `GENTLE_AI_REVIEW_PROVIDER_TASK ${payload}`,
+  };
 }
 
 /**
@@ -253,7 +273,12 @@ export function providerRoleTransition(
       name: providerRoleInputName(role),
       schema: VALIDATOR_SCHEMA,
       capture_operation: "review.capture-validation",
-      arguments: [...base, arg("request-hash", validation.request_hash), arg("agent", ctx.runtime), arg("execute", "true")],
+      arguments: [
+        ...base,
+        arg("request-hash", validation.request_hash),
+        arg("agent", ctx.runtime),
+        arg("execute", "true"),
+      ],
       validation_request: validation,
     });
   }

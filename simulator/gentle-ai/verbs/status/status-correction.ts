@@ -46,7 +46,13 @@ function finalizeBindingTokens(contract: string, b: Binding, requestHash: string
 /** reviewCaptureEvidenceInput (review_next_transition.go:728) with its capture-evidence submission. */
 function evidenceInput(contract: string, b: Binding): TransitionInput {
   const args = bindingArguments(b);
-  if (contract !== CONTRACT_V2) return { name: "evidence", schema: EVIDENCE_RECORD_SCHEMA, capture_operation: "review.capture-evidence", arguments: args };
+  if (contract !== CONTRACT_V2)
+    return {
+      name: "evidence",
+      schema: EVIDENCE_RECORD_SCHEMA,
+      capture_operation: "review.capture-evidence",
+      arguments: args,
+    };
   args.push(arg("repository-context", b.repositoryContext));
   return {
     name: "evidence",
@@ -58,9 +64,16 @@ function evidenceInput(contract: string, b: Binding): TransitionInput {
         ? undefined
         : {
             operation_token: "capture-evidence",
-            argument_tokens: [...bindingArguments(b), arg("repository-context", b.repositoryContext)].map(tokenOf).concat("--outcome={{outcome}}", "--input={{input}}"),
+            argument_tokens: [...bindingArguments(b), arg("repository-context", b.repositoryContext)]
+              .map(tokenOf)
+              .concat("--outcome={{outcome}}", "--input={{input}}"),
             values: [
-              { slot: "outcome", domain: "verification_outcome", allowed_values: ["passed", "verification_failed", "procedural_tooling_failed"], substitution_location: 4 },
+              {
+                slot: "outcome",
+                domain: "verification_outcome",
+                allowed_values: ["passed", "verification_failed", "procedural_tooling_failed"],
+                substitution_location: 4,
+              },
               { slot: "input", domain: "artifact_path_or_stdin", schema: EVIDENCE_SCHEMA_V1, substitution_location: 5 },
             ],
           },
@@ -68,16 +81,35 @@ function evidenceInput(contract: string, b: Binding): TransitionInput {
 }
 
 /** reviewTargetedValidationCollection: the external validation input and its `--validation` finalize descriptor. */
-function targetedValidationCollection(reason: string, contract: string, b: Binding, request: TargetedValidationRequest): NextTransition {
+function targetedValidationCollection(
+  reason: string,
+  contract: string,
+  b: Binding,
+  request: TargetedValidationRequest,
+): NextTransition {
   const args = bindingArguments(b);
-  if (contract === CONTRACT_V2) args.push(arg("repository-context", b.repositoryContext), arg("purpose", "targeted-validation"), arg("request-hash", request.request_hash));
+  if (contract === CONTRACT_V2)
+    args.push(
+      arg("repository-context", b.repositoryContext),
+      arg("purpose", "targeted-validation"),
+      arg("request-hash", request.request_hash),
+    );
   const submission =
     contract !== CONTRACT_V2 || b.repositoryContext === ""
       ? undefined
       : {
           operation_token: "finalize" as const,
-          argument_tokens: [...finalizeBindingTokens(contract, b, request.request_hash), `--validation=${SUBMISSION_VALUE}`, "--captured-evidence=true"],
-          value: { slot: "validation" as const, domain: "artifact_path_or_stdin", schema: VALIDATOR_SCHEMA, substitution_location: 6 as const },
+          argument_tokens: [
+            ...finalizeBindingTokens(contract, b, request.request_hash),
+            `--validation=${SUBMISSION_VALUE}`,
+            "--captured-evidence=true",
+          ],
+          value: {
+            slot: "validation" as const,
+            domain: "artifact_path_or_stdin",
+            schema: VALIDATOR_SCHEMA,
+            substitution_location: 6 as const,
+          },
         };
   return collectTransition(reason, {
     name: "targeted_validation",
@@ -97,8 +129,17 @@ function correctionPlanTransition(a: AuthorityFacts, contract: string, b: Bindin
       ? undefined
       : {
           operation_token: "finalize" as const,
-          argument_tokens: [...finalizeBindingTokens(contract, b, request.request_hash), `--correction-lines=${SUBMISSION_VALUE}`],
-          value: { slot: "correction_lines" as const, domain: "positive_correction_lines", minimum: 1, maximum: request.correction_budget, substitution_location: 6 as const },
+          argument_tokens: [
+            ...finalizeBindingTokens(contract, b, request.request_hash),
+            `--correction-lines=${SUBMISSION_VALUE}`,
+          ],
+          value: {
+            slot: "correction_lines" as const,
+            domain: "positive_correction_lines",
+            minimum: 1,
+            maximum: request.correction_budget,
+            substitution_location: 6 as const,
+          },
         };
   const t = collectTransition("correction_plan_required", {
     name: "correction_lines",
@@ -117,10 +158,13 @@ function correctionRequired(a: AuthorityFacts, b: Binding, ctx: TransitionContex
   const contract = ctx.correctionContract;
   if (request !== undefined) {
     const vb: Binding = { ...b, targetIdentity: request.correction_target_identity };
-    if (ctx.capturedEvidenceOutcome === undefined) return collectTransition("correction_repository_verification_required", evidenceInput(contract, vb));
-    if (ctx.providerRole === "targeted-validator") return providerRoleTransition("targeted_validation_required", vb, "targeted-validator", ctx, request);
+    if (ctx.capturedEvidenceOutcome === undefined)
+      return collectTransition("correction_repository_verification_required", evidenceInput(contract, vb));
+    if (ctx.providerRole === "targeted-validator")
+      return providerRoleTransition("targeted_validation_required", vb, "targeted-validator", ctx, request);
     if (ctx.capturedProviderTargetedValidator) {
-      if (contract !== CONTRACT_V2 || vb.repositoryContext === "") return stopTransition("captured_artifacts_unverifiable");
+      if (contract !== CONTRACT_V2 || vb.repositoryContext === "")
+        return stopTransition("captured_artifacts_unverifiable");
       return executeTransition(
         "captured_provider_targeted_validation_ready",
         "review.finalize",
@@ -133,7 +177,11 @@ function correctionRequired(a: AuthorityFacts, b: Binding, ctx: TransitionContex
           arg("repository-context", vb.repositoryContext),
           arg("captured-evidence", "true"),
         ],
-        [arg("state", "correction_required"), arg("verification_outcome", "passed"), arg("provider_targeted_validator", "captured")],
+        [
+          arg("state", "correction_required"),
+          arg("verification_outcome", "passed"),
+          arg("provider_targeted_validator", "captured"),
+        ],
         vb,
       );
     }
@@ -155,7 +203,8 @@ function correctionRequired(a: AuthorityFacts, b: Binding, ctx: TransitionContex
     }
   }
   if (c.correctionRequest === undefined) return stopTransition("corrupted_or_unverifiable_authority");
-  if (ctx.correctionForecasted) return { ...stopTransition("corrected_candidate_unavailable"), correction_request: c.correctionRequest };
+  if (ctx.correctionForecasted)
+    return { ...stopTransition("corrected_candidate_unavailable"), correction_request: c.correctionRequest };
   return correctionPlanTransition(a, contract, b);
 }
 
@@ -181,13 +230,25 @@ function validating(a: AuthorityFacts, b: Binding, ctx: TransitionContext): Next
     );
   }
   if (a.tier === "low")
-    return executeTransition("native_low_risk_verification", "review.finalize", [arg("lineage", b.lineageId)], [arg("state", "validating"), arg("risk_level", "low")], b);
+    return executeTransition(
+      "native_low_risk_verification",
+      "review.finalize",
+      [arg("lineage", b.lineageId)],
+      [arg("state", "validating"), arg("risk_level", "low")],
+      b,
+    );
   return collectTransition("verification_evidence_required", evidenceInput(ctx.correctionContract, b));
 }
 
 /** StateApproved with its receipt published: the exact FINALIZE retry that burns the compact authority. */
 function approved(b: Binding): NextTransition {
-  return executeTransition("approved_compact_burn_required", "review.finalize", [arg("lineage", b.lineageId)], [arg("state", "approved"), arg("receipt", "published")], b);
+  return executeTransition(
+    "approved_compact_burn_required",
+    "review.finalize",
+    [arg("lineage", b.lineageId)],
+    [arg("state", "approved"), arg("receipt", "published")],
+    b,
+  );
 }
 
 /**
@@ -198,7 +259,15 @@ function approved(b: Binding): NextTransition {
 export function approvedGateTransition(b: Binding, gate: string, stagedExact: boolean | undefined): NextTransition {
   if (gate === "pre-commit" && stagedExact === false) return stopTransition("staged_delivery_candidate_required");
   const preconditions = [arg("state", "approved"), arg("receipt", "present")];
-  return executeTransition("approved_receipt_ready", "review.validate", [arg("lineage", b.lineageId), arg("gate", gate)], preconditions, b, [], []);
+  return executeTransition(
+    "approved_receipt_ready",
+    "review.validate",
+    [arg("lineage", b.lineageId), arg("gate", gate)],
+    preconditions,
+    b,
+    [],
+    [],
+  );
 }
 
 /** The transition of a correction_required, validating or approved authority. */

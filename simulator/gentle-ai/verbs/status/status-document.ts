@@ -7,7 +7,12 @@ import type { TargetedValidationRequest } from "../../../contract/targeted-valid
 import { forecastOf } from "./status-context.ts";
 import type { Binding, NextTransition, ProviderRole, TransitionContext } from "./status-context.ts";
 import type { AuthorityFacts, SnapshotFacts, StatusFacts } from "./status-model.ts";
-import { intendedUntrackedCollection, lineageSelectionTransition, reviewingTransition, unrelatedTransition } from "./status-reviewing.ts";
+import {
+  intendedUntrackedCollection,
+  lineageSelectionTransition,
+  reviewingTransition,
+  unrelatedTransition,
+} from "./status-reviewing.ts";
 import type { UntrackedScope } from "../../../repository/untracked.ts";
 import { approvedGateTransition, correctionTransition } from "./status-correction.ts";
 import { legacyCorrectionBudget } from "../shared/correction-authority.ts";
@@ -56,7 +61,9 @@ export type StatusDocument = StatusV5 | StatusV2;
 /** reviewtransaction.validateLineageID (store.go:163). */
 function checkLineage(id: string, context: string): void {
   if (id.length === 0 || id.length > 128 || !LINEAGE_ID.test(id))
-    throw new ReadOnlyFailure(`${context}: lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes`);
+    throw new ReadOnlyFailure(
+      `${context}: lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes`,
+    );
 }
 
 /** The native decision STATUS renders (TargetStatusResult, the parts the simulator models). */
@@ -86,11 +93,16 @@ function unrelated(live: SnapshotFacts, candidates: readonly string[] = []): Nat
 }
 
 /** targetStatusForCandidate (target_status.go:566) for the states the simulator reaches. */
-function governed(live: SnapshotFacts, a: AuthorityFacts, frozen: { drifted: boolean; pending: boolean } | undefined): Native {
+function governed(
+  live: SnapshotFacts,
+  a: AuthorityFacts,
+  frozen: { drifted: boolean; pending: boolean } | undefined,
+): Native {
   const base = { authority: a, frozenReviewing: frozen !== undefined, candidates: [] };
   if (frozen !== undefined) {
     const reported = { live: a.initial, ...base };
-    if (!frozen.pending && frozen.drifted) return { ...reported, action: "stop", replayability: "manual_action_required" };
+    if (!frozen.pending && frozen.drifted)
+      return { ...reported, action: "stop", replayability: "manual_action_required" };
     return { ...reported, action: "finalize", replayability: "not_replayable" };
   }
   return { live, ...base, action: a.state === "approved" ? "validate" : "finalize", replayability: "not_replayable" };
@@ -105,7 +117,11 @@ function governed(live: SnapshotFacts, a: AuthorityFacts, frozen: { drifted: boo
  */
 function assess(facts: StatusFacts, req: StatusRenderRequest): Native {
   const requested = req.lineage.trim();
-  const live = facts.live({ projection: req.projection, baseRef: req.baseRef, intendedUntracked: req.intendedUntracked.intended });
+  const live = facts.live({
+    projection: req.projection,
+    baseRef: req.baseRef,
+    intendedUntracked: req.intendedUntracked.intended,
+  });
   if (req.nextTransition && requested !== "") {
     checkLineage(requested, "inspect negotiated START lineage occupancy");
     if (!facts.lineageOccupied(requested)) return unrelated(live);
@@ -120,7 +136,14 @@ function assess(facts: StatusFacts, req: StatusRenderRequest): Native {
     if (narrowed && a.lineageId !== requested) continue;
     if (a.initial.projection !== live.projection || a.initial.kind !== live.kind) continue;
     const matches = a.initial.baseTree === live.baseTree && a.currentCandidateTree === live.candidateTree;
-    if (narrowed && !matches && live.kind === "current-changes" && live.projection !== "staged" && a.state === "reviewing" && a.selectedLenses.length > 0) {
+    if (
+      narrowed &&
+      !matches &&
+      live.kind === "current-changes" &&
+      live.projection !== "staged" &&
+      a.state === "reviewing" &&
+      a.selectedLenses.length > 0
+    ) {
       const pending = a.artifacts.length < a.selectedLenses.length;
       claims.push({ a, frozen: { pending, drifted: !pending && facts.frozenCandidateDrifted(a.lineageId) } });
       continue;
@@ -131,7 +154,14 @@ function assess(facts: StatusFacts, req: StatusRenderRequest): Native {
   claims.sort((x, y) => (x.a.lineageId < y.a.lineageId ? -1 : x.a.lineageId > y.a.lineageId ? 1 : 0));
   if (claims.length === 0) return unrelated(live);
   if (claims.length === 1) return governed(live, claims[0]!.a, claims[0]!.frozen);
-  return { live, authority: undefined, action: "select_lineage", replayability: "status_required", frozenReviewing: false, candidates: claims.map((c) => c.a.lineageId) };
+  return {
+    live,
+    authority: undefined,
+    action: "select_lineage",
+    replayability: "status_required",
+    frozenReviewing: false,
+    candidates: claims.map((c) => c.a.lineageId),
+  };
 }
 
 function projectionJson(native: Native): StatusV5["projection"] {
@@ -157,7 +187,16 @@ function repairJson(): RepairAssessment {
   return {
     schema: "gentle-ai.review-authority-repair-assessment/v1",
     status: "unsupported",
-    counts: { lineages: 0, compact_lineages: 0, legacy_lineages: 0, events: 0, bytes: 0, eligible_candidates: 0, unsupported_lineages: 0, conflicts: 0 },
+    counts: {
+      lineages: 0,
+      compact_lineages: 0,
+      legacy_lineages: 0,
+      events: 0,
+      bytes: 0,
+      eligible_candidates: 0,
+      unsupported_lineages: 0,
+      conflicts: 0,
+    },
     supported_operations: ["review/complete-fix", "review/validate-fix"],
     authorization_schema: "gentle-ai.review-repair-authorization/v1",
   };
@@ -176,11 +215,16 @@ function eligibilityJson(native: Native, rddEnabled: boolean): NonNullable<Statu
   let forbiddenReason = "forbidden_not_selected_by_native_status";
   if (native.action === "select_lineage") forbiddenReason = "forbidden_ambiguous_authority";
   else if (native.authority === undefined) forbiddenReason = "forbidden_unrelated_target";
-  else if (native.action === "stop" && native.authority.state === "correction_required") forbiddenReason = "forbidden_unchanged_escalated_candidate";
-  else if (allowed.reason_code === "forbidden_required_inputs_unavailable") forbiddenReason = "forbidden_required_inputs_unavailable";
+  else if (native.action === "stop" && native.authority.state === "correction_required")
+    forbiddenReason = "forbidden_unchanged_escalated_candidate";
+  else if (allowed.reason_code === "forbidden_required_inputs_unavailable")
+    forbiddenReason = "forbidden_required_inputs_unavailable";
   return {
     allowed_actions: [allowed as NonNullable<StatusV5["eligibility"]>["allowed_actions"][number]],
-    forbidden_actions: MANAGED_ACTIONS.filter((a) => a !== allowed.action).map((action) => ({ action, reason_code: forbiddenReason })),
+    forbidden_actions: MANAGED_ACTIONS.filter((a) => a !== allowed.action).map((action) => ({
+      action,
+      reason_code: forbiddenReason,
+    })),
   };
 }
 
@@ -209,7 +253,11 @@ function transitionStartLineage(facts: StatusFacts, req: StatusRenderRequest, na
 function stagedDeliveryExact(facts: StatusFacts, a: AuthorityFacts, gate: string): boolean | undefined {
   if (gate !== "pre-commit") return undefined;
   const staged = facts.live({ projection: "staged", baseRef: "", intendedUntracked: [] });
-  return staged.baseTree === a.initial.baseTree && staged.candidateTree === a.currentCandidateTree && staged.pathsDigest === a.initial.pathsDigest;
+  return (
+    staged.baseTree === a.initial.baseTree &&
+    staged.candidateTree === a.currentCandidateTree &&
+    staged.pathsDigest === a.initial.pathsDigest
+  );
 }
 
 /** What the next transition reads and publishes (review_facade.go:1058-1264). */
@@ -217,7 +265,11 @@ function transitionOf(
   facts: StatusFacts,
   req: StatusRenderRequest,
   native: Native,
-): { transition: NextTransition; repositoryContext: StatusV5["repository_context"]; validationRequest: TargetedValidationRequest | undefined } {
+): {
+  transition: NextTransition;
+  repositoryContext: StatusV5["repository_context"];
+  validationRequest: TargetedValidationRequest | undefined;
+} {
   const a = native.authority;
   const correctionContract = req.legacyCorrection ? CONTRACT_V1 : req.contract;
   let handle = "";
@@ -232,7 +284,13 @@ function transitionOf(
     if (correctionContract === CONTRACT_V2 && (a.state === "correction_required" || a.state === "validating")) {
       handle = a.repositoryContext.handle;
       const target = validationRequest?.correction_target_identity ?? a.currentIdentity;
-      if (req.correctionContextReference) repositoryContext = { capability: "review.opaque_repository_context", handle, revision: a.revision, target_identity: target };
+      if (req.correctionContextReference)
+        repositoryContext = {
+          capability: "review.opaque_repository_context",
+          handle,
+          revision: a.revision,
+          target_identity: target,
+        };
     }
     if (a.state === "reviewing") {
       // A lineage whose START recorded the repository-context effect (301fb2ad's negotiated v2 START) publishes its
@@ -253,7 +311,8 @@ function transitionOf(
     }
     if (a.state === "validating" || validationRequest !== undefined) evidenceOutcome = a.evidenceOutcome;
     const roleHost = req.runtime === "opencode" || req.hostRelay;
-    if (roleHost && a.state === "reviewing" && a.artifacts.length === a.selectedLenses.length && a.refuterPending) providerRole = "refuter";
+    if (roleHost && a.state === "reviewing" && a.artifacts.length === a.selectedLenses.length && a.refuterPending)
+      providerRole = "refuter";
     if (validationRequest !== undefined && evidenceOutcome === "passed") {
       if (a.correction!.validatorCaptured) capturedValidator = true;
       else if (roleHost) providerRole = "targeted-validator";
@@ -274,7 +333,9 @@ function transitionOf(
     capturedEvidenceOutcome: evidenceOutcome,
     startLineage,
     // Explicit reviewing resume keeps the frozen scope its artifacts bind (review_facade.go:994-1001).
-    intendedUntracked: native.frozenReviewing ? { declared: true, intended: native.live.intendedUntracked, digest: "" } : req.intendedUntracked,
+    intendedUntracked: native.frozenReviewing
+      ? { declared: true, intended: native.live.intendedUntracked, digest: "" }
+      : req.intendedUntracked,
     rddEnabled: facts.rddEnabled,
     repositoryRoot: facts.repositoryRoot,
   };
@@ -289,11 +350,16 @@ function transitionOf(
       repositoryContext: handle,
     };
     if (a.state === "reviewing") transition = reviewingTransition(a, binding, ctx);
-    else if (a.state === "approved" && !req.approvalBurns) transition = approvedGateTransition(binding, req.gate, stagedDeliveryExact(facts, a, req.gate));
+    else if (a.state === "approved" && !req.approvalBurns)
+      transition = approvedGateTransition(binding, req.gate, stagedDeliveryExact(facts, a, req.gate));
     else transition = correctionTransition(a, binding, ctx);
   }
   // An undeclared untracked inventory asks for the selection first, unless the kill switch stops (review_facade.go:1282-1286).
-  if (req.intendedUntracked.needsSelection && !native.frozenReviewing && !(transition.kind === "stop" && transition.reason_code === "rdd_disabled"))
+  if (
+    req.intendedUntracked.needsSelection &&
+    !native.frozenReviewing &&
+    !(transition.kind === "stop" && transition.reason_code === "rdd_disabled")
+  )
     transition = intendedUntrackedCollection(native.live, req.intendedUntracked);
   // The top-level request stays only while the transition still routes through it (review_facade.go:1249-1257).
   const inputs = transition.collect?.inputs ?? [];
@@ -302,8 +368,12 @@ function transitionOf(
     carried ||
     transition.reason_code === "correction_repository_verification_required" ||
     transition.reason_code === "correction_repository_tooling_failed" ||
-    (transition.reason_code === "targeted_validation_required" && inputs.length === 1 && "provider_task" in inputs[0]! && inputs[0]!.provider_task !== undefined) ||
-    (transition.reason_code === "captured_provider_targeted_validation_ready" && transition.execute?.operation === "review.finalize");
+    (transition.reason_code === "targeted_validation_required" &&
+      inputs.length === 1 &&
+      "provider_task" in inputs[0]! &&
+      inputs[0]!.provider_task !== undefined) ||
+    (transition.reason_code === "captured_provider_targeted_validation_ready" &&
+      transition.execute?.operation === "review.finalize");
   return { transition, repositoryContext, validationRequest: kept ? validationRequest : undefined };
 }
 
@@ -324,19 +394,40 @@ export function renderStatus(facts: StatusFacts, req: StatusRenderRequest): Stat
   let next = req.nextTransition ? transitionOf(facts, req, native) : undefined;
   // An undeclared untracked inventory asks for the selection even without --next-transition (review_facade.go:1282-1286).
   if (next === undefined && req.intendedUntracked.needsSelection && !native.frozenReviewing)
-    next = { transition: intendedUntrackedCollection(native.live, req.intendedUntracked), repositoryContext: undefined, validationRequest: undefined };
+    next = {
+      transition: intendedUntrackedCollection(native.live, req.intendedUntracked),
+      repositoryContext: undefined,
+      validationRequest: undefined,
+    };
   return {
     schema: v2 ? "gentle-ai.review-integration.status/v5" : "gentle-ai.review-integration.status/v2",
     contract: v2 ? CONTRACT_V2 : CONTRACT_V1,
     operation: "review.status",
     applicability: current ? "current_target" : native.action === "select_lineage" ? "ambiguous" : "unrelated",
-    authority: a === undefined ? undefined : { version: "compact-v2", lineage_id: a.lineageId, state: a.state, generation: a.generation, revision: a.revision },
+    authority:
+      a === undefined
+        ? undefined
+        : {
+            version: "compact-v2",
+            lineage_id: a.lineageId,
+            state: a.state,
+            generation: a.generation,
+            revision: a.revision,
+          },
     receipt,
     action: native.action,
     replayability: native.replayability,
-    frozen: a === undefined ? undefined : { tier: a.tier, original_changed_lines: a.originalChangedLines, correction_budget: legacyCorrectionBudget(a.originalChangedLines) },
+    frozen:
+      a === undefined
+        ? undefined
+        : {
+            tier: a.tier,
+            original_changed_lines: a.originalChangedLines,
+            correction_budget: legacyCorrectionBudget(a.originalChangedLines),
+          },
     target_identity: native.live.identity,
-    authority_target_identity: a !== undefined && a.currentIdentity !== native.live.identity ? a.currentIdentity : undefined,
+    authority_target_identity:
+      a !== undefined && a.currentIdentity !== native.live.identity ? a.currentIdentity : undefined,
     projection: projectionJson(native),
     repair: repairJson(),
     candidates: [...native.candidates],

@@ -4,7 +4,12 @@
 import { resolve } from "node:path";
 import type { Invocation } from "../../invocation.ts";
 import { readLineage } from "../../lineage.ts";
-import { changedPathManifest, emptyIntendedUntrackedProof, sha256Hex, snapshotIdentity } from "../../../state/identities.ts";
+import {
+  changedPathManifest,
+  emptyIntendedUntrackedProof,
+  sha256Hex,
+  snapshotIdentity,
+} from "../../../state/identities.ts";
 import type { Identities } from "../../../state/identities.ts";
 import type { Lens } from "../../../scenario/lineage-spec.ts";
 import {
@@ -21,7 +26,12 @@ import { ReadOnlyFailure } from "./status-document.ts";
 import type { AuthorityFacts, SnapshotFacts, StatusFacts } from "./status-model.ts";
 import type { TransitionArtifact } from "./status-context.ts";
 
-function snapshot(ids: Identities, projection: "workspace" | "staged", candidateTree: string, workspaceIdentity: string): SnapshotFacts {
+function snapshot(
+  ids: Identities,
+  projection: "workspace" | "staged",
+  candidateTree: string,
+  workspaceIdentity: string,
+): SnapshotFacts {
   return {
     kind: "current-changes",
     projection,
@@ -31,7 +41,10 @@ function snapshot(ids: Identities, projection: "workspace" | "staged", candidate
     pathsDigest: ids.pathsDigest,
     intendedUntracked: [],
     intendedUntrackedProof: emptyIntendedUntrackedProof(),
-    identity: projection === "staged" ? snapshotIdentity("current-changes", "staged", ids.baseTree, candidateTree, ids.pathsDigest) : workspaceIdentity,
+    identity:
+      projection === "staged"
+        ? snapshotIdentity("current-changes", "staged", ids.baseTree, candidateTree, ids.pathsDigest)
+        : workspaceIdentity,
   };
 }
 
@@ -127,7 +140,10 @@ export function scenarioStatusFacts(invocation: Invocation, cwdFlag: string): St
     untrackedInventory: [],
     live: (selector) => {
       // (inferred) the synthetic repository resolves no base reference or tree, so freezing such a target fails.
-      if (selector.baseRef !== "") throw new ReadOnlyFailure("freeze negotiated review target: the simulated repository resolves no base selector");
+      if (selector.baseRef !== "")
+        throw new ReadOnlyFailure(
+          "freeze negotiated review target: the simulated repository resolves no base selector",
+        );
       return snapshot(ids, selector.projection, liveTree, liveIdentity);
     },
     authorities: [authority],
@@ -135,6 +151,7 @@ export function scenarioStatusFacts(invocation: Invocation, cwdFlag: string): St
     frozenCandidateDrifted: () => false,
     lineageOccupied: (id) => id === ids.lineageId,
     // (inferred) the worktree identity is not modelled; the derivation keeps START's `review-<16 hex>` form.
-    atomicStartLineage: (target) => "review-" + sha256Hex(`gentle-ai-sim\u0000atomic-start\u0000${target}`).slice(0, 16),
+    atomicStartLineage: (target) =>
+      "review-" + sha256Hex(`gentle-ai-sim\u0000atomic-start\u0000${target}`).slice(0, 16),
   };
 }

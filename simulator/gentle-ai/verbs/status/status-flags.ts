@@ -11,22 +11,40 @@ import { ReadOnlyFailure } from "./status-document.ts";
 import type { StatusRenderRequest } from "./status-document.ts";
 
 /** reviewSingleValueFlag.Set's refusal of a second value (review_intended_untracked.go:29-35, the same in every verb). */
-export const UNTRACKED_SET_ONCE = "untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration";
+export const UNTRACKED_SET_ONCE =
+  "untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration";
 
 const STATUS_FLAGS: readonly FlagDef[] = [
   { name: "cwd", kind: "string", default: ".", usage: "repository path" },
   { name: "contract", kind: "string", usage: "optional negotiated review integration contract" },
   { name: "agent", kind: "string", usage: "generated active runtime identity for negotiated lifecycle routing" },
-  { name: "action-eligibility", kind: "bool", usage: "include optional machine-readable review action eligibility in negotiated output" },
-  { name: "next-transition", kind: "bool", usage: "include the optional canonical native next transition in negotiated output" },
+  {
+    name: "action-eligibility",
+    kind: "bool",
+    usage: "include optional machine-readable review action eligibility in negotiated output",
+  },
+  {
+    name: "next-transition",
+    kind: "bool",
+    usage: "include the optional canonical native next transition in negotiated output",
+  },
   { name: "lineage", kind: "string", usage: "optional explicit lineage selector for negotiated target status" },
-  { name: "projection", kind: "string", default: "workspace", usage: "negotiated target projection: workspace or staged" },
+  {
+    name: "projection",
+    kind: "string",
+    default: "workspace",
+    usage: "negotiated target projection: workspace or staged",
+  },
   { name: "base-ref", kind: "string", usage: "optional negotiated immutable base-to-HEAD target" },
   { name: "base-tree", kind: "string", usage: "optional negotiated resolved immutable overlay base tree" },
   { name: "committed-only", kind: "bool", usage: "acknowledge that --base-ref selects committed-only review scope" },
   { name: "workspace-overlay", kind: "bool", usage: "select a negotiated base-ref workspace overlay target" },
   { name: "gate", kind: "string", default: "pre-commit", usage: "lifecycle gate for an approved receipt transition" },
-  { name: "recovery-successor-lineage", kind: "string", usage: "authorized successor lineage for a recovery transition" },
+  {
+    name: "recovery-successor-lineage",
+    kind: "string",
+    usage: "authorized successor lineage for a recovery transition",
+  },
   { name: "recovery-reason", kind: "string", usage: "authorized recovery reason" },
   { name: "recovery-actor", kind: "string", usage: "authorized recovery actor" },
   { name: "recovery-authorization", kind: "string", usage: "exact authorized recovery binding" },
@@ -34,14 +52,29 @@ const STATUS_FLAGS: readonly FlagDef[] = [
   { name: "repair-reason", kind: "string", usage: "authorized classified repair reason" },
   { name: "repair-authorization", kind: "string", usage: "exact classified repair authorization binding" },
   // flag.Var flags: reviewSingleValueFlag (set once) and reviewRepeatedPathFlag (repeatable), both default "".
-  { name: "untracked-scope", kind: "string", usage: "explicit untracked scope: exclude or select", setError: UNTRACKED_SET_ONCE },
-  { name: "intended-untracked", kind: "string", usage: "repo-relative untracked path to include; repeat for each path" },
-  { name: "expected-untracked-inventory", kind: "string", usage: "sha256 inventory digest from review status", setError: UNTRACKED_SET_ONCE },
+  {
+    name: "untracked-scope",
+    kind: "string",
+    usage: "explicit untracked scope: exclude or select",
+    setError: UNTRACKED_SET_ONCE,
+  },
+  {
+    name: "intended-untracked",
+    kind: "string",
+    usage: "repo-relative untracked path to include; repeat for each path",
+  },
+  {
+    name: "expected-untracked-inventory",
+    kind: "string",
+    usage: "sha256 inventory digest from review status",
+    setError: UNTRACKED_SET_ONCE,
+  },
 ];
 
 export const STATUS_FLAG_SET: FlagSetSpec = {
   name: "review status",
-  details: "Read every compact-v2 and shipped legacy-v1 authority from the shared Git common directory without mutation.",
+  details:
+    "Read every compact-v2 and shipped legacy-v1 authority from the shared Git common directory without mutation.",
   flags: STATUS_FLAGS,
 };
 
@@ -112,7 +145,10 @@ export function negotiatedRequest(
   // The runtime identity is checked only on the v2 contract (review_facade.go:869); v1 never reads --agent.
   if (contract === CONTRACT_V2 && runtimeAgentCount(args) !== 0) {
     if (runtimeAgentCount(args) !== 1)
-      throw new ReviewRefusal("immutable_review_transport_unsupported", "negotiated lifecycle STATUS requires exactly one generated runtime identity");
+      throw new ReviewRefusal(
+        "immutable_review_transport_unsupported",
+        "negotiated lifecycle STATUS requires exactly one generated runtime identity",
+      );
     const admitted = requireRuntime(traits, f.str("agent"), env, "status");
     runtime = admitted.runtime;
     hostRelay = admitted.kind === "host";
@@ -120,7 +156,8 @@ export function negotiatedRequest(
   const gate = f.str("gate");
   if (!GATES.includes(gate)) throw new ReadOnlyFailure(`unsupported review lifecycle gate ${goQuoteStr(gate)}`);
   const projection = f.str("projection").trim();
-  if (projection !== "workspace" && projection !== "staged") throw new ReadOnlyFailure(`unsupported review projection ${goQuoteStr(f.str("projection"))}`);
+  if (projection !== "workspace" && projection !== "staged")
+    throw new ReadOnlyFailure(`unsupported review projection ${goQuoteStr(f.str("projection"))}`);
   const baseRef = f.str("base-ref").trim();
   const baseTree = f.str("base-tree").trim();
   const committedOnly = f.bool("committed-only");
@@ -130,16 +167,24 @@ export function negotiatedRequest(
       "review status --committed-only requires --base-ref without --workspace-overlay; rerun `gentle-ai review status --base-ref <ref> --committed-only`",
     );
   if (baseRef !== "" && f.has("committed-only") && !committedOnly && !overlay)
-    throw new ReadOnlyFailure("review status --base-ref requires --committed-only; rerun `gentle-ai review status --base-ref <ref> --committed-only`");
+    throw new ReadOnlyFailure(
+      "review status --base-ref requires --committed-only; rerun `gentle-ai review status --base-ref <ref> --committed-only`",
+    );
   const stagedOverlay = overlay && projection === "staged";
-  if (overlay && stagedOverlay && (baseRef === "" || baseTree !== "")) throw new ReadOnlyFailure("staged --workspace-overlay requires exactly --base-ref");
+  if (overlay && stagedOverlay && (baseRef === "" || baseTree !== ""))
+    throw new ReadOnlyFailure("staged --workspace-overlay requires exactly --base-ref");
   if (overlay && !stagedOverlay && ((baseRef === "") === (baseTree === "") || projection !== "workspace"))
-    throw new ReadOnlyFailure("--workspace-overlay requires exactly one of --base-ref or --base-tree with workspace projection");
+    throw new ReadOnlyFailure(
+      "--workspace-overlay requires exactly one of --base-ref or --base-tree with workspace projection",
+    );
   if (!overlay && baseTree !== "") throw new ReadOnlyFailure("--base-tree requires --workspace-overlay");
-  if (baseTree !== "" && !/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(baseTree)) throw new ReadOnlyFailure("--base-tree requires an exact Git tree object ID");
+  if (baseTree !== "" && !/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(baseTree))
+    throw new ReadOnlyFailure("--base-tree requires an exact Git tree object ID");
   const untracked = untrackedFlags(f);
   if (projection === "staged" && untrackedDeclared(untracked))
-    throw invalidRequest("staged projection does not accept intended-untracked selection; remove those flags and rerun `gentle-ai review status --projection staged`");
+    throw invalidRequest(
+      "staged projection does not accept intended-untracked selection; remove those flags and rerun `gentle-ai review status --projection staged`",
+    );
   return {
     contract,
     runtime,
@@ -162,7 +207,8 @@ export function negotiatedRequest(
  * contract; the plain answer is the authority inventory.
  */
 export function plainRefusal(f: ParsedFlags): string | undefined {
-  if (f.bool("action-eligibility") || f.bool("next-transition")) return `--action-eligibility and --next-transition require --contract ${CONTRACT_V1} or ${CONTRACT_V2}`;
+  if (f.bool("action-eligibility") || f.bool("next-transition"))
+    return `--action-eligibility and --next-transition require --contract ${CONTRACT_V1} or ${CONTRACT_V2}`;
   const selectors =
     f.str("agent").trim() !== "" ||
     f.str("lineage").trim() !== "" ||
@@ -172,9 +218,15 @@ export function plainRefusal(f: ParsedFlags): string | undefined {
     f.bool("workspace-overlay") ||
     f.str("projection") !== "workspace" ||
     f.str("gate") !== "pre-commit" ||
-    ["recovery-successor-lineage", "recovery-reason", "recovery-actor", "recovery-authorization", "repair-actor", "repair-reason", "repair-authorization"].some(
-      (n) => f.str(n) !== "",
-    ) ||
+    [
+      "recovery-successor-lineage",
+      "recovery-reason",
+      "recovery-actor",
+      "recovery-authorization",
+      "repair-actor",
+      "repair-reason",
+      "repair-authorization",
+    ].some((n) => f.str(n) !== "") ||
     untrackedDeclared(untrackedFlags(f));
   return selectors ? `review status target selectors require --contract ${CONTRACT_V1}` : undefined;
 }

@@ -21,7 +21,9 @@ function entryOf(invocation: Invocation, scope: RepositoryScope, record: Reposit
   const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario);
   const a = authorityOf(scenario, lineage);
   // compactCapturedReviewerResults: the admitted slot files, `<order:02>-<lens>.json`, in name order.
-  const captured = lineage.lenses.flatMap((lens, order) => (lineage.captured[lens] === undefined ? [] : [`${String(order).padStart(2, "0")}-${lens}.json`]));
+  const captured = lineage.lenses.flatMap((lens, order) =>
+    lineage.captured[lens] === undefined ? [] : [`${String(order).padStart(2, "0")}-${lens}.json`],
+  );
   const correction = lineage.correction;
   return {
     version: "compact-v2",
@@ -47,8 +49,10 @@ export async function authorityInventory(invocation: Invocation, scope: Reposito
   const records = listLineageRecords(scope.storeRoot);
   const entries = await withRepositoryIdentities(scope, () => records.map((r) => entryOf(invocation, scope, r)));
   // The compact store's LOCK exists once a lineage was created there; nothing holds it between calls.
-  const locks = records.length === 0 ? [] : [{ version: "compact-v2", path: join(compactRoot(scope), "LOCK"), status: "released" }];
-  const status = entries.length === 0 ? "clean" : entries.length === 1 ? (entries[0] as { status: string }).status : "active";
+  const locks =
+    records.length === 0 ? [] : [{ version: "compact-v2", path: join(compactRoot(scope), "LOCK"), status: "released" }];
+  const status =
+    entries.length === 0 ? "clean" : entries.length === 1 ? (entries[0] as { status: string }).status : "active";
   return {
     schema: INVENTORY_SCHEMA,
     operation: "review/status",

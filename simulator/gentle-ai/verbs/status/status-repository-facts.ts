@@ -24,11 +24,21 @@ import type { AuthorityFacts, StatusFacts } from "./status-model.ts";
 function publishCurrentContext(invocation: Invocation, scope: RepositoryScope, auth: Authority): void {
   const target = contextTarget(auth);
   if (target === undefined) return;
-  publishRepositoryContext(invocation.env, auth.repositoryContext, { lineageId: auth.lineageId, targetIdentity: target, revision: auth.revision }, scope.repo);
+  publishRepositoryContext(
+    invocation.env,
+    auth.repositoryContext,
+    { lineageId: auth.lineageId, targetIdentity: target, revision: auth.revision },
+    scope.repo,
+  );
 }
 
 /** One live repository lineage's compact authority (needs the repository identities installed for the call). */
-function lineageAuthority(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord, rddDisabled: boolean): AuthorityFacts {
+function lineageAuthority(
+  invocation: Invocation,
+  scope: RepositoryScope,
+  record: RepositoryLineageRecord,
+  rddDisabled: boolean,
+): AuthorityFacts {
   const scenario = lineageScenario(invocation.scenario, record, rddDisabled);
   const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario);
   const a = authorityFacts(scenario, lineage, {
@@ -38,7 +48,10 @@ function lineageAuthority(invocation: Invocation, scope: RepositoryScope, record
   });
   publishCurrentContext(invocation, scope, authorityOf(scenario, lineage));
   // A START that recorded no repository-context intent leaves STATUS only the published handle (review_facade.go:1141-1150).
-  const context = record.contextIntent === false ? { ...a.repositoryContext, eventId: "", outcome: "" } : { ...a.repositoryContext, recorded: true };
+  const context =
+    record.contextIntent === false
+      ? { ...a.repositoryContext, eventId: "", outcome: "" }
+      : { ...a.repositoryContext, recorded: true };
   // (inferred) once the correction is validated the authority governs the corrected candidate the workspace holds.
   if (lineage.state !== "validating") return { ...a, repositoryContext: context };
   return { ...a, repositoryContext: context, currentCandidateTree: liveSnapshot(scope.repo, record).candidateTree };
@@ -58,9 +71,11 @@ function rddEnabled(invocation: Invocation, scope: RepositoryScope): boolean {
 export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryScope): StatusFacts {
   const enabled = rddEnabled(invocation, scope);
   // An approved authority is burned (fb55ef7b); before the burn (301fb2ad) it stays live and governs its candidate.
-  const burned = (id: string): boolean => traitsOf(invocation.scenario.profile).approvalBurns && lineageApproved(scope, id);
+  const burned = (id: string): boolean =>
+    traitsOf(invocation.scenario.profile).approvalBurns && lineageApproved(scope, id);
   const records = listLineageRecords(scope.storeRoot).filter((r) => !burned(r.lineageId));
-  const live = (id: string): RepositoryLineageRecord | undefined => (burned(id) ? undefined : readLineageRecord(scope.storeRoot, id));
+  const live = (id: string): RepositoryLineageRecord | undefined =>
+    burned(id) ? undefined : readLineageRecord(scope.storeRoot, id);
   return {
     repositoryRoot: scope.repo.root,
     rddEnabled: enabled,
@@ -68,9 +83,15 @@ export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryS
     live: (selector) => {
       try {
         const kind = selector.baseRef === "" ? "current-changes" : "base-diff";
-        return buildSnapshot(scope.repo, { kind, projection: selector.projection, baseRef: selector.baseRef, intendedUntracked: selector.intendedUntracked });
+        return buildSnapshot(scope.repo, {
+          kind,
+          projection: selector.projection,
+          baseRef: selector.baseRef,
+          intendedUntracked: selector.intendedUntracked,
+        });
       } catch (error) {
-        if (error instanceof SnapshotError) throw new ReadOnlyFailure(`freeze negotiated fresh review target: ${error.message}`);
+        if (error instanceof SnapshotError)
+          throw new ReadOnlyFailure(`freeze negotiated fresh review target: ${error.message}`);
         throw error;
       }
     },

@@ -14,7 +14,14 @@ import {
   SUBMISSION_VALUE,
   tokenOf,
 } from "./status-context.ts";
-import type { Binding, NextTransition, TransitionArgument, TransitionContext, TransitionInput, TransitionInputV5 } from "./status-context.ts";
+import type {
+  Binding,
+  NextTransition,
+  TransitionArgument,
+  TransitionContext,
+  TransitionInput,
+  TransitionInputV5,
+} from "./status-context.ts";
 import type { AuthorityFacts, SnapshotFacts } from "./status-model.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../../output/envelope.ts";
 import type { ArtifactSubjectV1 } from "../../../contract/artifact-subject.ts";
@@ -27,7 +34,12 @@ function captureRuntime(runtime: string): boolean {
 /** reviewStartArguments (review_next_transition.go:781): the fresh START argv for the live target. */
 function startArguments(live: SnapshotFacts, ctx: TransitionContext): TransitionArgument[] {
   const contract = ctx.contract === "" ? CONTRACT_V1 : ctx.contract;
-  const args = [arg("cwd", ctx.repositoryRoot), arg("contract", contract), arg("target", live.identity), arg("projection", live.projection)];
+  const args = [
+    arg("cwd", ctx.repositoryRoot),
+    arg("contract", contract),
+    arg("target", live.identity),
+    arg("projection", live.projection),
+  ];
   if (ctx.repositoryRoot === "") args.shift();
   if (live.kind === "base-diff") args.push(arg("base-ref", live.baseTree), arg("committed-only", "true"));
   if (ctx.startLineage.trim() !== "") args.push(arg("lineage", ctx.startLineage));
@@ -35,7 +47,10 @@ function startArguments(live: SnapshotFacts, ctx: TransitionContext): Transition
   if (contract === CONTRACT_V2) args.push(arg("consent", "relay"));
   const u = ctx.intendedUntracked;
   if (u.declared) {
-    args.push(arg("untracked-scope", u.intended.length !== 0 ? "select" : "exclude"), arg("expected-untracked-inventory", u.digest));
+    args.push(
+      arg("untracked-scope", u.intended.length !== 0 ? "select" : "exclude"),
+      arg("expected-untracked-inventory", u.digest),
+    );
     for (const p of u.intended) args.push(arg("intended-untracked", p));
   }
   return args;
@@ -43,7 +58,12 @@ function startArguments(live: SnapshotFacts, ctx: TransitionContext): Transition
 
 /** reviewTargetArguments: the target facts an external selection is made against. */
 function targetArguments(live: SnapshotFacts): TransitionArgument[] {
-  return [arg("target_identity", live.identity), arg("projection", live.projection), arg("base_tree", live.baseTree), arg("candidate_tree", live.candidateTree)];
+  return [
+    arg("target_identity", live.identity),
+    arg("projection", live.projection),
+    arg("base_tree", live.baseTree),
+    arg("candidate_tree", live.candidateTree),
+  ];
 }
 
 /**
@@ -61,12 +81,18 @@ export function unrelatedTransition(live: SnapshotFacts, ctx: TransitionContext)
       arguments: targetArguments(live),
     });
   }
-  return executeTransition("fresh_target_ready", "review.start", startArguments(live, ctx), [arg("target_identity", live.identity)], {
-    lineageId: ctx.startLineage,
-    revision: "",
-    targetIdentity: live.identity,
-    repositoryContext: "",
-  });
+  return executeTransition(
+    "fresh_target_ready",
+    "review.start",
+    startArguments(live, ctx),
+    [arg("target_identity", live.identity)],
+    {
+      lineageId: ctx.startLineage,
+      revision: "",
+      targetIdentity: live.identity,
+      repositoryContext: "",
+    },
+  );
 }
 
 /** The ambiguous target's lineage selection (review_next_transition.go:177-181). */
@@ -80,12 +106,19 @@ export function lineageSelectionTransition(live: SnapshotFacts, candidates: read
 }
 
 /** reviewIntendedUntrackedCollection (review_intended_untracked.go:87): the eligible inventory and its digest. */
-export function intendedUntrackedCollection(live: SnapshotFacts, scope: { readonly inventory: readonly string[]; readonly digest: string }): NextTransition {
+export function intendedUntrackedCollection(
+  live: SnapshotFacts,
+  scope: { readonly inventory: readonly string[]; readonly digest: string },
+): NextTransition {
   return collectTransition("intended_untracked_selection_required", {
     name: "intended_untracked_selection",
     schema: "gentle-ai.review-intended-untracked-selection/v1",
     capture_operation: "external.select_intended_untracked",
-    arguments: [...targetArguments(live), arg("eligible_paths_json", goMarshal([...scope.inventory])), arg("expected_untracked_inventory", scope.digest)],
+    arguments: [
+      ...targetArguments(live),
+      arg("eligible_paths_json", goMarshal([...scope.inventory])),
+      arg("expected_untracked_inventory", scope.digest),
+    ],
   });
 }
 
@@ -110,7 +143,13 @@ function legacySubjectHash(subject: { [key: string]: string | number }): string 
  * claude-code/codex runtime appends `agent`; the Pi host relay gets the submission descriptor (every argument
  * so far plus `--input={{value}}`) and then `agent` and `materialize`.
  */
-function lensInput(a: AuthorityFacts, b: Binding, lens: string, order: number, ctx: TransitionContext): TransitionInput {
+function lensInput(
+  a: AuthorityFacts,
+  b: Binding,
+  lens: string,
+  order: number,
+  ctx: TransitionContext,
+): TransitionInput {
   const args = bindingArguments(b);
   if (b.repositoryContext !== "") args.push(arg("repository-context", b.repositoryContext));
   args.push(arg("lens", lens), arg("order", String(order)));
@@ -147,7 +186,12 @@ function lensInput(a: AuthorityFacts, b: Binding, lens: string, order: number, c
     submission = {
       operation_token: "capture-result",
       argument_tokens: tokens,
-      value: { slot: "reviewer_result", domain: "artifact_path_or_stdin", schema: REVIEWER_SCHEMA, substitution_location: (tokens.length - 1) as 7 },
+      value: {
+        slot: "reviewer_result",
+        domain: "artifact_path_or_stdin",
+        schema: REVIEWER_SCHEMA,
+        substitution_location: (tokens.length - 1) as 7,
+      },
     };
   }
   return {
@@ -175,7 +219,8 @@ function lensInput(a: AuthorityFacts, b: Binding, lens: string, order: number, c
 /** The runtime tail of a lens input: `agent` for a capture runtime, `agent` + `materialize` for the Pi host relay. */
 function withRuntime(args: TransitionArgument[], submission: unknown, ctx: TransitionContext): TransitionArgument[] {
   if (captureRuntime(ctx.runtime)) return [...args, arg("agent", ctx.runtime)];
-  if (ctx.hostRelay && submission !== undefined) return [...args, arg("agent", ctx.runtime), arg("materialize", "true")];
+  if (ctx.hostRelay && submission !== undefined)
+    return [...args, arg("agent", ctx.runtime), arg("materialize", "true")];
   return args;
 }
 
@@ -183,13 +228,23 @@ function withRuntime(args: TransitionArgument[], submission: unknown, ctx: Trans
 export function reviewingTransition(a: AuthorityFacts, b: Binding, ctx: TransitionContext): NextTransition {
   const captured = new Set(a.artifacts.map((x) => x.selected_order));
   if (a.artifacts.length !== a.selectedLenses.length) {
-    const inputs = a.selectedLenses.flatMap((lens, order) => (captured.has(order) ? [] : [lensInput(a, b, lens, order, ctx)]));
+    const inputs = a.selectedLenses.flatMap((lens, order) =>
+      captured.has(order) ? [] : [lensInput(a, b, lens, order, ctx)],
+    );
     if (inputs.length === 0) return stopTransition("captured_result_selection_unavailable");
     return collectTransition("reviewer_results_required", ...inputs);
   }
-  if (ctx.providerRole === "refuter") return providerRoleTransition("provider_refuter_required", b, "refuter", ctx, undefined);
+  if (ctx.providerRole === "refuter")
+    return providerRoleTransition("provider_refuter_required", b, "refuter", ctx, undefined);
   const args = [arg("lineage", b.lineageId), arg("captured_results", "true")];
   // Finalize refuses --agent outside the negotiated v2 contract, so the transition carries the contract too.
   if (captureRuntime(ctx.runtime)) args.push(arg("contract", ctx.contract), arg("agent", ctx.runtime));
-  return executeTransition("captured_results_ready", "review.finalize", args, [arg("state", "reviewing"), arg("captured_artifacts", "complete")], b, a.artifacts);
+  return executeTransition(
+    "captured_results_ready",
+    "review.finalize",
+    args,
+    [arg("state", "reviewing"), arg("captured_artifacts", "complete")],
+    b,
+    a.artifacts,
+  );
 }

@@ -29,7 +29,8 @@ import type { StatusFacts } from "./status-model.ts";
 function intendedUntracked(facts: StatusFacts, req: NegotiatedStatusRequest): UntrackedScope {
   const paths = facts.untrackedInventory;
   const digest = untrackedInventoryDigest(paths);
-  if (req.projection === "staged") return { inventory: paths, intended: [], digest, needsSelection: false, declared: false };
+  if (req.projection === "staged")
+    return { inventory: paths, intended: [], digest, needsSelection: false, declared: false };
   const u = req.untracked;
   try {
     return untrackedScopeFor({ paths, digest }, { scope: u.mode, intended: u.selected, expectedInventory: u.digest });
@@ -39,10 +40,16 @@ function intendedUntracked(facts: StatusFacts, req: NegotiatedStatusRequest): Un
   }
 }
 
-async function body(invocation: Invocation, traits: ProfileTraits, argv: readonly string[], out: StdoutBuffer): Promise<void> {
+async function body(
+  invocation: Invocation,
+  traits: ProfileTraits,
+  argv: readonly string[],
+  out: StdoutBuffer,
+): Promise<void> {
   const f = parseVerbFlags(STATUS_FLAG_SET, argv, out);
   if (f === undefined) return;
-  if (f.positionals.length > 0) throw invalidRequest(`unexpected review status argument ${goQuoteStr(f.positionals[0]!)}`);
+  if (f.positionals.length > 0)
+    throw invalidRequest(`unexpected review status argument ${goQuoteStr(f.positionals[0]!)}`);
   const contract = contractFlag(f);
   if (contract === undefined) {
     const refusal = plainRefusal(f);
@@ -50,16 +57,27 @@ async function body(invocation: Invocation, traits: ProfileTraits, argv: readonl
     // The plain answer is gentle-ai.review-authority-status/v1, an inventory of the authority store: the repository
     // world's lineages; the seeded world has no store to list.
     requireCwd(f.str("cwd"));
-    if (invocation.lineagePinned !== false) throw invalidRequest("gentle-ai-sim: review status without --contract (the authority inventory) is not simulated");
+    if (invocation.lineagePinned !== false)
+      throw invalidRequest(
+        "gentle-ai-sim: review status without --contract (the authority inventory) is not simulated",
+      );
     const { authorityInventory } = await import("./status-inventory.ts");
-    out.write(encodeReviewJson(await authorityInventory(invocation, repositoryScopeAt(invocation, resolve(invocation.cwd, f.str("cwd"))))));
+    out.write(
+      encodeReviewJson(
+        await authorityInventory(invocation, repositoryScopeAt(invocation, resolve(invocation.cwd, f.str("cwd")))),
+      ),
+    );
     return;
   }
   const req = negotiatedRequest(f, argv, contract, traits, invocation.env);
   // SnapshotBuilder.ResolveRepositoryRoot refuses a blank --cwd before anything is read (review_facade.go:909-913).
-  if (req.cwd.trim() === "") throw new ReadOnlyFailure("resolve negotiated review repository root: snapshot repository path is required");
+  if (req.cwd.trim() === "")
+    throw new ReadOnlyFailure("resolve negotiated review repository root: snapshot repository path is required");
   // (inferred scope limit) the base-workspace-overlay target is not simulated.
-  if (req.workspaceOverlay) throw new ReadOnlyFailure("freeze negotiated review target: gentle-ai-sim does not simulate the base-workspace-overlay target");
+  if (req.workspaceOverlay)
+    throw new ReadOnlyFailure(
+      "freeze negotiated review target: gentle-ai-sim does not simulate the base-workspace-overlay target",
+    );
   // A scenario that pins no lineage lets the Git repository at --cwd decide what exists, as the real binary does.
   const scope = invocation.lineagePinned === false ? scopeAt(invocation, resolve(invocation.cwd, req.cwd)) : undefined;
   const render = (facts: StatusFacts): void => {

@@ -31,7 +31,9 @@ const DISCOVERY_REASONS = {
 type DiscoveryCode = keyof typeof DISCOVERY_REASONS;
 
 /** What the gate answers: a result it prints and succeeds with, or a discovery denial. */
-export type GateDecision = { readonly kind: "result"; readonly result: DecidedGateResult } | { readonly kind: "denied"; readonly code: DiscoveryCode };
+export type GateDecision =
+  | { readonly kind: "result"; readonly result: DecidedGateResult }
+  | { readonly kind: "denied"; readonly code: DiscoveryCode };
 
 /** The request the deciding gate reads. */
 export interface GateRequest {
@@ -76,7 +78,10 @@ export function discoveryDenial(gate: GateContext["gate"], code: DiscoveryCode):
  */
 export function discoveryRefusal(code: DiscoveryCode, negotiated: boolean): ReviewRefusal {
   if (negotiated) return new ReviewRefusal(code, DISCOVERY_REASONS[code], "preflight");
-  return new ReviewRefusal(code, "review lifecycle gate denied: invalidated: no terminal review receipt governs this candidate; review it with gentle-ai review start");
+  return new ReviewRefusal(
+    code,
+    "review lifecycle gate denied: invalidated: no terminal review receipt governs this candidate; review it with gentle-ai review start",
+  );
 }
 
 /** One approved compact authority of the clone and the evidence its receipt binds. */
@@ -86,11 +91,19 @@ interface Approved {
   readonly evidenceHash: string;
 }
 
-function approvedAuthority(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord): Approved | undefined {
+function approvedAuthority(
+  invocation: Invocation,
+  scope: RepositoryScope,
+  record: RepositoryLineageRecord,
+): Approved | undefined {
   const scenario = lineageScenario(invocation.scenario, record, false);
   const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario);
   if (lineage.state !== "approved") return undefined;
-  const authority = authorityFacts(scenario, lineage, { initial: record.snapshot, tier: record.risk.level, originalChangedLines: record.risk.changedLines });
+  const authority = authorityFacts(scenario, lineage, {
+    initial: record.snapshot,
+    tier: record.risk.level,
+    originalChangedLines: record.risk.changedLines,
+  });
   // (inferred) a low-risk approval binds no captured evidence: its hash is empty.
   const evidenceHash = capturedEvidence(authorityOf(scenario, lineage))?.raw_payload_sha256 ?? "";
   return { record, authority, evidenceHash };
@@ -98,9 +111,17 @@ function approvedAuthority(invocation: Invocation, scope: RepositoryScope, recor
 
 /** The live target a gate compares (lifecycleTargetForGate): the workspace for post-apply, the index for pre-commit. */
 function liveTarget(scope: RepositoryScope, gate: GateContext["gate"], record: RepositoryLineageRecord): Snapshot {
-  if (gate === "post-apply") return buildSnapshot(scope.repo, { kind: "current-changes", projection: "workspace", intendedUntracked: record.snapshot.intendedUntracked });
-  if (gate === "pre-commit") return buildSnapshot(scope.repo, { kind: "current-changes", projection: "staged", intendedUntracked: [] });
-  throw nativeError(`gentle-ai-sim: review validate --gate ${gate} against an approved receipt is not simulated (profile 2.4.0)`);
+  if (gate === "post-apply")
+    return buildSnapshot(scope.repo, {
+      kind: "current-changes",
+      projection: "workspace",
+      intendedUntracked: record.snapshot.intendedUntracked,
+    });
+  if (gate === "pre-commit")
+    return buildSnapshot(scope.repo, { kind: "current-changes", projection: "staged", intendedUntracked: [] });
+  throw nativeError(
+    `gentle-ai-sim: review validate --gate ${gate} against an approved receipt is not simulated (profile 2.4.0)`,
+  );
 }
 
 /**
@@ -108,10 +129,21 @@ function liveTarget(scope: RepositoryScope, gate: GateContext["gate"], record: R
  * tree and paths digest all match; else related (scope-changed) when the candidate tree matches or the paths meet the
  * genesis paths, unrelated otherwise (classifyCompactTargetRelation).
  */
-function assess(a: AuthorityFacts, genesisPaths: readonly string[], live: Snapshot): "exact" | "scope-changed" | "unrelated" {
-  if (live.candidateTree === a.currentCandidateTree && live.pathsDigest === a.initial.pathsDigest && live.baseTree === a.initial.baseTree) return "exact";
+function assess(
+  a: AuthorityFacts,
+  genesisPaths: readonly string[],
+  live: Snapshot,
+): "exact" | "scope-changed" | "unrelated" {
+  if (
+    live.candidateTree === a.currentCandidateTree &&
+    live.pathsDigest === a.initial.pathsDigest &&
+    live.baseTree === a.initial.baseTree
+  )
+    return "exact";
   const genesis = new Set(genesisPaths);
-  return live.candidateTree === a.currentCandidateTree || live.paths.some((p) => genesis.has(p)) ? "scope-changed" : "unrelated";
+  return live.candidateTree === a.currentCandidateTree || live.paths.some((p) => genesis.has(p))
+    ? "scope-changed"
+    : "unrelated";
 }
 
 /** evaluateCompactGate's allow (compact_gate.go:231-240): the receipt binding as the context. */
@@ -151,12 +183,23 @@ function notSimulated(what: string): ReviewRefusal {
 function explicitLineage(invocation: Invocation, scope: RepositoryScope, req: GateRequest): GateDecision {
   const record = readLineageRecord(scope.storeRoot, req.lineage);
   if (record === undefined) {
-    const state = resolve(scope.repo.gitCommonDir, "gentle-ai", "review-transactions", "v2", req.lineage, "review-state.json");
+    const state = resolve(
+      scope.repo.gitCommonDir,
+      "gentle-ai",
+      "review-transactions",
+      "v2",
+      req.lineage,
+      "review-state.json",
+    );
     throw nativeError(`load compact facade review lineage: open ${state}: no such file or directory`);
   }
   const approved = approvedAuthority(invocation, scope, record);
-  if (approved === undefined) throw nativeError(`facade review receipt is not available; run gentle-ai review finalize --lineage ${req.lineage} to produce one`);
-  if (assess(approved.authority, record.snapshot.paths, liveTarget(scope, req.gate, record)) !== "exact") throw notSimulated("of a receipt that no longer matches");
+  if (approved === undefined)
+    throw nativeError(
+      `facade review receipt is not available; run gentle-ai review finalize --lineage ${req.lineage} to produce one`,
+    );
+  if (assess(approved.authority, record.snapshot.paths, liveTarget(scope, req.gate, record)) !== "exact")
+    throw notSimulated("of a receipt that no longer matches");
   return { kind: "result", result: allow(req.gate, approved) };
 }
 
@@ -173,7 +216,9 @@ function discover(invocation: Invocation, scope: RepositoryScope, req: GateReque
     if (applicability === "exact") exact.push(a);
   }
   if (exact.length > 1) throw notSimulated("with several exact receipts");
-  return exact.length === 1 ? { kind: "result", result: allow(req.gate, exact[0]!) } : { kind: "denied", code: "receipt_unrelated" };
+  return exact.length === 1
+    ? { kind: "result", result: allow(req.gate, exact[0]!) }
+    : { kind: "denied", code: "receipt_unrelated" };
 }
 
 /** The gate's decision for the repository at --cwd (a --cwd outside any repository is refused as gentle-ai does). */
@@ -199,5 +244,7 @@ export async function decideGate(invocation: Invocation, req: GateRequest): Prom
     };
     return { kind: "result", result };
   }
-  return withRepositoryIdentities(scope, () => (req.lineage.trim() !== "" ? explicitLineage(invocation, scope, req) : discover(invocation, scope, req)));
+  return withRepositoryIdentities(scope, () =>
+    req.lineage.trim() !== "" ? explicitLineage(invocation, scope, req) : discover(invocation, scope, req),
+  );
 }

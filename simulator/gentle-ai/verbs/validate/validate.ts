@@ -39,8 +39,16 @@ export const VALIDATE_FLAG_SET: FlagSetSpec = {
     { name: "release-configuration", kind: "string", usage: "accepted historical release configuration artifact" },
     { name: "release-generated", kind: "string", usage: "accepted historical generated artifact manifest" },
     { name: "release-provenance", kind: "string", usage: "accepted historical release provenance artifact" },
-    { name: "release-publication-boundary", kind: "string", usage: "accepted historical sealed publication boundary artifact" },
-    { name: "release-evidence-freshness", kind: "string", usage: "accepted historical current release evidence artifact" },
+    {
+      name: "release-publication-boundary",
+      kind: "string",
+      usage: "accepted historical sealed publication boundary artifact",
+    },
+    {
+      name: "release-evidence-freshness",
+      kind: "string",
+      usage: "accepted historical current release evidence artifact",
+    },
   ],
 };
 
@@ -54,7 +62,11 @@ export const DECIDING_VALIDATE_FLAG_SET: FlagSetSpec = {
     { name: "lineage", kind: "string", usage: "optional lineage override when discovery is ambiguous" },
     { name: "gate", kind: "string", usage: "lifecycle gate: post-apply, pre-commit, pre-push, pre-pr, or release" },
     { name: "base-ref", kind: "string", usage: "optional expected remote publication base for pre-pr" },
-    { name: "pre-pr-ci-attestation", kind: "string", usage: "signed exact-merged-tree CI attestation for a compatible base advance" },
+    {
+      name: "pre-pr-ci-attestation",
+      kind: "string",
+      usage: "signed exact-merged-tree CI attestation for a compatible base advance",
+    },
     { name: "policy", kind: "string", usage: "explicit custom policy containing compatible-base CI trust" },
     { name: "release-configuration", kind: "string", usage: "release configuration artifact" },
     { name: "release-generated", kind: "string", usage: "generated artifact manifest" },
@@ -109,7 +121,10 @@ function nonDeciding(invocation: Invocation, cwd: string, gate: Gate): Unmanaged
 /** The gate result, wrapped in operation/v1 or v2 when negotiated. */
 function printed(contract: string | undefined, result: UnmanagedGateResult | DecidedGateResult): Buffer {
   if (contract === undefined) return encodeReviewJson(result as GoJson);
-  const operation = contract === CONTRACT_V2 ? "gentle-ai.review-integration.operation/v2" : "gentle-ai.review-integration.operation/v1";
+  const operation =
+    contract === CONTRACT_V2
+      ? "gentle-ai.review-integration.operation/v2"
+      : "gentle-ai.review-integration.operation/v1";
   return encodeReviewJson({ schema: operation, contract, operation: "review.validate", result } as GoJson);
 }
 
@@ -122,7 +137,8 @@ export function validate(invocation: Invocation): Promise<Outcome> {
     refuseRepeatedBaseRef(spec, argv);
     const f = parseVerbFlags(spec, argv, out);
     if (f === undefined) return;
-    if (f.positionals.length > 0) throw invalidRequest(`unexpected review validate argument ${goQuoteStr(f.positionals[0]!)}`);
+    if (f.positionals.length > 0)
+      throw invalidRequest(`unexpected review validate argument ${goQuoteStr(f.positionals[0]!)}`);
     const contract = contractFlag(f);
     const gate = f.str("gate");
     const refusal = `review validate requires --gate: one of ${GATES.join(", ")}`;

@@ -54,7 +54,8 @@ async function run(relay: string, grep: string, shape: RunShape = {}): Promise<R
   return shape.waits === true ? start() : queued(start);
 }
 
-const statuses = (report: Report): Record<string, string> => Object.fromEntries(report.clauses.map((c) => [c.id, c.status]));
+const statuses = (report: Report): Record<string, string> =>
+  Object.fromEntries(report.clauses.map((c) => [c.id, c.status]));
 
 describe.concurrent("our relay", () => {
   it("passes every clause on every profile", async () => {
@@ -134,7 +135,9 @@ describe.concurrent("broken relays fail the clause their defect violates", () =>
       const report = await run(`test/conformance/clauses/broken-relays/${relay}`, `^${clause}$`, { runs: 30 });
       const result = report.clauses[0];
       expect(result?.status).toBe("fail");
-      expect(result?.message).toMatch(/property .* failed \(seed -?\d+, path ".*"\): .* counterexample saved to .*; re-run with `relay-conformance replay /);
+      expect(result?.message).toMatch(
+        /property .* failed \(seed -?\d+, path ".*"\): .* counterexample saved to .*; re-run with `relay-conformance replay /,
+      );
     },
     QUEUED_MS,
   );

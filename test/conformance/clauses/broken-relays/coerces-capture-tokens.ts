@@ -8,5 +8,8 @@ export * from "../../../../relay/index.ts";
 export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): Promise<ReviewHostRelayResult> {
   const tokens: unknown = request.captureArgumentTokens;
   if (!Array.isArray(tokens)) return run(request);
-  return run({ ...request, captureArgumentTokens: tokens.map((t: unknown) => (typeof t === "string" ? t : String(t))) });
+  return run({
+    ...request,
+    captureArgumentTokens: tokens.map((t: unknown) => (typeof t === "string" ? t : String(t))),
+  });
 }

@@ -6,6 +6,9 @@ export * from "../../../../relay/index.ts";
 
 /** Our relay, but without an explicit executable it never looks at GENTLE_PI_GENTLE_AI_DEV_BINARY. */
 export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): Promise<ReviewHostRelayResult> {
-  if (request.gentleAiExecutable === undefined) throw new Error("package-local-binary-missing: no package-local pinned gentle-ai binary is bundled with this relay");
+  if (request.gentleAiExecutable === undefined)
+    throw new Error(
+      "package-local-binary-missing: no package-local pinned gentle-ai binary is bundled with this relay",
+    );
   return run(request);
 }

@@ -8,5 +8,12 @@ export * from "../../../../relay/index.ts";
 export const runReviewHostRelaySlot = rewriteRelayError((error) => {
   if (error.kind !== "pi-failed") return error;
   const { stderr, elapsedMs, timeoutMs, mutationOutcome } = error;
-  return new ReviewHostRelayError("pi-timed-out", error.stage, error.message, { exitCode: null, stderr, timedOut: true, elapsedMs, timeoutMs, mutationOutcome });
+  return new ReviewHostRelayError("pi-timed-out", error.stage, error.message, {
+    exitCode: null,
+    stderr,
+    timedOut: true,
+    elapsedMs,
+    timeoutMs,
+    mutationOutcome,
+  });
 });

@@ -10,6 +10,10 @@ export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): P
     return await run(request);
   } catch (error) {
     if (!(error instanceof ReviewHostRelayError) || error.kind !== "pi-launch-failed") throw error;
-    throw new ReviewHostRelayError(error.kind, error.stage, error.message, { exitCode: error.exitCode, stderr: error.stderr, timedOut: true });
+    throw new ReviewHostRelayError(error.kind, error.stage, error.message, {
+      exitCode: error.exitCode,
+      stderr: error.stderr,
+      timedOut: true,
+    });
   }
 }

@@ -9,5 +9,12 @@ export * from "../../../../relay/index.ts";
 export const runReviewHostRelaySlot = rewriteRelayError((error) => {
   if (error.stage !== "pi") return error;
   const { exitCode, stderr, timedOut, elapsedMs, timeoutMs } = error;
-  return new ReviewHostRelayError(error.kind, error.stage, error.message, { exitCode, stderr, timedOut, elapsedMs, timeoutMs, mutationOutcome: "unknown" });
+  return new ReviewHostRelayError(error.kind, error.stage, error.message, {
+    exitCode,
+    stderr,
+    timedOut,
+    elapsedMs,
+    timeoutMs,
+    mutationOutcome: "unknown",
+  });
 });

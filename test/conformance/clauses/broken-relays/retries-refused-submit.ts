@@ -1,5 +1,9 @@
 // Broken relay: after a refused submission, relays the whole slot once more.
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 
 export * from "../../../../relay/index.ts";
 

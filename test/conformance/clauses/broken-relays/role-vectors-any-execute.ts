@@ -7,11 +7,17 @@ export * from "../../../../relay/index.ts";
 /** True for role inputs with exactly one agent=pi; execute is not looked at. */
 export function isReviewProviderRoleVectorInput(input: ReviewCollectInputV3): boolean {
   const agents = input.arguments.filter((a) => a.name === "agent");
-  return (REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS as readonly string[]).includes(input.captureOperation) && agents.length === 1 && agents[0]?.value === "pi";
+  return (
+    (REVIEW_PROVIDER_ROLE_CAPTURE_OPERATIONS as readonly string[]).includes(input.captureOperation) &&
+    agents.length === 1 &&
+    agents[0]?.value === "pi"
+  );
 }
 
 /** The vectors this predicate selects. */
-export function reviewProviderRoleVectorSlots(inputs: readonly ReviewCollectInputV3[]): readonly ReviewProviderRoleVectorSlot[] {
+export function reviewProviderRoleVectorSlots(
+  inputs: readonly ReviewCollectInputV3[],
+): readonly ReviewProviderRoleVectorSlot[] {
   return inputs.filter(isReviewProviderRoleVectorInput).map((input) => ({
     captureOperation: input.captureOperation as ReviewProviderRoleVectorSlot["captureOperation"],
     argumentTokens: input.arguments.map((a) => a.token ?? `--${a.name}=${a.value}`),

@@ -9,7 +9,15 @@ export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): P
   try {
     return await run(request);
   } catch (error) {
-    if (!(error instanceof ReviewHostRelayError) || !error.message.includes("Pi scratch directory could not be prepared")) throw error;
-    throw new ReviewHostRelayError("pi-failed", "pi", "pi subprocess failed", { exitCode: null, stderr: "", timedOut: false });
+    if (
+      !(error instanceof ReviewHostRelayError) ||
+      !error.message.includes("Pi scratch directory could not be prepared")
+    )
+      throw error;
+    throw new ReviewHostRelayError("pi-failed", "pi", "pi subprocess failed", {
+      exitCode: null,
+      stderr: "",
+      timedOut: false,
+    });
   }
 }

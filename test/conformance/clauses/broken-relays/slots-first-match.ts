@@ -3,11 +3,16 @@
 import type { ReviewCollectInputV3, ReviewHostRelaySlot } from "../../../../relay/index.ts";
 export * from "../../../../relay/index.ts";
 
-const first = (input: ReviewCollectInputV3, name: string): string | undefined => input.arguments.find((a) => a.name === name)?.value;
+const first = (input: ReviewCollectInputV3, name: string): string | undefined =>
+  input.arguments.find((a) => a.name === name)?.value;
 
 /** True for capture-result inputs whose first materialize is "true" and first agent is "pi". */
 export function isReviewHostRelayCollectInput(input: ReviewCollectInputV3): boolean {
-  return input.captureOperation === "review.capture-result" && first(input, "materialize") === "true" && first(input, "agent") === "pi";
+  return (
+    input.captureOperation === "review.capture-result" &&
+    first(input, "materialize") === "true" &&
+    first(input, "agent") === "pi"
+  );
 }
 
 /** The slots, arguments read by first occurrence. */

@@ -7,5 +7,11 @@ export * from "../../../../relay/index.ts";
 
 /** Our slots, with absent optional keys present as undefined. */
 export function reviewHostRelaySlots(inputs: readonly ReviewCollectInputV3[]): readonly ReviewHostRelaySlot[] {
-  return slots(inputs).map((slot) => ({ submission: undefined, lens: undefined, order: undefined, subjectHash: undefined, ...slot }));
+  return slots(inputs).map((slot) => ({
+    submission: undefined,
+    lens: undefined,
+    order: undefined,
+    subjectHash: undefined,
+    ...slot,
+  }));
 }

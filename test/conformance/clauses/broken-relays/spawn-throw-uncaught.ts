@@ -6,6 +6,7 @@ export * from "../../../../relay/index.ts";
 
 /** Our relay, failing as the emptied catch does on a path spawn rejects synchronously. */
 export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): Promise<ReviewHostRelayResult> {
-  if (request.gentleAiExecutable?.includes("\u0000") === true) throw new TypeError("Cannot read properties of undefined (reading 'once')");
+  if (request.gentleAiExecutable?.includes("\u0000") === true)
+    throw new TypeError("Cannot read properties of undefined (reading 'once')");
   return run(request);
 }

@@ -9,7 +9,10 @@ export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): P
   try {
     return await run(request);
   } catch (error) {
-    if (error instanceof ReviewHostRelayError && error.message.startsWith("gentle-ai capture submission could not start: spawn "))
+    if (
+      error instanceof ReviewHostRelayError &&
+      error.message.startsWith("gentle-ai capture submission could not start: spawn ")
+    )
       throw new Error(error.message, { cause: error });
     throw error;
   }

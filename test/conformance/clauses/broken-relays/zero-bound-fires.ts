@@ -10,5 +10,9 @@ const armed = (bound: number | undefined): number | undefined => (bound === 0 ? 
 export async function runReviewHostRelaySlot(request: ReviewHostRelayRequest): Promise<ReviewHostRelayResult> {
   const gentleAiTimeoutMs = armed(request.gentleAiTimeoutMs);
   const piTimeoutMs = armed(request.piTimeoutMs);
-  return run({ ...request, ...(gentleAiTimeoutMs === undefined ? {} : { gentleAiTimeoutMs }), ...(piTimeoutMs === undefined ? {} : { piTimeoutMs }) });
+  return run({
+    ...request,
+    ...(gentleAiTimeoutMs === undefined ? {} : { gentleAiTimeoutMs }),
+    ...(piTimeoutMs === undefined ? {} : { piTimeoutMs }),
+  });
 }

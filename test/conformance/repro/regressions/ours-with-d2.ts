@@ -5,12 +5,21 @@ import type { CorrectionClient, CorrectionClientContext } from "../../../../conf
 
 /** Our client, minus the D2 fix. */
 export function createCorrectionClient(context: CorrectionClientContext): CorrectionClient {
-  const options = { gentleAiExecutable: context.gentleAiExecutable, cwd: context.targetCwd, environment: { ...context.environment } as NodeJS.ProcessEnv };
+  const options = {
+    gentleAiExecutable: context.gentleAiExecutable,
+    cwd: context.targetCwd,
+    environment: { ...context.environment } as NodeJS.ProcessEnv,
+  };
   let evidence: Buffer | undefined;
   return {
     async captureEvidence(request) {
       const { status } = await queryCorrectionStatus(options);
-      const captured = await captureCorrectionEvidence({ ...options, status, evidence: request.evidence, outcome: "passed" });
+      const captured = await captureCorrectionEvidence({
+        ...options,
+        status,
+        evidence: request.evidence,
+        outcome: "passed",
+      });
       evidence = request.evidence;
       return { record: { ...captured.record } };
     },
@@ -19,7 +28,11 @@ export function createCorrectionClient(context: CorrectionClientContext): Correc
       const done = await finalizeCorrection({
         ...options,
         status,
-        validation: { requestHash: validation.request_hash, originalCriteria: validation.original_criteria, correctionRegression: validation.correction_regression },
+        validation: {
+          requestHash: validation.request_hash,
+          originalCriteria: validation.original_criteria,
+          correctionRegression: validation.correction_regression,
+        },
         capturedEvidence: false,
         evidenceDocument: evidence ?? Buffer.from("no evidence in this process\n"),
       });

@@ -4,7 +4,12 @@
 //   pi-failed          a pi timeout reported as pi-failed (before #367, b3475557)
 //   no-unknown-flag    an old binary's refusal reported as materialize-failed
 //   trimmed-handshake  the handshake refusal text trimmed instead of verbatim
-import { ReviewHostRelayError, runReviewHostRelaySlot as ours, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  ReviewHostRelayError,
+  runReviewHostRelaySlot as ours,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 
 export * from "../../../../relay/index.ts";
 
@@ -17,12 +22,24 @@ function revert(e: ReviewHostRelayError, which: string | undefined): Error {
     ...(e.timeoutMs !== null ? { timeoutMs: e.timeoutMs } : {}),
   };
   if (which === "untyped-admission" && e.kind === "submission-refused" && e.mutationOutcome === "none") {
-    return new ReviewHostRelayError("submission-refused", "submit", "gentle-ai refused the relayed capture submission", { ...details, mutationOutcome: "unknown" });
+    return new ReviewHostRelayError(
+      "submission-refused",
+      "submit",
+      "gentle-ai refused the relayed capture submission",
+      { ...details, mutationOutcome: "unknown" },
+    );
   }
-  if (which === "pi-failed" && e.kind === "pi-timed-out") return new ReviewHostRelayError("pi-failed", "pi", "pi subprocess failed", details);
+  if (which === "pi-failed" && e.kind === "pi-timed-out")
+    return new ReviewHostRelayError("pi-failed", "pi", "pi subprocess failed", details);
   if (which === "no-unknown-flag" && e.kind === "relay-unavailable")
-    return new ReviewHostRelayError("materialize-failed", "materialize", "gentle-ai prompt materialization failed", details);
-  if (which === "trimmed-handshake" && e.kind === "handshake-refused") return new ReviewHostRelayError("handshake-refused", "materialize", e.message.trim(), details);
+    return new ReviewHostRelayError(
+      "materialize-failed",
+      "materialize",
+      "gentle-ai prompt materialization failed",
+      details,
+    );
+  if (which === "trimmed-handshake" && e.kind === "handshake-refused")
+    return new ReviewHostRelayError("handshake-refused", "materialize", e.message.trim(), details);
   return e;
 }
 

@@ -3,7 +3,11 @@
 // tree or folder of the harness: only a PID namespace (or a cgroup) still holds it. The result is our relay's.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";

@@ -1,5 +1,9 @@
 // Hostile relay: calls process.exit while its slot is under way.
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";

@@ -35,7 +35,8 @@ export function hangIn(leg: Leg): void {
       return child;
     }
     const emit = child.emit.bind(child);
-    child.emit = ((event: string | symbol, ...rest: unknown[]) => (event === "close" || event === "exit" ? false : emit(event, ...rest))) as typeof child.emit;
+    child.emit = ((event: string | symbol, ...rest: unknown[]) =>
+      event === "close" || event === "exit" ? false : emit(event, ...rest)) as typeof child.emit;
     return child;
   };
   // A relay loaded by jiti, as Pi loads one, sees builtins through their ES module namespace: publish the wrap there.

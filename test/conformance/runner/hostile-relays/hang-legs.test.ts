@@ -11,7 +11,8 @@ import { ReportSchema, type Report } from "../../../../conformance/report/report
 import { privateTmps, root, timedCliRun } from "../../../support/cli-process.ts";
 import { eventually, processIdentities, startedSince } from "../../../support/processes.ts";
 
-const GREP = "^(MATERIALIZE-ARGV-VERBATIM|PI-ARGV-FIXED|PI-STDIN-EXACT|SUBMIT-ARGV-EXACT|RESULT-SHAPE|PI-FAILED|FORM-MISSING|API-CONSTANTS)$";
+const GREP =
+  "^(MATERIALIZE-ARGV-VERBATIM|PI-ARGV-FIXED|PI-STDIN-EXACT|SUBMIT-ARGV-EXACT|RESULT-SHAPE|PI-FAILED|FORM-MISSING|API-CONSTANTS)$";
 /** A hanging relay's run may take this many times the clean run's wall time; waiting out one bound per case is far more. */
 const RATIO = 4;
 const DIR = "test/conformance/runner/hostile-relays";
@@ -44,7 +45,22 @@ async function run(relay: string, env: Readonly<Record<string, string>> = {}): P
   made.push(tmp);
   const json = join(tmp, "report.json");
   const started = Date.now();
-  const args = ["run", "--quiet", "--relay", relay, "--grep", GREP, "--profile", "2.4.0", "--seed", "1", "--deadline", "300s", "--json", json];
+  const args = [
+    "run",
+    "--quiet",
+    "--relay",
+    relay,
+    "--grep",
+    GREP,
+    "--profile",
+    "2.4.0",
+    "--seed",
+    "1",
+    "--deadline",
+    "300s",
+    "--json",
+    json,
+  ];
   const { code, stdout } = await timedCliRun(args, tmp, env);
   const wallMs = Date.now() - started;
   return { code, wallMs, report: ReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))), tmp, stdout };
@@ -59,7 +75,12 @@ const SLEEPER = join(root, DIR, "sleeper.cjs");
 beforeAll(async () => {
   before = processIdentities();
   // One run at a time: each hang's wall time is compared with the clean run's, so they share the machine alike.
-  for (const relay of ["relay/index.ts", ...HANGS.map((h) => `${DIR}/hangs-in-${h.leg}.ts`), `${DIR}/detaches-fully.ts`]) outcomes.set(relay, await run(relay));
+  for (const relay of [
+    "relay/index.ts",
+    ...HANGS.map((h) => `${DIR}/hangs-in-${h.leg}.ts`),
+    `${DIR}/detaches-fully.ts`,
+  ])
+    outcomes.set(relay, await run(relay));
   uncontained = await run(`${DIR}/detaches-fully.ts`, { [CONTAINMENT_ENV]: "process-tree" });
   // The run leaves it running (it cannot be told from an unrelated process): the test kills what it named.
   for (const p of uncontained.report.leftBehind ?? []) if (p.argv.includes(SLEEPER)) process.kill(p.pid, "SIGKILL");
@@ -97,8 +118,13 @@ describe.each(HANGS)("a relay that hangs in the $leg leg", ({ leg, fails }) => {
   it("says what the leg's process was doing, or that it had ended", () => {
     const message = mine().report.clauses.find((c) => c.id === "RESULT-SHAPE")?.message ?? "";
     if (leg === "pi")
-      expect(message).toMatch(/pi is blocked reading its stdin, which is still open: the relay neither wrote more nor closed it; .*processes: pi, the pi leg, pid \d+, /);
-    else expect(message).toMatch(/its process exited 0, yet the relay never went on; it waits on nothing that can happen before its bound/);
+      expect(message).toMatch(
+        /pi is blocked reading its stdin, which is still open: the relay neither wrote more nor closed it; .*processes: pi, the pi leg, pid \d+, /,
+      );
+    else
+      expect(message).toMatch(
+        /its process exited 0, yet the relay never went on; it waits on nothing that can happen before its bound/,
+      );
   });
 
   it(`gets its verdict within ${RATIO}× the clean run's wall time`, () => {
@@ -106,22 +132,30 @@ describe.each(HANGS)("a relay that hangs in the $leg leg", ({ leg, fails }) => {
   });
 });
 
-describe.skipIf(containment() !== "pid-namespace")("a relay that detaches a process fully (own session, cwd /, no fds, empty environment)", () => {
-  it("fails the clauses of the case it did it in, with the process's argv", () => {
-    const o = outcome(`${DIR}/detaches-fully.ts`);
-    expect(o.code).toBe(1);
-    const failed = o.report.clauses.filter((c) => c.status === "fail");
-    expect(failed.map((c) => c.id)).toEqual(expect.arrayContaining(["PI-ARGV-FIXED", "RESULT-SHAPE"]));
-    for (const c of failed)
-      expect(c.message, c.id).toMatch(/\[happy-path\] the relay left 1 process\(es\) it started running after it settled \(now killed\): pid \d+ argv \[".*sleeper\.cjs"\]/);
-    for (const id of ["FORM-MISSING", "API-CONSTANTS", "PI-FAILED"]) expect(o.report.clauses.find((c) => c.id === id)?.status, id).toBe("pass");
-  });
-});
+describe.skipIf(containment() !== "pid-namespace")(
+  "a relay that detaches a process fully (own session, cwd /, no fds, empty environment)",
+  () => {
+    it("fails the clauses of the case it did it in, with the process's argv", () => {
+      const o = outcome(`${DIR}/detaches-fully.ts`);
+      expect(o.code).toBe(1);
+      const failed = o.report.clauses.filter((c) => c.status === "fail");
+      expect(failed.map((c) => c.id)).toEqual(expect.arrayContaining(["PI-ARGV-FIXED", "RESULT-SHAPE"]));
+      for (const c of failed)
+        expect(c.message, c.id).toMatch(
+          /\[happy-path\] the relay left 1 process\(es\) it started running after it settled \(now killed\): pid \d+ argv \[".*sleeper\.cjs"\]/,
+        );
+      for (const id of ["FORM-MISSING", "API-CONSTANTS", "PI-FAILED"])
+        expect(o.report.clauses.find((c) => c.id === id)?.status, id).toBe("pass");
+    });
+  },
+);
 
 describe("a fully detached process under the process-tree fallback", () => {
   it("escapes the case, and the run's end names it with its argv, in the JSON report and on the console", () => {
     const left = uncontained.report.leftBehind ?? [];
-    expect(left.filter((p) => p.argv.includes(SLEEPER))).toEqual([{ pid: expect.any(Number) as number, argv: [process.execPath, SLEEPER] }]);
+    expect(left.filter((p) => p.argv.includes(SLEEPER))).toEqual([
+      { pid: expect.any(Number) as number, argv: [process.execPath, SLEEPER] },
+    ]);
     expect(uncontained.stdout).toMatch(
       /\nleft behind: \d+ process\(es\) started during the run still run outside every process tree of the run \(no PID namespace held the relay\); not killed, since one may not be the relay's:\n/,
     );
@@ -129,13 +163,16 @@ describe("a fully detached process under the process-tree fallback", () => {
   });
 
   // Another user of a shared machine may start a process meanwhile that the scan cannot tell apart: only ours count.
-  it.skipIf(containment() !== "pid-namespace")("is found only where no PID namespace holds the relays: the contained runs left nothing", () => {
-    for (const [relay, o] of outcomes)
-      expect(
-        (o.report.leftBehind ?? []).filter((p) => p.argv.join(" ").includes(root)),
-        relay,
-      ).toEqual([]);
-  });
+  it.skipIf(containment() !== "pid-namespace")(
+    "is found only where no PID namespace holds the relays: the contained runs left nothing",
+    () => {
+      for (const [relay, o] of outcomes)
+        expect(
+          (o.report.leftBehind ?? []).filter((p) => p.argv.join(" ").includes(root)),
+          relay,
+        ).toEqual([]);
+    },
+  );
 });
 
 describe("afterwards", () => {

@@ -1,5 +1,9 @@
 // Hostile relay: hangs for ever with its thread blocked and SIGTERM trapped; only SIGKILL ends it.
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";

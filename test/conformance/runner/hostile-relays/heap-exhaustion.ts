@@ -1,5 +1,9 @@
 // Hostile relay: allocates until the adapter child's V8 heap limit kills it.
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";

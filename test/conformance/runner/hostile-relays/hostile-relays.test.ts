@@ -17,18 +17,35 @@ const DEADLINE_S = 90;
 /** A relay and the clauses its hostility changes (status and message pattern); every other clause must match the clean run. */
 const HAPPY_PATH_DEAD = (why: RegExp) => ({ "PI-ARGV-FIXED": why, "RESULT-SHAPE": why });
 const CORPUS: readonly { relay: string; affected: Readonly<Record<string, RegExp>> }[] = [
-  { relay: "hangs-ignoring-sigterm.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay did not settle within 3000ms \(load-scaled; .*killed and replaced/) },
+  {
+    relay: "hangs-ignoring-sigterm.ts",
+    affected: HAPPY_PATH_DEAD(/\[happy-path\] relay did not settle within 3000ms \(load-scaled; .*killed and replaced/),
+  },
   // Found however it detached (in the host's PID namespace, or by the case folders it carries), reported and killed.
   {
     relay: "detached-grandchild.ts",
-    affected: HAPPY_PATH_DEAD(/\[happy-path\] the relay left 1 process\(es\) it started running after it settled \(now killed\): pid \d+ argv \[.*"-e","setInterval/),
+    affected: HAPPY_PATH_DEAD(
+      /\[happy-path\] the relay left 1 process\(es\) it started running after it settled \(now killed\): pid \d+ argv \[.*"-e","setInterval/,
+    ),
   },
   {
     relay: "channel-garbage.ts",
-    affected: HAPPY_PATH_DEAD(/\[happy-path\] relay process died: a malformed reply on the adapter's channel: "not json"; its adapter child was killed/),
+    affected: HAPPY_PATH_DEAD(
+      /\[happy-path\] relay process died: a malformed reply on the adapter's channel: "not json"; its adapter child was killed/,
+    ),
   },
-  { relay: "channel-closed.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay process died: the relay closed the adapter's reply channel \(fd 3\)/) },
-  { relay: "exits-mid-call.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay process died: its adapter child died mid-call \(exit 7, signal null\)/) },
+  {
+    relay: "channel-closed.ts",
+    affected: HAPPY_PATH_DEAD(
+      /\[happy-path\] relay process died: the relay closed the adapter's reply channel \(fd 3\)/,
+    ),
+  },
+  {
+    relay: "exits-mid-call.ts",
+    affected: HAPPY_PATH_DEAD(
+      /\[happy-path\] relay process died: its adapter child died mid-call \(exit 7, signal null\)/,
+    ),
+  },
   {
     relay: "throws-non-errors.ts",
     affected: {
@@ -38,11 +55,16 @@ const CORPUS: readonly { relay: string; affected: Readonly<Record<string, RegExp
     },
   },
   { relay: "never-settles.ts", affected: HAPPY_PATH_DEAD(/\[happy-path\] relay did not settle within 3000ms/) },
-  { relay: "huge-result.ts", affected: { "RESULT-SHAPE": /\[happy-path\] .*"<too large to carry: \d+ characters of JSON>"/ } },
+  {
+    relay: "huge-result.ts",
+    affected: { "RESULT-SHAPE": /\[happy-path\] .*"<too large to carry: \d+ characters of JSON>"/ },
+  },
   // Killed by its heap cap, or by the case bound if allocation is slower than that on a loaded machine.
   {
     relay: "heap-exhaustion.ts",
-    affected: HAPPY_PATH_DEAD(/\[happy-path\] relay (process died: its adapter child died mid-call \(exit null, signal SIGABRT\)|did not settle within 3000ms)/),
+    affected: HAPPY_PATH_DEAD(
+      /\[happy-path\] relay (process died: its adapter child died mid-call \(exit null, signal SIGABRT\)|did not settle within 3000ms)/,
+    ),
   },
   { relay: "pollutes-process.ts", affected: {} },
   { relay: "leaves-intervals.ts", affected: {} },
@@ -108,7 +130,8 @@ beforeAll(async () => {
   clean = outcomes.get("relay/index.ts") as Outcome;
 }, 600_000);
 
-const statuses = (report: Report): Record<string, string> => Object.fromEntries(report.clauses.map((c) => [c.id, c.status]));
+const statuses = (report: Report): Record<string, string> =>
+  Object.fromEntries(report.clauses.map((c) => [c.id, c.status]));
 
 describe("the clean run under the same seed", () => {
   it("passes every selected clause", () => {

@@ -1,5 +1,9 @@
 // Hostile relay: returns a promise that never settles and holds no timer (the adapter's loop stays idle).
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";

@@ -1,6 +1,10 @@
 // Hostile relay: after a correct happy path it changes process.env, process.cwd() and process.umask() for whatever
 // runs next in its process (a umask of 0o777 would make every later staged folder unreadable).
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";

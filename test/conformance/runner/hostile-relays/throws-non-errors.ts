@@ -1,6 +1,10 @@
 // Hostile relay: rejects with undefined on the happy path, and throws a value whose getters throw on the
 // default-target-cwd case; neither may crash the adapter child.
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";

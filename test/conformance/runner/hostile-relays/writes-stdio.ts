@@ -1,6 +1,10 @@
 // Hostile relay: writes 8 MiB to stdout and stderr directly (streams and raw fds 1 and 2) around a correct call.
 import { writeSync } from "node:fs";
-import { runReviewHostRelaySlot as relaySlot, type ReviewHostRelayRequest, type ReviewHostRelayResult } from "../../../../relay/index.ts";
+import {
+  runReviewHostRelaySlot as relaySlot,
+  type ReviewHostRelayRequest,
+  type ReviewHostRelayResult,
+} from "../../../../relay/index.ts";
 import { isTarget } from "./trigger.ts";
 
 export * from "../../../../relay/index.ts";

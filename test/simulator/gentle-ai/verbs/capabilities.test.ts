@@ -67,7 +67,9 @@ describe("review capabilities", () => {
     expect(caps.projections).toEqual(["staged", "workspace"]);
     expect(caps.schemas[5]).toBe("gentle-ai.review-integration.capabilities/v1.5");
     expect(caps.features.optional.map((f) => f.name).at(-1)).toBe("validating_result_reopen");
-    expect(caps.bootstrap?.command).toBe("gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v1 --next-transition");
+    expect(caps.bootstrap?.command).toBe(
+      "gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v1 --next-transition",
+    );
     expect(caps.executable.sha256).toBe(exe);
   });
 
@@ -81,10 +83,19 @@ describe("review capabilities", () => {
         { name: "gentle-ai", version: profile, release_channel: "stable" },
       ]);
       expect(caps.operations).toEqual(OPERATIONS);
-      expect(caps.schemas.slice(0, 2)).toEqual(["gentle-ai.review-admitted-result/v2", "gentle-ai.review-artifact-subject/v2"]);
-      expect(caps.schemas.slice(11, 13)).toEqual(["gentle-ai.review-integration.start/v3", "gentle-ai.review-integration.status/v5"]);
+      expect(caps.schemas.slice(0, 2)).toEqual([
+        "gentle-ai.review-admitted-result/v2",
+        "gentle-ai.review-artifact-subject/v2",
+      ]);
+      expect(caps.schemas.slice(11, 13)).toEqual([
+        "gentle-ai.review-integration.start/v3",
+        "gentle-ai.review-integration.status/v5",
+      ]);
       expect(caps.schemas.at(-1)).toBe("gentle-ai.review-integration.consent/v3");
-      expect(caps.features.optional.slice(-2).map((f) => f.name)).toEqual(["provider_bound_native_git_context", "provider_submission_descriptors"]);
+      expect(caps.features.optional.slice(-2).map((f) => f.name)).toEqual([
+        "provider_bound_native_git_context",
+        "provider_submission_descriptors",
+      ]);
       expect(caps.bootstrap?.command).toBe(`gentle-ai review status --cwd <repo> --contract ${V2} --next-transition`);
       expect(caps.build.id).toBe(buildId(profile, caps.build));
       expect(caps.executable.sha256).toBe(exe);
@@ -95,7 +106,14 @@ describe("review capabilities", () => {
     const s = sim();
     const cwd = await s.invoke(["review", "capabilities", "--cwd", "."]);
     expect([cwd.stdoutText, cwd.stderrText, cwd.code]).toEqual([
-      failureEnvelope(1, "review.capabilities", "invalid_request", "The negotiated review request is invalid.", "correct_request", "flag provided but not defined: -cwd"),
+      failureEnvelope(
+        1,
+        "review.capabilities",
+        "invalid_request",
+        "The negotiated review request is invalid.",
+        "correct_request",
+        "flag provided but not defined: -cwd",
+      ),
       "Error: The negotiated review request is invalid. [invalid_request]\n",
       1,
     ]);
@@ -128,7 +146,11 @@ describe("review capabilities", () => {
       1,
     ]);
     // Help anywhere ends the verb with success; ErrHelp prints the usage block.
-    expect(await s.invoke(["review", "capabilities", "extra", "-h"])).toMatchObject({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), code: 0 });
+    expect(await s.invoke(["review", "capabilities", "extra", "-h"])).toMatchObject({
+      stdout: Buffer.alloc(0),
+      stderr: Buffer.alloc(0),
+      code: 0,
+    });
     const help = await s.invoke(["review", "capabilities", "--help"]);
     expect(help.stdoutText).toBe(
       "Usage: gentle-ai review capabilities [flags]\n\n" +

@@ -4,7 +4,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { V2 } from "../../../support/contract.ts";
-import { correctionScenario, evidenceTokens, expectedCorrectionRecord, PROFILES, statusOf } from "../../../support/correction-oracles.ts";
+import {
+  correctionScenario,
+  evidenceTokens,
+  expectedCorrectionRecord,
+  PROFILES,
+  statusOf,
+} from "../../../support/correction-oracles.ts";
 import { envelope, goIndent } from "../../../support/go-oracles.ts";
 import { simWorlds } from "../../../support/sim-world.ts";
 
@@ -12,11 +18,14 @@ const sim = simWorlds();
 
 const OP = "review.capture-evidence";
 const INVALID_MSG = "The negotiated review request is invalid.";
-const BINDING_MSG = "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.";
-const CONFLICT_MSG = "Captured verification evidence already exists for this authority and candidate with different immutable content.";
+const BINDING_MSG =
+  "The verification evidence binding does not match the current validating or correction authority; re-derive the exact next transition before retrying.";
+const CONFLICT_MSG =
+  "Captured verification evidence already exists for this authority and candidate with different immutable content.";
 const REQUIRES_V240 =
   "review capture-evidence requires one exact repository resolver: --repository-context or --cwd, plus --lineage, --target, --expected-revision, --outcome, and --input";
-const REQUIRES_22X = "review capture-evidence requires exact --cwd, --lineage, --target, --expected-revision, --outcome, and --input";
+const REQUIRES_22X =
+  "review capture-evidence requires exact --cwd, --lineage, --target, --expected-revision, --outcome, and --input";
 const REVISION = "verification evidence binding does not match the current authority revision";
 const TARGET = "verification evidence binding does not match the current validating or correction authority";
 // reviewOpaqueContextOperationError (review_incident.go:66-73) for a binding the handle does not commit to.
@@ -37,9 +46,30 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
   const lineage = s.ids.lineageId;
   const input = s.file("evidence.txt", "go test ./... ok\n");
   const cases: [string, string[], string, string, string, string | undefined][] = [
-    ["undefined flag", ["--agent=pi", ...evidenceTokens(s)], "invalid_request", INVALID_MSG, "flag provided but not defined: -agent", undefined],
-    ["missing --input", [...evidenceTokens(s), "--outcome=passed"], "invalid_request", INVALID_MSG, REQUIRES_V240, lineage],
-    ["positional", [...evidenceTokens(s), "--outcome=passed", `--input=${input}`, "extra"], "invalid_request", INVALID_MSG, REQUIRES_V240, lineage],
+    [
+      "undefined flag",
+      ["--agent=pi", ...evidenceTokens(s)],
+      "invalid_request",
+      INVALID_MSG,
+      "flag provided but not defined: -agent",
+      undefined,
+    ],
+    [
+      "missing --input",
+      [...evidenceTokens(s), "--outcome=passed"],
+      "invalid_request",
+      INVALID_MSG,
+      REQUIRES_V240,
+      lineage,
+    ],
+    [
+      "positional",
+      [...evidenceTokens(s), "--outcome=passed", `--input=${input}`, "extra"],
+      "invalid_request",
+      INVALID_MSG,
+      REQUIRES_V240,
+      lineage,
+    ],
     [
       "context with --cwd",
       ["--cwd", ".", ...evidenceTokens(s), "--outcome=passed", `--input=${input}`],
@@ -84,7 +114,13 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     ],
     [
       "revision mismatch with --cwd",
-      ["--cwd", ".", ...evidenceTokens(s, { context: false, revisionIndex: 7 }), "--outcome=passed", `--input=${input}`],
+      [
+        "--cwd",
+        ".",
+        ...evidenceTokens(s, { context: false, revisionIndex: 7 }),
+        "--outcome=passed",
+        `--input=${input}`,
+      ],
       "verification_evidence_binding_mismatch",
       BINDING_MSG,
       REVISION,
@@ -100,7 +136,13 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     ],
     [
       "frozen target with --cwd",
-      ["--cwd", ".", ...evidenceTokens(s, { context: false, target: s.ids.targetIdentity }), "--outcome=passed", `--input=${input}`],
+      [
+        "--cwd",
+        ".",
+        ...evidenceTokens(s, { context: false, target: s.ids.targetIdentity }),
+        "--outcome=passed",
+        `--input=${input}`,
+      ],
       "verification_evidence_binding_mismatch",
       BINDING_MSG,
       TARGET,
@@ -165,7 +207,9 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     const r = await s.run(["review", "capture-evidence", ...args]);
     expect(r.code).toBe(1);
     const next = code === "invalid_request" ? "correct_request" : "review.status";
-    expect(r.stdoutText).toBe(envelope(OP, code, message, next, cause.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId));
+    expect(r.stdoutText).toBe(
+      envelope(OP, code, message, next, cause.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId),
+    );
     expect(r.stderrText).toBe(`Error: ${cause} [${code}]\n`);
     expect(s.state()).toBeUndefined(); // refusals never persist
   });
@@ -177,7 +221,9 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     expect(over.stderrText).toBe("Error: final verification evidence is required [invalid_request]\n");
     const t = sim(correctionScenario(profile, "evidence_required"));
     const exact = Buffer.alloc(4 * 1024 * 1024, 0x61);
-    const ok = await t.run(["review", "capture-evidence", ...evidenceTokens(t), "--outcome=passed", "--input=-"], { stdin: exact });
+    const ok = await t.run(["review", "capture-evidence", ...evidenceTokens(t), "--outcome=passed", "--input=-"], {
+      stdin: exact,
+    });
     expect(ok.stderrText).toBe("");
     expect(ok.stdoutText).toBe(expectedCorrectionRecord(t, exact, "passed", "prefixed"));
   });
@@ -191,9 +237,23 @@ describe.each(PROFILES)("capture-evidence refusals, profile %s (collect-capture 
     } as const;
     for (const stage of ["plan_required", "candidate_unavailable"] as const) {
       const t = sim(correctionScenario(profile, stage));
-      const cwd = await t.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(t, { context: false }), "--outcome=passed", `--input=${input}`]);
+      const cwd = await t.run([
+        "review",
+        "capture-evidence",
+        "--cwd",
+        ".",
+        ...evidenceTokens(t, { context: false }),
+        "--outcome=passed",
+        `--input=${input}`,
+      ]);
       expect(cwd.stderrText).toBe(`Error: ${TARGET} [verification_evidence_binding_mismatch]\n`);
-      const r = await t.run(["review", "capture-evidence", ...evidenceTokens(t), "--outcome=passed", `--input=${input}`]);
+      const r = await t.run([
+        "review",
+        "capture-evidence",
+        ...evidenceTokens(t),
+        "--outcome=passed",
+        `--input=${input}`,
+      ]);
       expect(r.stderrText).toBe(`Error: ${handle[stage]} [invalid_request]\n`);
     }
   });
@@ -213,7 +273,13 @@ describe("capture-evidence refusals, profile 2.3.0 (2.2.x era, plain route)", ()
     expect([r.code, r.stdoutText, r.stderrText]).toEqual([1, "", `Error: ${REQUIRES_22X}\n`]);
   });
   it("prints binding refusals without a code suffix", async () => {
-    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { context: false, revisionIndex: 3 }), "--outcome=passed", `--input=${input}`]);
+    const r = await s.run([
+      "review",
+      "capture-evidence",
+      ...evidenceTokens(s, { context: false, revisionIndex: 3 }),
+      "--outcome=passed",
+      `--input=${input}`,
+    ]);
     expect([r.code, r.stdoutText, r.stderrText]).toEqual([1, "", `Error: ${REVISION}\n`]);
   });
   it("-h prints the usage and exits 0", async () => {
@@ -222,7 +288,15 @@ describe("capture-evidence refusals, profile 2.3.0 (2.2.x era, plain route)", ()
   });
   it("captures via --cwd and prints the record", async () => {
     const payload = Buffer.from("ok\n");
-    const r = await s.run(["review", "capture-evidence", "--cwd", ".", ...evidenceTokens(s, { context: false }), "--outcome=passed", `--input=${input}`]);
+    const r = await s.run([
+      "review",
+      "capture-evidence",
+      "--cwd",
+      ".",
+      ...evidenceTokens(s, { context: false }),
+      "--outcome=passed",
+      `--input=${input}`,
+    ]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
     expect(r.stdoutText).toBe(expectedCorrectionRecord(s, payload, "passed", "prefixed"));
   });
@@ -253,7 +327,13 @@ describe.each(["prefixed", "bare"] as const)("record bytes and lifecycle, identi
     const s = sim(correctionScenario("2.4.0", "evidence_required", { identities: mode }));
     const input = s.file("evidence.txt", "first\n");
     await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${input}`]);
-    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=verification_failed", `--input=${input}`]);
+    const r = await s.run([
+      "review",
+      "capture-evidence",
+      ...evidenceTokens(s),
+      "--outcome=verification_failed",
+      `--input=${input}`,
+    ]);
     expect(r.code).toBe(1);
     const reports = readdirSync(join(s.stateDir, "defect-reports"));
     expect(reports).toHaveLength(1);
@@ -263,7 +343,9 @@ describe.each(["prefixed", "bare"] as const)("record bytes and lifecycle, identi
     const text = "captured verification evidence already exists with different bytes or outcome.";
     // Real 2.4.0 (301fb2ad) / 2.5.0 (fb55ef7b) bytes: the clause ends with the issues URL, which the scrub folds.
     const url = "https://github.com/Gentleman-Programming/gentle-ai/issues/new/choose";
-    expect(r.stderrText).toBe(`Error: ${text} A defect report was saved at ${path} -- file it at ${url}. [captured_final_evidence_conflict]\n`);
+    expect(r.stderrText).toBe(
+      `Error: ${text} A defect report was saved at ${path} -- file it at ${url}. [captured_final_evidence_conflict]\n`,
+    );
     expect(r.stdoutText).toBe(
       envelope(
         OP,
@@ -286,7 +368,13 @@ describe("failed outcomes and the validating state", () => {
     ] as const) {
       const s = sim(correctionScenario("2.4.0", "evidence_required"));
       const input = s.file("e.txt", "x\n");
-      const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), `--outcome=${outcome}`, `--input=${input}`]);
+      const r = await s.run([
+        "review",
+        "capture-evidence",
+        ...evidenceTokens(s),
+        `--outcome=${outcome}`,
+        `--input=${input}`,
+      ]);
       expect(r.code).toBe(0);
       const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
       expect([st.next_transition.kind, st.next_transition.reason_code]).toEqual([kind, reason]);
@@ -296,7 +384,13 @@ describe("failed outcomes and the validating state", () => {
   it("in validating binds the frozen target and replays the scenario-seeded record", async () => {
     const s = sim({ profile: "2.4.0", lineage: { state: "validating" } });
     const payload = Buffer.from("simulated repository verification: passed\n");
-    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s, { target: s.ids.targetIdentity }), "--outcome=passed", `--input=${s.file("e.txt", payload)}`]);
+    const r = await s.run([
+      "review",
+      "capture-evidence",
+      ...evidenceTokens(s, { target: s.ids.targetIdentity }),
+      "--outcome=passed",
+      `--input=${s.file("e.txt", payload)}`,
+    ]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
     const rec = JSON.parse(r.stdoutText) as Record<string, unknown>;
     expect(rec.target_identity).toBe(s.ids.targetIdentity);
@@ -310,7 +404,11 @@ describe("kill switch", () => {
   const RDD =
     "receipt-driven development is disabled: advancing an existing review is rejected because the clone_local mode source keeps it off; the review is frozen, not discarded; turn reviews on with gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone to continue it from where it stopped";
   const disabled = () =>
-    sim(correctionScenario("2.4.0", "evidence_required", { lineage: { state: "correction_required", correction: { stage: "evidence_required" }, rddDisabled: true } }));
+    sim(
+      correctionScenario("2.4.0", "evidence_required", {
+        lineage: { state: "correction_required", correction: { stage: "evidence_required" }, rddDisabled: true },
+      }),
+    );
 
   it("--cwd: rdd_disabled refuses the capture before the binding (pre_native, not retry safe)", async () => {
     const s = disabled();
@@ -326,13 +424,28 @@ describe("kill switch", () => {
     expect(r.code).toBe(1);
     expect(r.stderrText).toBe(`Error: ${RDD} [rdd_disabled]\n`);
     expect(r.stdoutText).toBe(
-      envelope(OP, "rdd_disabled", "Receipt-driven development is disabled; this operation never started.", "stop", RDD, s.ids.lineageId, false, "pre_native"),
+      envelope(
+        OP,
+        "rdd_disabled",
+        "Receipt-driven development is disabled; this operation never started.",
+        "stop",
+        RDD,
+        s.ids.lineageId,
+        false,
+        "pre_native",
+      ),
     );
   });
 
   it("--repository-context: the opaque route checks no kill switch (review_artifact.go:75-82)", async () => {
     const s = disabled();
-    const r = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${s.file("e.txt", "x")}`]);
+    const r = await s.run([
+      "review",
+      "capture-evidence",
+      ...evidenceTokens(s),
+      "--outcome=passed",
+      `--input=${s.file("e.txt", "x")}`,
+    ]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
     expect(r.stdoutText).toBe(expectedCorrectionRecord(s, Buffer.from("x"), "passed", "prefixed"));
   });

@@ -6,11 +6,13 @@ import { envelope, INVALID } from "../../../support/go-oracles.ts";
 import { simWorlds } from "../../../support/sim-world.ts";
 
 const OP = "review.capture-result";
-const BINDING_MSG = "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.";
+const BINDING_MSG =
+  "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.";
 const REQUIRES =
   "review capture-result requires an exact repository context, --lineage, --target, --lens, --order, and either --input or --agent (or --preflight); `gentle-ai review status --contract gentle-ai.review-integration/v1 --next-transition` prints the exact bindings and `gentle-ai review schema reviewer` emits the result schema with a working example";
 // The privacy scrub turns every `/…` run into <redacted> (§4 step 4).
-const cause = (text: string) => text.replace(/gentle-ai\.review-integration\/v[12]/g, "gentle-ai.review-integration<redacted>");
+const cause = (text: string) =>
+  text.replace(/gentle-ai\.review-integration\/v[12]/g, "gentle-ai.review-integration<redacted>");
 const REQUIRES_CAUSE = cause(REQUIRES);
 const NOT_ELIGIBLE =
   "the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex";
@@ -41,10 +43,25 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
   const L = ids.lineageId;
   const cases: Case[] = [
     { name: "0 undefined flag", argv: cr("--x", ...B), text: "flag provided but not defined: -x", lineage: false },
-    { name: "0 undefined flag with =value", argv: cr(...B, "--bogus=1", "--y"), text: "flag provided but not defined: -bogus", lineage: false },
+    {
+      name: "0 undefined flag with =value",
+      argv: cr(...B, "--bogus=1", "--y"),
+      text: "flag provided but not defined: -bogus",
+      lineage: false,
+    },
     { name: "0 bad flag syntax", argv: cr(...B, "---x"), text: "bad flag syntax: ---x", lineage: false },
-    { name: "0 flag needs an argument", argv: cr(...B, "--input"), text: "flag needs an argument: -input", lineage: false },
-    { name: "0 invalid int", argv: cr(...B, "--order=x"), text: 'invalid value "x" for flag -order: parse error', lineage: false },
+    {
+      name: "0 flag needs an argument",
+      argv: cr(...B, "--input"),
+      text: "flag needs an argument: -input",
+      lineage: false,
+    },
+    {
+      name: "0 invalid int",
+      argv: cr(...B, "--order=x"),
+      text: 'invalid value "x" for flag -order: parse error',
+      lineage: false,
+    },
     {
       name: "0 detached bool",
       argv: cr(...B, "--agent=pi", "--materialize", "true"),
@@ -65,8 +82,18 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
     },
     { name: "3 nothing to do", argv: cr(...B), text: REQUIRES, lineage: true },
     { name: "3 positional", argv: cr(...B, "--input=r.json", "extra"), text: REQUIRES, lineage: true },
-    { name: "3 order missing", argv: cr(...B.filter((t) => !t.startsWith("--order")), "--input=r.json"), text: REQUIRES, lineage: true },
-    { name: "3 blank lens", argv: cr(...B.map((t) => (t.startsWith("--lens") ? "--lens= " : t)), "--input=r.json"), text: REQUIRES, lineage: true },
+    {
+      name: "3 order missing",
+      argv: cr(...B.filter((t) => !t.startsWith("--order")), "--input=r.json"),
+      text: REQUIRES,
+      lineage: true,
+    },
+    {
+      name: "3 blank lens",
+      argv: cr(...B.map((t) => (t.startsWith("--lens") ? "--lens= " : t)), "--input=r.json"),
+      text: REQUIRES,
+      lineage: true,
+    },
     { name: "3 blank input", argv: cr(...B, "--input=\t"), text: REQUIRES, lineage: true },
     {
       name: "4 agent with input",
@@ -88,11 +115,23 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
     },
     {
       name: "7 agent without context",
-      argv: cr(`--lineage=${L}`, `--target=${ids.targetIdentity}`, "--lens=review-risk", "--order=0", "--agent=pi", "--materialize=true"),
+      argv: cr(
+        `--lineage=${L}`,
+        `--target=${ids.targetIdentity}`,
+        "--lens=review-risk",
+        "--order=0",
+        "--agent=pi",
+        "--materialize=true",
+      ),
       text: "review capture-result --agent requires the provider-issued --repository-context",
       lineage: true,
     },
-    { name: "8 pi without handshake", argv: cr(...B, "--agent=pi", "--materialize=true"), text: NOT_ELIGIBLE, lineage: true },
+    {
+      name: "8 pi without handshake",
+      argv: cr(...B, "--agent=pi", "--materialize=true"),
+      text: NOT_ELIGIBLE,
+      lineage: true,
+    },
     {
       name: "8 wrong-case handshake",
       argv: cr(...B, "--agent=pi", "--materialize=true"),
@@ -122,14 +161,20 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
     {
       // Real gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b) bytes: the missing locator file's lstat error, scrubbed.
       name: "10 unknown context handle",
-      argv: cr(...B.map((t) => (t.startsWith("--repository-context") ? `--repository-context=rctx1_${"0".repeat(64)}` : t)), "--input=r.json"),
+      argv: cr(
+        ...B.map((t) => (t.startsWith("--repository-context") ? `--repository-context=rctx1_${"0".repeat(64)}` : t)),
+        "--input=r.json",
+      ),
       text: contextUnavailable("lstat <redacted> no such file or directory"),
       lineage: true,
     },
     {
       // Real gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b) bytes: the handle's shape check (repository_locator.go:457).
       name: "10 malformed context handle",
-      argv: cr(...B.map((t) => (t.startsWith("--repository-context") ? "--repository-context=garbage" : t)), "--input=r.json"),
+      argv: cr(
+        ...B.map((t) => (t.startsWith("--repository-context") ? "--repository-context=garbage" : t)),
+        "--input=r.json",
+      ),
       text: contextUnavailable("invalid review repository context handle"),
       lineage: true,
     },
@@ -141,7 +186,10 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
     },
     {
       name: "10 revision drift under a context",
-      argv: cr(...B.map((t) => (t.startsWith("--expected-revision") ? `--expected-revision=sha256:${"a".repeat(64)}` : t)), "--input=r.json"),
+      argv: cr(
+        ...B.map((t) => (t.startsWith("--expected-revision") ? `--expected-revision=sha256:${"a".repeat(64)}` : t)),
+        "--input=r.json",
+      ),
       text: contextUnavailable("review repository context binding is invalid"),
       lineage: true,
     },
@@ -151,11 +199,27 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       text: contextUnavailable("invalid review repository context binding"),
       lineage: false, // safeReviewIntegrationLineage drops a lineage that is not a valid identifier
     },
-    { name: "13 order drift", argv: cr(...s.binding("review-risk", 1), "--input=r.json"), text: DRIFT, code: "capture_binding_mismatch", lineage: true },
-    { name: "13 order past the lenses", argv: cr(...s.binding("review-risk", 7), "--input=r.json"), text: DRIFT, code: "capture_binding_mismatch", lineage: true },
+    {
+      name: "13 order drift",
+      argv: cr(...s.binding("review-risk", 1), "--input=r.json"),
+      text: DRIFT,
+      code: "capture_binding_mismatch",
+      lineage: true,
+    },
+    {
+      name: "13 order past the lenses",
+      argv: cr(...s.binding("review-risk", 7), "--input=r.json"),
+      text: DRIFT,
+      code: "capture_binding_mismatch",
+      lineage: true,
+    },
     {
       name: "14 stale materialize subject hash",
-      argv: cr(...B.map((t) => (t.startsWith("--subject-hash") ? `--subject-hash=sha256:${"b".repeat(64)}` : t)), "--agent=pi", "--materialize=true"),
+      argv: cr(
+        ...B.map((t) => (t.startsWith("--subject-hash") ? `--subject-hash=sha256:${"b".repeat(64)}` : t)),
+        "--agent=pi",
+        "--materialize=true",
+      ),
       env: HANDSHAKE,
       text: "materialize subject hash does not match the provider-owned authority; refresh the binding with gentle-ai review status --cwd <repo> --contract <same-contract> --next-transition",
       code: "capture_binding_mismatch",
@@ -168,7 +232,8 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
     runs.forEach((r, i) => {
       const c = cases[i]!;
       const code = c.code ?? "invalid_request";
-      const [message, next] = code === "invalid_request" ? [INVALID, "correct_request"] : [BINDING_MSG, "review.status"];
+      const [message, next] =
+        code === "invalid_request" ? [INVALID, "correct_request"] : [BINDING_MSG, "review.status"];
       expect({ name: c.name, code: r.code, stderr: r.stderrText, stdout: r.stdoutText }).toEqual({
         name: c.name,
         code: 1,
@@ -191,10 +256,15 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
   it("on the --cwd route names the repository root (scrubbed in the envelope) and an unknown lineage", async () => {
     const root = s.dir;
     const base = [`--target=${ids.targetIdentity}`, "--lens=review-risk", "--input=r.json", `--cwd=${root}`];
-    const [drift, unknown] = await Promise.all([s.run(cr(`--lineage=${L}`, "--order=1", ...base)), s.run(cr("--lineage=review-0000000000000000", "--order=0", ...base))]);
+    const [drift, unknown] = await Promise.all([
+      s.run(cr(`--lineage=${L}`, "--order=1", ...base)),
+      s.run(cr("--lineage=review-0000000000000000", "--order=0", ...base)),
+    ]);
     const driftText = `capture binding does not match the current reviewing authority under repository "${root}"; verify the frozen lineage, target, lens, and order for that repository, or re-run with --cwd set to the repository where the review was started`;
     expect(drift.stderrText).toBe(`Error: ${driftText} [capture_binding_mismatch]\n`);
-    expect(drift.stdoutText).toBe(envelope(OP, "capture_binding_mismatch", BINDING_MSG, "review.status", driftText.replace(root, "<redacted>"), L));
+    expect(drift.stdoutText).toBe(
+      envelope(OP, "capture_binding_mismatch", BINDING_MSG, "review.status", driftText.replace(root, "<redacted>"), L),
+    );
     const absent =
       'no compact facade review lineage "review-0000000000000000" was found; run gentle-ai review start --lineage review-0000000000000000 to begin a fresh compact review, or use gentle-ai review-resume --cwd <repo> --lineage review-0000000000000000 for explicit read-only historical compatibility';
     expect(unknown.stderrText).toBe(
@@ -204,7 +274,10 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
   });
 
   it("prints the usage and exits 0 for exactly -h/--help, and discards usage when -help is followed by a refusal", async () => {
-    const [help, helpLong] = await Promise.all([s.run(["review", "capture-result", "-h"]), s.run(["review", "capture-result", "-help"])]);
+    const [help, helpLong] = await Promise.all([
+      s.run(["review", "capture-result", "-h"]),
+      s.run(["review", "capture-result", "-help"]),
+    ]);
     expect(help.code).toBe(0);
     expect(help.stderrText).toBe("");
     expect(
@@ -212,7 +285,11 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
         "Usage: gentle-ai review capture-result [flags]\n\nCapture one strict reviewer result in native authority and emit its bound manifest.\n\nFlags:\n  --agent <value>\n",
       ),
     ).toBe(true);
-    expect(help.stdoutText.endsWith("  --target <value>\n      exact frozen target identity\n  -h, --help\n      show this help\n")).toBe(true);
+    expect(
+      help.stdoutText.endsWith(
+        "  --target <value>\n      exact frozen target identity\n  -h, --help\n      show this help\n",
+      ),
+    ).toBe(true);
     expect(helpLong.code).toBe(1);
     expect(helpLong.stderrText).toBe(`Error: ${REQUIRES} [invalid_request]\n`);
     expect(helpLong.stdoutText).toBe(envelope(OP, "invalid_request", INVALID, "correct_request", REQUIRES_CAUSE));
@@ -225,7 +302,12 @@ describe("capture-result refusals at 2.5.0 (HEAD #3441/#3444 wordings; --agent w
   it("uses the split wordings and admits --agent pi with --input only through the handshake", async () => {
     const cases: Case[] = [
       { name: "pi without handshake", argv: [...B, "--agent=pi", "--materialize=true"], text: PR3444, lineage: true },
-      { name: "pi submit without handshake", argv: [...B, "--agent=pi", "--input=r.json"], text: PR3444, lineage: true },
+      {
+        name: "pi submit without handshake",
+        argv: [...B, "--agent=pi", "--input=r.json"],
+        text: PR3444,
+        lineage: true,
+      },
       {
         name: "agent with preflight",
         argv: [...B, "--agent=pi", "--preflight"],
@@ -259,7 +341,9 @@ describe("capture-result refusals at 2.5.0 (HEAD #3441/#3444 wordings; --agent w
         lineage: true,
       },
     ];
-    const runs = await Promise.all(cases.map((c) => s.run(["review", "capture-result", ...c.argv], { env: c.env ?? {} })));
+    const runs = await Promise.all(
+      cases.map((c) => s.run(["review", "capture-result", ...c.argv], { env: c.env ?? {} })),
+    );
     runs.forEach((r, i) => {
       const c = cases[i]!;
       expect({ name: c.name, code: r.code, stderr: r.stderrText, stdout: r.stdoutText }).toEqual({
@@ -300,7 +384,12 @@ describe("capture-result at the pre-relay 2.3.0 profile (plain route)", () => {
   });
 
   it("prints other refusals as `Error: <text>` with empty stdout", async () => {
-    const r = await s.run(["review", "capture-result", ...B.map((t) => (t.startsWith("--order") ? "--order=2" : t)), "--input=r.json"]);
+    const r = await s.run([
+      "review",
+      "capture-result",
+      ...B.map((t) => (t.startsWith("--order") ? "--order=2" : t)),
+      "--input=r.json",
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdoutText).toBe("");
     expect(r.stderrText).toBe(`Error: ${DRIFT}\n`);
@@ -324,7 +413,16 @@ describe("rddDisabled", () => {
     expect(submit.code).toBe(1);
     expect(submit.stderrText).toBe(`Error: ${text} [rdd_disabled]\n`);
     expect(submit.stdoutText).toBe(
-      envelope(OP, "rdd_disabled", "Receipt-driven development is disabled; this operation never started.", "stop", text, s.ids.lineageId, false, "pre_native"),
+      envelope(
+        OP,
+        "rdd_disabled",
+        "Receipt-driven development is disabled; this operation never started.",
+        "stop",
+        text,
+        s.ids.lineageId,
+        false,
+        "pre_native",
+      ),
     );
     expect(mat.code).toBe(0);
     expect(mat.stdoutText.startsWith("GENTLE_AI_REVIEW_BINDING ")).toBe(true);

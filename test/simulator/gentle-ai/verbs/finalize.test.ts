@@ -2,7 +2,14 @@
 // evidence, the D2-before-D1 plan checks on both routes and identity modes, and lifecycle moves across processes.
 import { describe, expect, it } from "vitest";
 import { HANDSHAKE, V2 } from "../../../support/contract.ts";
-import { correctionScenario, evidenceTokens, finalizeEnvelope, requestHash, statusOf, validationDoc } from "../../../support/correction-oracles.ts";
+import {
+  correctionScenario,
+  evidenceTokens,
+  finalizeEnvelope,
+  requestHash,
+  statusOf,
+  validationDoc,
+} from "../../../support/correction-oracles.ts";
 import { goIndent } from "../../../support/go-oracles.ts";
 import { SimWorld, simWorlds } from "../../../support/sim-world.ts";
 
@@ -27,11 +34,19 @@ function resultOf(stdout: string): Record<string, unknown> {
 }
 
 /** Runs finalize and checks the refusal on the route: negotiated (envelope + generic stderr) or plain (`Error: <text>`). */
-async function expectRefusal(s: SimWorld, args: string[], text: string, negotiated: boolean, lineageId: string | null = s.ids.lineageId): Promise<void> {
+async function expectRefusal(
+  s: SimWorld,
+  args: string[],
+  text: string,
+  negotiated: boolean,
+  lineageId: string | null = s.ids.lineageId,
+): Promise<void> {
   const r = await s.run(["review", "finalize", ...(negotiated ? ["--contract", V2] : []), ...args]);
   expect(r.code).toBe(1);
   if (negotiated) {
-    expect(r.stdoutText).toBe(finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId ?? undefined));
+    expect(r.stdoutText).toBe(
+      finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId ?? undefined),
+    );
     expect(r.stderrText).toBe(GENERIC);
   } else {
     expect(r.stdoutText).toBe("");
@@ -47,11 +62,26 @@ describe.each(ALL_PROFILES)("issue #279 plan checks, profile %s", (profile) => {
         const s = sim(correctionScenario(profile, "validation_required", { identities: mode }));
         const v3 = s.file("validation.json", validationDoc(s, { fields: 3 }));
         const ev = s.file("evidence.txt", "ok\n");
-        await expectRefusal(s, ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v3, "--evidence", ev], D2, negotiated);
-        await expectRefusal(s, ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v3, "--captured-evidence=true"], D1, negotiated);
+        await expectRefusal(
+          s,
+          ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v3, "--evidence", ev],
+          D2,
+          negotiated,
+        );
+        await expectRefusal(
+          s,
+          ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v3, "--captured-evidence=true"],
+          D1,
+          negotiated,
+        );
         // D1 fixed but D2 present: still D2.
         const v5 = s.file("validation5.json", validationDoc(s));
-        await expectRefusal(s, ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v5, "--evidence", ev], D2, negotiated);
+        await expectRefusal(
+          s,
+          ["--cwd", s.dir, "--lineage", s.ids.lineageId, "--validation", v5, "--evidence", ev],
+          D2,
+          negotiated,
+        );
         expect(s.state()).toBeUndefined();
       });
 
@@ -63,14 +93,45 @@ describe.each(ALL_PROFILES)("issue #279 plan checks, profile %s", (profile) => {
           ["bare", "bare"],
         ] as const) {
           const v = s.file(`v-${hash}-${target}.json`, validationDoc(s, { hash, target }));
-          await expectRefusal(s, ["--lineage", s.ids.lineageId, "--validation", v, "--captured-evidence=true"], D1, negotiated);
+          await expectRefusal(
+            s,
+            ["--lineage", s.ids.lineageId, "--validation", v, "--captured-evidence=true"],
+            D1,
+            negotiated,
+          );
         }
         const ok = s.file("v-ok.json", validationDoc(s));
-        const r = await s.run(["review", "finalize", ...(negotiated ? ["--contract", V2] : []), "--lineage", s.ids.lineageId, "--validation", ok, "--captured-evidence=true"]);
+        const r = await s.run([
+          "review",
+          "finalize",
+          ...(negotiated ? ["--contract", V2] : []),
+          "--lineage",
+          s.ids.lineageId,
+          "--validation",
+          ok,
+          "--captured-evidence=true",
+        ]);
         expect([r.code, r.stderrText]).toEqual([0, ""]);
         // ReviewFacadeFinalizeResult, or ReviewIntegrationFinalizeResult in operation/v2 (review_operation_contract.go:1566-1630).
-        const result = { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: approvedAction(profile), store_revision: s.ids.revision(1) };
-        expect(r.stdoutText).toBe(goIndent(negotiated ? { schema: "gentle-ai.review-integration.operation/v2", contract: V2, operation: "review.finalize", result } : result));
+        const result = {
+          operation: "review/finalize",
+          lineage_id: s.ids.lineageId,
+          state: "approved",
+          action: approvedAction(profile),
+          store_revision: s.ids.revision(1),
+        };
+        expect(r.stdoutText).toBe(
+          goIndent(
+            negotiated
+              ? {
+                  schema: "gentle-ai.review-integration.operation/v2",
+                  contract: V2,
+                  operation: "review.finalize",
+                  result,
+                }
+              : result,
+          ),
+        );
       });
     }
   });
@@ -80,9 +141,21 @@ describe("finalize validation document and captured evidence rules (2.4.0, negot
   const s = sim(correctionScenario("2.4.0", "validation_required"));
   const L = ["--lineage", s.ids.lineageId];
   const cases: [string, string[], string][] = [
-    ["unknown field", ["--validation", s.file("k.json", '{"k":1}'), "--captured-evidence=true"], 'read targeted validation: json: unknown field "k"'],
-    ["two JSON values", ["--validation", s.file("two.json", "{} {}"), "--captured-evidence=true"], "read targeted validation: input contains multiple JSON values"],
-    ["empty document", ["--validation", s.file("empty.json", ""), "--captured-evidence=true"], "read targeted validation: EOF"],
+    [
+      "unknown field",
+      ["--validation", s.file("k.json", '{"k":1}'), "--captured-evidence=true"],
+      'read targeted validation: json: unknown field "k"',
+    ],
+    [
+      "two JSON values",
+      ["--validation", s.file("two.json", "{} {}"), "--captured-evidence=true"],
+      "read targeted validation: input contains multiple JSON values",
+    ],
+    [
+      "empty document",
+      ["--validation", s.file("empty.json", ""), "--captured-evidence=true"],
+      "read targeted validation: EOF",
+    ],
     [
       "missing keys decode to zero values",
       ["--validation", s.file("zero.json", "{}"), "--captured-evidence=true"],
@@ -90,7 +163,13 @@ describe("finalize validation document and captured evidence rules (2.4.0, negot
     ],
     [
       "captured evidence with --evidence",
-      ["--validation", s.file("v.json", validationDoc(s)), "--captured-evidence=true", "--evidence", s.file("e.txt", "x")],
+      [
+        "--validation",
+        s.file("v.json", validationDoc(s)),
+        "--captured-evidence=true",
+        "--evidence",
+        s.file("e.txt", "x"),
+      ],
       "review finalize accepts exactly one reviewer-result source and one final-evidence source",
     ],
     [
@@ -105,10 +184,18 @@ describe("finalize validation document and captured evidence rules (2.4.0, negot
     ],
     [
       "inconclusive evidence",
-      ["--validation", s.file("inc.json", validationDoc(s, { evidence: ["inconclusive: tree unreadable"] })), "--captured-evidence=true"],
+      [
+        "--validation",
+        s.file("inc.json", validationDoc(s, { evidence: ["inconclusive: tree unreadable"] })),
+        "--captured-evidence=true",
+      ],
       "targeted validation is inconclusive: original_criteria evidence reports the immutable candidate could not be inspected, so no verdict was produced and the correction attempt was not consumed; restore validator access to the frozen trees and run the same targeted validation again",
     ],
-    ["missing validation file", ["--validation", "nope.json", "--captured-evidence=true"], "read targeted validation: open nope.json: no such file or directory"],
+    [
+      "missing validation file",
+      ["--validation", "nope.json", "--captured-evidence=true"],
+      "read targeted validation: open nope.json: no such file or directory",
+    ],
   ];
   it.each(cases)("%s", async (_n, args, text) => {
     await expectRefusal(s, [...L, ...args], text, true);
@@ -127,11 +214,37 @@ describe("finalize validation document and captured evidence rules (2.4.0, negot
   it("a failed record must pass before acceptance (after D2, before D1)", async () => {
     const t = sim(
       correctionScenario("2.4.0", "validation_required", {
-        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "verification_failed" } },
+        lineage: {
+          state: "correction_required",
+          correction: { stage: "validation_required", evidenceOutcome: "verification_failed" },
+        },
       }),
     );
-    await expectRefusal(t, ["--lineage", t.ids.lineageId, "--validation", t.file("v.json", validationDoc(t, { fields: 3 })), "--captured-evidence=true"], MUST_PASS, true);
-    await expectRefusal(t, ["--lineage", t.ids.lineageId, "--validation", t.file("v5.json", validationDoc(t)), "--captured-evidence=true", "--failed"], MUST_PASS, true);
+    await expectRefusal(
+      t,
+      [
+        "--lineage",
+        t.ids.lineageId,
+        "--validation",
+        t.file("v.json", validationDoc(t, { fields: 3 })),
+        "--captured-evidence=true",
+      ],
+      MUST_PASS,
+      true,
+    );
+    await expectRefusal(
+      t,
+      [
+        "--lineage",
+        t.ids.lineageId,
+        "--validation",
+        t.file("v5.json", validationDoc(t)),
+        "--captured-evidence=true",
+        "--failed",
+      ],
+      MUST_PASS,
+      true,
+    );
   });
 
   it("a v1 contract gets the failure/v1 envelope", async () => {
@@ -174,7 +287,12 @@ describe("finalize preflight refusals in source order", () => {
     ],
     ["--agent twice beats partial descriptors", [L, "--agent=pi", "--agent=pi", D[0]!], AGENT1],
     ["pi without the handshake", [L, "--agent", "pi"], NOT_ELIGIBLE],
-    ["pi with the handshake", [L, "--agent", "pi"], 'review finalize provider runtime "pi" is host-mediated; use its live transport collection', HANDSHAKE],
+    [
+      "pi with the handshake",
+      [L, "--agent", "pi"],
+      'review finalize provider runtime "pi" is host-mediated; use its live transport collection',
+      HANDSHAKE,
+    ],
     ["partial descriptors", [L, D[0]!, D[1]!], DESCRIPTORS],
     [
       "repository context with --cwd",
@@ -193,12 +311,21 @@ describe("finalize preflight refusals in source order", () => {
       "review finalize --agent materializes provider refuter and validator requests; omit --refuter and --validation",
     ],
     // opencode passes the transport gate but is not an in-process role runtime (review_provider_runtime.go:44-46).
-    ["opencode --agent", [L, "--agent", "opencode"], 'review finalize provider runtime "opencode" is host-mediated; use its live transport collection'],
+    [
+      "opencode --agent",
+      [L, "--agent", "opencode"],
+      'review finalize provider runtime "opencode" is host-mediated; use its live transport collection',
+    ],
   ];
   it.each(cases)("%s", async (name, args, text, env) => {
     const r = await s.run(["review", "finalize", "--contract", V2, ...args], { env: env ?? {} });
     expect(r.code).toBe(1);
-    expect(r.stdoutText).toBe(finalizeEnvelope(text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), name.startsWith("undefined") ? undefined : s.ids.lineageId));
+    expect(r.stdoutText).toBe(
+      finalizeEnvelope(
+        text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"),
+        name.startsWith("undefined") ? undefined : s.ids.lineageId,
+      ),
+    );
     expect(r.stderrText).toBe(GENERIC);
   });
 
@@ -219,10 +346,17 @@ describe("finalize preflight refusals in source order", () => {
   it("2.3.0 defines no --agent: the flag error is the cause", async () => {
     const t = sim(correctionScenario("2.3.0", "validation_required"));
     // The lineage scan takes the registry's finalize shape, which names agent (review_operation_contract.go:103).
-    await expectRefusal(t, [`--lineage=${t.ids.lineageId}`, "--agent", "pi"], "flag provided but not defined: -agent", true);
+    await expectRefusal(
+      t,
+      [`--lineage=${t.ids.lineageId}`, "--agent", "pi"],
+      "flag provided but not defined: -agent",
+      true,
+    );
     // Plain route: the flag line and usage stay on stdout.
     const r = await t.run(["review", "finalize", "--agent", "pi"]);
-    expect(r.stdoutText.startsWith("flag provided but not defined: -agent\nUsage: gentle-ai review finalize [flags]\n\n")).toBe(true);
+    expect(
+      r.stdoutText.startsWith("flag provided but not defined: -agent\nUsage: gentle-ai review finalize [flags]\n\n"),
+    ).toBe(true);
     expect(r.stderrText).toBe("Error: flag provided but not defined: -agent\n");
   });
 });
@@ -230,11 +364,21 @@ describe("finalize preflight refusals in source order", () => {
 describe("lifecycle across processes", () => {
   it("2.4.0: capture-evidence, then STATUS's finalize submission with the five-field document, reaches approved", async () => {
     const s = sim(correctionScenario("2.4.0", "evidence_required"));
-    const ev = await s.run(["review", "capture-evidence", ...evidenceTokens(s), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
+    const ev = await s.run([
+      "review",
+      "capture-evidence",
+      ...evidenceTokens(s),
+      "--outcome=passed",
+      `--input=${s.file("e.txt", "ok\n")}`,
+    ]);
     expect(ev.code).toBe(0);
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     const input = (
-      st.next_transition.collect as { inputs: { submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } } }[] }
+      st.next_transition.collect as {
+        inputs: {
+          submission: { operation_token: string; argument_tokens: string[]; value: { substitution_location: number } };
+        }[];
+      }
     ).inputs[0]!;
     const sub = input.submission;
     expect(sub.argument_tokens.slice(6)).toEqual(["--validation={{value}}", "--captured-evidence=true"]);
@@ -249,20 +393,32 @@ describe("lifecycle across processes", () => {
         follow_ups: [],
       }),
     );
-    const argv = sub.argument_tokens.map((t, i) => (i === sub.value.substitution_location ? t.replace("{{value}}", doc) : t));
+    const argv = sub.argument_tokens.map((t, i) =>
+      i === sub.value.substitution_location ? t.replace("{{value}}", doc) : t,
+    );
     const fin = await s.run(["review", sub.operation_token, ...argv]);
     expect([fin.code, fin.stderrText]).toEqual([0, ""]);
     expect(JSON.parse(fin.stdoutText)).toEqual({
       schema: "gentle-ai.review-integration.operation/v2",
       contract: V2,
       operation: "review.finalize",
-      result: { operation: "review/finalize", lineage_id: s.ids.lineageId, state: "approved", action: VALIDATE, store_revision: s.ids.revision(1) },
+      result: {
+        operation: "review/finalize",
+        lineage_id: s.ids.lineageId,
+        state: "approved",
+        action: VALIDATE,
+        store_revision: s.ids.revision(1),
+      },
     });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(after.authority.state).toBe("approved");
     // At 2.4.0 (301fb2ad, review_next_transition.go:341-373) an approved lineage with its receipt routes to the gate
     // that decides; the burn FINALIZE is fb55ef7b's.
-    expect(after.next_transition).toMatchObject({ kind: "execute", reason_code: "approved_receipt_ready", execute: { operation: "review.validate" } });
+    expect(after.next_transition).toMatchObject({
+      kind: "execute",
+      reason_code: "approved_receipt_ready",
+      execute: { operation: "review.validate" },
+    });
     expect(after.validation_request).toBeUndefined();
     // Before the burn (b43e0928) the approved authority stays: FINALIZE replays the approving document exactly and
     // refuses any new input, an untyped failure (301fb2ad review_facade.go:2815-2826, :3026-3031; real 2.4.0 bytes).
@@ -278,7 +434,15 @@ describe("lifecycle across processes", () => {
 
   it("2.3.0: plain capture-evidence with --cwd, then the fixed negotiated finalize, reaches approved", async () => {
     const s = sim(correctionScenario("2.3.0", "evidence_required", { identities: "bare" }));
-    const ev = await s.run(["review", "capture-evidence", "--cwd", s.dir, ...evidenceTokens(s, { context: false }), "--outcome=passed", `--input=${s.file("e.txt", "ok\n")}`]);
+    const ev = await s.run([
+      "review",
+      "capture-evidence",
+      "--cwd",
+      s.dir,
+      ...evidenceTokens(s, { context: false }),
+      "--outcome=passed",
+      `--input=${s.file("e.txt", "ok\n")}`,
+    ]);
     expect(ev.code).toBe(0);
     const fin = await s.run([
       "review",
@@ -331,7 +495,11 @@ describe("lifecycle across processes", () => {
     });
     const st = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(st.next_transition.reason_code).toBe("correction_plan_required");
-    const sub = (st.next_transition.collect as { inputs: { submission: { argument_tokens: string[]; value: { maximum: number } } }[] }).inputs[0]!.submission;
+    const sub = (
+      st.next_transition.collect as {
+        inputs: { submission: { argument_tokens: string[]; value: { maximum: number } } }[];
+      }
+    ).inputs[0]!.submission;
     const plan = await c.run(["review", "finalize", ...sub.argument_tokens.map((t) => t.replace("{{value}}", "1"))]);
     expect([plan.code, plan.stderrText]).toEqual([0, ""]);
     const st2 = statusOf((await c.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
@@ -341,7 +509,10 @@ describe("lifecycle across processes", () => {
   it("procedural tooling failure: STATUS's execute finalize drops the record so verification is recaptured", async () => {
     const s = sim(
       correctionScenario("2.4.0", "validation_required", {
-        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } },
+        lineage: {
+          state: "correction_required",
+          correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" },
+        },
       }),
     );
     const st = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
@@ -387,7 +558,9 @@ describe("lifecycle across processes", () => {
 describe("kill switch", () => {
   it("negotiated finalize on a disabled clone: rdd_disabled envelope and the fixed message on stderr", async () => {
     const s = sim(
-      correctionScenario("2.4.0", "validation_required", { lineage: { state: "correction_required", correction: { stage: "validation_required" }, rddDisabled: true } }),
+      correctionScenario("2.4.0", "validation_required", {
+        lineage: { state: "correction_required", correction: { stage: "validation_required" }, rddDisabled: true },
+      }),
     );
     const r = await s.run([
       "review",
@@ -401,8 +574,15 @@ describe("kill switch", () => {
       "--captured-evidence=true",
     ]);
     expect(r.code).toBe(1);
-    expect(r.stderrText).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
-    expect(JSON.parse(r.stdoutText)).toMatchObject({ code: "rdd_disabled", phase: "pre_native", retry_safe: false, next_action: "stop" });
+    expect(r.stderrText).toBe(
+      "Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n",
+    );
+    expect(JSON.parse(r.stdoutText)).toMatchObject({
+      code: "rdd_disabled",
+      phase: "pre_native",
+      retry_safe: false,
+      next_action: "stop",
+    });
     expect(s.state()).toBeUndefined();
   });
 });
@@ -419,10 +599,16 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
         "Usage: gentle-ai review finalize [flags]\n\nCanonicalize reviewer output and evidence, perform required native transitions, and materialize the terminal receipt.\n\nFlags:\n",
       ),
     ).toBe(true);
-    expect(r.stdoutText).toContain('  --correction-lines <value>\n      positive predicted correction changed lines before editing (default "0")\n');
+    expect(r.stdoutText).toContain(
+      '  --correction-lines <value>\n      positive predicted correction changed lines before editing (default "0")\n',
+    );
     expect(r.stdoutText).toContain('  --cwd <value>\n      repository path (default ".")\n');
-    expect(r.stdoutText).toContain('  --failed\n      bind supplied final evidence as a failed verification (default "false")\n');
-    expect(r.stdoutText).toContain("  --lineage <value>\n      optional lineage override when discovery is ambiguous\n");
+    expect(r.stdoutText).toContain(
+      '  --failed\n      bind supplied final evidence as a failed verification (default "false")\n',
+    );
+    expect(r.stdoutText).toContain(
+      "  --lineage <value>\n      optional lineage override when discovery is ambiguous\n",
+    );
   });
 
   const cases: [string, string[], string][] = [
@@ -443,7 +629,11 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
       [L, "--expected-revision=x", "--result", "r.json"],
       "review finalize submission descriptors require the complete v2 revision, target, request hash, and repository context binding; refresh with gentle-ai review status --next-transition",
     ],
-    ["--result counts as a stdin input", [L, "--result", "-", "--validation", "-"], "review finalize accepts stdin for only one input"],
+    [
+      "--result counts as a stdin input",
+      [L, "--result", "-", "--validation", "-"],
+      "review finalize accepts stdin for only one input",
+    ],
     [
       "--expected-revision alone is an incomplete descriptor",
       [L, "--expected-revision=x"],
@@ -461,7 +651,10 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
   });
 
   it("--trace is not a stdin input (countFacadeStdin)", async () => {
-    const r = await s.run(["review", "finalize", L, "--trace", "-", "--evidence", "-", "--validation", s.file("tv.json", validationDoc(s))], { stdin: "x" });
+    const r = await s.run(
+      ["review", "finalize", L, "--trace", "-", "--evidence", "-", "--validation", s.file("tv.json", validationDoc(s))],
+      { stdin: "x" },
+    );
     // Past the stdin rule, the raw --evidence is no captured record: the plan check D2 refuses.
     expect([r.stdoutText, r.stderrText, r.code]).toEqual(["", `Error: ${D2}\n`, 1]);
   });
@@ -485,12 +678,22 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
       next_action: "review.status",
     });
     // No repository holds the world, so no defect report is saved and the line ends there (review_defect_report.go:266-273).
-    expect(bad.stderrText).toBe("Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]\n");
+    expect(bad.stderrText).toBe(
+      "Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]\n",
+    );
   });
 
   it("negotiated v1: operation/v1 with the stop eligibility on --action-eligibility", async () => {
     const t = sim({ profile: "2.4.0", lineage: { state: "validating" } });
-    const r = await t.run(["review", "finalize", "--contract", "gentle-ai.review-integration/v1", "--lineage", t.ids.lineageId, "--action-eligibility"]);
+    const r = await t.run([
+      "review",
+      "finalize",
+      "--contract",
+      "gentle-ai.review-integration/v1",
+      "--lineage",
+      t.ids.lineageId,
+      "--action-eligibility",
+    ]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
     const reason = "forbidden_finalize_requires_target_status";
     expect(r.stdoutText).toBe(
@@ -527,12 +730,27 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
   it("negotiated correction with a corrected candidate carries the targeted validation request bound to store_revision", async () => {
     const t = sim(
       correctionScenario("2.4.0", "validation_required", {
-        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } },
+        lineage: {
+          state: "correction_required",
+          correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" },
+        },
       }),
     );
-    const r = await t.run(["review", "finalize", "--contract", V2, "--lineage", t.ids.lineageId, "--captured-evidence=true"]);
+    const r = await t.run([
+      "review",
+      "finalize",
+      "--contract",
+      V2,
+      "--lineage",
+      t.ids.lineageId,
+      "--captured-evidence=true",
+    ]);
     expect([r.code, r.stderrText]).toEqual([0, ""]);
-    const result = resultOf(r.stdoutText) as { state: string; store_revision: string; validation_request?: { schema: string; lineage_id: string; expected_revision: string } };
+    const result = resultOf(r.stdoutText) as {
+      state: string;
+      store_revision: string;
+      validation_request?: { schema: string; lineage_id: string; expected_revision: string };
+    };
     expect(result.state).toBe("correction_required");
     expect(result.validation_request).toMatchObject({
       schema: "gentle-ai.review-targeted-validation-request/v1",

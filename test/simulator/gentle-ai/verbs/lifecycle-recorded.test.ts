@@ -9,7 +9,8 @@ import { json } from "../../../support/spawn-process.ts";
 
 const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 const sandbox25 = simWorlds({ client: true, scenario: { profile: "2.5.0" } });
-const NOT_A_REPO = "git rev-parse --show-toplevel failed with exit code 128: fatal: not a git repository (or any of the parent directories): .git";
+const NOT_A_REPO =
+  "git rev-parse --show-toplevel failed with exit code 128: fatal: not a git repository (or any of the parent directories): .git";
 const ISSUES = "https://github.com/Gentleman-Programming/gentle-ai/issues/new/choose";
 
 describe("the lifecycle entry, byte for byte with the real gentle-ai", () => {
@@ -45,8 +46,15 @@ describe("the lifecycle entry, byte for byte with the real gentle-ai", () => {
     const outside = join(s.dir, "outside");
     mkdirSync(outside, { recursive: true });
     const run = await s.run(["review", "start", "--cwd", outside]);
-    expect([run.code, run.stdoutText, run.stderrText]).toEqual([1, "", `Error: resolve review repository root: ${NOT_A_REPO}\n`]);
-    const negotiated = await s.run(["review", "status", "--cwd", outside, "--contract", "gentle-ai.review-integration/v2", "--lineage", "x"], { cwd: outside });
+    expect([run.code, run.stdoutText, run.stderrText]).toEqual([
+      1,
+      "",
+      `Error: resolve review repository root: ${NOT_A_REPO}\n`,
+    ]);
+    const negotiated = await s.run(
+      ["review", "status", "--cwd", outside, "--contract", "gentle-ai.review-integration/v2", "--lineage", "x"],
+      { cwd: outside },
+    );
     expect(negotiated.code).toBe(0); // (deviation) outside a work tree the seeded lineage answers STATUS
     const repo = s.repo("r", { "a.txt": "hello\n" });
     await s.run(["review", "mode", "enable", "--scope", "global"]);
@@ -75,7 +83,10 @@ describe("the lifecycle entry, byte for byte with the real gentle-ai", () => {
     const created = json(await s.run(["review", "start", "--cwd", repo]));
     const target = created.target_identity as string;
     // Recorded from gentle-ai 2.4.0 built from 301fb2ad on the same content: the target identity, its derived lineage.
-    expect([target, created.lineage_id]).toEqual(["sha256:64ab7060c24e94e84e4996b89967a4aadfb5f8c49ac78150596aace18b9ff463", "review-64ab7060c24e94e8"]);
+    expect([target, created.lineage_id]).toEqual([
+      "sha256:64ab7060c24e94e84e4996b89967a4aadfb5f8c49ac78150596aace18b9ff463",
+      "review-64ab7060c24e94e8",
+    ]);
     // review_start_lineage.go reviewDerivedStartLineage at 301fb2ad.
     expect(created.lineage_id).toBe(`review-${target.slice("sha256:".length, "sha256:".length + 16)}`);
     expect(created.hint).toBe(
@@ -111,7 +122,14 @@ describe("the lifecycle entry, byte for byte with the real gentle-ai", () => {
     // Recorded from gentle-ai 2.4.0 built from 301fb2ad and 2.5.0 built from fb55ef7b.
     expect(doc.forecast).toEqual({
       horizon: "partial",
-      steps: [{ step: 1, kind: "collect", reason_code: "intended_untracked_selection_required", description: "intended untracked selection required" }],
+      steps: [
+        {
+          step: 1,
+          kind: "collect",
+          reason_code: "intended_untracked_selection_required",
+          description: "intended untracked selection required",
+        },
+      ],
     });
     expect(doc.next_transition.reason_code).toBe("intended_untracked_selection_required");
   });
@@ -122,7 +140,9 @@ describe("the lifecycle entry, byte for byte with the real gentle-ai", () => {
     const repo = s.repo("r", { [workflow]: "name: x\n" });
     await s.run(["review", "mode", "enable", "--scope", "global"]);
     s.write(repo, workflow, "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n");
-    const status = json(await s.run(["review", "status", "--cwd", repo, "--contract", "gentle-ai.review-integration/v2"]));
+    const status = json(
+      await s.run(["review", "status", "--cwd", repo, "--contract", "gentle-ai.review-integration/v2"]),
+    );
     const target = status.target_identity as string;
     const run = await s.run(
       [
@@ -165,18 +185,69 @@ describe("the lifecycle entry, byte for byte with the real gentle-ai", () => {
       await s.run(["review", "mode", "enable", "--scope", "global"]);
       s.write(repo, "a.txt", "hello\nhi\n");
       const target = json(await s.run(["review", "status", "--cwd", repo, "--contract", V2])).target_identity as string;
-      const start = ["review", "start", "--cwd", repo, "--contract", V2, "--target", target, "--projection", "workspace", "--agent", "pi", "--consent", "granted"];
+      const start = [
+        "review",
+        "start",
+        "--cwd",
+        repo,
+        "--contract",
+        V2,
+        "--target",
+        target,
+        "--projection",
+        "workspace",
+        "--agent",
+        "pi",
+        "--consent",
+        "granted",
+      ];
       return { repo, lineage: json(await s.run(start, handshake)).lineage_id as string };
     };
     const s = sandbox();
     const l = await started(s);
-    const v1 = json(await s.run(["review", "status", "--cwd", l.repo, "--contract", "gentle-ai.review-integration/v1", "--lineage", l.lineage, "--next-transition"]));
+    const v1 = json(
+      await s.run([
+        "review",
+        "status",
+        "--cwd",
+        l.repo,
+        "--contract",
+        "gentle-ai.review-integration/v1",
+        "--lineage",
+        l.lineage,
+        "--next-transition",
+      ]),
+    );
     // Recorded from gentle-ai 2.4.0 built from 301fb2ad: status/v2 carries the reconciled context, event and outcome.
-    expect(Object.keys(v1.repository_context as object)).toEqual(["capability", "handle", "revision", "target_identity", "event_id", "outcome"]);
+    expect(Object.keys(v1.repository_context as object)).toEqual([
+      "capability",
+      "handle",
+      "revision",
+      "target_identity",
+      "event_id",
+      "outcome",
+    ]);
     const s25 = sandbox25();
     const l25 = await started(s25);
-    const v5 = json(await s25.run(["review", "status", "--cwd", l25.repo, "--contract", V2, "--lineage", l25.lineage, "--next-transition"]));
+    const v5 = json(
+      await s25.run([
+        "review",
+        "status",
+        "--cwd",
+        l25.repo,
+        "--contract",
+        V2,
+        "--lineage",
+        l25.lineage,
+        "--next-transition",
+      ]),
+    );
     // Recorded from gentle-ai 2.5.0 built from fb55ef7b: the published handle only.
-    expect(Object.keys(v5.repository_context as object)).toEqual(["capability", "handle", "revision", "target_identity"]);
+    expect(Object.keys(v5.repository_context as object)).toEqual([
+      "capability",
+      "handle",
+      "revision",
+      "target_identity",
+    ]);
   });
 });

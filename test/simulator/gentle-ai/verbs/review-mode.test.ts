@@ -50,12 +50,20 @@ describe("review mode", () => {
     const s = sandbox();
     const run = await s.run(["review", "mode", "status", "-cwd=", "--json"]);
     expect(run.code).toBe(1);
-    expect(run.stderrText).toBe("Error: resolve review mode repository identity: snapshot repository path is required\n");
+    expect(run.stderrText).toBe(
+      "Error: resolve review mode repository identity: snapshot repository path is required\n",
+    );
     expect(json(run)).toEqual({
       schema: "gentle-ai.review-mode/v1",
       operation: "status",
       scope: "both",
-      status: { schema: "gentle-ai.rdd-mode-status/v1", global: "", clone_local: "", effective: "off", source: "clone_local" },
+      status: {
+        schema: "gentle-ai.rdd-mode-status/v1",
+        global: "",
+        clone_local: "",
+        effective: "off",
+        source: "clone_local",
+      },
     });
   });
 
@@ -63,7 +71,9 @@ describe("review mode", () => {
     const s = sandbox();
     const repo = s.repo("r");
     const run = await s.run(["review", "mode", "status", "--cwd", repo]);
-    expect(run.stdoutText).toBe("receipt-driven development: off (decided by default)\n  global:      unset\n  clone-local: unset\n");
+    expect(run.stdoutText).toBe(
+      "receipt-driven development: off (decided by default)\n  global:      unset\n  clone-local: unset\n",
+    );
   });
 
   it("global enable writes HOME/.gentle-ai/state.json and turns every clone on", async () => {
@@ -75,7 +85,13 @@ describe("review mode", () => {
       schema: "gentle-ai.review-mode/v1",
       operation: "enable",
       scope: "global",
-      status: { schema: "gentle-ai.rdd-mode-status/v1", global: "on", clone_local: "", effective: "on", source: "global" },
+      status: {
+        schema: "gentle-ai.rdd-mode-status/v1",
+        global: "on",
+        clone_local: "",
+        effective: "on",
+        source: "global",
+      },
     });
     const state = JSON.parse(readFileSync(join(s.home, ".gentle-ai", "state.json"), "utf8")) as Record<string, unknown>;
     expect(state["rdd_mode"]).toBe("on");
@@ -88,9 +104,17 @@ describe("review mode", () => {
     const a = s.repo("a");
     const b = s.repo("b");
     await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", a, "--json"]);
-    const disabled = ReviewModeSchema.parse(json(await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--json"])));
+    const disabled = ReviewModeSchema.parse(
+      json(await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--json"])),
+    );
     expect(disabled.scope).toBe("clone");
-    expect(disabled.status).toMatchObject({ global: "on", clone_local: "off", effective: "off", source: "clone_local", reach: "machine" });
+    expect(disabled.status).toMatchObject({
+      global: "on",
+      clone_local: "off",
+      effective: "off",
+      source: "clone_local",
+      reach: "machine",
+    });
     // One immutable generation, published in the switch root and mirrored where older builds read it.
     expect(generations(a, SWITCH)).toEqual(["gen-0000000001.json"]);
     const first = readFileSync(join(a, ".git", ...SWITCH, "gen-0000000001.json"), "utf8");
@@ -112,7 +136,10 @@ describe("review mode", () => {
     expect(status.source).toBe("clone_local");
     const enabled = json(await s.run(["review", "mode", "enable", "--scope", "clone", "--cwd", a, "--json"]));
     expect(enabled.status).toMatchObject({ clone_local: "", effective: "on", source: "global", reach: "machine" });
-    const second = JSON.parse(readFileSync(join(a, ".git", ...SWITCH, "gen-0000000002.json"), "utf8")) as Record<string, unknown>;
+    const second = JSON.parse(readFileSync(join(a, ".git", ...SWITCH, "gen-0000000002.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     expect(second).toMatchObject({ generation: 2, mode: "inherit", previous_revision: record["revision"] });
     expect(enabled.status.revision).toBe(oracleOverrideRevision(second));
   });
@@ -130,22 +157,44 @@ describe("review mode", () => {
     const s = sandbox();
     const a = s.repo("a");
     mkdirSync(join(s.home, ".gentle-ai"));
-    writeFileSync(join(s.home, ".gentle-ai", "state.json"), JSON.stringify({ installed_agents: null, rdd_mode: "off" }));
+    writeFileSync(
+      join(s.home, ".gentle-ai", "state.json"),
+      JSON.stringify({ installed_agents: null, rdd_mode: "off" }),
+    );
     const run = await s.run(["review", "mode", "enable", "--cwd", a, "--scope", "clone", "--json"]);
     expect(run.code).toBe(1);
     expect(run.stderrText).toBe(
       "Error: receipt-driven development is disabled: start is rejected because the global mode source keeps it off; turn reviews on with gentle-ai review mode enable --scope=global\n",
     );
-    expect(json(run).status).toEqual({ schema: "gentle-ai.rdd-mode-status/v1", global: "off", clone_local: "", effective: "off", source: "global" });
+    expect(json(run).status).toEqual({
+      schema: "gentle-ai.rdd-mode-status/v1",
+      global: "off",
+      clone_local: "",
+      effective: "off",
+      source: "global",
+    });
     expect(existsSync(join(a, ".git", "gentle-ai"))).toBe(false);
   });
 
   it("a stale --expected-revision loses the compare-and-set", async () => {
     const s = sandbox();
     const a = s.repo("a");
-    const run = await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--expected-revision", "sha256:" + "0".repeat(64), "--json"]);
+    const run = await s.run([
+      "review",
+      "mode",
+      "disable",
+      "--scope",
+      "clone",
+      "--cwd",
+      a,
+      "--expected-revision",
+      "sha256:" + "0".repeat(64),
+      "--json",
+    ]);
     expect(run.code).toBe(1);
-    expect(run.stderrText).toBe(`Error: clone-local review mode revision mismatch: expected "sha256:${"0".repeat(64)}" but the clone-local head is ""\n`);
+    expect(run.stderrText).toBe(
+      `Error: clone-local review mode revision mismatch: expected "sha256:${"0".repeat(64)}" but the clone-local head is ""\n`,
+    );
     expect(generations(a, SWITCH)).toEqual([]);
   });
 
@@ -153,7 +202,11 @@ describe("review mode", () => {
     const s = sandbox();
     const a = s.repo("a");
     const verb = await s.run(["review", "mode", "toggle"]);
-    expect([verb.code, verb.stdoutText, verb.stderrText]).toEqual([1, "", 'Error: unknown review mode command "toggle"\n']);
+    expect([verb.code, verb.stdoutText, verb.stderrText]).toEqual([
+      1,
+      "",
+      'Error: unknown review mode command "toggle"\n',
+    ]);
     const scope = await s.run(["review", "mode", "enable", "--scope", "both", "--cwd", a]);
     expect([scope.code, scope.stderrText]).toEqual([1, 'Error: unknown review mode scope "both"\n']);
     const extra = await s.run(["review", "mode", "status", "--cwd", a, "extra"]);
@@ -172,11 +225,17 @@ describe("review mode", () => {
   it("concurrent clone disables publish exactly one generation and never a torn record", async () => {
     const s = sandbox();
     const a = s.repo("a");
-    const runs = await Promise.all([1, 2, 3, 4].map(() => s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--json"])));
+    const runs = await Promise.all(
+      [1, 2, 3, 4].map(() => s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", a, "--json"])),
+    );
     expect(runs.filter((r) => r.code === 0).length).toBeGreaterThanOrEqual(1);
-    for (const r of runs.filter((r) => r.code !== 0)) expect(r.stderrText).toMatch(/^Error: clone-local review mode revision mismatch: /);
+    for (const r of runs.filter((r) => r.code !== 0))
+      expect(r.stderrText).toMatch(/^Error: clone-local review mode revision mismatch: /);
     expect(generations(a, SWITCH)).toEqual(["gen-0000000001.json"]);
-    const record = JSON.parse(readFileSync(join(a, ".git", ...SWITCH, "gen-0000000001.json"), "utf8")) as Record<string, unknown>;
+    const record = JSON.parse(readFileSync(join(a, ".git", ...SWITCH, "gen-0000000001.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     expect(record["revision"]).toBe(oracleOverrideRevision(record));
   });
 });

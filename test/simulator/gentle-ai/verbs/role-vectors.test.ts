@@ -12,7 +12,8 @@ import { NATIVE_POLICY_CONTENT } from "../../../../simulator/contract/native-pol
 const sim = simWorlds();
 
 const INVALID_MSG = "The negotiated review request is invalid.";
-const DRIFT_MSG = "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.";
+const DRIFT_MSG =
+  "The capture binding does not match the current review authority; re-derive the exact next transition before retrying.";
 const ALL_LENSES = ["review-risk", "review-resilience", "review-readability", "review-reliability"] as const;
 
 /** The validator vector tokens STATUS renders for a validation_required correction. */
@@ -72,7 +73,14 @@ describe.each(["2.4.0", "2.5.0"] as const)("capture-validation refusal order, pr
       ? "the active runtime is not eligible for immutable receipt review; exit receipt-driven review with `gentle-ai review mode disable --scope clone --cwd <repo>`; supported immutable review runtimes: claude-code, opencode, codex"
       : "the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run";
   const cases: [string, string[], Record<string, string>, string, string, string | undefined][] = [
-    ["--input is undefined", [...validatorTokens(s), "--input=x"], HANDSHAKE, "invalid_request", "flag provided but not defined: -input", undefined],
+    [
+      "--input is undefined",
+      [...validatorTokens(s), "--input=x"],
+      HANDSHAKE,
+      "invalid_request",
+      "flag provided but not defined: -input",
+      undefined,
+    ],
     [
       "materialize with execute",
       [...validatorTokens(s), "--materialize"],
@@ -89,7 +97,14 @@ describe.each(["2.4.0", "2.5.0"] as const)("capture-validation refusal order, pr
       `${V} requires --lineage, --target, --expected-revision, --agent, and either --materialize or --execute; \`gentle-ai review status --contract gentle-ai.review-integration/v2 --next-transition\` prints the exact bindings`,
       undefined,
     ],
-    ["blank --agent", validatorTokens(s, { agent: " " }), HANDSHAKE, "invalid_request", `${V} requires --agent naming the host-relay runtime`, L],
+    [
+      "blank --agent",
+      validatorTokens(s, { agent: " " }),
+      HANDSHAKE,
+      "invalid_request",
+      `${V} requires --agent naming the host-relay runtime`,
+      L,
+    ],
     [
       "missing --request-hash",
       validatorTokens(s, { "request-hash": undefined }),
@@ -98,7 +113,14 @@ describe.each(["2.4.0", "2.5.0"] as const)("capture-validation refusal order, pr
       `${V} requires --request-hash binding the frozen targeted validation request`,
       L,
     ],
-    ["context with --cwd", ["--cwd=.", ...validatorTokens(s)], HANDSHAKE, "invalid_request", `${V} accepts either --repository-context or --cwd, not both`, L],
+    [
+      "context with --cwd",
+      ["--cwd=.", ...validatorTokens(s)],
+      HANDSHAKE,
+      "invalid_request",
+      `${V} accepts either --repository-context or --cwd, not both`,
+      L,
+    ],
     [
       "materialize without context",
       [...validatorTokens(s, { "repository-context": undefined, execute: undefined }), "--materialize"],
@@ -164,7 +186,16 @@ describe.each(["2.4.0", "2.5.0"] as const)("capture-validation refusal order, pr
     expect(r.code).toBe(1);
     const message = code === "invalid_request" ? INVALID_MSG : DRIFT_MSG;
     const next = code === "invalid_request" ? "correct_request" : "review.status";
-    expect(r.stdoutText).toBe(envelope("review.capture-validation", code, message, next, text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), lineageId));
+    expect(r.stdoutText).toBe(
+      envelope(
+        "review.capture-validation",
+        code,
+        message,
+        next,
+        text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"),
+        lineageId,
+      ),
+    );
     expect(r.stderrText).toBe(`Error: ${text} [${code}]\n`);
   });
 });
@@ -174,8 +205,12 @@ describe("capture-validation --execute (2.4.0)", () => {
     const s = sim(correctionScenario("2.4.0", "validation_required"));
     const transcript = join(s.dir, "transcript.jsonl");
     const e = env(s, true, transcript);
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdoutText);
-    const input = (st.next_transition.collect as { inputs: { name: string; arguments: { token: string }[] }[] }).inputs[0]!;
+    const st = statusOf(
+      (await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e }))
+        .stdoutText,
+    );
+    const input = (st.next_transition.collect as { inputs: { name: string; arguments: { token: string }[] }[] })
+      .inputs[0]!;
     expect(input.name).toBe("provider_targeted_validator");
     const tokens = input.arguments.map((a) => a.token);
     expect(tokens).toEqual(validatorTokens(s));
@@ -195,16 +230,30 @@ describe("capture-validation --execute (2.4.0)", () => {
     const pi = readFileSync(transcript, "utf8")
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { program: string; argv: string[]; cwd: string; cwdListing?: string[]; stdin: { base64?: string } })
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            program: string;
+            argv: string[];
+            cwd: string;
+            cwdListing?: string[];
+            stdin: { base64?: string };
+          },
+      )
       .filter((t) => t.program === "pi");
     expect(pi).toHaveLength(1);
     // The judge's copy (provider reference §9), not the simulator's own constant: a drift in it is caught.
     expect(pi[0]!.argv).toEqual(LOCKED_DOWN_PI_ARGV);
     expect(pi[0]!.cwd.startsWith(join(s.dir, "tmp", "gentle-ai-pi-reviewer-"))).toBe(true);
     expect(pi[0]!.cwdListing).toEqual([]);
-    expect(Buffer.from(pi[0]!.stdin.base64 ?? "", "base64").toString("utf8")).toMatch(/^GENTLE_AI_REVIEW_BINDING \{"lineage":"review-/);
+    expect(Buffer.from(pi[0]!.stdin.base64 ?? "", "base64").toString("utf8")).toMatch(
+      /^GENTLE_AI_REVIEW_BINDING \{"lineage":"review-/,
+    );
 
-    const next = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdoutText);
+    const next = statusOf(
+      (await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e }))
+        .stdoutText,
+    );
     expect(next.next_transition.reason_code).toBe("captured_provider_targeted_validation_ready");
     const args = (next.next_transition.execute as { arguments: { token: string }[] }).arguments.map((a) => a.token);
     expect(args).toEqual([
@@ -218,7 +267,9 @@ describe("capture-validation --execute (2.4.0)", () => {
     ]);
     // The occupied slot decides the route whatever the runtime (review_facade.go:1200-1204); the execute form is
     // exact (validateCapturedProviderTargetedValidatorTransition, review_status_contract.go).
-    const bare = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"], { env: e })).stdoutText);
+    const bare = statusOf(
+      (await s.run(["review", "status", "--contract", V2, "--next-transition"], { env: e })).stdoutText,
+    );
     expect(bare.next_transition).toMatchObject({
       reason_code: "captured_provider_targeted_validation_ready",
       execute: {
@@ -228,7 +279,12 @@ describe("capture-validation --execute (2.4.0)", () => {
           { name: "verification_outcome", value: "passed" },
           { name: "provider_targeted_validator", value: "captured" },
         ],
-        binding: { lineage_id: s.ids.lineageId, revision: s.ids.revision(0), target_identity: s.ids.correctionTargetIdentity, repository_context: s.ids.repositoryContext },
+        binding: {
+          lineage_id: s.ids.lineageId,
+          revision: s.ids.revision(0),
+          target_identity: s.ids.correctionTargetIdentity,
+          repository_context: s.ids.repositoryContext,
+        },
       },
     });
     expect(bare.validation_request).toBeDefined();
@@ -238,7 +294,12 @@ describe("capture-validation --execute (2.4.0)", () => {
   });
 
   const failures: [string, Parameters<typeof correctionScenario>[2], boolean, string][] = [
-    ["pi missing from PATH", {}, false, 'invoke provider targeted validator: pi reviewer transport unavailable: exec: "pi": executable file not found in $PATH'],
+    [
+      "pi missing from PATH",
+      {},
+      false,
+      'invoke provider targeted validator: pi reviewer transport unavailable: exec: "pi": executable file not found in $PATH',
+    ],
     [
       "pi exits nonzero with stderr",
       { pi: { exitCode: 3, stderr: { text: "model quota exhausted\n" } } },
@@ -264,11 +325,24 @@ describe("capture-validation --execute (2.4.0)", () => {
     expect(r.code).toBe(1);
     expect(r.stderrText).toBe(`Error: ${text} [invalid_request]\n`);
     expect(r.stdoutText).toBe(
-      envelope("review.capture-validation", "invalid_request", INVALID_MSG, "correct_request", text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"), s.ids.lineageId),
+      envelope(
+        "review.capture-validation",
+        "invalid_request",
+        INVALID_MSG,
+        "correct_request",
+        text.replace(/(?:[A-Za-z]:)?[\\/][^\s"'`]+/g, "<redacted>"),
+        s.ids.lineageId,
+      ),
     );
     expect(scratchDirs(s)).toEqual([]);
     // Nothing captured: STATUS still offers the validator vector.
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: env(s, withPi) })).stdoutText);
+    const st = statusOf(
+      (
+        await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], {
+          env: env(s, withPi),
+        })
+      ).stdoutText,
+    );
     expect(st.next_transition.reason_code).toBe("targeted_validation_required");
   });
 
@@ -279,9 +353,11 @@ describe("capture-validation --execute (2.4.0)", () => {
     const b = await s.run(argv, { env: HANDSHAKE });
     expect([a.code, a.stderrText]).toEqual([0, ""]);
     expect(a.stdout.equals(b.stdout)).toBe(true);
-    expect(a.stdoutText.startsWith(`GENTLE_AI_REVIEW_BINDING {"lineage":"${s.ids.lineageId}","target":"${s.ids.correctionTargetIdentity}","role":"targeted-validator"`)).toBe(
-      true,
-    );
+    expect(
+      a.stdoutText.startsWith(
+        `GENTLE_AI_REVIEW_BINDING {"lineage":"${s.ids.lineageId}","target":"${s.ids.correctionTargetIdentity}","role":"targeted-validator"`,
+      ),
+    ).toBe(true);
     expect(s.state()).toBeUndefined();
   });
 
@@ -291,7 +367,10 @@ describe("capture-validation --execute (2.4.0)", () => {
     const prompts: string[] = [];
     for (const profile of ["2.5.0", "2.4.0"] as const) {
       const s = sim(correctionScenario(profile, "validation_required"));
-      const r = await s.run(["review", "capture-validation", ...validatorTokens(s, { execute: undefined }), "--materialize=true"], { env: HANDSHAKE });
+      const r = await s.run(
+        ["review", "capture-validation", ...validatorTokens(s, { execute: undefined }), "--materialize=true"],
+        { env: HANDSHAKE },
+      );
       expect([r.code, r.stderrText]).toEqual([0, ""]);
       prompts.push(r.stdoutText);
     }
@@ -304,16 +383,30 @@ describe("capture-refuter --execute (2.4.0)", () => {
   it("captures the refuter so STATUS moves to the captured_results_ready finalize", async () => {
     const s = sim({ profile: "2.4.0", lineage: { captured: [...ALL_LENSES], refuter: true } });
     const e = env(s, true);
-    const st = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdoutText);
+    const st = statusOf(
+      (await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e }))
+        .stdoutText,
+    );
     expect(st.next_transition.reason_code).toBe("provider_refuter_required");
-    const tokens = (st.next_transition.collect as { inputs: { arguments: { token: string }[] }[] }).inputs[0]!.arguments.map((a) => a.token);
+    const tokens = (
+      st.next_transition.collect as { inputs: { arguments: { token: string }[] }[] }
+    ).inputs[0]!.arguments.map((a) => a.token);
     const r = await s.run(["review", "capture-refuter", ...tokens], { env: e });
     expect([r.code, r.stderrText]).toEqual([0, ""]);
     expect(r.stdoutText).toBe(
-      goIndent({ schema: "gentle-ai.review-provider-role-capture/v1", lineage_id: s.ids.lineageId, target_identity: s.ids.targetIdentity, role: "refuter", captured: true }),
+      goIndent({
+        schema: "gentle-ai.review-provider-role-capture/v1",
+        lineage_id: s.ids.lineageId,
+        target_identity: s.ids.targetIdentity,
+        role: "refuter",
+        captured: true,
+      }),
     );
     expect(scratchDirs(s)).toEqual([]);
-    const next = statusOf((await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e })).stdoutText);
+    const next = statusOf(
+      (await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { env: e }))
+        .stdoutText,
+    );
     expect(next.next_transition.reason_code).toBe("captured_results_ready");
     // The refuter slot is gone: a second execute is binding drift.
     const again = await s.run(["review", "capture-refuter", ...tokens], { env: e });
@@ -323,7 +416,11 @@ describe("capture-refuter --execute (2.4.0)", () => {
   });
 
   it("pi nonzero exit names the refuter", async () => {
-    const s = sim({ profile: "2.4.0", lineage: { captured: [...ALL_LENSES], refuter: true }, pi: { exitCode: 2, stderr: { text: "boom" } } });
+    const s = sim({
+      profile: "2.4.0",
+      lineage: { captured: [...ALL_LENSES], refuter: true },
+      pi: { exitCode: 2, stderr: { text: "boom" } },
+    });
     const tokens = [
       `--lineage=${s.ids.lineageId}`,
       `--expected-revision=${s.ids.revision(0)}`,
@@ -333,7 +430,9 @@ describe("capture-refuter --execute (2.4.0)", () => {
       "--execute=true",
     ];
     const r = await s.run(["review", "capture-refuter", ...tokens], { env: env(s, true) });
-    expect(r.stderrText).toBe("Error: invoke provider refuter: pi reviewer transport failed: exit status 2: boom [invalid_request]\n");
+    expect(r.stderrText).toBe(
+      "Error: invoke provider refuter: pi reviewer transport failed: exit status 2: boom [invalid_request]\n",
+    );
     expect(scratchDirs(s)).toEqual([]);
   });
 });

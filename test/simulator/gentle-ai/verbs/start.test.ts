@@ -5,7 +5,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { V2 } from "../../../support/contract.ts";
-import { oracleContextHandle, oracleFreshTarget, oracleIdentity, oracleManifestDigest, oracleRepositoryRef, oracleSubjectHash } from "../../../support/gentle-ai-digests.ts";
+import {
+  oracleContextHandle,
+  oracleFreshTarget,
+  oracleIdentity,
+  oracleManifestDigest,
+  oracleRepositoryRef,
+  oracleSubjectHash,
+} from "../../../support/gentle-ai-digests.ts";
 import { treeOf } from "../../../support/git.ts";
 import { SimWorld, simWorlds } from "../../../support/sim-world.ts";
 import { json } from "../../../support/spawn-process.ts";
@@ -18,15 +25,29 @@ const WORKFLOW = ".github/workflows/deploy.yml";
 const STORE = [".git", "gentle-ai", "review-transactions", "gentle-ai-sim"];
 
 /** The devtests' candidate: a workflow file grows from one line to six (a shell_source, high-risk change). */
-async function workflowCandidate(s: SimWorld, enable = true): Promise<{ repo: string; identity: string; base: string; candidate: string; lineage: string }> {
+async function workflowCandidate(
+  s: SimWorld,
+  enable = true,
+): Promise<{ repo: string; identity: string; base: string; candidate: string; lineage: string }> {
   const repo = s.repo("r", { [WORKFLOW]: "name: x\n" });
-  if (enable) expect((await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"])).code).toBe(0);
+  if (enable)
+    expect((await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"])).code).toBe(0);
   s.write(repo, WORKFLOW, "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n");
   return { repo, ...oracleFreshTarget(repo, [WORKFLOW]) };
 }
 
 function startArgs(c: { repo: string; identity: string; lineage: string }, ...extra: string[]): string[] {
-  return ["review", "start", `--cwd=${c.repo}`, `--contract=${V2}`, `--target=${c.identity}`, "--projection=workspace", `--lineage=${c.lineage}`, "--agent=pi", ...extra];
+  return [
+    "review",
+    "start",
+    `--cwd=${c.repo}`,
+    `--contract=${V2}`,
+    `--target=${c.identity}`,
+    "--projection=workspace",
+    `--lineage=${c.lineage}`,
+    "--agent=pi",
+    ...extra,
+  ];
 }
 
 describe("review start", () => {
@@ -57,7 +78,8 @@ describe("review start", () => {
         {
           answer: "granted",
           label: "Run the review now",
-          effect: "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
+          effect:
+            "Reviews this exact frozen candidate now; nothing is granted for later candidates, so each later medium- or high-risk candidate asks again.",
           invocation: `${stem} --consent granted`,
         },
         {
@@ -68,7 +90,10 @@ describe("review start", () => {
           invocation: `${stem} --consent declined`,
         },
       ],
-      off_path: { note: "To turn reviews off for good, run 'gentle-ai review mode disable'.", command: "gentle-ai review mode disable" },
+      off_path: {
+        note: "To turn reviews off for good, run 'gentle-ai review mode disable'.",
+        command: "gentle-ai review mode disable",
+      },
     });
     expect(existsSync(join(c.repo, ...STORE))).toBe(false);
   });
@@ -83,7 +108,16 @@ describe("review start", () => {
     const doc = json(run);
     StartV3Schema.parse(doc);
     const manifest = [
-      { path: WORKFLOW, status: "M", old_mode: "100644", new_mode: "100644", deleted: false, type_changed: false, mode_only: false, intended_untracked: false },
+      {
+        path: WORKFLOW,
+        status: "M",
+        old_mode: "100644",
+        new_mode: "100644",
+        deleted: false,
+        type_changed: false,
+        mode_only: false,
+        intended_untracked: false,
+      },
     ];
     const manifestDigest = oracleManifestDigest(manifest);
     const revision = doc.repository_context.revision as string;
@@ -145,8 +179,17 @@ describe("review start", () => {
     // Without GENTLE_AI_SIM_STATE the lineage lives under the clone's Git common directory, and the handle is
     // published under HOME (repository_locator.go reviewRepositoryContextPath).
     expect(readdirSync(join(c.repo, ...STORE))).toEqual([c.lineage]);
-    const published = JSON.parse(readFileSync(join(s.home, ".gentle-ai", "review-contexts", "v1", `${doc.repository_context.handle}.json`), "utf8"));
-    expect(published).toMatchObject({ schema: "gentle-ai.review-repository-context/v1", lineage_id: c.lineage, repository_root: c.repo });
+    const published = JSON.parse(
+      readFileSync(
+        join(s.home, ".gentle-ai", "review-contexts", "v1", `${doc.repository_context.handle}.json`),
+        "utf8",
+      ),
+    );
+    expect(published).toMatchObject({
+      schema: "gentle-ai.review-repository-context/v1",
+      lineage_id: c.lineage,
+      repository_root: c.repo,
+    });
     // The same candidate resumes the same lineage.
     expect(json(await s.run(granted)).action).toBe("resumed");
   });
@@ -155,13 +198,32 @@ describe("review start", () => {
     const s = sandbox();
     const c = await workflowCandidate(s);
     await s.run(startArgs(c, "--consent=granted"));
-    const doc = json(await s.run(["review", "status", "--cwd", c.repo, "--contract", V2, "--agent", "pi", "--lineage", c.lineage, "--next-transition"]));
+    const doc = json(
+      await s.run([
+        "review",
+        "status",
+        "--cwd",
+        c.repo,
+        "--contract",
+        V2,
+        "--agent",
+        "pi",
+        "--lineage",
+        c.lineage,
+        "--next-transition",
+      ]),
+    );
     expect(doc.applicability).toBe("current_target");
     expect(doc.authority.lineage_id).toBe(c.lineage);
     expect(doc.authority.state).toBe("reviewing");
     expect(doc.target_identity).toBe(c.identity);
     expect(doc.frozen).toEqual({ tier: "high", original_changed_lines: 5, correction_budget: 3 });
-    expect(doc.projection).toMatchObject({ base_tree: c.base, initial_review_tree: c.candidate, paths: [WORKFLOW], initial_snapshot_identity: c.identity });
+    expect(doc.projection).toMatchObject({
+      base_tree: c.base,
+      initial_review_tree: c.candidate,
+      paths: [WORKFLOW],
+      initial_snapshot_identity: c.identity,
+    });
     expect(doc.next_transition.reason_code).toBe("reviewer_results_required");
     expect(doc.next_transition.collect.inputs).toHaveLength(4);
   });
@@ -190,8 +252,14 @@ describe("review start", () => {
       consent: "declined_this_candidate",
     });
     expect(existsSync(join(c.repo, ...STORE))).toBe(false);
-    const status = json(await s.run(["review", "status", "--cwd", c.repo, "--contract", V2, "--agent", "pi", "--next-transition"]));
-    expect([status.applicability, status.receipt.status, status.authority]).toEqual(["unrelated", "not_applicable", undefined]);
+    const status = json(
+      await s.run(["review", "status", "--cwd", c.repo, "--contract", V2, "--agent", "pi", "--next-transition"]),
+    );
+    expect([status.applicability, status.receipt.status, status.authority]).toEqual([
+      "unrelated",
+      "not_applicable",
+      undefined,
+    ]);
   });
 
   it("with GENTLE_AI_SIM_STATE set the lineage lives under the state folder, not in the repository", async () => {
@@ -239,9 +307,19 @@ describe("review start", () => {
     const repo = s.repo("r", { "app.ts": "export const value = 1;\n" });
     const tree = treeOf(repo);
     const identity = oracleIdentity(tree, tree, []);
-    const run = await s.run(["review", "start", `--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", "--consent=relay"]);
+    const run = await s.run([
+      "review",
+      "start",
+      `--cwd=${repo}`,
+      `--contract=${V2}`,
+      `--target=${identity}`,
+      "--projection=workspace",
+      "--consent=relay",
+    ]);
     expect(run.code).toBe(1);
-    expect(run.stderrText).toBe("Error: The review candidate has no pending changes to freeze; name the base to compare against before retrying. [empty_candidate_scope]\n");
+    expect(run.stderrText).toBe(
+      "Error: The review candidate has no pending changes to freeze; name the base to compare against before retrying. [empty_candidate_scope]\n",
+    );
     expect(json(run)).toMatchObject({
       code: "empty_candidate_scope",
       required_inputs: ["base_ref"],
@@ -256,7 +334,9 @@ describe("review start", () => {
     const c = await workflowCandidate(s, false);
     const run = await s.run(startArgs(c, "--consent=granted"));
     expect(run.code).toBe(1);
-    expect(run.stderrText).toBe("Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n");
+    expect(run.stderrText).toBe(
+      "Error: Receipt-driven development is disabled; this operation never started. [rdd_disabled]\n",
+    );
     expect(json(run)).toMatchObject({
       phase: "pre_native",
       code: "rdd_disabled",
@@ -284,11 +364,19 @@ describe("review start", () => {
     const s = sandbox();
     const c = await workflowCandidate(s);
     const missing = await s.run(["review", "start", `--cwd=${c.repo}`, `--contract=${V2}`, "--projection=workspace"]);
-    expect(json(missing).cause).toBe("negotiated review start requires exactly one --contract, --target, and --projection");
+    expect(json(missing).cause).toBe(
+      "negotiated review start requires exactly one --contract, --target, and --projection",
+    );
     const consent = await s.run(startArgs(c, "--consent=maybe"));
-    expect(json(consent).cause).toBe("review start --consent accepts exactly relay, granted, or declined; rerun gentle-ai review start with one of those values");
+    expect(json(consent).cause).toBe(
+      "review start --consent accepts exactly relay, granted, or declined; rerun gentle-ai review start with one of those values",
+    );
     const plain = await s.run(["review", "start", `--cwd=${c.repo}`, `--target=${c.identity}`]);
-    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([1, "", "Error: review start --target requires --contract gentle-ai.review-integration/v1\n"]);
+    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([
+      1,
+      "",
+      "Error: review start --target requires --contract gentle-ai.review-integration/v1\n",
+    ]);
   });
 });
 
@@ -311,9 +399,15 @@ describe("review start: the plain form's input refusals (real 2.4.0 and 2.5.0 by
   it("a blank --cwd names no repository, for START and for the plain STATUS", async () => {
     const s = sandbox();
     const c = await workflowCandidate(s);
-    expect(await plainStartError(s, c.repo, "--cwd=")).toBe("Error: resolve review repository root: snapshot repository path is required");
+    expect(await plainStartError(s, c.repo, "--cwd=")).toBe(
+      "Error: resolve review repository root: snapshot repository path is required",
+    );
     const status = await s.run(["review", "status", "--cwd= "], { cwd: c.repo });
-    expect([status.code, status.stdoutText, status.stderrText]).toEqual([1, "", "Error: resolve review repository root: snapshot repository path is required\n"]);
+    expect([status.code, status.stdoutText, status.stderrText]).toEqual([
+      1,
+      "",
+      "Error: resolve review repository root: snapshot repository path is required\n",
+    ]);
   });
 
   it("an unsupported --contract, even empty, is validateReviewIntegrationContract's untyped error", async () => {
@@ -343,8 +437,12 @@ describe("review start: the plain form's input refusals (real 2.4.0 and 2.5.0 by
   it("2.4.0: an unreadable --policy and a non-canonical --lineage are untyped, after the notice", async () => {
     const s = sandbox();
     const c = await workflowCandidate(s);
-    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--policy=x y")).toBe(`${NOTICE}Error: read facade review policy: open x y: no such file or directory`);
-    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--policy=.")).toBe("Error: read facade review policy: read .: is a directory");
+    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--policy=x y")).toBe(
+      `${NOTICE}Error: read facade review policy: open x y: no such file or directory`,
+    );
+    expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--policy=.")).toBe(
+      "Error: read facade review policy: read .: is a directory",
+    );
     expect(await plainStartError(s, c.repo, `--cwd=${c.repo}`, "--lineage=x y")).toBe(
       "Error: create compact facade review: lineage_id must be a canonical lowercase kebab-case identifier of at most 128 bytes",
     );
@@ -424,10 +522,19 @@ describe("the kill switch over a started repository lineage", () => {
     const finalize = ["review", "finalize", "--cwd", c.repo];
     expect((await s.run(["review", "mode", "disable", "--cwd", c.repo])).code).toBe(0);
     const global = await s.run(finalize);
-    expect([global.code, global.stderrText]).toEqual([1, refused("global", "gentle-ai review mode enable --scope=global")]);
+    expect([global.code, global.stderrText]).toEqual([
+      1,
+      refused("global", "gentle-ai review mode enable --scope=global"),
+    ]);
     expect((await s.run(["review", "mode", "enable", "--cwd", c.repo])).code).toBe(0);
     expect((await s.run(["review", "mode", "disable", "--scope", "clone", "--cwd", c.repo])).code).toBe(0);
     const clone = await s.run(finalize);
-    expect([clone.code, clone.stderrText]).toEqual([1, refused("clone_local", "gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone")]);
+    expect([clone.code, clone.stderrText]).toEqual([
+      1,
+      refused(
+        "clone_local",
+        "gentle-ai review mode enable --scope=global then gentle-ai review mode enable --scope=clone",
+      ),
+    ]);
   });
 });

@@ -55,7 +55,14 @@ function expectedValidationRequest(s: SimWorld, profile: string): Json {
           policy_content: NATIVE_POLICY,
           fix_findings: [f],
           // FindingEvidence (transaction.go:161); proof = proof_refs joined (review_facade.go:3481).
-          fix_classifications: [{ finding_id: "R1-001", class: "deterministic", causal_disposition: "introduced", proof: (f["proof_refs"] as string[]).join("; ") }],
+          fix_classifications: [
+            {
+              finding_id: "R1-001",
+              class: "deterministic",
+              causal_disposition: "introduced",
+              proof: (f["proof_refs"] as string[]).join("; "),
+            },
+          ],
         }
       : {};
   return {
@@ -105,8 +112,18 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
               operation_token: "capture-evidence",
               argument_tokens: [...binding.map((b) => b.token), "--outcome={{outcome}}", "--input={{input}}"],
               values: [
-                { slot: "outcome", domain: "verification_outcome", allowed_values: ["passed", "verification_failed", "procedural_tooling_failed"], substitution_location: 4 },
-                { slot: "input", domain: "artifact_path_or_stdin", schema: "https://gentle-ai.dev/schema/review/verification-evidence/v1", substitution_location: 5 },
+                {
+                  slot: "outcome",
+                  domain: "verification_outcome",
+                  allowed_values: ["passed", "verification_failed", "procedural_tooling_failed"],
+                  substitution_location: 4,
+                },
+                {
+                  slot: "input",
+                  domain: "artifact_path_or_stdin",
+                  schema: "https://gentle-ai.dev/schema/review/verification-evidence/v1",
+                  substitution_location: 5,
+                },
               ],
             },
           },
@@ -115,7 +132,10 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
     });
     expect(json.validation_request).toEqual(expectedValidationRequest(s, profile));
     // The worktree holds the corrected candidate: the live target differs from the authority's.
-    expect(json).toMatchObject({ target_identity: ids.correctionLiveIdentity, authority_target_identity: ids.targetIdentity });
+    expect(json).toMatchObject({
+      target_identity: ids.correctionLiveIdentity,
+      authority_target_identity: ids.targetIdentity,
+    });
     expect(json.projection).toMatchObject({
       initial_review_tree: ids.candidateTree,
       current_candidate_tree: ids.correctionCandidateTree,
@@ -145,7 +165,14 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
     const t = json.next_transition as Json;
     expect(t.reason_code).toBe("targeted_validation_required");
     const input = (t.collect as { inputs: Json[] }).inputs[0]!;
-    expect(Object.keys(input)).toEqual(["name", "schema", "capture_operation", "arguments", "submission", "validation_request"]);
+    expect(Object.keys(input)).toEqual([
+      "name",
+      "schema",
+      "capture_operation",
+      "arguments",
+      "submission",
+      "validation_request",
+    ]);
     expect(input.arguments).toEqual([
       ext("lineage", s.ids.lineageId),
       ext("expected-revision", s.ids.revision(0)),
@@ -166,7 +193,12 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
         "--validation={{value}}",
         "--captured-evidence=true",
       ],
-      value: { slot: "validation", domain: "artifact_path_or_stdin", schema: "https://gentle-ai.dev/schema/review/validator/v1", substitution_location: 6 },
+      value: {
+        slot: "validation",
+        domain: "artifact_path_or_stdin",
+        schema: "https://gentle-ai.dev/schema/review/validator/v1",
+        substitution_location: 6,
+      },
     });
     expect(input.validation_request).toEqual(json.validation_request);
   });
@@ -225,7 +257,9 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
       target_identity: s.ids.targetIdentity,
       correction_budget: compact,
       fix_finding_ids: ["R1-001"],
-      findings: [{ ...head, evidence: (f["proof_refs"] as string[]).join("; "), evidence_class: ec, causal_disposition: cd }],
+      findings: [
+        { ...head, evidence: (f["proof_refs"] as string[]).join("; "), evidence_class: ec, causal_disposition: cd },
+      ],
     };
     // correctionPlanRequestHash (correction_plan_request.go:121): schema id, NUL, the compact preimage.
     const hash =
@@ -235,10 +269,27 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
         .digest("hex");
     const { schema, ...rest } = body;
     expect(request).toEqual({ schema, request_hash: hash, ...rest });
-    expect(Object.keys(request)).toEqual(["schema", "request_hash", "lineage_id", "expected_revision", "target_identity", "correction_budget", "fix_finding_ids", "findings"]);
+    expect(Object.keys(request)).toEqual([
+      "schema",
+      "request_hash",
+      "lineage_id",
+      "expected_revision",
+      "target_identity",
+      "correction_budget",
+      "fix_finding_ids",
+      "findings",
+    ]);
     const input = (t.collect as { inputs: Json[] }).inputs[0]!;
-    expect(input).toMatchObject({ name: "correction_lines", schema: "gentle-ai.review-correction-plan/v1", capture_operation: "external.plan_correction" });
-    expect(input.arguments).toEqual([ext("lineage", s.ids.lineageId), ext("expected-revision", s.ids.revision(0)), ext("target", s.ids.targetIdentity)]);
+    expect(input).toMatchObject({
+      name: "correction_lines",
+      schema: "gentle-ai.review-correction-plan/v1",
+      capture_operation: "external.plan_correction",
+    });
+    expect(input.arguments).toEqual([
+      ext("lineage", s.ids.lineageId),
+      ext("expected-revision", s.ids.revision(0)),
+      ext("target", s.ids.targetIdentity),
+    ]);
     expect(input.submission).toEqual({
       operation_token: "finalize",
       argument_tokens: [
@@ -250,7 +301,13 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
         `--repository-context=${s.ids.repositoryContext}`,
         "--correction-lines={{value}}",
       ],
-      value: { slot: "correction_lines", domain: "positive_correction_lines", minimum: 1, maximum: compact, substitution_location: 6 },
+      value: {
+        slot: "correction_lines",
+        domain: "positive_correction_lines",
+        minimum: 1,
+        maximum: compact,
+        substitution_location: 6,
+      },
     });
     expect(json.validation_request).toBeUndefined();
     expect(json.authority_target_identity).toBeUndefined();
@@ -262,10 +319,21 @@ describe.each(["2.4.0", "2.5.0"] as const)("review-integration/v2 shapes, profil
     valid(json);
     const t = json.next_transition as Json;
     expect(Object.keys(t)).toEqual(["kind", "reason_code", "correction_request"]);
-    expect(t).toMatchObject({ kind: "stop", reason_code: "corrected_candidate_unavailable", correction_request: { schema: "gentle-ai.review-correction-plan-request/v1" } });
+    expect(t).toMatchObject({
+      kind: "stop",
+      reason_code: "corrected_candidate_unavailable",
+      correction_request: { schema: "gentle-ai.review-correction-plan-request/v1" },
+    });
     expect(json.forecast).toEqual({
       horizon: "terminal",
-      steps: [{ step: 1, kind: "stop", reason_code: "corrected_candidate_unavailable", description: "Corrected candidate is unavailable for forecasted correction" }],
+      steps: [
+        {
+          step: 1,
+          kind: "stop",
+          reason_code: "corrected_candidate_unavailable",
+          description: "Corrected candidate is unavailable for forecasted correction",
+        },
+      ],
     });
     expect(json.validation_request).toBeUndefined();
   });
@@ -284,7 +352,11 @@ describe("2.3.0: the 2.2.x-era shapes, gentle-ai's review-integration/v1 correct
             name: "evidence",
             schema: "gentle-ai.review-verification-evidence/v2",
             capture_operation: "review.capture-evidence",
-            arguments: [tok("lineage", s.ids.lineageId), tok("expected-revision", s.ids.revision(0)), tok("target", s.ids.correctionTargetIdentity)],
+            arguments: [
+              tok("lineage", s.ids.lineageId),
+              tok("expected-revision", s.ids.revision(0)),
+              tok("target", s.ids.correctionTargetIdentity),
+            ],
           },
         ],
       },
@@ -299,7 +371,11 @@ describe("2.3.0: the 2.2.x-era shapes, gentle-ai's review-integration/v1 correct
     const input = ((json.next_transition as Json).collect as { inputs: Json[] }).inputs[0]!;
     expect(Object.keys(input)).toEqual(["name", "schema", "capture_operation", "arguments", "validation_request"]);
     expect(input.capture_operation).toBe("external.run_targeted_validation");
-    expect(input.arguments).toEqual([ext("lineage", s.ids.lineageId), ext("expected-revision", s.ids.revision(0)), ext("target", s.ids.correctionTargetIdentity)]);
+    expect(input.arguments).toEqual([
+      ext("lineage", s.ids.lineageId),
+      ext("expected-revision", s.ids.revision(0)),
+      ext("target", s.ids.correctionTargetIdentity),
+    ]);
   });
 
   it("plan_required: no submission descriptor", async () => {
@@ -313,7 +389,10 @@ describe("evidence outcomes, validating and approved", () => {
   it("a failed record stops and drops the top-level request", async () => {
     const s = sim(
       correctionScenario("2.4.0", "validation_required", {
-        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "verification_failed" } },
+        lineage: {
+          state: "correction_required",
+          correction: { stage: "validation_required", evidenceOutcome: "verification_failed" },
+        },
       }),
     );
     const { json } = await status(s);
@@ -325,7 +404,10 @@ describe("evidence outcomes, validating and approved", () => {
   it("a procedural tooling failure finalizes with the captured evidence, bound to the fix diff", async () => {
     const s = sim(
       correctionScenario("2.4.0", "validation_required", {
-        lineage: { state: "correction_required", correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" } },
+        lineage: {
+          state: "correction_required",
+          correction: { stage: "validation_required", evidenceOutcome: "procedural_tooling_failed" },
+        },
       }),
     );
     const { json } = await status(s);
@@ -339,7 +421,12 @@ describe("evidence outcomes, validating and approved", () => {
         command: `gentle-ai review finalize --lineage=${ids.lineageId} --captured-evidence=true`,
         arguments: [tok("lineage", ids.lineageId), tok("captured_evidence", "true")],
         preconditions: [ext("state", "correction_required"), ext("verification_outcome", "procedural_tooling_failed")],
-        binding: { lineage_id: ids.lineageId, revision: ids.revision(0), target_identity: ids.correctionTargetIdentity, repository_context: ids.repositoryContext },
+        binding: {
+          lineage_id: ids.lineageId,
+          revision: ids.revision(0),
+          target_identity: ids.correctionTargetIdentity,
+          repository_context: ids.repositoryContext,
+        },
       },
     });
     expect(json.validation_request).toEqual(expectedValidationRequest(s, "2.4.0"));
@@ -358,7 +445,12 @@ describe("evidence outcomes, validating and approved", () => {
         command: `gentle-ai review finalize --lineage=${ids.lineageId} --captured-evidence=true`,
         arguments: [tok("lineage", ids.lineageId), tok("captured_evidence", "true")],
         preconditions: [ext("state", "validating"), ext("verification_outcome", "passed")],
-        binding: { lineage_id: ids.lineageId, revision: ids.revision(0), target_identity: ids.targetIdentity, repository_context: ids.repositoryContext },
+        binding: {
+          lineage_id: ids.lineageId,
+          revision: ids.revision(0),
+          target_identity: ids.targetIdentity,
+          repository_context: ids.repositoryContext,
+        },
       },
     });
     expect(json.validation_request).toBeUndefined();
@@ -384,7 +476,11 @@ describe("evidence outcomes, validating and approved", () => {
     const { json } = await status(s);
     valid(json);
     const ids = s.ids;
-    expect(json).toMatchObject({ receipt: { status: "present", identity: ids.receiptIdentity }, action: "validate", replayability: "not_replayable" });
+    expect(json).toMatchObject({
+      receipt: { status: "present", identity: ids.receiptIdentity },
+      action: "validate",
+      replayability: "not_replayable",
+    });
     expect(json.next_transition).toEqual({
       kind: "execute",
       reason_code: "approved_receipt_ready",
@@ -405,7 +501,11 @@ describe("evidence outcomes, validating and approved", () => {
     const { json } = await status(s);
     valid(json);
     const ids = s.ids;
-    expect(json).toMatchObject({ receipt: { status: "present", identity: ids.receiptIdentity }, action: "validate", replayability: "not_replayable" });
+    expect(json).toMatchObject({
+      receipt: { status: "present", identity: ids.receiptIdentity },
+      action: "validate",
+      replayability: "not_replayable",
+    });
     expect(json.next_transition).toEqual({
       kind: "execute",
       reason_code: "approved_compact_burn_required",

@@ -6,7 +6,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { identitiesFor } from "../../../../simulator/state/identities.ts";
 import { V2 } from "../../../support/contract.ts";
-import { oracleIdentity, oracleInventoryDigest, oraclePathsDigest, oracleRepositoryRef, oracleStartLineage } from "../../../support/gentle-ai-digests.ts";
+import {
+  oracleIdentity,
+  oracleInventoryDigest,
+  oraclePathsDigest,
+  oracleRepositoryRef,
+  oracleStartLineage,
+} from "../../../support/gentle-ai-digests.ts";
 import { candidateTreeOf, git, treeOf } from "../../../support/git.ts";
 import { SimWorld, simWorlds } from "../../../support/sim-world.ts";
 import { json } from "../../../support/spawn-process.ts";
@@ -14,7 +20,18 @@ import { json } from "../../../support/spawn-process.ts";
 // Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
 const sandbox = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
 const sandbox25 = simWorlds({ client: true, scenario: { profile: "2.5.0" } });
-const STATUS = (repo: string, ...extra: string[]) => ["review", "status", "--cwd", repo, "--contract", V2, "--agent", "pi", "--next-transition", ...extra];
+const STATUS = (repo: string, ...extra: string[]) => [
+  "review",
+  "status",
+  "--cwd",
+  repo,
+  "--contract",
+  V2,
+  "--agent",
+  "pi",
+  "--next-transition",
+  ...extra,
+];
 
 async function enabled(s: SimWorld, repo: string): Promise<void> {
   const run = await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
@@ -56,14 +73,30 @@ describe("repository STATUS without a lineage", () => {
       repair: {
         schema: "gentle-ai.review-authority-repair-assessment/v1",
         status: "unsupported",
-        counts: { lineages: 0, compact_lineages: 0, legacy_lineages: 0, events: 0, bytes: 0, eligible_candidates: 0, unsupported_lineages: 0, conflicts: 0 },
+        counts: {
+          lineages: 0,
+          compact_lineages: 0,
+          legacy_lineages: 0,
+          events: 0,
+          bytes: 0,
+          eligible_candidates: 0,
+          unsupported_lineages: 0,
+          conflicts: 0,
+        },
         supported_operations: ["review/complete-fix", "review/validate-fix"],
         authorization_schema: "gentle-ai.review-repair-authorization/v1",
       },
       candidates: [],
       forecast: {
         horizon: "partial",
-        steps: [{ step: 1, kind: "collect", reason_code: "empty_candidate_base_ref_required", description: "empty candidate base ref required" }],
+        steps: [
+          {
+            step: 1,
+            kind: "collect",
+            reason_code: "empty_candidate_base_ref_required",
+            description: "empty candidate base ref required",
+          },
+        ],
       },
       next_transition: {
         kind: "collect",
@@ -118,7 +151,11 @@ describe("repository STATUS without a lineage", () => {
     s.write(repo, "selected.txt", "selected\n");
     s.write(repo, "excluded.txt", "excluded\n");
     const inventory = oracleInventoryDigest(["excluded.txt", "selected.txt"]);
-    const selectors = ["--untracked-scope=select", `--expected-untracked-inventory=${inventory}`, "--intended-untracked=selected.txt"];
+    const selectors = [
+      "--untracked-scope=select",
+      `--expected-untracked-inventory=${inventory}`,
+      "--intended-untracked=selected.txt",
+    ];
     const doc = json(await s.run(STATUS(repo, ...selectors)));
     // The candidate tree is HEAD plus the tracked edit plus selected.txt, built without touching the real index.
     const candidate = candidateTreeOf(repo, [".github/workflows/relay.yml", "selected.txt"]);
@@ -126,10 +163,23 @@ describe("repository STATUS without a lineage", () => {
     const paths = [".github/workflows/relay.yml", "selected.txt"];
     const identity = oracleIdentity(base, candidate, paths);
     expect(doc.target_identity).toBe(identity);
-    expect(doc.projection).toMatchObject({ base_tree: base, current_candidate_tree: candidate, paths, intended_untracked: ["selected.txt"] });
+    expect(doc.projection).toMatchObject({
+      base_tree: base,
+      current_candidate_tree: candidate,
+      paths,
+      intended_untracked: ["selected.txt"],
+    });
     // Recorded from gentle-ai 2.4.0 built from 301fb2ad: while the derived lineage name is free the START names
     // none (reviewAvailableStartLineage); fb55ef7b names its worktree-and-target lineage (below).
-    const tokens = [`--cwd=${repo}`, `--contract=${V2}`, `--target=${identity}`, "--projection=workspace", "--agent=pi", "--consent=relay", ...selectors];
+    const tokens = [
+      `--cwd=${repo}`,
+      `--contract=${V2}`,
+      `--target=${identity}`,
+      "--projection=workspace",
+      "--agent=pi",
+      "--consent=relay",
+      ...selectors,
+    ];
     expect(doc.next_transition.kind).toBe("execute");
     expect(doc.next_transition.reason_code).toBe("fresh_target_ready");
     const execute = doc.next_transition.execute;
@@ -154,17 +204,29 @@ describe("repository STATUS without a lineage", () => {
       `--lineage=${lineage}`,
       ...tokens.slice(4),
     ]);
-    expect(doc25.next_transition.execute.binding).toEqual({ lineage_id: lineage, target_identity: doc25.target_identity });
+    expect(doc25.next_transition.execute.binding).toEqual({
+      lineage_id: lineage,
+      target_identity: doc25.target_identity,
+    });
   });
 
   it("a stale inventory digest is refused with gentle-ai's text", async () => {
     const s = sandbox();
     const repo = s.repo("r", { "a.ts": "1\n" });
     s.write(repo, "new.txt", "x\n");
-    const run = await s.run(STATUS(repo, "--untracked-scope=select", `--expected-untracked-inventory=${oracleInventoryDigest([])}`, "--intended-untracked=new.txt"));
+    const run = await s.run(
+      STATUS(
+        repo,
+        "--untracked-scope=select",
+        `--expected-untracked-inventory=${oracleInventoryDigest([])}`,
+        "--intended-untracked=new.txt",
+      ),
+    );
     expect(run.code).toBe(1);
     expect(run.stderrText).toBe("Error: The negotiated review request is invalid. [invalid_request]\n");
-    expect(json(run).cause).toBe("untracked inventory changed; rerun `gentle-ai review status --next-transition` before selecting paths");
+    expect(json(run).cause).toBe(
+      "untracked inventory changed; rerun `gentle-ai review status --next-transition` before selecting paths",
+    );
   });
 
   it("while the kill switch is off the fresh target stops with rdd_disabled, even with untracked files", async () => {
@@ -174,7 +236,10 @@ describe("repository STATUS without a lineage", () => {
     s.write(repo, "new.txt", "x\n");
     const doc = json(await s.run(STATUS(repo)));
     expect(doc.next_transition).toEqual({ kind: "stop", reason_code: "rdd_disabled" });
-    expect(doc.forecast).toEqual({ horizon: "terminal", steps: [{ step: 1, kind: "stop", reason_code: "rdd_disabled", description: "rdd disabled" }] });
+    expect(doc.forecast).toEqual({
+      horizon: "terminal",
+      steps: [{ step: 1, kind: "stop", reason_code: "rdd_disabled", description: "rdd disabled" }],
+    });
   });
 
   it("STATUS is read-only: no lineage, no repository state, the real index untouched", async () => {
@@ -198,7 +263,9 @@ describe("the seeded world is unchanged", () => {
 
   it("a lineage-less scenario outside any repository keeps the seeded lineage", async () => {
     const s = sandbox();
-    const doc = json(await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { simState: true }));
+    const doc = json(
+      await s.run(["review", "status", "--contract", V2, "--agent", "pi", "--next-transition"], { simState: true }),
+    );
     expect(doc.applicability).toBe("current_target");
   });
 });

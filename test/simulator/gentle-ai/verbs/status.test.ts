@@ -50,7 +50,12 @@ interface Status extends Json {
   next_transition: { kind: string; reason_code: string; collect?: { inputs: Input[] }; execute?: Json };
 }
 
-async function status(s: SimWorld, extra: readonly string[], env: Record<string, string> = HANDSHAKE, base = STATUS): Promise<Status> {
+async function status(
+  s: SimWorld,
+  extra: readonly string[],
+  env: Record<string, string> = HANDSHAKE,
+  base = STATUS,
+): Promise<Status> {
   const r = await s.invoke([...base, ...extra], { env });
   expect([r.stderrText, r.code]).toEqual(["", 0]);
   const doc = JSON.parse(r.stdoutText) as Status;
@@ -103,7 +108,13 @@ describe("status/v5 for a reviewing lineage", () => {
     // Key order of gentle-pi tests/fixtures/devbinary/status-v5-capture-result-submission.captured.json.
     expect(Object.keys(st)).toEqual([...STATUS_V5_KEYS, "forecast", "next_transition", "repository_context"]);
     expect(StatusV5Schema.safeParse(st).success).toBe(true);
-    expect(st["authority"]).toEqual({ version: "compact-v2", lineage_id: ids.lineageId, state: "reviewing", generation: 1, revision: ids.revision(0) });
+    expect(st["authority"]).toEqual({
+      version: "compact-v2",
+      lineage_id: ids.lineageId,
+      state: "reviewing",
+      generation: 1,
+      revision: ids.revision(0),
+    });
     expect(st["frozen"]).toMatchObject({ tier: "medium" }); // one selected lens: medium (SelectReviewLenses)
     expect(st["projection"]).toEqual({
       schema: "gentle-ai.review-integration.projection/v1",
@@ -122,13 +133,29 @@ describe("status/v5 for a reviewing lineage", () => {
     expect(st["repair"]).toEqual({
       schema: "gentle-ai.review-authority-repair-assessment/v1",
       status: "unsupported",
-      counts: { lineages: 0, compact_lineages: 0, legacy_lineages: 0, events: 0, bytes: 0, eligible_candidates: 0, unsupported_lineages: 0, conflicts: 0 },
+      counts: {
+        lineages: 0,
+        compact_lineages: 0,
+        legacy_lineages: 0,
+        events: 0,
+        bytes: 0,
+        eligible_candidates: 0,
+        unsupported_lineages: 0,
+        conflicts: 0,
+      },
       supported_operations: ["review/complete-fix", "review/validate-fix"],
       authorization_schema: "gentle-ai.review-repair-authorization/v1",
     });
     expect(st["forecast"]).toEqual({
       horizon: "partial",
-      steps: [{ step: 1, kind: "collect", reason_code: "reviewer_results_required", description: "Reviewer lens artifacts required for current revision" }],
+      steps: [
+        {
+          step: 1,
+          kind: "collect",
+          reason_code: "reviewer_results_required",
+          description: "Reviewer lens artifacts required for current revision",
+        },
+      ],
     });
     expect(st["repository_context"]).toEqual({
       capability: "review.opaque_repository_context",
@@ -237,8 +264,17 @@ describe("status/v5 for a reviewing lineage", () => {
     const ids = s.ids;
     const st = await status(s, ["--agent", "claude-code", "--next-transition"]);
     const execute = st.next_transition.execute!;
-    expect(Object.keys(execute)).toEqual(["operation", "command", "arguments", "preconditions", "binding", "artifacts"]);
-    expect(execute["command"]).toBe(`gentle-ai review finalize --lineage=${ids.lineageId} --captured-results=true --contract=${V2} --agent=claude-code`);
+    expect(Object.keys(execute)).toEqual([
+      "operation",
+      "command",
+      "arguments",
+      "preconditions",
+      "binding",
+      "artifacts",
+    ]);
+    expect(execute["command"]).toBe(
+      `gentle-ai review finalize --lineage=${ids.lineageId} --captured-results=true --contract=${V2} --agent=claude-code`,
+    );
     expect(execute["arguments"]).toEqual([
       { name: "lineage", value: ids.lineageId, token: `--lineage=${ids.lineageId}` },
       { name: "captured_results", value: "true", token: "--captured-results=true" },
@@ -275,13 +311,17 @@ describe("status/v5 for a reviewing lineage", () => {
       admission_decision: "completed",
     });
     const plain = await status(s, ["--next-transition"]);
-    expect(plain.next_transition.execute!["command"]).toBe(`gentle-ai review finalize --lineage=${ids.lineageId} --captured-results=true`);
+    expect(plain.next_transition.execute!["command"]).toBe(
+      `gentle-ai review finalize --lineage=${ids.lineageId} --captured-results=true`,
+    );
   });
 
   it("classifies the action for reviewing as stop: required inputs unavailable", async () => {
     const st = await status(sim({ profile: "2.4.0" }), ["--action-eligibility"]);
     const e = st["eligibility"] as { allowed_actions: Json[]; forbidden_actions: Json[] };
-    expect(e.allowed_actions).toEqual([{ action: "stop", reason_code: "forbidden_required_inputs_unavailable", required_inputs: [] }]);
+    expect(e.allowed_actions).toEqual([
+      { action: "stop", reason_code: "forbidden_required_inputs_unavailable", required_inputs: [] },
+    ]);
     expect(e.forbidden_actions.map((f) => f["action"])).toEqual([
       "review.abandon",
       "review.finalize",
@@ -296,7 +336,9 @@ describe("status/v5 for a reviewing lineage", () => {
       "review.start",
       "review.validate",
     ]);
-    expect(new Set(e.forbidden_actions.map((f) => f["reason_code"]))).toEqual(new Set(["forbidden_required_inputs_unavailable"]));
+    expect(new Set(e.forbidden_actions.map((f) => f["reason_code"]))).toEqual(
+      new Set(["forbidden_required_inputs_unavailable"]),
+    );
   });
 });
 
@@ -304,7 +346,14 @@ describe("targets the lineage does not govern", () => {
   it("a free explicit --lineage with --next-transition is a fresh START target", async () => {
     const s = sim({ profile: "2.4.0" });
     const ids = s.ids;
-    const st = await status(s, ["--agent", "pi", "--lineage", "review-other", "--next-transition", "--action-eligibility"]);
+    const st = await status(s, [
+      "--agent",
+      "pi",
+      "--lineage",
+      "review-other",
+      "--next-transition",
+      "--action-eligibility",
+    ]);
     expect(StatusV5Schema.safeParse(st).success).toBe(true);
     expect(st).toMatchObject({
       applicability: "unrelated",
@@ -317,7 +366,15 @@ describe("targets the lineage does not govern", () => {
     expect(st).not.toHaveProperty("authority");
     expect(st).not.toHaveProperty("frozen");
     const root = s.dir;
-    const argv = [`--cwd=${root}`, `--contract=${V2}`, `--target=${ids.targetIdentity}`, "--projection=workspace", "--lineage=review-other", "--agent=pi", "--consent=relay"];
+    const argv = [
+      `--cwd=${root}`,
+      `--contract=${V2}`,
+      `--target=${ids.targetIdentity}`,
+      "--projection=workspace",
+      "--lineage=review-other",
+      "--agent=pi",
+      "--consent=relay",
+    ];
     expect(st.next_transition).toEqual({
       kind: "execute",
       reason_code: "fresh_target_ready",
@@ -340,7 +397,11 @@ describe("targets the lineage does not govern", () => {
   it("the staged projection of a workspace lineage is unrelated; an unknown --lineage without --next-transition falls back to the governing one", async () => {
     const s = sim({ profile: "2.4.0" });
     const staged = await status(s, ["--projection", "staged"]);
-    expect(staged).toMatchObject({ applicability: "unrelated", action: "start", target_identity: s.ids.stagedTargetIdentity });
+    expect(staged).toMatchObject({
+      applicability: "unrelated",
+      action: "start",
+      target_identity: s.ids.stagedTargetIdentity,
+    });
     expect((staged["projection"] as Json)["projection"]).toBe("staged");
     const other = await status(s, ["--lineage", "review-other"]);
     expect(other).toMatchObject({ applicability: "current_target", authority: { lineage_id: s.ids.lineageId } });
@@ -356,8 +417,23 @@ describe("review-integration/v1: status/v2", () => {
     expect(st).toMatchObject({ schema: "gentle-ai.review-integration.status/v2", contract: V1 });
     expect(st).not.toHaveProperty("forecast");
     const input = st.next_transition.collect!.inputs[0]!;
-    expect(Object.keys(input)).toEqual(["name", "schema", "capture_operation", "arguments", "artifact_subject", "candidate_diff", "changed_path_manifest"]);
-    expect(input.arguments.map((a) => a.name)).toEqual(["lineage", "expected-revision", "target", "repository-context", "lens", "order"]);
+    expect(Object.keys(input)).toEqual([
+      "name",
+      "schema",
+      "capture_operation",
+      "arguments",
+      "artifact_subject",
+      "candidate_diff",
+      "changed_path_manifest",
+    ]);
+    expect(input.arguments.map((a) => a.name)).toEqual([
+      "lineage",
+      "expected-revision",
+      "target",
+      "repository-context",
+      "lens",
+      "order",
+    ]);
     const diff = input["candidate_diff"] as { encoding: string; data: string; sha256: string; byte_size: number };
     const bytes = Buffer.from(diff.data, "base64");
     expect(diff).toEqual({
@@ -398,7 +474,12 @@ describe("flags and refusals", () => {
     expect(r.stdoutText).toBe(
       "Usage: gentle-ai review status [flags]\n\nRead every compact-v2 and shipped legacy-v1 authority from the shared Git common directory without mutation.\n\nFlags:\n" +
         [
-          ["action-eligibility", "", "include optional machine-readable review action eligibility in negotiated output", "false"],
+          [
+            "action-eligibility",
+            "",
+            "include optional machine-readable review action eligibility in negotiated output",
+            "false",
+          ],
           ["agent", " <value>", "generated active runtime identity for negotiated lifecycle routing", ""],
           ["base-ref", " <value>", "optional negotiated immutable base-to-HEAD target", ""],
           ["base-tree", " <value>", "optional negotiated resolved immutable overlay base tree", ""],
@@ -409,7 +490,12 @@ describe("flags and refusals", () => {
           ["gate", " <value>", "lifecycle gate for an approved receipt transition", "pre-commit"],
           ["intended-untracked", " <value>", "repo-relative untracked path to include; repeat for each path", ""],
           ["lineage", " <value>", "optional explicit lineage selector for negotiated target status", ""],
-          ["next-transition", "", "include the optional canonical native next transition in negotiated output", "false"],
+          [
+            "next-transition",
+            "",
+            "include the optional canonical native next transition in negotiated output",
+            "false",
+          ],
           ["projection", " <value>", "negotiated target projection: workspace or staged", "workspace"],
           ["recovery-actor", " <value>", "authorized recovery actor", ""],
           ["recovery-authorization", " <value>", "exact authorized recovery binding", ""],
@@ -431,8 +517,15 @@ describe("flags and refusals", () => {
     const s = sim();
     const [neg, plain] = await Promise.all([s.invoke([...STATUS, "extra"]), s.invoke(["review", "status", "extra"])]);
     expect([neg.code, neg.stderrText]).toEqual([1, `Error: ${INVALID} [invalid_request]\n`]);
-    expect(JSON.parse(neg.stdoutText)).toMatchObject({ code: "invalid_request", cause: 'unexpected review status argument "extra"' });
-    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([1, "", 'Error: unexpected review status argument "extra"\n']);
+    expect(JSON.parse(neg.stdoutText)).toMatchObject({
+      code: "invalid_request",
+      cause: 'unexpected review status argument "extra"',
+    });
+    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([
+      1,
+      "",
+      'Error: unexpected review status argument "extra"\n',
+    ]);
   });
 
   it("answers the read-only catch-all for plain Go errors: projection, gate, base selectors, lineage format", async () => {
@@ -448,7 +541,10 @@ describe("flags and refusals", () => {
     ];
     for (const [extra, version, lineageId] of cases) {
       const r = await s.invoke([...STATUS, ...extra]);
-      expect([r.code, r.stderrText]).toEqual([1, "Error: The negotiated read-only review operation failed safely. [operation_failed]\n"]);
+      expect([r.code, r.stderrText]).toEqual([
+        1,
+        "Error: The negotiated read-only review operation failed safely. [operation_failed]\n",
+      ]);
       expect(r.stdoutText).toBe(readOnlyFailure(version, lineageId));
     }
     const v1 = await s.invoke(["review", "status", "--contract", V1, "--projection", "bogus"]);
@@ -469,13 +565,15 @@ describe("flags and refusals", () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdoutText)).toMatchObject({
       code: "invalid_request",
-      cause: 'invalid value "select" for flag -untracked-scope: untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration',
+      cause:
+        'invalid value "select" for flag -untracked-scope: untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration',
     });
   });
 
   it("validates an untracked declaration against the (empty) inventory", async () => {
     const s = sim();
-    const cause = async (extra: string[]): Promise<unknown> => JSON.parse((await s.invoke([...STATUS, ...extra])).stdoutText)["cause"];
+    const cause = async (extra: string[]): Promise<unknown> =>
+      JSON.parse((await s.invoke([...STATUS, ...extra])).stdoutText)["cause"];
     expect(await cause(["--untracked-scope=exclude"])).toBe(
       "untracked selection requires --untracked-scope and --expected-untracked-inventory; rerun `gentle-ai review status --next-transition`",
     );
@@ -498,7 +596,10 @@ describe("flags and refusals", () => {
       s.invoke(["review", "status", "--bogus"]),
     ]);
     expect(neg.stderrText).toBe(`Error: ${INVALID} [invalid_request]\n`);
-    expect(JSON.parse(neg.stdoutText)).toMatchObject({ schema: "gentle-ai.review-integration.failure/v2", cause: "flag provided but not defined: -bogus" });
+    expect(JSON.parse(neg.stdoutText)).toMatchObject({
+      schema: "gentle-ai.review-integration.failure/v2",
+      cause: "flag provided but not defined: -bogus",
+    });
     expect(JSON.parse(neg.stdoutText)).not.toHaveProperty("lineage_id");
     expect(v1.stderrText).toBe(`Error: ${INVALID} [invalid_request]\n`);
     expect(JSON.parse(v1.stdoutText)).toMatchObject({
@@ -508,14 +609,25 @@ describe("flags and refusals", () => {
     });
     expect(plain.code).toBe(1);
     expect(plain.stderrText).toBe("Error: flag provided but not defined: -bogus\n");
-    expect(plain.stdoutText.startsWith("flag provided but not defined: -bogus\nUsage: gentle-ai review status [flags]\n\n")).toBe(true);
+    expect(
+      plain.stdoutText.startsWith("flag provided but not defined: -bogus\nUsage: gentle-ai review status [flags]\n\n"),
+    ).toBe(true);
   });
 
   it("without --contract: the negotiated outputs and target selectors require one (review_facade.go:1305-1310)", async () => {
     const s = sim();
     const err = async (extra: string[]): Promise<string> => (await s.invoke(["review", "status", ...extra])).stderrText;
-    expect(await err(["--next-transition"])).toBe(`Error: --action-eligibility and --next-transition require --contract ${V1} or ${V2}\n`);
-    for (const selector of [["--lineage", "x"], ["--projection", "staged"], ["--gate=pre-push"], ["--committed-only=false"], ["--agent", "pi"], ["--intended-untracked", "a"]])
+    expect(await err(["--next-transition"])).toBe(
+      `Error: --action-eligibility and --next-transition require --contract ${V1} or ${V2}\n`,
+    );
+    for (const selector of [
+      ["--lineage", "x"],
+      ["--projection", "staged"],
+      ["--gate=pre-push"],
+      ["--committed-only=false"],
+      ["--agent", "pi"],
+      ["--intended-untracked", "a"],
+    ])
       expect(await err(selector)).toBe(`Error: review status target selectors require --contract ${V1}\n`);
   });
 });
@@ -526,7 +638,9 @@ describe("handshake on the status surface", () => {
     const s23 = sim({ profile: "2.3.0" });
     const s25 = sim({ profile: "2.5.0" });
     const [a, b, c, d] = await Promise.all([
-      s24.run([...STATUS, "--agent", "pi", "--next-transition"], { env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v0" } }),
+      s24.run([...STATUS, "--agent", "pi", "--next-transition"], {
+        env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v0" },
+      }),
       s23.run([...STATUS, "--agent", "pi", "--next-transition"], { env: HANDSHAKE }),
       s25.run([...STATUS, "--agent", "pi", "--next-transition"]),
       s24.run([...STATUS, "--agent", "pi", "--agent", "pi", "--next-transition"], { env: HANDSHAKE }),
@@ -543,7 +657,9 @@ describe("handshake on the status surface", () => {
         "the active runtime is not eligible for immutable receipt review; pi is eligible only while GENTLE_PI_REVIEW_RELAY_CONTRACT declares the exact relay contract this binary admits, which the gentle-pi host exports on every invocation it relays; export it in this shell and re-run",
       ),
     );
-    expect(d.stdoutText).toBe(transportFailure("negotiated lifecycle STATUS requires exactly one generated runtime identity"));
+    expect(d.stdoutText).toBe(
+      transportFailure("negotiated lifecycle STATUS requires exactly one generated runtime identity"),
+    );
   });
 });
 
@@ -551,7 +667,10 @@ describe("refuter role", () => {
   it("offers provider_refuter_required to pi once every lens is captured, finalize otherwise", async () => {
     const s = sim({ profile: "2.4.0", lineage: { refuter: true, lenses: ["review-risk"], captured: ["review-risk"] } });
     const ids = s.ids;
-    const [pi, plain] = [await status(s, ["--agent", "pi", "--next-transition"]), await status(s, ["--next-transition"])];
+    const [pi, plain] = [
+      await status(s, ["--agent", "pi", "--next-transition"]),
+      await status(s, ["--next-transition"]),
+    ];
     const tok = (name: string, value: string): Arg => ({ name, value, token: `--${name}=${value}` });
     expect(pi.next_transition).toEqual({
       kind: "collect",
@@ -607,7 +726,12 @@ describe("refuter role", () => {
 describe("every lens of every profile validates", () => {
   it.each(["2.3.0", "2.4.0", "2.5.0"] as const)("profile %s", async (profile) => {
     const s = sim({ profile, lineage: { lenses: [...ALL], captured: ["review-risk"] } });
-    for (const extra of [[], ["--next-transition"], ["--next-transition", "--action-eligibility"], ["--agent=codex", "--next-transition"]]) {
+    for (const extra of [
+      [],
+      ["--next-transition"],
+      ["--next-transition", "--action-eligibility"],
+      ["--agent=codex", "--next-transition"],
+    ]) {
       const st = await status(s, extra);
       const parsed = StatusV5Schema.safeParse(st);
       expect(parsed.error?.issues ?? []).toEqual([]);
@@ -624,7 +748,10 @@ describe("the shipped scenarios", () => {
     const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
-      const scenario = JSON.parse(readFileSync(join(dir, file), "utf8")) as { profile?: string; lineage?: { state?: string } };
+      const scenario = JSON.parse(readFileSync(join(dir, file), "utf8")) as {
+        profile?: string;
+        lineage?: { state?: string };
+      };
       const s = sim(scenario as never);
       const runs = scenario.profile === "2.3.0" ? [[]] : [[], ["--agent", "pi"]];
       for (const agent of runs) {
@@ -655,7 +782,10 @@ describe("the zod mirror rejects the old (wrong) shapes", () => {
     ["projection without kind", (d) => void delete at(d, "projection")["kind"]],
     ["projection mode field", (d) => void (at(d, "projection")["mode"] = "workspace")],
     ["artifact_subject without schema", (d) => void delete (lensInput(d)["artifact_subject"] as Json)["schema"]],
-    ["manifest entry with additions", (d) => void ((lensInput(d)["changed_path_manifest"] as Json[])[0]!["additions"] = 1)],
+    [
+      "manifest entry with additions",
+      (d) => void ((lensInput(d)["changed_path_manifest"] as Json[])[0]!["additions"] = 1),
+    ],
     ["upper-case argument name", (d) => void ((lensInput(d)["arguments"] as Json[])[0]!["name"] = "Lineage")],
     [
       "nine-token submission at 8",
@@ -692,14 +822,21 @@ describe("the zod mirror rejects the old (wrong) shapes", () => {
   });
 
   it("rejects the old correction request and classification shapes", async () => {
-    const plan = await status(sim({ profile: "2.4.0", lineage: { state: "correction_required", correction: { stage: "plan_required" } } }), ["--next-transition"]);
+    const plan = await status(
+      sim({ profile: "2.4.0", lineage: { state: "correction_required", correction: { stage: "plan_required" } } }),
+      ["--next-transition"],
+    );
     const renamed = JSON.parse(JSON.stringify(plan)) as Json;
-    ((renamed["next_transition"] as Json)["correction_request"] as Json)["schema"] = "gentle-ai.review-correction-request/v1";
+    ((renamed["next_transition"] as Json)["correction_request"] as Json)["schema"] =
+      "gentle-ai.review-correction-request/v1";
     expect(StatusV5Schema.safeParse(renamed).success).toBe(false);
     const missing = JSON.parse(JSON.stringify(plan)) as Json;
     delete (missing["next_transition"] as Json)["correction_request"];
     expect(StatusV5Schema.safeParse(missing).success).toBe(false);
-    const evidence = await status(sim({ profile: "2.4.0", lineage: { state: "correction_required", correction: { stage: "evidence_required" } } }), ["--next-transition"]);
+    const evidence = await status(
+      sim({ profile: "2.4.0", lineage: { state: "correction_required", correction: { stage: "evidence_required" } } }),
+      ["--next-transition"],
+    );
     expect(StatusV5Schema.safeParse(evidence).success).toBe(true);
     const fix = JSON.parse(JSON.stringify(evidence)) as Json;
     (fix["validation_request"] as Json)["fix_classifications"] = [{ finding_id: "R1-001", classification: "fix" }];
@@ -721,13 +858,25 @@ describe("version, review help and unknown verbs", () => {
   it("prints review help on stdout and refuses unknown verbs (role verbs are unknown before 2.4.0)", async () => {
     const s24 = sim({ profile: "2.4.0" });
     const s23 = sim({ profile: "2.3.0" });
-    const [help, unknown, role23] = await Promise.all([s24.run(["review", "--help"]), s24.run(["review", "consent"]), s23.run(["review", "capture-refuter", "--agent=pi"])]);
+    const [help, unknown, role23] = await Promise.all([
+      s24.run(["review", "--help"]),
+      s24.run(["review", "consent"]),
+      s23.run(["review", "capture-refuter", "--agent=pi"]),
+    ]);
     expect(help.code).toBe(0);
     expect(help.stdoutText).toBe(
       "Usage: gentle-ai review <capture-result|capture-refuter|capture-validation|lens-context|capture-evidence|preserve-result|capabilities|start|finalize|validate|status|repair|invalidate|abandon|recover|retry-final-verification|reclaim|store-reset|inspect-authority|inspect-candidate|dispose-result|reopen-results|schema|opencode-transport|bind-sdd> [flags]\n\n" +
         "Ordinary review facade; repository scope, authority, canonical artifacts, and lifecycle transitions are derived by Go. Provider transports relay opaque bytes only; Go materializes, admits, captures, and decides delivery. Use review retry-final-verification only for a provider-proven completed failed final-verification tooling incident. Generic review recover remains unchanged. Use review repair --preflight for provider-owned classified authority repair.\n",
     );
-    expect([unknown.stdoutText, unknown.stderrText, unknown.code]).toEqual(["", 'Error: unknown review command "consent"\n', 1]);
-    expect([role23.stdoutText, role23.stderrText, role23.code]).toEqual(["", 'Error: unknown review command "capture-refuter"\n', 1]);
+    expect([unknown.stdoutText, unknown.stderrText, unknown.code]).toEqual([
+      "",
+      'Error: unknown review command "consent"\n',
+      1,
+    ]);
+    expect([role23.stdoutText, role23.stderrText, role23.code]).toEqual([
+      "",
+      'Error: unknown review command "capture-refuter"\n',
+      1,
+    ]);
   });
 });

@@ -13,7 +13,8 @@ import { DecidedGateResultSchema, UnmanagedGateResultSchema } from "../../../../
 // Worlds as gentle-pi's client sees them, with a scenario that pins no lineage.
 const sandbox = simWorlds({ client: true, scenario: { profile: "2.5.0" } });
 const sandbox24 = simWorlds({ client: true, scenario: { profile: "2.4.0" } });
-const DISABLED_REASON = "receipt-driven development is disabled and no receipt governs this candidate, so delivery follows ordinary repository policy";
+const DISABLED_REASON =
+  "receipt-driven development is disabled and no receipt governs this candidate, so delivery follows ordinary repository policy";
 
 describe("review validate, profile 2.5.0: the gate does not decide", () => {
   it("negotiated, with the clone disabled: operation/v2 around the disabled/unmanaged gate result (exact bytes)", async () => {
@@ -44,7 +45,8 @@ describe("review validate, profile 2.5.0: the gate does not decide", () => {
       result: "invalidated",
       allowed: false,
       action: "repository-policy",
-      reason: "review enforcement is enabled but no review authority governs this candidate, so delivery follows ordinary repository policy",
+      reason:
+        "review enforcement is enabled but no review authority governs this candidate, so delivery follows ordinary repository policy",
       context: { gate: "pre-push" },
       delivery: "unmanaged",
     });
@@ -56,22 +58,45 @@ describe("review validate, profile 2.5.0: the gate does not decide", () => {
     for (const gate of [[], ["--gate", "deploy"]]) {
       const run = await s.run(["review", "validate", "--contract", V2, "--cwd", repo, ...gate]);
       expect(run.code).toBe(1);
-      expect(json(run).cause).toBe("review validate requires --gate: one of post-apply, pre-commit, pre-push, pre-pr, release");
+      expect(json(run).cause).toBe(
+        "review validate requires --gate: one of post-apply, pre-commit, pre-push, pre-pr, release",
+      );
     }
     // --contract after --cwd <repo> still negotiates (reviewIntegrationContractArgument scans every argument,
     // review_operation_contract.go:472-491): the refusal is the failure/v2 envelope, not a plain line.
     const late = await s.run(["review", "validate", "--cwd", repo, "--contract", V2]);
     expect([late.code, json(late).schema]).toEqual([1, "gentle-ai.review-integration.failure/v2"]);
-    const repeated = await s.run(["review", "validate", "--base-ref", "a", "--base-ref", "b", "--gate", "pre-pr", "--cwd", repo]);
+    const repeated = await s.run([
+      "review",
+      "validate",
+      "--base-ref",
+      "a",
+      "--base-ref",
+      "b",
+      "--gate",
+      "pre-pr",
+      "--cwd",
+      repo,
+    ]);
     expect([repeated.code, repeated.stderrText]).toEqual([1, "Error: review validate repeats --base-ref\n"]);
   });
 });
 
 /** The GateContext of a gate no receipt governs: every binding member empty (receipt.go:147-162). */
 function emptyContext(gate: string, denial: string): string {
-  const members = ['"lineage_id": ""', '"generation": 0', '"base_tree": ""', '"candidate_tree": ""', '"paths_digest": ""', '"fix_delta_hash": ""'];
+  const members = [
+    '"lineage_id": ""',
+    '"generation": 0',
+    '"base_tree": ""',
+    '"candidate_tree": ""',
+    '"paths_digest": ""',
+    '"fix_delta_hash": ""',
+  ];
   const rest = ['"policy_hash": ""', '"ledger_hash": ""', '"evidence_hash": ""', '"base_relationship_valid": false'];
-  return `  "context": {\n    "gate": "${gate}",\n${[...members, ...rest].map((m) => `    ${m},\n`).join("")}`.replace(/,\n$/, denial);
+  return `  "context": {\n    "gate": "${gate}",\n${[...members, ...rest].map((m) => `    ${m},\n`).join("")}`.replace(
+    /,\n$/,
+    denial,
+  );
 }
 
 describe.each(["2.4.0", "2.5.0"] as const)("review validate, profile %s, --cwd outside any repository", (profile) => {
@@ -80,9 +105,17 @@ describe.each(["2.4.0", "2.5.0"] as const)("review validate, profile %s, --cwd o
     const s = world();
     const missing = `${s.dir}/nonexistent`;
     const plain = await s.run(["review", "validate", "--cwd", missing, "--gate=pre-commit"]);
-    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([1, "", `Error: resolve review repository root: lstat ${missing}: no such file or directory\n`]);
+    expect([plain.code, plain.stdoutText, plain.stderrText]).toEqual([
+      1,
+      "",
+      `Error: resolve review repository root: lstat ${missing}: no such file or directory\n`,
+    ]);
     const negotiated = await s.run(["review", "validate", "--cwd", missing, "--gate=pre-commit", `--contract=${V2}`]);
-    expect([negotiated.code, json(negotiated).code, json(negotiated).cause]).toEqual([1, "operation_failed", undefined]);
+    expect([negotiated.code, json(negotiated).code, json(negotiated).cause]).toEqual([
+      1,
+      "operation_failed",
+      undefined,
+    ]);
   });
 });
 
@@ -99,7 +132,10 @@ describe("review validate, profile 2.4.0: the gate decides from the receipt (rea
     expect(run.stdoutText).toBe(
       '{\n  "schema": "gentle-ai.review-gate-result/v1",\n  "result": "invalidated",\n  "allowed": false,\n' +
         '  "action": "explicit-maintainer-action",\n  "reason": "no terminal review receipt exists for gate validation",\n' +
-        emptyContext("post-apply", ',\n    "denial": {\n      "stage": "receipt-discovery",\n      "code": "receipt_missing"\n    }\n  }\n}\n'),
+        emptyContext(
+          "post-apply",
+          ',\n    "denial": {\n      "stage": "receipt-discovery",\n      "code": "receipt_missing"\n    }\n  }\n}\n',
+        ),
     );
     DecidedGateResultSchema.parse(JSON.parse(run.stdoutText));
   });
@@ -109,7 +145,10 @@ describe("review validate, profile 2.4.0: the gate decides from the receipt (rea
     const repo = s.repo("r");
     await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
     const run = await s.run(["review", "validate", "--cwd", repo, "--gate=pre-commit", `--contract=${V2}`]);
-    expect([run.code, run.stderrText]).toEqual([1, "Error: No unique exact review receipt applies to the live gate target. [receipt_missing]\n"]);
+    expect([run.code, run.stderrText]).toEqual([
+      1,
+      "Error: No unique exact review receipt applies to the live gate target. [receipt_missing]\n",
+    ]);
     expect(json(run)).toEqual({
       schema: "gentle-ai.review-integration.failure/v2",
       contract: V2,
@@ -147,7 +186,10 @@ describe("review validate, profile 2.4.0: the gate decides from the receipt (rea
     const missing = await s.run(["review", "validate", "--cwd", repo, `--contract=${V2}`]);
     expect([missing.code, json(missing).code, json(missing).cause]).toEqual([1, "operation_failed", undefined]);
     const plain = await s.run(["review", "validate", "--cwd", repo, "--gate="]);
-    expect([plain.code, plain.stderrText]).toEqual([1, "Error: review validate requires --gate: one of post-apply, pre-commit, pre-push, pre-pr, release\n"]);
+    expect([plain.code, plain.stderrText]).toEqual([
+      1,
+      "Error: review validate requires --gate: one of post-apply, pre-commit, pre-push, pre-pr, release\n",
+    ]);
     const unknown = await s.run(["review", "validate", "--cwd", repo, "--gate=bogus", `--contract=${V2}`]);
     expect([unknown.code, json(unknown).code]).toEqual([1, "invalid_request"]);
   });
@@ -158,6 +200,10 @@ describe("review validate, profile 2.4.0: the gate decides from the receipt (rea
     await s.run(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
     const run = await s.run(["review", "validate", "--cwd", repo, "--gate=pre-commit", "--lineage=nope"]);
     const state = `${realpathSync(repo)}/.git/gentle-ai/review-transactions/v2/nope/review-state.json`;
-    expect([run.code, run.stdoutText, run.stderrText]).toEqual([1, "", `Error: load compact facade review lineage: open ${state}: no such file or directory\n`]);
+    expect([run.code, run.stdoutText, run.stderrText]).toEqual([
+      1,
+      "",
+      `Error: load compact facade review lineage: open ${state}: no such file or directory\n`,
+    ]);
   });
 });
