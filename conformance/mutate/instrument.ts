@@ -34,6 +34,8 @@ export interface MutantSpec {
   readonly replacement: string;
   readonly start: Position;
   readonly end: Position;
+  /** Set when a `// Stryker disable` comment marks the mutant: the comment's reason. */
+  readonly ignoreReason?: string;
 }
 
 /** The instrumented copy of the relay's folder. */
@@ -109,6 +111,7 @@ export async function instrumentRelay(
       // Stryker's positions count from 0; the report's from 1.
       start: { line: m.location.start.line + 1, column: m.location.start.column + 1 },
       end: { line: m.location.end.line + 1, column: m.location.end.column + 1 },
+      ...(m.status === "Ignored" ? { ignoreReason: m.statusReason ?? "" } : {}),
     })),
     sources,
     remove: () => {

@@ -28,6 +28,7 @@ export class MutantLane {
   #host: RelayHost | undefined;
   #loadedWith: string | null = null;
   #queue: Promise<unknown> = Promise.resolve();
+  #pending = 0;
 
   constructor(
     readonly paths: HarnessPaths,
@@ -84,8 +85,14 @@ export class MutantLane {
       : loaded;
   }
 
+  /** Jobs queued or running: how busy the lane is. */
+  get pending(): number {
+    return this.#pending;
+  }
+
   /** Runs one job under the switch; never rejects. */
   runJob(job: AdapterJob, options: JobOptions, on: Switch): Promise<JobOutcome> {
+    this.#pending += 1;
     const next = this.#queue.then(async (): Promise<JobOutcome> => {
       const host = await this.#ready(on.atLoad ? on.active : null, options);
       if (!(host instanceof RelayHost)) return host;
@@ -101,7 +108,7 @@ export class MutantLane {
       }
       return outcome;
     });
-    this.#queue = next.catch(() => undefined);
+    this.#queue = next.catch(() => undefined).finally(() => (this.#pending -= 1));
     return next.catch((error: unknown): JobOutcome => ({
       status: "harness",
       detail: `mutation lane failed: ${error instanceof Error ? error.message : String(error)}`,

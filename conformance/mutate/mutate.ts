@@ -1,22 +1,36 @@
 // `relay-conformance mutate`: coverage first (one run of the catalogue on the unmutated, instrumented relay, which
 // must pass and records which clause cases execute each mutant), then each mutant runs only the clauses that cover
-// it, cheapest first, and stops at its first killing clause. Mutant switching: a lane's host loads the instrumented
-// relay once and every job names its active mutant; only a static mutant (one the module runs while loading) needs
-// a host of its own.
+// it, the likeliest killer first, and stops at its first killing clause (test-mutant.ts). Mutant switching: a lane's
+// host loads the instrumented relay once and every job names its active mutant; only a static mutant (one the module
+// runs while loading) needs a host of its own. As in `run`, case runs that prescribe a wait go to wait lanes beside
+// the CPU lanes. A mutant a `// Stryker disable` comment marks is Ignored: never run, not counted.
 import type { Profile } from "../../simulator/scenario/schema.ts";
 import { HarnessError, type Clause } from "../clauses/types.ts";
 import { harnessPaths } from "../paths.ts";
 import type { AcquiredSlot } from "../runner/acquire-slot.ts";
-import { caseProfile, caseRunKey, isCase, isProbe, isProperty, planRuns, propertyRunKey } from "../runner/plan-runs.ts";
+import {
+  caseProfile,
+  caseRunKey,
+  isCase,
+  isProbe,
+  isProperty,
+  planRuns,
+  propertyRunKey,
+  type RunPlan,
+} from "../runner/plan-runs.ts";
+import { prescribesWait, waitLaneCount } from "../runner/prescribed-waits.ts";
 import { runPool } from "../runner/pool.ts";
 import { createRunRoot } from "../runner/sandbox.ts";
 import type { RunOptions } from "../runner/run-catalogue.ts";
 import { instrumentRelay, type MutantSpec } from "./instrument.ts";
+import { ClauseOrder } from "./clause-order.ts";
 import { MutantLane } from "./lane.ts";
+import { testMutant } from "./test-mutant.ts";
 import { PROBE_TEST, Trial, type TrialContext } from "./trial.ts";
 
 /** A mutant's status, as the mutation testing report names it. */
-export type MutantStatus = "Killed" | "Survived" | "NoCoverage" | "Timeout" | "CompileError" | "RuntimeError";
+export type MutantStatus =
+  "Killed" | "Survived" | "NoCoverage" | "Timeout" | "CompileError" | "RuntimeError" | "Ignored";
 
 export interface MutantResult extends MutantSpec {
   readonly status: MutantStatus;
@@ -27,6 +41,8 @@ export interface MutantResult extends MutantSpec {
   readonly coveredBy: readonly string[];
   readonly testsCompleted: number;
   readonly static: boolean;
+  /** Wall time from the mutant's start to its verdict, in ms (absent: never run). */
+  readonly duration?: number;
 }
 
 /** The catalogue options a mutation run shares with `run`; timeoutMs bounds a coverage-run case, and a mutant's case
@@ -52,6 +68,8 @@ export interface MutateResult {
   readonly mutants: readonly MutantResult[];
   readonly sources: ReadonlyMap<string, string>;
   readonly clauses: readonly Clause[];
+  /** Instrumenting and copying the relay, then the coverage run (ms). */
+  readonly setupMs: number;
   readonly coverageMs: number;
   readonly durationMs: number;
 }
@@ -68,19 +86,25 @@ export class BaselineFailure extends Error {
 export async function mutateRelay(options: MutateOptions): Promise<MutateResult> {
   const started = performance.now();
   const instrumented = await instrumentRelay(options.relay, options.folder, options.files);
+  const setupMs = performance.now() - started;
   const root = createRunRoot();
   const paths = harnessPaths();
+  const plan = planRuns({
+    clauses: options.clauses,
+    profiles: options.profiles,
+    runs: options.runs,
+    seed: options.seed,
+  });
+  const waitingTests = new Set(
+    plan.caseRuns.filter((run) => prescribesWait(run.def, run.profile)).map((run) => run.key),
+  );
+  const cpuLanes = options.concurrency;
+  const waitLanes = waitLaneCount(cpuLanes, waitingTests.size);
   const lanes = Array.from(
-    { length: options.concurrency },
+    { length: cpuLanes + waitLanes },
     () => new MutantLane(paths, root, instrumented.relayModule),
   );
   try {
-    const plan = planRuns({
-      clauses: options.clauses,
-      profiles: options.profiles,
-      runs: options.runs,
-      seed: options.seed,
-    });
     // Set once the coverage run is over: its cases ran with the full bound.
     const bounds: { durations?: ReadonlyMap<string, number> } = {};
     const context: TrialContext = {
@@ -90,87 +114,28 @@ export async function mutateRelay(options: MutateOptions): Promise<MutateResult>
       probeChecks: plan.probeChecks,
       propertyRuns: new Map(plan.propertyRuns.map((run) => [run.key, run])),
       slotCache: new Map<string, Promise<AcquiredSlot>>(),
+      waitingTests,
+      waitLanes: Array.from({ length: waitLanes }, (_, i) => cpuLanes + i),
       timeoutFor: (testId) => {
         const ms = bounds.durations?.get(testId);
         return ms === undefined ? options.timeoutMs : Math.min(options.timeoutMs, Math.round(ms * 1.5 + 5000));
       },
     };
     const baseline = new Trial(context, lanes, 0, null, false);
-    await runPool(
-      [
-        ...(plan.probeChecks.length > 0 ? [async (lane: number) => void (await baseline.probe(lane))] : []),
-        ...plan.propertyRuns.map((run) => async (lane: number) => void (await baseline.propertyRun(run.key, lane))),
-        ...plan.caseRuns.map(
-          (run) => async (lane: number) => void (await baseline.caseRun(run.def, run.profile, lane)),
-        ),
-      ],
-      options.concurrency,
-    );
-    const verdicts = await Promise.all(
-      options.clauses.map(async (clause) => ({ clause, verdict: await baseline.clause(clause) })),
-    );
-    const failing = verdicts
-      .filter((v) => v.verdict.status === "fail")
-      .map((v) => ({ id: v.clause.id, message: v.verdict.message }));
-    if (failing.length > 0) throw new BaselineFailure(failing);
-    const errored = verdicts.find((v) => v.verdict.status === "error");
-    if (errored)
-      throw new HarnessError(`the coverage run could not decide ${errored.clause.id}: ${errored.verdict.message}`);
+    const active = await coverageRun(baseline, plan, options);
     bounds.durations = baseline.durations;
     const coverageMs = performance.now() - started;
-
-    const active = verdicts.filter((v) => v.verdict.status === "pass").map((v) => v.clause);
-    const tests = new Map(active.map((clause) => [clause.id, testIds(clause, options.profiles)]));
-    const cost = (clause: Clause): number =>
-      (tests.get(clause.id) ?? []).reduce((sum, id) => sum + (baseline.durations.get(id) ?? 0), 0);
-    // The clauses that killed most mutants of the mutant's file so far go first (neighbouring mutants tend to fall to
-    // the same clauses), then those that killed most overall, then the cheapest: a mutant stops at its first kill.
-    const kills = new Map<string, number>();
-    const fileKills = new Map<string, Map<string, number>>();
-    const coveringClauses = (mutant: MutantSpec): Clause[] => {
-      const here = fileKills.get(mutant.file) ?? new Map<string, number>();
-      const covering = baseline.staticCovered.has(mutant.id)
-        ? active
-        : active.filter((clause) => (tests.get(clause.id) ?? []).some((t) => baseline.coverage.get(t)?.has(mutant.id)));
-      return [...covering].sort(
-        (a, b) =>
-          (here.get(b.id) ?? 0) - (here.get(a.id) ?? 0) ||
-          (kills.get(b.id) ?? 0) - (kills.get(a.id) ?? 0) ||
-          cost(a) - cost(b),
-      );
-    };
-    const countKill = (mutant: MutantSpec, clause: string): void => {
-      kills.set(clause, (kills.get(clause) ?? 0) + 1);
-      const here = fileKills.get(mutant.file) ?? new Map<string, number>();
-      here.set(clause, (here.get(clause) ?? 0) + 1);
-      fileKills.set(mutant.file, here);
-    };
-
     const selected = instrumented.mutants.filter((m) => touches(m, options.lines));
-    options.onPlan?.(selected.length, coverageMs);
-    let done = 0;
-    const results = await runPool(
-      selected.map((mutant) => async (lane: number): Promise<MutantResult> => {
-        const covering = coveringClauses(mutant);
-        const isStatic = baseline.staticCovered.has(mutant.id);
-        const reuse = isStatic
-          ? undefined
-          : { baseline, covers: (testId: string) => baseline.coverage.get(testId)?.has(mutant.id) === true };
-        const trial = new Trial(context, lanes, lane, mutant.id, isStatic, reuse);
-        const result = covering.length === 0 ? noCoverage(mutant) : await testMutant(trial, mutant, covering, isStatic);
-        if (isStatic) await lanes[lane]?.release();
-        if (result.killedBy !== undefined) countKill(mutant, result.killedBy);
-        done += 1;
-        options.onMutant?.(result, done, selected.length);
-        return result;
-      }),
-      options.concurrency,
-    );
+    const ignored = selected.filter((m) => m.ignoreReason !== undefined);
+    const tested = selected.filter((m) => m.ignoreReason === undefined);
+    options.onPlan?.(tested.length, coverageMs);
+    const results = await testMutants(tested, { baseline, context, lanes, active, options });
     return {
-      mutants: results,
+      mutants: [...results, ...ignored.map(ignoredResult)],
       sources: instrumented.sources,
       clauses: options.clauses,
-      coverageMs,
+      setupMs,
+      coverageMs: coverageMs - setupMs,
       durationMs: performance.now() - started,
     };
   } finally {
@@ -178,6 +143,91 @@ export async function mutateRelay(options: MutateOptions): Promise<MutateResult>
     root.remove();
     instrumented.remove();
   }
+}
+
+/**
+ * The coverage run: the whole plan with no mutant active, waiting case runs on the wait lanes beside the rest, then
+ * every lane's late coverage. Gives the clauses that passed; throws when one fails or cannot be decided.
+ */
+async function coverageRun(baseline: Trial, plan: RunPlan, options: MutateOptions): Promise<Clause[]> {
+  const waiting = plan.caseRuns.filter((run) => baseline.context.waitingTests.has(run.key));
+  const rest = plan.caseRuns.filter((run) => !baseline.context.waitingTests.has(run.key));
+  const waitLanes = baseline.context.waitLanes;
+  await Promise.all([
+    runPool(
+      [
+        ...(plan.probeChecks.length > 0 ? [async (lane: number) => void (await baseline.probe(lane))] : []),
+        ...plan.propertyRuns.map((run) => async (lane: number) => void (await baseline.propertyRun(run.key, lane))),
+        ...(waitLanes.length > 0 ? rest : plan.caseRuns).map(
+          (run) => async (lane: number) => void (await baseline.caseRun(run.def, run.profile, lane)),
+        ),
+      ],
+      options.concurrency,
+    ),
+    waitLanes.length === 0
+      ? Promise.resolve([])
+      : runPool(
+          waiting.map((run) => async (lane: number) => void (await baseline.caseRun(run.def, run.profile, lane))),
+          waitLanes.length,
+          waitLanes[0],
+        ),
+  ]);
+  await Promise.all(baseline.lanes.map((_, lane) => baseline.flush(lane)));
+  const verdicts = await Promise.all(
+    options.clauses.map(async (clause) => ({ clause, verdict: await baseline.clause(clause) })),
+  );
+  const failing = verdicts
+    .filter((v) => v.verdict.status === "fail")
+    .map((v) => ({ id: v.clause.id, message: v.verdict.message }));
+  if (failing.length > 0) throw new BaselineFailure(failing);
+  const errored = verdicts.find((v) => v.verdict.status === "error");
+  if (errored)
+    throw new HarnessError(`the coverage run could not decide ${errored.clause.id}: ${errored.verdict.message}`);
+  return verdicts.filter((v) => v.verdict.status === "pass").map((v) => v.clause);
+}
+
+/** What testing the mutants shares: the coverage run, the lanes, the clauses that passed it. */
+interface MutantRun {
+  readonly baseline: Trial;
+  readonly context: TrialContext;
+  readonly lanes: readonly MutantLane[];
+  readonly active: readonly Clause[];
+  readonly options: MutateOptions;
+}
+
+/** Tests every mutant on the CPU lanes, each against the clauses whose cases execute it. */
+async function testMutants(mutants: readonly MutantSpec[], run: MutantRun): Promise<MutantResult[]> {
+  const { baseline, active, options } = run;
+  const tests = new Map(active.map((clause) => [clause.id, testIds(clause, options.profiles)]));
+  const order = new ClauseOrder();
+  let done = 0;
+  return runPool(
+    mutants.map((mutant) => async (lane: number): Promise<MutantResult> => {
+      const started = performance.now();
+      const isStatic = baseline.staticCovered.has(mutant.id);
+      const covers = (testId: string): boolean => isStatic || baseline.coverage.get(testId)?.has(mutant.id) === true;
+      const mine = (clause: Clause): string[] => (tests.get(clause.id) ?? []).filter(covers);
+      const covering = active.filter((clause) => mine(clause).length > 0);
+      const reuse = isStatic ? undefined : { baseline, covers };
+      const trial = new Trial(run.context, run.lanes, lane, mutant.id, isStatic, reuse);
+      const result =
+        covering.length === 0
+          ? noCoverage(mutant)
+          : await testMutant(trial, mutant, {
+              covering,
+              isStatic,
+              order,
+              costMs: (clause) => mine(clause).reduce((sum, id) => sum + (baseline.durations.get(id) ?? 0), 0),
+              waits: (clause) => mine(clause).some((id) => run.context.waitingTests.has(id)),
+            });
+      if (isStatic) await run.lanes[lane]?.release();
+      done += 1;
+      const timed = { ...result, duration: Math.round(performance.now() - started) };
+      options.onMutant?.(timed, done, mutants.length);
+      return timed;
+    }),
+    options.concurrency,
+  );
 }
 
 /** The test ids a clause reads: its case runs, property runs and the probe, on the profiles it applies to. */
@@ -210,41 +260,15 @@ function noCoverage(mutant: MutantSpec): MutantResult {
   return { ...mutant, status: "NoCoverage", coveredBy: [], testsCompleted: 0, static: false };
 }
 
-/** Runs the covering clauses in order until one fails. */
-async function testMutant(
-  trial: Trial,
-  mutant: MutantSpec,
-  covering: readonly Clause[],
-  isStatic: boolean,
-): Promise<MutantResult> {
-  const coveredBy = covering.map((c) => c.id);
-  let completed = 0;
-  let error: string | undefined;
-  for (const clause of covering) {
-    const verdict = await trial.clause(clause);
-    completed += 1;
-    if (verdict.status === "fail") {
-      return {
-        ...mutant,
-        status: trial.timedOut ? "Timeout" : "Killed",
-        killedBy: clause.id,
-        statusReason: verdict.message,
-        coveredBy,
-        testsCompleted: completed,
-        static: isStatic,
-      };
-    }
-    if (verdict.status === "error") error ??= `${clause.id}: ${verdict.message}`;
-  }
-  if (trial.timedOut) return { ...mutant, status: "Timeout", coveredBy, testsCompleted: completed, static: isStatic };
-  if (error !== undefined)
-    return {
-      ...mutant,
-      status: "RuntimeError",
-      statusReason: error,
-      coveredBy,
-      testsCompleted: completed,
-      static: isStatic,
-    };
-  return { ...mutant, status: "Survived", coveredBy, testsCompleted: completed, static: isStatic };
+/** A mutant a `// Stryker disable` comment marks: never run, and not counted (its reason is the comment's). */
+function ignoredResult(mutant: MutantSpec): MutantResult {
+  const { ignoreReason, ...spec } = mutant;
+  return {
+    ...spec,
+    status: "Ignored",
+    ...(ignoreReason === undefined ? {} : { statusReason: ignoreReason }),
+    coveredBy: [],
+    testsCompleted: 0,
+    static: false,
+  };
 }

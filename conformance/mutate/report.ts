@@ -19,6 +19,7 @@ export interface MutationCounts {
   readonly noCoverage: number;
   readonly compileError: number;
   readonly runtimeError: number;
+  readonly ignored: number;
 }
 
 /** Counts per status. */
@@ -31,12 +32,13 @@ export function countMutants(mutants: readonly { readonly status: MutantStatus }
     noCoverage: n("NoCoverage"),
     compileError: n("CompileError"),
     runtimeError: n("RuntimeError"),
+    ignored: n("Ignored"),
   };
 }
 
 /**
  * The mutation score as Stryker computes it: detected (killed and timed out) over valid mutants (compile and runtime
- * errors do not count; no-coverage mutants do, undetected). 100 when no mutant is valid.
+ * errors and ignored mutants do not count; no-coverage mutants do, undetected). 100 when no mutant is valid.
  */
 export function mutationScore(counts: MutationCounts): number {
   const detected = counts.killed + counts.timeout;
@@ -74,6 +76,7 @@ export function mutationReport(
       coveredBy: [...m.coveredBy],
       testsCompleted: m.testsCompleted,
       static: m.static,
+      ...(m.duration === undefined ? {} : { duration: m.duration }),
     });
   }
   return {
@@ -84,6 +87,11 @@ export function mutationReport(
       "clause catalogue": { tests: result.clauses.map((c) => ({ id: c.id, name: `${c.id}: ${c.statement}` })) },
     },
     framework: { name: "relay-conformance mutate" },
+    performance: {
+      setup: Math.round(result.setupMs),
+      initialRun: Math.round(result.coverageMs),
+      mutation: Math.round(result.durationMs - result.setupMs - result.coverageMs),
+    },
     config: options.config,
   } as MutationTestResult;
 }
@@ -136,9 +144,7 @@ export function consoleSummary(result: MutateResult, cwd: string): string {
   const out = [
     `mutation score ${mutationScore(counts).toFixed(2)}% (${result.mutants.length} mutants in ${(result.durationMs / 1000).toFixed(1)}s)`,
     `killed ${counts.killed}, survived ${counts.survived}, timeout ${counts.timeout}, no coverage ${counts.noCoverage}` +
-      (counts.compileError + counts.runtimeError > 0
-        ? ` (not counted: compile error ${counts.compileError}, runtime error ${counts.runtimeError})`
-        : ""),
+      notCounted(counts),
   ];
   const undetected = result.mutants.filter((m) => m.status === "Survived" || m.status === "NoCoverage");
   for (const m of [...undetected].sort(byPlace)) {
@@ -151,6 +157,17 @@ export function consoleSummary(result: MutateResult, cwd: string): string {
     );
   }
   return `${out.join("\n")}\n`;
+}
+
+/** The statuses left out of the score, when there are any: ` (not counted: ignored 3)`. */
+function notCounted(counts: MutationCounts): string {
+  const parts = [
+    ["compile error", counts.compileError],
+    ["runtime error", counts.runtimeError],
+    ["ignored", counts.ignored],
+  ] as const;
+  const shown = parts.filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n}`);
+  return shown.length === 0 ? "" : ` (not counted: ${shown.join(", ")})`;
 }
 
 function byPlace(a: MutantResult, b: MutantResult): number {

@@ -24,7 +24,8 @@ import {
   propertyRunKey,
   type PlannedPropertyRun,
 } from "../runner/plan-runs.ts";
-import type { ProbeResult } from "../process/protocol.ts";
+import type { JobOutcome } from "../process/job-outcome.ts";
+import type { ProbeCall, ProbeResult } from "../process/protocol.ts";
 import { runCase, type CaseEnvironment } from "../runner/run-case.ts";
 import type { RunRoot } from "../runner/sandbox.ts";
 import { coveredOf, type MutantLane, type Switch } from "./lane.ts";
@@ -37,6 +38,9 @@ export interface TrialContext {
   readonly probeChecks: readonly ProbeCheck[];
   readonly propertyRuns: ReadonlyMap<string, PlannedPropertyRun>;
   readonly slotCache: Map<string, Promise<AcquiredSlot>>;
+  /** The case runs (test ids) whose scenario prescribes a wait, and the lanes kept for them. */
+  readonly waitingTests: ReadonlySet<string>;
+  readonly waitLanes: readonly number[];
   /** The per-case bound for a test id (load-scaled ms). */
   timeoutFor(testId: string): number;
 }
@@ -49,6 +53,8 @@ export interface Verdict {
 
 /** The probe's test id: one job answers every probe check. */
 export const PROBE_TEST = "probe";
+/** The test id of the job that collects a lane's late coverage; no clause reads it. */
+const FLUSH_TEST = "flush";
 
 export class Trial {
   readonly #cases = new Map<string, Promise<CaseRun>>();
@@ -61,6 +67,8 @@ export class Trial {
   readonly staticCovered = new Set<string>();
   /** A relay call ran past its bound. */
   timedOut = false;
+  /** The mutant is decided: the clauses still in flight start no further check. */
+  #abandoned = false;
 
   /**
    * `lane` is the trial's own; the coverage run spreads its runs over every lane (the methods' `lane` argument).
@@ -80,6 +88,27 @@ export class Trial {
     return this.reuse !== undefined && !this.reuse.covers(testId) ? this.reuse.baseline : undefined;
   }
 
+  /** Stops the trial's clauses in flight at their next check. */
+  abandon(): void {
+    this.#abandoned = true;
+  }
+
+  /**
+   * The lane of a run: the one named (the coverage run spreads its runs), else the least busy wait lane for a run
+   * that prescribes a wait (a static mutant's module is loaded on its own lane only), else the trial's own.
+   */
+  #laneFor(testId: string, lane: number | undefined): MutantLane {
+    if (lane === undefined && !this.atLoad && this.context.waitingTests.has(testId)) {
+      const waiting = this.context.waitLanes.map((index) => this.#on(index));
+      const idlest = waiting.reduce<MutantLane | undefined>(
+        (a, b) => (a === undefined || b.pending < a.pending ? b : a),
+        undefined,
+      );
+      if (idlest !== undefined) return idlest;
+    }
+    return this.#on(lane);
+  }
+
   #on(lane: number | undefined): MutantLane {
     const chosen = this.lanes[lane ?? this.lane] ?? this.lanes[0];
     if (chosen === undefined) throw new Error("a trial without lanes");
@@ -93,15 +122,20 @@ export class Trial {
   #record(testId: string, started: number, covered: ReturnType<typeof coveredOf>): void {
     this.durations.set(testId, (this.durations.get(testId) ?? 0) + (performance.now() - started));
     if (covered === undefined) return;
-    const set = this.coverage.get(testId) ?? new Set<string>();
-    for (const id of covered.test) set.add(id);
-    this.coverage.set(testId, set);
+    this.#cover(testId, covered.test);
+    if (covered.late !== undefined) this.#cover(covered.late.testId, covered.late.ids);
     for (const id of covered.static) this.staticCovered.add(id);
+  }
+
+  #cover(testId: string, ids: readonly string[]): void {
+    const set = this.coverage.get(testId) ?? new Set<string>();
+    for (const id of ids) set.add(id);
+    this.coverage.set(testId, set);
   }
 
   /** One relay call of a case, counted under `testId`. */
   async #runCase(def: CaseDef, profile: Profile, testId: string, lane?: number): Promise<CaseRun> {
-    const host = this.#on(lane);
+    const host = this.#laneFor(testId, lane);
     const started = performance.now();
     let covered: ReturnType<typeof coveredOf>;
     const env: CaseEnvironment = {
@@ -176,21 +210,9 @@ export class Trial {
     const baseline = this.#reused(PROBE_TEST);
     if (baseline) return baseline.probe();
     this.#probe ??= (async () => {
-      const host = this.#on(lane);
       const started = performance.now();
       const calls = this.context.probeChecks.flatMap((c) => [...c.probe]);
-      const outcome = await host.runJob(
-        {
-          id: 0,
-          op: "probe",
-          relayModule: host.relayModule,
-          cwd: this.context.root.dir,
-          processEnv: { PATH: this.context.root.binDir, TMPDIR: tmpdir() },
-          calls,
-        },
-        { timeoutMs: this.context.timeoutFor(PROBE_TEST) },
-        this.#switch(PROBE_TEST),
-      );
+      const outcome = await this.#probeJob(this.#on(lane), PROBE_TEST, calls);
       this.#record(PROBE_TEST, started, coveredOf(outcome));
       if (outcome.status === "timeout") this.timedOut = true;
       if (outcome.status !== "reply" || outcome.reply.type !== "probe")
@@ -201,11 +223,35 @@ export class Trial {
     return this.#probe;
   }
 
+  /** A probe job under `testId` on a lane: the module probe's calls, or none (a flush). */
+  #probeJob(host: MutantLane, testId: string, calls: ProbeCall[]): Promise<JobOutcome> {
+    return host.runJob(
+      {
+        id: 0,
+        op: "probe",
+        relayModule: host.relayModule,
+        cwd: this.context.root.dir,
+        processEnv: { PATH: this.context.root.binDir, TMPDIR: tmpdir() },
+        calls,
+      },
+      { timeoutMs: this.context.timeoutFor(testId) },
+      this.#switch(testId),
+    );
+  }
+
+  /** Collects the coverage a lane's last coverage job left to report late (mutant-switch.ts). */
+  async flush(lane: number): Promise<void> {
+    const outcome = await this.#probeJob(this.#on(lane), FLUSH_TEST, []);
+    const covered = coveredOf(outcome);
+    if (covered?.late !== undefined) this.#cover(covered.late.testId, covered.late.ids);
+  }
+
   /** The clause's verdict over the profiles it applies to; the first failure decides at once. */
   async clause(clause: Clause): Promise<Verdict> {
     const outcomes: Verdict[] = [];
     for (const profile of this.context.profiles.filter((p) => clause.profiles.includes(p))) {
       for (const check of clause.checks) {
+        if (this.#abandoned) return { status: "skip", message: "the mutant is decided" };
         let verdict: Verdict;
         if (isProbe(check)) verdict = await this.#probeCheck(check);
         else if (isProperty(check))

@@ -100,8 +100,15 @@ export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 const leftovers = z.optional(z.array(z.string()));
 // The processes of the job still running when the relay settled (then killed by the child): see processesOfJob.
 const processes = z.optional(z.array(ProcessSnapshotSchema));
-// The mutant ids a `mutant` job with no active mutant executed (`test`), and those the module executed while loading.
-const covered = z.optional(z.strictObject({ test: z.array(z.string()), static: z.array(z.string()) }));
+// The mutant ids a `mutant` job with no active mutant executed (`test`), those the module executed while loading, and
+// those the previous job's code ran after its reply (`late`, under that job's test id).
+const covered = z.optional(
+  z.strictObject({
+    test: z.array(z.string()),
+    static: z.array(z.string()),
+    late: z.optional(z.strictObject({ testId: z.string(), ids: z.array(z.string()) })),
+  }),
+);
 
 /** The adapter's reply to one job, or its one unsolicited `ready` line once it is up. */
 export const AdapterReplySchema = z.discriminatedUnion("type", [
