@@ -27,6 +27,11 @@ export function isReviewHostRelayAdmissionRefusal(capture: { exitCode: number | 
 export function neverCalled(n: number): number {
   return n + 1;
 }
+
+export function markedEquivalent(flag: boolean): boolean {
+  // Stryker disable next-line BooleanLiteral: the test marks it equivalent
+  return !flag;
+}
 `;
 
 function mutate(args: string[], cwd = dir): Promise<CliRun> {
@@ -39,6 +44,8 @@ interface ReportMutant {
   replacement: string;
   status: string;
   killedBy?: string[];
+  statusReason?: string;
+  duration?: number;
   location: { start: { line: number; column: number } };
 }
 
@@ -83,14 +90,20 @@ describe("relay-conformance mutate", () => {
       // neverCalled: no case executes it.
       [11, "BlockStatement", "{}", "NoCoverage"],
       [12, "ArithmeticOperator", "n - 1", "NoCoverage"],
+      [15, "BlockStatement", "{}", "NoCoverage"],
+      // The comment's mutant: never run, not counted, with the comment's reason.
+      [17, "BooleanLiteral", "flag", "Ignored"],
     ]);
+    expect(all.find((m) => m.status === "Ignored")?.statusReason).toBe("the test marks it equivalent");
+    expect(all.filter((m) => m.status !== "Ignored" && m.duration === undefined)).toEqual([]);
+    expect(Object.keys(report.performance as object)).toEqual(["setup", "initialRun", "mutation"]);
     const killed = all.filter((m) => m.status === "Killed").length;
-    const score = ((killed * 100) / all.length).toFixed(2);
+    const score = ((killed * 100) / (all.length - 1)).toFixed(2);
     expect(r.stdout.split("\n").slice(0, 2)).toEqual([
       expect.stringMatching(
         new RegExp(`^mutation score ${score.replace(".", "\\.")}% \\(${all.length} mutants in \\d+\\.\\ds\\)$`),
       ),
-      `killed ${killed}, survived 1, timeout 0, no coverage 4`,
+      `killed ${killed}, survived 1, timeout 0, no coverage 5 (not counted: ignored 1)`,
     ]);
     const survivor = all.find((m) => m.status === "Survived");
     expect(r.stdout).toContain(
