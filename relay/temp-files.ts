@@ -31,6 +31,7 @@ export async function withPrivateTempFiles<T>(
     for (const file of files) {
       const path = join(directory, file.name);
       // Chunks are written one after another: a large payload is never joined into a second copy.
+      // Stryker disable next-line ObjectLiteral: the chmod 0600 below pins the mode before use
       await writeFile(path, Buffer.isBuffer(file.bytes) ? file.bytes : (file.bytes as Buffer[]), { mode: 0o600 });
       // writeFile's mode is filtered by umask; chmod pins it.
       await chmod(path, 0o600);
