@@ -99,9 +99,11 @@ export const mutateCommand: Command = {
     about: `Mutation testing of a relay against the clause catalogue: how strong is the gate? StrykerJS's instrumenter
 makes the mutants (its standard mutators); one run of the catalogue on the unmutated relay must pass (else exit 2,
 naming the failing clauses) and records which clause cases execute each mutant; each mutant then runs only those
-clauses, cheapest first, up to the first that kills it. Mutant switching: each lane loads the instrumented relay
-once. Statuses: killed, survived, timeout (counted as detected), no coverage, compile error and runtime error (not
-counted). Exit 0, or 1 when the score is below --break, 2 on bad input, 3 on a harness error.`,
+clauses, the likeliest killer first, up to the first that kills it. Mutant switching: each lane loads the
+instrumented relay once; cases that wait a prescribed time run on wait lanes beside them. Statuses: killed, survived,
+timeout (counted as detected), no coverage, and compile error, runtime error and ignored (a \`// Stryker disable\`
+comment's mutant, never run), not counted. Exit 0, or 1 when the score is below --break, 2 on bad input, 3 on a
+harness error.`,
     options: MUTATE_OPTIONS,
     footer: `The console shows the score, the counts, then every survivor: file:line, the replacement as a diff, and
 "no clause pins this behaviour". The JSON names the clause that killed each mutant. Progress goes to stderr as for
