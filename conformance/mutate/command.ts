@@ -17,7 +17,7 @@ import { usageText } from "../cli/usage.ts";
 import { harnessPaths } from "../paths.ts";
 import { startProgress } from "../cli/progress.ts";
 import { STDOUT_TARGET, writeReportTo } from "../cli/write-report.ts";
-import { BaselineFailure, mutateRelay } from "./mutate.ts";
+import { BaselineFailure, mutateRelay, type MutateOptions, type MutateResult } from "./mutate.ts";
 import { consoleSummary, countMutants, htmlReport, mutationReport, mutationScore } from "./report.ts";
 import { changedLines, defaultTargets, globTargets, isInside } from "./targets.ts";
 
@@ -116,95 +116,137 @@ harness error.`,
       return 0;
     }
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-    const relay = values.relay !== undefined ? resolveRelayPath(io.cwd, values.relay) : harnessPaths().defaultRelay;
-    const folder = dirname(relay);
-    const { clauses, profiles, seed, runs, timeoutMs, concurrency } = catalogueSelection(values);
-    const files =
-      values.mutate === undefined ? defaultTargets(relay, folder) : globTargets(folder, io.cwd, values.mutate);
-    if (files.length === 0)
-      throw new UsageError(`--mutate ${values.mutate?.join(" ") ?? ""} matches no source file in ${folder}`);
-    if (!files.every((f) => f === relay || isInside(folder, f)))
-      throw new UsageError(`--mutate must name files inside the relay's folder ${folder}`);
-    if (values.since !== undefined) checkRef(values.since, folder);
-    const lines = values.since === undefined ? undefined : changedLines(values.since, files);
-    const breakAt = parseBreak(values.break);
-    const json = outputTarget(io.cwd, "json", values.json);
-    const html = outputTarget(io.cwd, "html", values.html);
-    if (html === STDOUT_TARGET && json === STDOUT_TARGET)
-      throw new UsageError("only one report can go to stdout: --json and --html are both -");
-    const human = json === STDOUT_TARGET || html === STDOUT_TARGET ? { ...io, stdout: io.stderr } : io;
+    const request = mutateRequest(values, io.cwd);
+    const human = request.json === STDOUT_TARGET || request.html === STDOUT_TARGET ? { ...io, stdout: io.stderr } : io;
+    const quiet = values.quiet ?? false;
     const { progress, io: shown } = startProgress(
       human,
       "relay-conformance mutate",
       "mutants",
-      values.quiet ?? false,
+      quiet,
       undefined,
       "survived",
     );
-    if (!values.quiet)
+    const { relay, files, selection } = request;
+    if (!quiet)
       shown.stdout(
-        `relay-conformance mutate: ${relay}\n${files.length} file(s); profiles ${profiles.join(", ")}; seed ${seed}; ${runs} property runs\n`,
+        `relay-conformance mutate: ${relay}\n${files.length} file(s); profiles ${selection.profiles.join(", ")}; seed ${selection.seed}; ${selection.runs} property runs\n`,
       );
-    let survived = 0;
-    let result;
+    let result: MutateResult;
     try {
-      result = await mutateRelay({
-        relay,
-        folder,
-        files,
-        ...(lines === undefined ? {} : { lines }),
-        clauses,
-        profiles,
-        runs,
-        seed,
-        timeoutMs,
-        concurrency,
-        onPlan: (total, coverageMs) => {
-          if (!values.quiet)
-            shown.stdout(`coverage run passed in ${(coverageMs / 1000).toFixed(1)}s; ${total} mutants to test\n`);
-          progress.update({ done: 0, total, failed: 0 });
-        },
-        onMutant: (mutant, done, total) => {
-          if (mutant.status === "Survived" || mutant.status === "NoCoverage") survived += 1;
-          progress.update({ done, total, failed: survived });
-        },
-      });
+      result = await mutateWithProgress(request, progress, quiet ? () => undefined : shown.stdout);
     } catch (error) {
-      progress.finish();
-      if (error instanceof BaselineFailure) {
-        throw new UsageError(
-          `${error.message}; mutation testing needs a relay that passes: ${error.failing.map((f) => `${f.id}: ${f.message.split("\n")[0] ?? ""}`).join("; ")}`,
-          { hint: false },
-        );
-      }
-      if (error instanceof HarnessError) {
-        shown.stderr(`relay-conformance: harness error: ${error.message}\n`);
-        return HARNESS_ERROR_EXIT;
-      }
-      throw error;
+      if (!(error instanceof HarnessError)) throw error;
+      shown.stderr(`relay-conformance: harness error: ${error.message}\n`);
+      return HARNESS_ERROR_EXIT;
     } finally {
       progress.finish();
     }
-    const report = mutationReport(result, {
-      cwd: io.cwd,
-      ...(breakAt === undefined ? {} : { breakAt }),
-      config: {
-        relay,
-        profiles,
-        seed,
-        runs,
-        concurrency,
-        ...(values.since === undefined ? {} : { since: values.since }),
-      },
-    });
-    if (json) writeReportTo(json, `${JSON.stringify(report, null, 2)}\n`, io.stdout);
-    if (html) writeReportTo(html, htmlReport(report, "relay-conformance mutate"), io.stdout);
-    shown.stdout(consoleSummary(result, io.cwd));
-    const score = mutationScore(countMutants(result.mutants));
-    if (breakAt !== undefined && score < breakAt) {
-      shown.stdout(`mutation score ${score.toFixed(2)}% is below --break ${breakAt}\n`);
-      return 1;
-    }
-    return 0;
+    return writeReports(result, request, io, shown);
   },
 };
+
+type MutateValues = ReturnType<typeof parseOptions<typeof MUTATE_OPTIONS>>["values"];
+
+/** What one `mutate` call asks for, checked: the relay, the files, the lines, the catalogue and the outputs. */
+interface MutateRequest {
+  readonly relay: string;
+  readonly folder: string;
+  readonly files: readonly string[];
+  readonly lines: MutateOptions["lines"];
+  readonly since: string | undefined;
+  readonly selection: ReturnType<typeof catalogueSelection>;
+  readonly breakAt: number | undefined;
+  readonly json: ReturnType<typeof outputTarget>;
+  readonly html: ReturnType<typeof outputTarget>;
+}
+
+/** Reads and checks the options (a UsageError, exit 2, names the bad one). */
+function mutateRequest(values: MutateValues, cwd: string): MutateRequest {
+  const relay = values.relay !== undefined ? resolveRelayPath(cwd, values.relay) : harnessPaths().defaultRelay;
+  const folder = dirname(relay);
+  const selection = catalogueSelection(values);
+  const files = values.mutate === undefined ? defaultTargets(relay, folder) : globTargets(folder, cwd, values.mutate);
+  if (files.length === 0)
+    throw new UsageError(`--mutate ${values.mutate?.join(" ") ?? ""} matches no source file in ${folder}`);
+  if (!files.every((f) => f === relay || isInside(folder, f)))
+    throw new UsageError(`--mutate must name files inside the relay's folder ${folder}`);
+  if (values.since !== undefined) checkRef(values.since, folder);
+  const lines = values.since === undefined ? undefined : changedLines(values.since, files);
+  const breakAt = parseBreak(values.break);
+  const json = outputTarget(cwd, "json", values.json);
+  const html = outputTarget(cwd, "html", values.html);
+  if (html === STDOUT_TARGET && json === STDOUT_TARGET)
+    throw new UsageError("only one report can go to stdout: --json and --html are both -");
+  return { relay, folder, files, lines, since: values.since, selection, breakAt, json, html };
+}
+
+/** Runs the mutation testing with the progress line; a failing coverage run is bad input (exit 2). */
+async function mutateWithProgress(
+  request: MutateRequest,
+  progress: ReturnType<typeof startProgress>["progress"],
+  say: (text: string) => void,
+): Promise<MutateResult> {
+  const { clauses, profiles, runs, seed, timeoutMs, concurrency } = request.selection;
+  let survived = 0;
+  try {
+    return await mutateRelay({
+      relay: request.relay,
+      folder: request.folder,
+      files: request.files,
+      ...(request.lines === undefined ? {} : { lines: request.lines }),
+      clauses,
+      profiles,
+      runs,
+      seed,
+      timeoutMs,
+      concurrency,
+      onPlan: (total, coverageMs) => {
+        say(`coverage run passed in ${(coverageMs / 1000).toFixed(1)}s; ${total} mutants to test\n`);
+        progress.update({ done: 0, total, failed: 0 });
+      },
+      onMutant: (mutant, done, total) => {
+        if (mutant.status === "Survived" || mutant.status === "NoCoverage") survived += 1;
+        progress.update({ done, total, failed: survived });
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof BaselineFailure)) throw error;
+    throw new UsageError(
+      `${error.message}; mutation testing needs a relay that passes: ${error.failing.map((f) => `${f.id}: ${f.message.split("\n")[0] ?? ""}`).join("; ")}`,
+      { hint: false },
+    );
+  }
+}
+
+/** Writes the JSON and HTML reports and the console summary; exit 1 below --break. */
+function writeReports(
+  result: MutateResult,
+  request: MutateRequest,
+  io: { readonly cwd: string; stdout(text: string): void },
+  shown: { stdout(text: string): void },
+): number {
+  const { profiles, seed, runs, concurrency } = request.selection;
+  const { breakAt } = request;
+  const report = mutationReport(result, {
+    cwd: io.cwd,
+    ...(breakAt === undefined ? {} : { breakAt }),
+    config: {
+      relay: request.relay,
+      profiles,
+      seed,
+      runs,
+      concurrency,
+      ...(request.since === undefined ? {} : { since: request.since }),
+    },
+  });
+  if (request.json) writeReportTo(request.json, `${JSON.stringify(report, null, 2)}\n`, io.stdout);
+  if (request.html) writeReportTo(request.html, htmlReport(report, "relay-conformance mutate"), io.stdout);
+  shown.stdout(consoleSummary(result, io.cwd));
+  const score = mutationScore(countMutants(result.mutants));
+  if (breakAt !== undefined && score < breakAt) {
+    shown.stdout(`mutation score ${score.toFixed(2)}% is below --break ${breakAt}\n`);
+    return 1;
+  }
+  return 0;
+}
