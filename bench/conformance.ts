@@ -1,8 +1,9 @@
 // Bench section "conformance": one default `relay-conformance run` (all clauses, all profiles, default property
 // runs, concurrency 2, seed 1) against our relay. Reports its wall time (target: under 60 s), its floor and where
 // the rest goes. The floor is what the relay under test must start itself: its simulated calls (the transcripts'
-// entries), each at least one Node start (`node -e 0`, measured here), spread over the lanes. Target: wall ÷ floor
-// <= 1.2x; everything above the floor is harness overhead or the simulator's own work per call.
+// entries), each at least one Node start (`node -e 0`, measured here), spread over the lanes. Wall ÷ floor has no
+// target (the 1.2x one is retired): everything above the floor is harness overhead or the simulator's own work per
+// call, and the rows below it say where that goes.
 import { CATALOGUE } from "../conformance/clauses/index.ts";
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from "../conformance/clauses/catalogue-options.ts";
 import { harnessPaths } from "../conformance/paths.ts";
@@ -16,7 +17,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
 const TARGET_MS = 60_000;
-const FLOOR_TARGET = 1.2;
 const CONCURRENCY = 2;
 const NODE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 
@@ -211,7 +211,7 @@ export function conformanceRows(f: ConformanceBenchFigures): BenchRow[] {
     { label: `per case (${f.casesPerSecond.toFixed(2)} cases/s)`, medianMs: f.wallMs / f.cases },
     { label: `node -e 0 (median of ${NODE_ROUNDS}, before and after the run)`, medianMs: f.nodeStartMs },
     { label: `floor: ${f.relayCalls} relay-initiated calls × node -e 0 ÷ ${CONCURRENCY} lanes`, medianMs: floorMs },
-    { label: "wall ÷ floor", medianMs: f.wallMs, ratio: f.wallMs / floorMs, target: FLOOR_TARGET },
+    { label: "wall ÷ floor", medianMs: f.wallMs, ratio: f.wallMs / floorMs },
     { label: `where the wall time goes (CPU lane time ÷ ${CONCURRENCY} lanes):`, medianMs: f.wallMs },
     part(`relay calls of the cases on the CPU lanes: their floor (${cpuCalls} calls)`, cpuFloorMs),
     part(

@@ -9,6 +9,7 @@ import "./relay.ts";
 import "./conformance.ts";
 import "./mutate.ts";
 import "./diff.ts";
+import "./hang.ts";
 
 const RESULTS = fileURLToPath(new URL("RESULTS.md", import.meta.url));
 
