@@ -25,25 +25,11 @@ import type { RunOptions } from "../runner/run-catalogue.ts";
 import { instrumentRelay, type MutantSpec } from "./instrument.ts";
 import { ClauseOrder } from "./clause-order.ts";
 import { MutantLane } from "./lane.ts";
+import type { MutantResult } from "./mutant-result.ts";
 import { testMutant } from "./test-mutant.ts";
 import { PROBE_TEST, Trial, type TrialContext } from "./trial.ts";
 
-/** A mutant's status, as the mutation testing report names it. */
-export type MutantStatus =
-  "Killed" | "Survived" | "NoCoverage" | "Timeout" | "CompileError" | "RuntimeError" | "Ignored";
-
-export interface MutantResult extends MutantSpec {
-  readonly status: MutantStatus;
-  /** The clause that killed it. */
-  readonly killedBy?: string;
-  readonly statusReason?: string;
-  /** The clauses whose cases execute it. */
-  readonly coveredBy: readonly string[];
-  readonly testsCompleted: number;
-  readonly static: boolean;
-  /** Wall time from the mutant's start to its verdict, in ms (absent: never run). */
-  readonly duration?: number;
-}
+export type { MutantResult, MutantStatus } from "./mutant-result.ts";
 
 /** The catalogue options a mutation run shares with `run`; timeoutMs bounds a coverage-run case, and a mutant's case
  * 1.5 × its coverage-run time + 5 s, at most timeoutMs. */

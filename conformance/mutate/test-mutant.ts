@@ -5,7 +5,7 @@
 import type { Clause } from "../clauses/types.ts";
 import type { ClauseOrder } from "./clause-order.ts";
 import type { MutantSpec } from "./instrument.ts";
-import type { MutantResult } from "./mutate.ts";
+import type { MutantResult } from "./mutant-result.ts";
 import type { Trial, Verdict } from "./trial.ts";
 
 /** At most this many waiting clauses of one mutant in flight at once. */
