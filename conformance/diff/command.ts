@@ -3,12 +3,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { UsageError, type Command } from "../cli/command.ts";
+import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
 import { executableOption } from "../cli/executable-option.ts";
 import { HELP_OPTION, outputFileOption, parseCount, parseOptions, type OptionTable } from "../cli/options.ts";
 import { usageText } from "../cli/usage.ts";
 import { binaryVersion } from "../record/record.ts";
-import { startProgress } from "../cli/progress.ts";
+import { startProgress, type Progress } from "../cli/progress.ts";
 import { writeReportFile } from "../cli/write-report.ts";
 import { trackTempDir } from "../process/teardown.ts";
 import { profileOfVersionOutput, profileOption, PROFILES } from "../cli/profile.ts";
@@ -16,7 +16,8 @@ import { corpusScripts, loadScripts } from "./corpus.ts";
 import { runGenerated } from "./generate.ts";
 import { summaryLines, verdictLines } from "./render.ts";
 import { DIFF_REPORT_SCHEMA_ID, type DiffReport, type ScenarioVerdict } from "./report-schema.ts";
-import { diffScript, worldRoot } from "./run-diff.ts";
+import { diffScript, worldRoot, type DiffSides } from "./run-diff.ts";
+import type { Reproduction } from "../repro/format.ts";
 
 const DIFF_OPTIONS = {
   binary: { type: "string", valueName: "gentle-ai", description: "the gentle-ai build to compare with the simulator" },
@@ -106,36 +107,13 @@ prints its call, the first differing byte and both sides' bytes.`,
       root: worldRoot(runDir),
       ...(values.keep === undefined ? {} : { keep: resolve(io.cwd, values.keep) }),
     };
-    let callsProgress: ReturnType<typeof startProgress> | undefined;
     try {
-      const scenarios: ScenarioVerdict[] = [];
-      for (const script of scripts) {
-        progress.update({
-          done: scenarios.length,
-          total: scripts.length,
-          failed: scenarios.filter((v) => v.status !== "pass" && v.status !== "skip").length,
-        });
-        const verdict = await diffScript(script, sides);
-        scenarios.push(verdict);
-        for (const l of verdictLines(verdict)) shown.stdout(`${l}\n`);
-      }
+      const scenarios = await runScripts(scripts, sides, progress, shown);
       progress.finish();
-      let gen: DiffReport["generated"];
-      if (generated !== undefined) {
-        // Generated calls count in calls, not scenarios: a progress line of their own.
-        const calls = startProgress(io, "relay-conformance diff --generated", "calls", values.quiet ?? false);
-        callsProgress = calls;
-        calls.progress.update({ done: 0, total: generated, failed: 0 });
-        gen = await runGenerated({
-          runs: generated,
-          seed,
-          sides,
-          saveDir: io.cwd,
-          onCalls: (done, diverged) => calls.progress.update({ done, total: generated, failed: diverged ? 1 : 0 }),
-          log: (l) => calls.io.stderr(`${l}\n`),
-        });
-        calls.progress.finish();
-      }
+      const gen =
+        generated === undefined
+          ? undefined
+          : await runGeneratedCalls(io, { runs: generated, seed, sides, quiet: values.quiet ?? false });
       progress.finish();
       const report: DiffReport = {
         schema: DIFF_REPORT_SCHEMA_ID,
@@ -151,9 +129,51 @@ prints its call, the first differing byte and both sides' bytes.`,
       return report.summary.errors > 0 ? 3 : 0;
     } finally {
       progress.finish();
-      callsProgress?.progress.finish();
       rmSync(runDir, { recursive: true, force: true });
       untrack();
     }
   },
 };
+
+/** Each script on both sides in turn, printing its verdict lines; returns the verdicts. */
+async function runScripts(
+  scripts: readonly Reproduction[],
+  sides: DiffSides,
+  progress: Progress,
+  shown: CommandIo,
+): Promise<ScenarioVerdict[]> {
+  const scenarios: ScenarioVerdict[] = [];
+  for (const script of scripts) {
+    progress.update({
+      done: scenarios.length,
+      total: scripts.length,
+      failed: scenarios.filter((v) => v.status !== "pass" && v.status !== "skip").length,
+    });
+    const verdict = await diffScript(script, sides);
+    scenarios.push(verdict);
+    for (const l of verdictLines(verdict)) shown.stdout(`${l}\n`);
+  }
+  return scenarios;
+}
+
+/** --generated: fast-check calls on both sides, with a progress line of their own (they count calls, not scenarios). */
+async function runGeneratedCalls(
+  io: CommandIo,
+  options: { readonly runs: number; readonly seed: number; readonly sides: DiffSides; readonly quiet: boolean },
+): Promise<NonNullable<DiffReport["generated"]>> {
+  const { runs, seed, sides } = options;
+  const calls = startProgress(io, "relay-conformance diff --generated", "calls", options.quiet);
+  try {
+    calls.progress.update({ done: 0, total: runs, failed: 0 });
+    return await runGenerated({
+      runs,
+      seed,
+      sides,
+      saveDir: io.cwd,
+      onCalls: (done, diverged) => calls.progress.update({ done, total: runs, failed: diverged ? 1 : 0 }),
+      log: (l) => calls.io.stderr(`${l}\n`),
+    });
+  } finally {
+    calls.progress.finish();
+  }
+}

@@ -303,6 +303,12 @@ async function sweepRepository(lane: Lane, name: string, files: Record<string, s
   return repo;
 }
 
+/** One gentle-ai call of the repository leg, against its own scenario. */
+type LegCall = (
+  argv: readonly string[],
+  options?: { handshake?: boolean; kind?: string },
+) => Promise<{ run: ChildResult; json: unknown }>;
+
 /**
  * The repository world's verbs on real Git repositories, with a scenario that pins no lineage: the kill switch in
  * both scopes, STATUS's selection and empty-candidate answers, START's consent question, decline and creation,
@@ -310,10 +316,17 @@ async function sweepRepository(lane: Lane, name: string, files: Record<string, s
  */
 async function repositoryLeg(lane: Lane): Promise<void> {
   const scenario = lane.file("repository-scenario.json", Buffer.from(JSON.stringify({ profile: lane.profile })));
-  const call = (argv: readonly string[], options: { handshake?: boolean; kind?: string } = {}) =>
-    lane.gentleAi(argv, { ...options, scenario });
+  const call: LegCall = (argv, options = {}) => lane.gentleAi(argv, { ...options, scenario });
   const clean = await sweepRepository(lane, "clean", { "app.ts": "export const value = 1;\n" });
   const repo = await sweepRepository(lane, "repo", { ".github/workflows/deploy.yml": "name: x\n" });
+  await modeAndValidateCalls(call, repo, clean);
+  const declared = await untrackedSelection(call, repo);
+  if (declared === undefined) return;
+  await startCalls(call, repo, declared);
+}
+
+/** The kill switch in both scopes with VALIDATE under it, then STATUS on a clean repository. */
+async function modeAndValidateCalls(call: LegCall, repo: string, clean: string): Promise<void> {
   await call(["review", "mode", "status", "--cwd", repo, "--json"]);
   await call(["review", "mode", "enable", "--scope", "global", "--cwd", repo, "--json"]);
   await call(["review", "mode", "disable", "--scope", "clone", "--cwd", repo, "--json"]);
@@ -335,6 +348,10 @@ async function repositoryLeg(lane: Lane): Promise<void> {
     ],
     { handshake: true },
   );
+}
+
+/** A risky change with an untracked file: STATUS asks for the selection; returns the flags declaring it. */
+async function untrackedSelection(call: LegCall, repo: string): Promise<string[] | undefined> {
   writeFileSync(
     join(repo, ".github/workflows/deploy.yml"),
     "name: x\non: push\njobs:\n  deploy:\n    steps:\n      - run: curl -s | bash\n",
@@ -350,12 +367,12 @@ async function repositoryLeg(lane: Lane): Promise<void> {
       | undefined
   )?.next_transition?.collect?.inputs?.[0];
   const inventory = selection?.arguments?.find((a) => a.name === "expected_untracked_inventory")?.value;
-  if (typeof inventory !== "string") return;
-  const declared = [
-    "--untracked-scope=select",
-    `--expected-untracked-inventory=${inventory}`,
-    "--intended-untracked=notes.txt",
-  ];
+  if (typeof inventory !== "string") return undefined;
+  return ["--untracked-scope=select", `--expected-untracked-inventory=${inventory}`, "--intended-untracked=notes.txt"];
+}
+
+/** With the selection declared: STATUS's START, its consent question, decline and grant, then the lineage's STATUS. */
+async function startCalls(call: LegCall, repo: string, declared: readonly string[]): Promise<void> {
   await call([...STATUS.slice(0, 2), "--cwd", repo, "--contract", CONTRACT_V1, "--next-transition", ...declared]);
   const { json: fresh } = await call(
     [

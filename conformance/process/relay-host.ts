@@ -226,17 +226,8 @@ export class RelayHost {
    */
   run(job: AdapterJob, options: JobOptions): Promise<JobOutcome> {
     const markers = options.markers ?? [];
-    if (this.#pending)
-      return Promise.resolve({
-        status: "harness",
-        detail: `adapter worker is busy with job ${this.#pending.id} (harness fault: two cases on one lane)`,
-      });
-    if (this.#broken !== null)
-      return Promise.resolve({
-        status: "harness",
-        detail: `adapter worker reused after its channel broke (${this.#broken})`,
-      });
-    if (options.signal?.aborted) return Promise.resolve({ status: "harness", detail: cancelled(options.signal) });
+    const refused = this.#refusal(options);
+    if (refused !== undefined) return Promise.resolve(refused);
     return new Promise<JobOutcome>((resolve) => {
       let done = false;
       const finish = (outcome: JobOutcome): void => {
@@ -256,13 +247,7 @@ export class RelayHost {
       const timer = loadScaledTimeout(options.timeoutMs, (wallMs) =>
         giveUp(() =>
           this.#ready
-            ? {
-                status: "timeout",
-                timeoutMs: options.timeoutMs,
-                wallMs,
-                evidence: this.#evidence(),
-                ...hangOf(options),
-              }
+            ? this.#timeout(options, wallMs)
             : {
                 status: "harness",
                 detail: `the adapter child did not come up within ${options.timeoutMs}ms: ${tail(this.#output)}`,
@@ -289,16 +274,37 @@ export class RelayHost {
         const startedAt = performance.now();
         // A relay that can no longer settle before its bound is decided now, as the bound would decide it.
         options.hangWatch?.begin(this, options.timeoutMs, () =>
-          giveUp(() => ({
-            status: "timeout",
-            timeoutMs: options.timeoutMs,
-            wallMs: Math.round(performance.now() - startedAt),
-            evidence: this.#evidence(),
-            ...hangOf(options),
-          })),
+          giveUp(() => this.#timeout(options, Math.round(performance.now() - startedAt))),
         );
       });
     });
+  }
+
+  /** Why a job cannot be sent at all: one in flight, a broken channel, a run already cancelled. */
+  #refusal(options: JobOptions): JobOutcome | undefined {
+    if (this.#pending)
+      return {
+        status: "harness",
+        detail: `adapter worker is busy with job ${this.#pending.id} (harness fault: two cases on one lane)`,
+      };
+    if (this.#broken !== null)
+      return {
+        status: "harness",
+        detail: `adapter worker reused after its channel broke (${this.#broken})`,
+      };
+    if (options.signal?.aborted) return { status: "harness", detail: cancelled(options.signal) };
+    return undefined;
+  }
+
+  /** A job past its bound (or decided by the hang watch): the child's evidence and the watch's findings. */
+  #timeout(options: JobOptions, wallMs: number): JobOutcome {
+    return {
+      status: "timeout",
+      timeoutMs: options.timeoutMs,
+      wallMs,
+      evidence: this.#evidence(),
+      ...hangOf(options),
+    };
   }
 
   /** Kills the child's process group, its descendants and every process carrying a marker; waits for the reap. */

@@ -81,17 +81,12 @@ export async function runOneStep(ctx: StepContext, step: Step, p: StepPrinter): 
   }
   p.out(`-- ${p.file}:${step.line}: ${redact(stepText(step, p.lines))}`);
   if (step.command === "env") {
-    for (const w of step.args) {
-      const eq = w.indexOf("=");
-      if (eq < 0) delete ctx.sandbox.env[w];
-      else ctx.sandbox.env[w.slice(0, eq)] = ctx.expand(w.slice(eq + 1));
-    }
+    applyEnv(ctx, step);
     return { ran: false, checks: 0, mismatches: 0 };
   }
 
   const mark = ctx.sandbox.mark();
   let result: StepResult;
-  let mismatches = 0;
   try {
     result = await dispatch(ctx, step);
   } catch (e) {
@@ -106,6 +101,31 @@ export async function runOneStep(ctx: StepContext, step: Step, p: StepPrinter): 
 
   ctx.sandbox.outcomes.push(result.outcome);
   const calls = ctx.sandbox.callsSince(mark);
+  printAnswers(ctx, p, result, calls);
+  Object.assign(ctx.sandbox.vars, result.vars ?? {});
+
+  let mismatches = checkAssertions(ctx, step, p, answerOf(step, result, calls), result, calls);
+  if (result.outcome["harnessError"] === true) {
+    mismatches++;
+    indent(`MISMATCH  ${p.file}:${step.line}: the step itself failed: ${String(result.outcome["message"])}`);
+    return { ran: true, checks: step.assertions.length, mismatches, harnessError: String(result.outcome["message"]) };
+  }
+  return { ran: true, checks: step.assertions.length, mismatches };
+}
+
+/** `env NAME=word …` sets (expanded) and `env NAME` unsets the sandbox's variables. */
+function applyEnv(ctx: StepContext, step: Step): void {
+  for (const w of step.args) {
+    const eq = w.indexOf("=");
+    if (eq < 0) delete ctx.sandbox.env[w];
+    else ctx.sandbox.env[w.slice(0, eq)] = ctx.expand(w.slice(eq + 1));
+  }
+}
+
+/** A direct answer's argv and streams, else the step's provider calls, its own notes and its outcome. */
+function printAnswers(ctx: StepContext, p: StepPrinter, result: StepResult, calls: readonly SimCall[]): void {
+  const redact = (s: string): string => ctx.sandbox.redact(s);
+  const indent = (l: string): void => p.out(`   ${l}`);
   if (result.answer) {
     indent(`$ ${result.answer.argv.map((w) => showWord(redact(w))).join(" ")}`);
     for (const l of callLines(directCall(result.answer), redact).slice(1)) indent(l);
@@ -114,10 +134,21 @@ export async function runOneStep(ctx: StepContext, step: Step, p: StepPrinter): 
     for (const l of p.said) indent(l);
     for (const l of outcomeLines(result.outcome, redact)) indent(l);
   }
-  Object.assign(ctx.sandbox.vars, result.vars ?? {});
+}
 
-  const answer = answerOf(step, result, calls);
+/** Evaluates and prints the step's assertions in order; returns how many did not match. */
+function checkAssertions(
+  ctx: StepContext,
+  step: Step,
+  p: StepPrinter,
+  answer: Answer | undefined,
+  result: StepResult,
+  calls: readonly SimCall[],
+): number {
+  const redact = (s: string): string => ctx.sandbox.redact(s);
+  const indent = (l: string): void => p.out(`   ${l}`);
   const phaseCalls = ctx.sandbox.callsSince(0);
+  let mismatches = 0;
   for (const a of step.assertions) {
     let v: Verdict;
     try {
@@ -142,10 +173,5 @@ export async function runOneStep(ctx: StepContext, step: Step, p: StepPrinter): 
       indent(`          ${redact(v.detail)}`);
     }
   }
-  if (result.outcome["harnessError"] === true) {
-    mismatches++;
-    indent(`MISMATCH  ${p.file}:${step.line}: the step itself failed: ${String(result.outcome["message"])}`);
-    return { ran: true, checks: step.assertions.length, mismatches, harnessError: String(result.outcome["message"]) };
-  }
-  return { ran: true, checks: step.assertions.length, mismatches };
+  return mismatches;
 }

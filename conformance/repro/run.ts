@@ -73,21 +73,47 @@ function pick(m: { relay?: string; client?: string } | undefined): { relay?: str
   return out;
 }
 
+/** What every phase of one run reads: the reproduction, the options and what was resolved from them once. */
+interface ReproRun {
+  readonly repro: Reproduction;
+  readonly options: RunOptions;
+  readonly file: string;
+  readonly lines: string[] | undefined;
+  readonly cwd: string;
+  readonly subject: ModuleChoice;
+  readonly sections: ReadonlyMap<string, string>;
+}
+
+/** The run's counts so far, and the verdict line of each phase. */
+interface Tally {
+  mismatches: number;
+  checks: number;
+  steps: number;
+  skipped: number;
+  readonly verdicts: string[];
+  readonly harnessErrors: string[];
+}
+
 /** Runs every phase of a reproduction, printing each step, its provider answers and expected vs actual. */
 export async function runReproduction(repro: Reproduction, options: RunOptions): Promise<RunSummary> {
-  const out = options.out;
   const file = basename(repro.file);
   const lines = existsSync(repro.file) ? readFileSync(repro.file, "utf8").split("\n") : undefined;
   const cwd = options.cwd ?? process.cwd();
   const subject = subjectChoice(options.against, cwd);
   const sections = new Map(repro.sections.map((s) => [s.name, s.text]));
-  let mismatches = 0;
-  let checks = 0;
-  const verdicts: string[] = [];
-  let steps = 0;
-  let skipped = 0;
-  const harnessErrors: string[] = [];
+  const run: ReproRun = { repro, options, file, lines, cwd, subject, sections };
+  const tally: Tally = { mismatches: 0, checks: 0, steps: 0, skipped: 0, verdicts: [], harnessErrors: [] };
+  printHeader(run);
+  for (const [pi, phase] of repro.phases.entries()) {
+    if (options.phases && !options.phases.includes(pi + 1)) continue;
+    await runPhase(run, tally, pi, phase);
+  }
+  return printSummary(run, tally);
+}
 
+/** The reproduction, its subject and swapped modules; refuses a missing module or a phase out of range. */
+function printHeader({ repro, options, cwd, subject }: ReproRun): void {
+  const out = options.out;
   out(`repro ${repro.id}: ${repro.title}`);
   if (repro.issue) out(`  issue:   ${repro.issue}`);
   const shown = relative(REPO_ROOT, repro.file);
@@ -105,69 +131,86 @@ export async function runReproduction(repro: Reproduction, options: RunOptions):
     if (!Number.isInteger(n) || n < 1 || n > repro.phases.length)
       throw new ReproInputError(`--phase ${n}: ${repro.id} has phases 1..${repro.phases.length}`);
   }
-  for (const [pi, phase] of repro.phases.entries()) {
-    if (options.phases && !options.phases.includes(pi + 1)) continue;
-    out("");
-    out(`== phase ${pi + 1}/${repro.phases.length}: ${phase.title}`);
-    out(`   ${describeWorld(phase, options.profile)}`);
-    const why =
-      options.binary === undefined || options.simulatorCompatible === true ? undefined : simulatorOnlyReason(phase);
-    if (why !== undefined) {
-      out(`   SKIP against ${options.binary}: ${why}`);
-      skipped++;
-      verdicts.push(`  skip  ${String(pi + 1).padStart(2)}  ${phase.title}`);
-      continue;
-    }
-    const before = mismatches;
-    const sandbox = await Sandbox.create({
-      scenario: phaseScenario(phase, options.profile),
-      ...(options.binary === undefined ? {} : { gentleAi: options.binary }),
-      recording: options.recording ?? (options.binary === undefined ? "native" : "shim"),
-      ...(phase.repo ? { repo: { fixture: phase.repo, section: (name: string) => sections.get(name) ?? "" } } : {}),
-      ...(options.root === undefined ? {} : { root: options.root }),
-    });
-    Object.assign(sandbox.env, options.env?.(sandbox));
-    const printer: StepPrinter = { file, lines, out, said: [] };
-    try {
-      const ctx: StepContext = {
-        sandbox,
-        module: (name) => {
-          if (name === undefined || name === "subject") return subject;
-          const swapped = options.modules?.[name];
-          if (swapped !== undefined) {
-            const path = resolveModulePath(swapped, cwd);
-            return { label: `${name}=${swapped}`, relay: path, client: path };
-          }
-          const named = NAMED_MODULES[name];
-          if (named) return { label: name, ...pick(named) };
-          const path = resolveModulePath(name, dirname(repro.file));
-          return { label: name, relay: path, client: path };
-        },
-        subjectDefects: options.defects,
-        section: (name) => {
-          const t = sections.get(name);
-          if (t === undefined) throw new ReproInputError(`${file}: no section "${name}"`);
-          return t;
-        },
-        expand: (w) => expandWord(w, sandbox.vars),
-        say: (l) => printer.said.push(l),
-      };
-      for (const step of phase.steps) {
-        const t = await runOneStep(ctx, step, printer);
-        if (t.ran) steps++;
-        checks += t.checks;
-        mismatches += t.mismatches;
-        if (t.harnessError !== undefined) harnessErrors.push(`${file}:${step.line}: ${t.harnessError}`);
-      }
-      await options.onPhaseEnd?.(pi, sandbox);
-    } finally {
-      sandbox.dispose();
-    }
-    verdicts.push(`  ${mismatches === before ? "ok  " : "FAIL"}  ${String(pi + 1).padStart(2)}  ${phase.title}`);
+}
+
+/** One phase in a fresh sandbox (or its skip line), adding its counts and verdict to the tally. */
+async function runPhase(run: ReproRun, tally: Tally, pi: number, phase: Reproduction["phases"][number]): Promise<void> {
+  const { repro, options, file, lines, sections } = run;
+  const out = options.out;
+  out("");
+  out(`== phase ${pi + 1}/${repro.phases.length}: ${phase.title}`);
+  out(`   ${describeWorld(phase, options.profile)}`);
+  const why =
+    options.binary === undefined || options.simulatorCompatible === true ? undefined : simulatorOnlyReason(phase);
+  if (why !== undefined) {
+    out(`   SKIP against ${options.binary}: ${why}`);
+    tally.skipped++;
+    tally.verdicts.push(`  skip  ${String(pi + 1).padStart(2)}  ${phase.title}`);
+    return;
   }
+  const before = tally.mismatches;
+  const sandbox = await Sandbox.create({
+    scenario: phaseScenario(phase, options.profile),
+    ...(options.binary === undefined ? {} : { gentleAi: options.binary }),
+    recording: options.recording ?? (options.binary === undefined ? "native" : "shim"),
+    ...(phase.repo ? { repo: { fixture: phase.repo, section: (name: string) => sections.get(name) ?? "" } } : {}),
+    ...(options.root === undefined ? {} : { root: options.root }),
+  });
+  Object.assign(sandbox.env, options.env?.(sandbox));
+  const printer: StepPrinter = { file, lines, out, said: [] };
+  try {
+    const ctx = stepContext(run, sandbox, printer);
+    for (const step of phase.steps) {
+      const t = await runOneStep(ctx, step, printer);
+      if (t.ran) tally.steps++;
+      tally.checks += t.checks;
+      tally.mismatches += t.mismatches;
+      if (t.harnessError !== undefined) tally.harnessErrors.push(`${file}:${step.line}: ${t.harnessError}`);
+    }
+    await options.onPhaseEnd?.(pi, sandbox);
+  } finally {
+    sandbox.dispose();
+  }
+  tally.verdicts.push(
+    `  ${tally.mismatches === before ? "ok  " : "FAIL"}  ${String(pi + 1).padStart(2)}  ${phase.title}`,
+  );
+}
+
+/** What a phase's steps resolve through: modules by name, sections, words and the printer's notes. */
+function stepContext(run: ReproRun, sandbox: Sandbox, printer: StepPrinter): StepContext {
+  const { repro, options, file, cwd, subject, sections } = run;
+  return {
+    sandbox,
+    module: (name) => {
+      if (name === undefined || name === "subject") return subject;
+      const swapped = options.modules?.[name];
+      if (swapped !== undefined) {
+        const path = resolveModulePath(swapped, cwd);
+        return { label: `${name}=${swapped}`, relay: path, client: path };
+      }
+      const named = NAMED_MODULES[name];
+      if (named) return { label: name, ...pick(named) };
+      const path = resolveModulePath(name, dirname(repro.file));
+      return { label: name, relay: path, client: path };
+    },
+    subjectDefects: options.defects,
+    section: (name) => {
+      const t = sections.get(name);
+      if (t === undefined) throw new ReproInputError(`${file}: no section "${name}"`);
+      return t;
+    },
+    expand: (w) => expandWord(w, sandbox.vars),
+    say: (l) => printer.said.push(l),
+  };
+}
+
+/** The phase verdicts and the PASS/FAIL line; returns the run's summary. */
+function printSummary({ repro, options }: ReproRun, tally: Tally): RunSummary {
+  const out = options.out;
+  const { mismatches, checks, steps, skipped, harnessErrors } = tally;
   out("");
   out("phases:");
-  for (const v of verdicts) out(v);
+  for (const v of tally.verdicts) out(v);
   out("");
   const ran = (options.phases?.length ?? repro.phases.length) - skipped;
   const skips = skipped > 0 ? `, ${skipped} skipped` : "";

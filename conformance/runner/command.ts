@@ -3,10 +3,10 @@ import { harnessPaths } from "../paths.ts";
 import { clauseLine, consoleTable } from "../report/console.ts";
 import { junitXml } from "../report/junit.ts";
 import { markdownSummary } from "../report/markdown.ts";
-import { startProgress } from "../cli/progress.ts";
+import { startProgress, type Progress } from "../cli/progress.ts";
 import { STDOUT_TARGET, writeReportTo } from "../cli/write-report.ts";
 import { HarnessError } from "../clauses/types.ts";
-import { RelayLoadError, runCatalogue } from "./run-catalogue.ts";
+import { RelayLoadError, runCatalogue, type RunOptions as CatalogueRunOptions } from "./run-catalogue.ts";
 import { catalogueDigest, parseShard, shardClauses } from "./shard.ts";
 import { CATALOGUE } from "../clauses/index.ts";
 import {
@@ -15,7 +15,7 @@ import {
   HARNESS_ERROR_EXIT,
   verdictExit,
 } from "../clauses/catalogue-options.ts";
-import { UsageError, type Command } from "../cli/command.ts";
+import { UsageError, type Command, type CommandIo } from "../cli/command.ts";
 import {
   HELP_OPTION,
   outputTarget,
@@ -101,21 +101,10 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
       throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(values.shard)}`);
     const planned = shard === undefined ? clauses : shardClauses(clauses, profiles, runs, shard);
     const deadlineMs = parseDuration("deadline", values.deadline);
-    const outputs = {
-      json: outputTarget(io.cwd, "json", values.json),
-      junit: outputTarget(io.cwd, "junit", values.junit),
-      markdown: outputTarget(io.cwd, "markdown", values.markdown),
-    };
-    const toStdout = Object.entries(outputs).flatMap(([name, target]) =>
-      target === STDOUT_TARGET ? [`--${name}`] : [],
-    );
-    if (toStdout.length > 1)
-      throw new UsageError(`only one report can go to stdout: ${toStdout.join(" and ")} are both -`);
+    const { outputs, toStdout } = reportOutputs(io.cwd, values);
     // With a report on stdout, every line for people goes to stderr.
-    const human = toStdout.length > 0 ? { ...io, stdout: io.stderr } : io;
+    const human = toStdout ? { ...io, stdout: io.stderr } : io;
     const { progress, io: shown } = startProgress(human, "relay-conformance run", "cases", values.quiet ?? false);
-    let [done, total, failed] = [0, 0, 0];
-    const tally = (): void => progress.update({ done, total, failed });
     let report;
     try {
       report = await runCatalogue({
@@ -146,23 +135,7 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
                   `relay-conformance: ${relayModule}\nprofiles ${profiles.join(", ")}; ${shard === undefined ? "" : `shard ${shard.index}/${shard.count}: ${planned.length} of `}${clauses.length} clauses; seed ${seed}; ${runs} property runs\n\n`,
                 ),
             }),
-        onClause: (c) => {
-          const bad = c.status === "fail" || c.status === "error";
-          // A CI log must say why a clause failed, not only that it did: under --quiet failures keep their line.
-          if (bad || !values.quiet) shown.stdout(clauseLine(c));
-          if (bad) {
-            failed += 1;
-            tally();
-          }
-        },
-        onPlan: (count) => {
-          total = count;
-          tally();
-        },
-        onCase: (_id, _profile, finished) => {
-          done = finished;
-          tally();
-        },
+        ...progressCallbacks(progress, shown, values.quiet ?? false),
       });
     } catch (error) {
       if (error instanceof RelayLoadError) throw new UsageError(error.message);
@@ -182,3 +155,48 @@ erased before any other line; otherwise (CI) a plain line every 10% of the cases
     return verdictExit(report.summary);
   },
 };
+
+/** Where --json, --junit and --markdown go, and whether one of them is stdout (at most one may be). */
+function reportOutputs(
+  cwd: string,
+  values: { readonly json?: string; readonly junit?: string; readonly markdown?: string },
+): { outputs: { json?: string; junit?: string; markdown?: string }; toStdout: boolean } {
+  const outputs = {
+    json: outputTarget(cwd, "json", values.json),
+    junit: outputTarget(cwd, "junit", values.junit),
+    markdown: outputTarget(cwd, "markdown", values.markdown),
+  };
+  const toStdout = Object.entries(outputs).flatMap(([name, target]) => (target === STDOUT_TARGET ? [`--${name}`] : []));
+  if (toStdout.length > 1)
+    throw new UsageError(`only one report can go to stdout: ${toStdout.join(" and ")} are both -`);
+  return { outputs, toStdout: toStdout.length > 0 };
+}
+
+/** The run's callbacks that print clause lines and keep the progress line's counts. */
+function progressCallbacks(
+  progress: Progress,
+  shown: CommandIo,
+  quiet: boolean,
+): Pick<CatalogueRunOptions, "onClause" | "onPlan" | "onCase"> {
+  let [done, total, failed] = [0, 0, 0];
+  const tally = (): void => progress.update({ done, total, failed });
+  return {
+    onClause: (c) => {
+      const bad = c.status === "fail" || c.status === "error";
+      // A CI log must say why a clause failed, not only that it did: under --quiet failures keep their line.
+      if (bad || !quiet) shown.stdout(clauseLine(c));
+      if (bad) {
+        failed += 1;
+        tally();
+      }
+    },
+    onPlan: (count) => {
+      total = count;
+      tally();
+    },
+    onCase: (_id, _profile, finished) => {
+      done = finished;
+      tally();
+    },
+  };
+}

@@ -110,17 +110,8 @@ export async function runCase(
     return harnessFailure(def, profile, `case setup failed: ${messageOf(error)}`);
   }
   env.observer?.step?.("sandbox", since(setupStart));
-  const relayCwd = def.relayInTarget ? sandbox.repo : sandbox.elsewhere;
-  const where = { tmp: sandbox.tmp, repo: sandbox.repo, relayCwd };
-  const simEnv = simEnvironment(env.root, sandbox);
-  const ctx: CaseContext = {
-    profile,
-    sandbox,
-    gentleAi: env.paths.gentleAiSimulator,
-    pi: env.paths.piSimulator,
-    env: simEnv,
-    relayCwd,
-  };
+  const ctx = caseContext(def, profile, env, sandbox);
+  const where = { tmp: sandbox.tmp, repo: sandbox.repo, relayCwd: ctx.relayCwd };
   let during: DuringAction | undefined;
   try {
     let prepared: Prepared;
@@ -137,14 +128,10 @@ export async function runCase(
     const reply = await env.runJob(relayJob(def, env, ctx, prepared), jobOptions(def, env, sandbox, during, signal));
     const evidenceStart = env.observer ? performance.now() : 0;
     await during.settle();
-    let transcript: TranscriptEntry[];
-    let leftovers: string[];
-    try {
-      transcript = readTranscript(sandbox.transcript);
-      leftovers = sandbox.leftovers();
-    } catch (error) {
-      return harnessFailure(def, profile, `the case's evidence could not be read: ${messageOf(error)}`, where);
-    }
+    const evidence = readEvidence(sandbox);
+    if ("error" in evidence)
+      return harnessFailure(def, profile, `the case's evidence could not be read: ${evidence.error}`, where);
+    const { transcript, leftovers } = evidence;
     const running = leftRunning(reply, transcript, env.contained === true);
     if (env.observer) observeCase(env.observer, def, profile, sandbox, transcript, { relayStart, evidenceStart });
     const { slot } = prepared.acquired;
@@ -161,7 +148,7 @@ export async function runCase(
       handles,
       ...running,
       ...where,
-      env: simEnv,
+      env: ctx.env,
       observations,
     };
   } finally {
@@ -174,6 +161,29 @@ export async function runCase(
         // The run root goes at the end; a folder a relay made unremovable must not turn into a verdict here.
       }
     }
+  }
+}
+
+/** What the case's hooks see: the profile, the sandbox, the simulators, their environment and the relay's cwd. */
+function caseContext(def: CaseDef, profile: Profile, env: CaseEnvironment, sandbox: CaseSandbox): CaseContext {
+  return {
+    profile,
+    sandbox,
+    gentleAi: env.paths.gentleAiSimulator,
+    pi: env.paths.piSimulator,
+    env: simEnvironment(env.root, sandbox),
+    relayCwd: def.relayInTarget ? sandbox.repo : sandbox.elsewhere,
+  };
+}
+
+/** The transcript and the files left in the case's folders, or why they could not be read. */
+function readEvidence(
+  sandbox: CaseSandbox,
+): { transcript: TranscriptEntry[]; leftovers: string[] } | { error: string } {
+  try {
+    return { transcript: readTranscript(sandbox.transcript), leftovers: sandbox.leftovers() };
+  } catch (error) {
+    return { error: messageOf(error) };
   }
 }
 

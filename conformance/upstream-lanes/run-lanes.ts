@@ -126,6 +126,22 @@ interface Slot {
   };
 }
 
+/** One armed positive lens case of the maintainer descriptor, built from a STATUS slot. */
+interface PositiveCase {
+  readonly name: string;
+  readonly kind: string;
+  readonly captureArgumentTokens: unknown[];
+  readonly submission: {
+    readonly operationToken: unknown;
+    readonly argumentTokens: unknown;
+    readonly values: readonly {
+      readonly slot: unknown;
+      readonly domain: unknown;
+      readonly substitutionLocation: unknown;
+    }[];
+  };
+}
+
 /** The maintainer matrix's positive lens cases, one per slot the simulator's STATUS offers pi. */
 async function runPositiveLane(
   worktree: string,
@@ -139,22 +155,7 @@ async function runPositiveLane(
   // A scenario-pinned lineage in `reviewing`: the live review session the positive journey needs.
   writeFileSync(scenario, JSON.stringify({ profile: options.profile, lineage: { state: "reviewing" } }));
   const laneEnv = { ...env, GENTLE_AI_SIM_SCENARIO: scenario, GENTLE_AI_SIM_STATE: join(home, "state") };
-  const status = await runChild(
-    capable,
-    ["review", "status", "--cwd", worktree, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"],
-    {
-      cwd: process.cwd(),
-      env: { ...laneEnv, [HANDSHAKE_ENV]: HANDSHAKE_VALUE },
-      timeoutMs: options.timeoutMs,
-    },
-  );
-  let slots: Slot[] = [];
-  try {
-    const doc = JSON.parse(status.stdout.toString("utf8")) as { next_transition?: { collect?: { inputs?: Slot[] } } };
-    slots = (doc.next_transition?.collect?.inputs ?? []).filter((s) => s.submission !== undefined);
-  } catch {
-    // STATUS printed no JSON: no slot was offered.
-  }
+  const { slots, stdout } = await offeredSlots(worktree, laneEnv, capable, options);
   if (slots.length === 0)
     return [
       {
@@ -163,23 +164,10 @@ async function runPositiveLane(
         name: "(STATUS offered no pi slot with a submission form)",
         status: "fail",
         durationMs: null,
-        detail: status.stdout.toString("utf8").slice(0, 300),
+        detail: stdout.slice(0, 300),
       },
     ];
-  const cases = slots.map((slot, i) => {
-    const lens = slot.arguments?.find((a) => a.name === "lens")?.value;
-    const value = slot.submission!.value ?? {};
-    return {
-      name: `positive-lens ${typeof lens === "string" ? lens : `#${i}`}`,
-      kind: "positive-lens",
-      captureArgumentTokens: (slot.arguments ?? []).map((a) => a.token),
-      submission: {
-        operationToken: slot.submission!.operation_token,
-        argumentTokens: slot.submission!.argument_tokens,
-        values: [{ slot: value.slot, domain: value.domain, substitutionLocation: value.substitution_location }],
-      },
-    };
-  });
+  const cases = slots.map(positiveCase);
   const descriptor = join(home, "descriptor.json");
   writeFileSync(
     descriptor,
@@ -200,6 +188,57 @@ async function runPositiveLane(
       timeoutMs: options.timeoutMs,
     },
   );
+  return caseResults(file, cases, run, started);
+}
+
+/** The pi slots with a submission form that the simulator's STATUS offers, and its stdout. */
+async function offeredSlots(
+  worktree: string,
+  laneEnv: Record<string, string>,
+  capable: string,
+  options: LanesOptions,
+): Promise<{ slots: Slot[]; stdout: string }> {
+  const status = await runChild(
+    capable,
+    ["review", "status", "--cwd", worktree, "--contract", CONTRACT_V2, "--agent", "pi", "--next-transition"],
+    {
+      cwd: process.cwd(),
+      env: { ...laneEnv, [HANDSHAKE_ENV]: HANDSHAKE_VALUE },
+      timeoutMs: options.timeoutMs,
+    },
+  );
+  let slots: Slot[] = [];
+  try {
+    const doc = JSON.parse(status.stdout.toString("utf8")) as { next_transition?: { collect?: { inputs?: Slot[] } } };
+    slots = (doc.next_transition?.collect?.inputs ?? []).filter((s) => s.submission !== undefined);
+  } catch {
+    // STATUS printed no JSON: no slot was offered.
+  }
+  return { slots, stdout: status.stdout.toString("utf8") };
+}
+
+function positiveCase(slot: Slot, i: number): PositiveCase {
+  const lens = slot.arguments?.find((a) => a.name === "lens")?.value;
+  const value = slot.submission!.value ?? {};
+  return {
+    name: `positive-lens ${typeof lens === "string" ? lens : `#${i}`}`,
+    kind: "positive-lens",
+    captureArgumentTokens: (slot.arguments ?? []).map((a) => a.token),
+    submission: {
+      operationToken: slot.submission!.operation_token,
+      argumentTokens: slot.submission!.argument_tokens,
+      values: [{ slot: value.slot, domain: value.domain, substitutionLocation: value.substitution_location }],
+    },
+  };
+}
+
+/** Each case's verdict from the JSON lines the lane file printed (a case without one fails), timed from `started`. */
+function caseResults(
+  file: string,
+  cases: readonly PositiveCase[],
+  run: { readonly stdout: Buffer; readonly stderr: Buffer; readonly exitCode: number | null },
+  started: number,
+): LaneTest[] {
   const verdicts = run.stdout
     .toString("utf8")
     .split("\n")

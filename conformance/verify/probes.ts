@@ -227,20 +227,7 @@ const submissionShapeProbe: Probe = {
   clause:
     "§8.3/§8.4 lens inputs: binding tokens in order, agent=pi + materialize=true with the handshake, the published submission form (7 binding tokens + --input={{value}} at 7)",
   async run(ctx) {
-    if (!isRelayProfile(ctx.profile)) {
-      const agentCall = await ctx.call(statusArgv(ctx.cwd, true), { handshake: HANDSHAKE });
-      const plain = await baseStatus(ctx, false);
-      const findings: (string | undefined)[] = [
-        exitFinding(agentCall, 1),
-        bytesFinding("STATUS --agent pi stderr", TRANSPORT_UNSUPPORTED_STDERR, agentCall.stderr),
-      ];
-      if (plain === undefined)
-        return findings.every((f) => f === undefined) ? inconclusive(NO_STATE) : verdict(findings);
-      for (const input of replyCollectInputs({ ...plain, exitCode: 0 })) {
-        if (input.submission !== undefined) findings.push(`pre-relay input ${input.name} carries a submission form`);
-      }
-      return verdict(findings);
-    }
+    if (!isRelayProfile(ctx.profile)) return preRelaySubmissionVerdict(ctx);
     const call = await relayStatus(ctx);
     if (!isCall(call)) return call;
     const findings: (string | undefined)[] = [bytesFinding("STATUS stderr", EMPTY, call.stderr)];
@@ -254,58 +241,78 @@ const submissionShapeProbe: Probe = {
       []
     ).filter((i) => i.capture_operation === "review.capture-result");
     if (rawInputs.length === 0) findings.push("STATUS offers no review.capture-result input");
-    const patterns = [
-      /^--lineage=\S+$/,
-      /^--expected-revision=sha256:[0-9a-f]{64}$/,
-      /^--target=sha256:[0-9a-f]{64}$/,
-      /^--repository-context=rctx1_[0-9a-f]{64}$/,
-      /^--lens=\S+$/,
-      /^--order=[0-9]+$/,
-      /^--subject-hash=sha256:[0-9a-f]{64}$/,
-    ];
-    for (const input of rawInputs) {
-      const name = `input ${String((input.arguments as { value?: string }[] | undefined)?.[4]?.value ?? "?")}`;
-      const tokens = ((input.arguments as { token?: string }[] | undefined) ?? []).map((a) => a.token ?? "");
-      patterns.forEach((p, i) => {
-        if (!p.test(tokens[i] ?? ""))
-          findings.push(`${name}: argument ${i} ${JSON.stringify(tokens[i])} does not match ${p}`);
-      });
-      if (tokens[7] !== "--agent=pi" || tokens[8] !== "--materialize=true" || tokens.length !== 9) {
-        findings.push(
-          `${name}: arguments must end --agent=pi --materialize=true (9 tokens), got ${JSON.stringify(tokens.slice(7))}`,
-        );
-      }
-      const sub = input.submission as Record<string, unknown> | undefined;
-      if (sub === undefined) {
-        findings.push(`${name}: no submission form`);
-        continue;
-      }
-      // status-v5.schema.json capture_result_submission_descriptor: 8 tokens, value at 7, for every profile (no
-      // source supports the inferred 2.5.0 form with --agent=pi).
-      const want = [...tokens.slice(0, 7), "--input={{value}}"];
-      if (JSON.stringify(Object.keys(sub)) !== JSON.stringify(["operation_token", "argument_tokens", "value"])) {
-        findings.push(
-          `${name}: submission keys ${JSON.stringify(Object.keys(sub))}, expected ["operation_token","argument_tokens","value"]`,
-        );
-      }
-      if (sub.operation_token !== "capture-result")
-        findings.push(`${name}: operation_token ${JSON.stringify(sub.operation_token)}`);
-      if (JSON.stringify(sub.argument_tokens) !== JSON.stringify(want))
-        findings.push(
-          `${name}: argument_tokens ${JSON.stringify(sub.argument_tokens)}, expected ${JSON.stringify(want)}`,
-        );
-      const value = {
-        slot: "reviewer_result",
-        domain: "artifact_path_or_stdin",
-        schema: "https://gentle-ai.dev/schema/review/reviewer/v1",
-        substitution_location: 7,
-      };
-      if (JSON.stringify(sub.value) !== JSON.stringify(value))
-        findings.push(`${name}: value ${JSON.stringify(sub.value)}, expected ${JSON.stringify(value)}`);
-    }
+    for (const input of rawInputs) findings.push(...lensInputFindings(input));
     return verdict(findings);
   },
 };
+
+/** Before the relay: STATUS --agent pi is refused, and no lens input of the plain STATUS carries a submission form. */
+async function preRelaySubmissionVerdict(ctx: ProbeContext): Promise<ProbeVerdict> {
+  const agentCall = await ctx.call(statusArgv(ctx.cwd, true), { handshake: HANDSHAKE });
+  const plain = await baseStatus(ctx, false);
+  const findings: (string | undefined)[] = [
+    exitFinding(agentCall, 1),
+    bytesFinding("STATUS --agent pi stderr", TRANSPORT_UNSUPPORTED_STDERR, agentCall.stderr),
+  ];
+  if (plain === undefined) return findings.every((f) => f === undefined) ? inconclusive(NO_STATE) : verdict(findings);
+  for (const input of replyCollectInputs({ ...plain, exitCode: 0 })) {
+    if (input.submission !== undefined) findings.push(`pre-relay input ${input.name} carries a submission form`);
+  }
+  return verdict(findings);
+}
+
+// The seven binding tokens of a lens input, in order.
+const BINDING_TOKEN_PATTERNS = [
+  /^--lineage=\S+$/,
+  /^--expected-revision=sha256:[0-9a-f]{64}$/,
+  /^--target=sha256:[0-9a-f]{64}$/,
+  /^--repository-context=rctx1_[0-9a-f]{64}$/,
+  /^--lens=\S+$/,
+  /^--order=[0-9]+$/,
+  /^--subject-hash=sha256:[0-9a-f]{64}$/,
+];
+
+/** One lens input's binding tokens, its --agent=pi --materialize=true tail and its submission form. */
+function lensInputFindings(input: Record<string, unknown>): string[] {
+  const findings: string[] = [];
+  const name = `input ${String((input.arguments as { value?: string }[] | undefined)?.[4]?.value ?? "?")}`;
+  const tokens = ((input.arguments as { token?: string }[] | undefined) ?? []).map((a) => a.token ?? "");
+  BINDING_TOKEN_PATTERNS.forEach((p, i) => {
+    if (!p.test(tokens[i] ?? ""))
+      findings.push(`${name}: argument ${i} ${JSON.stringify(tokens[i])} does not match ${p}`);
+  });
+  if (tokens[7] !== "--agent=pi" || tokens[8] !== "--materialize=true" || tokens.length !== 9) {
+    findings.push(
+      `${name}: arguments must end --agent=pi --materialize=true (9 tokens), got ${JSON.stringify(tokens.slice(7))}`,
+    );
+  }
+  const sub = input.submission as Record<string, unknown> | undefined;
+  if (sub === undefined) {
+    findings.push(`${name}: no submission form`);
+    return findings;
+  }
+  // status-v5.schema.json capture_result_submission_descriptor: 8 tokens, value at 7, for every profile (no
+  // source supports the inferred 2.5.0 form with --agent=pi).
+  const want = [...tokens.slice(0, 7), "--input={{value}}"];
+  if (JSON.stringify(Object.keys(sub)) !== JSON.stringify(["operation_token", "argument_tokens", "value"])) {
+    findings.push(
+      `${name}: submission keys ${JSON.stringify(Object.keys(sub))}, expected ["operation_token","argument_tokens","value"]`,
+    );
+  }
+  if (sub.operation_token !== "capture-result")
+    findings.push(`${name}: operation_token ${JSON.stringify(sub.operation_token)}`);
+  if (JSON.stringify(sub.argument_tokens) !== JSON.stringify(want))
+    findings.push(`${name}: argument_tokens ${JSON.stringify(sub.argument_tokens)}, expected ${JSON.stringify(want)}`);
+  const value = {
+    slot: "reviewer_result",
+    domain: "artifact_path_or_stdin",
+    schema: "https://gentle-ai.dev/schema/review/reviewer/v1",
+    substitution_location: 7,
+  };
+  if (JSON.stringify(sub.value) !== JSON.stringify(value))
+    findings.push(`${name}: value ${JSON.stringify(sub.value)}, expected ${JSON.stringify(value)}`);
+  return findings;
+}
 
 const identityProbe: Probe = {
   id: "identity-formats",

@@ -8,6 +8,7 @@ import { paths } from "../goldens/paths.ts";
 import { recordGolden } from "../record/record.ts";
 import { goldenScript } from "../replay/golden-replay.ts";
 import { runBinary, type ProbeCall } from "./exec.ts";
+import type { ProbeContext } from "./probe-kit.ts";
 import { HANDSHAKE_ENV } from "./expected-texts.ts";
 import { trackTempDir } from "../process/teardown.ts";
 import { outputDisciplineFindings, PROBES } from "./probes.ts";
@@ -134,50 +135,10 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
     // A simulator keeps its lineage here; a caller-provided state dir is respected.
     if (!env.GENTLE_AI_SIM_STATE) env.GENTLE_AI_SIM_STATE = join(dir, "state");
     const calls: ProbeCall[] = [];
-    const call = async (
-      argv: readonly string[],
-      o: { handshake?: string | null; input?: Buffer } = {},
-    ): Promise<ProbeCall> => {
-      const e = { ...env };
-      if (o.handshake === undefined || o.handshake === null) delete e[HANDSHAKE_ENV];
-      else e[HANDSHAKE_ENV] = o.handshake;
-      const c = await runBinary(binary, argv, { cwd, env: e, ...(o.input ? { input: o.input } : {}) });
-      calls.push(c);
-      return c;
-    };
-    const versionCall = await runBinary(binary, ["version"], { cwd, env });
-    const versionOutput = versionCall.stdout.toString("utf8");
-    const version = parseVersionOutput(versionOutput);
-    const derived = version === undefined ? undefined : profileOfVersion(version);
-    const profile = options.profile ?? derived;
-    if (profile === undefined) {
-      throw new VerifyInputError(
-        `cannot derive the contract profile from \`${binary} version\` output ${JSON.stringify(versionOutput)}; pass --profile`,
-      );
-    }
-    const profileSource = options.profile === undefined ? ("version" as const) : ("flag" as const);
+    const call = probeCaller(binary, cwd, env, calls);
+    const { versionOutput, profile, profileSource } = await expectedProfile(binary, cwd, env, options.profile);
     options.onProgress?.({ kind: "start", binary, versionOutput, profile, profileSource });
-    const probes: ProbeResult[] = [];
-    const probed = (result: ProbeResult): void => {
-      probes.push(result);
-      options.onProgress?.({ kind: "probe", probe: result });
-    };
-    for (const probe of PROBES) {
-      let verdict;
-      try {
-        verdict = await probe.run({ profile, cwd, scratch, call });
-      } catch (error) {
-        verdict = { status: "inconclusive" as const, findings: [`probe failed to run: ${(error as Error).message}`] };
-      }
-      probed({ id: probe.id, clause: probe.clause, ...verdict });
-    }
-    const discipline = outputDisciplineFindings(calls);
-    probed({
-      id: "output-discipline",
-      clause: "§3 every probe call: exit 0 or 1; failure stderr one `Error: …` line; success stderr empty",
-      status: discipline.length === 0 ? "pass" : "drift",
-      findings: discipline,
-    });
+    const probes = await runProbes(options, { profile, cwd, scratch, call }, calls);
     const simulator = await isSimulator(binary, cwd, env, scratch);
     options.onProgress?.({ kind: "goldens", simulator });
     const goldens = simulator ? await goldenChecks(options, binary, profile) : [];
@@ -197,6 +158,68 @@ export async function verifyBinary(options: VerifyOptions): Promise<VerifyReport
     await rm(dir, { recursive: true, force: true });
     untrack();
   }
+}
+
+/** ProbeContext.call: runs the binary with the handshake as asked, keeping every call for the output discipline. */
+function probeCaller(binary: string, cwd: string, env: NodeJS.ProcessEnv, calls: ProbeCall[]): ProbeContext["call"] {
+  return async (argv, o = {}) => {
+    const e = { ...env };
+    if (o.handshake === undefined || o.handshake === null) delete e[HANDSHAKE_ENV];
+    else e[HANDSHAKE_ENV] = o.handshake;
+    const c = await runBinary(binary, argv, { cwd, env: e, ...(o.input ? { input: o.input } : {}) });
+    calls.push(c);
+    return c;
+  };
+}
+
+/** The contract profile to expect: --profile, else the one the binary's `version` output names. */
+async function expectedProfile(
+  binary: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  flagged: Profile | undefined,
+): Promise<{ versionOutput: string; profile: Profile; profileSource: "version" | "flag" }> {
+  const versionCall = await runBinary(binary, ["version"], { cwd, env });
+  const versionOutput = versionCall.stdout.toString("utf8");
+  const version = parseVersionOutput(versionOutput);
+  const derived = version === undefined ? undefined : profileOfVersion(version);
+  const profile = flagged ?? derived;
+  if (profile === undefined) {
+    throw new VerifyInputError(
+      `cannot derive the contract profile from \`${binary} version\` output ${JSON.stringify(versionOutput)}; pass --profile`,
+    );
+  }
+  return { versionOutput, profile, profileSource: flagged === undefined ? "version" : "flag" };
+}
+
+/** Every probe in order (a probe that throws is inconclusive), then the output discipline over all their calls. */
+async function runProbes(
+  options: VerifyOptions,
+  context: ProbeContext,
+  calls: readonly ProbeCall[],
+): Promise<ProbeResult[]> {
+  const probes: ProbeResult[] = [];
+  const probed = (result: ProbeResult): void => {
+    probes.push(result);
+    options.onProgress?.({ kind: "probe", probe: result });
+  };
+  for (const probe of PROBES) {
+    let verdict;
+    try {
+      verdict = await probe.run(context);
+    } catch (error) {
+      verdict = { status: "inconclusive" as const, findings: [`probe failed to run: ${(error as Error).message}`] };
+    }
+    probed({ id: probe.id, clause: probe.clause, ...verdict });
+  }
+  const discipline = outputDisciplineFindings(calls);
+  probed({
+    id: "output-discipline",
+    clause: "§3 every probe call: exit 0 or 1; failure stderr one `Error: …` line; success stderr empty",
+    status: discipline.length === 0 ? "pass" : "drift",
+    findings: discipline,
+  });
+  return probes;
 }
 
 /** The console lines of one step (the report is these, in order, then verifyResultText). */

@@ -53,171 +53,206 @@ function quoteChar(c: string): string {
 
 const WS = new Set([" ", "\t", "\n", "\r"]);
 
+// The one-character escapes Go's scanner accepts after a backslash, and what each stands for.
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
+
 /** Parses one JSON value at `pos` with Go's scanner messages; returns the node and the end offset. */
 function parseValue(s: string, start: number): { node: Node; end: number } {
-  let i = start;
-  const eof = (): never => {
+  const scanner = new GoScanner(s, start);
+  const node = scanner.value();
+  return { node, end: scanner.i };
+}
+
+// A cursor over the text: each method consumes one grammar production or throws Go's message for it.
+class GoScanner {
+  i: number;
+
+  constructor(
+    private readonly s: string,
+    start: number,
+  ) {
+    this.i = start;
+  }
+
+  private eof(): never {
     throw new SyntaxError_("unexpected EOF");
-  };
-  const skip = () => {
-    while (i < s.length && WS.has(s[i]!)) i++;
-  };
-  const str = (): string => {
-    i++; // opening quote
+  }
+
+  /** Throws io.ErrUnexpectedEOF when the input ends here. */
+  private more(): void {
+    if (this.i >= this.s.length) this.eof();
+  }
+
+  private skip(): void {
+    while (this.i < this.s.length && WS.has(this.s[this.i]!)) this.i++;
+  }
+
+  /** A string literal from its opening quote; returns its decoded text. */
+  private str(): string {
+    const s = this.s;
+    this.i++; // opening quote
     let out = "";
     for (;;) {
-      if (i >= s.length) eof();
-      const c = s[i]!;
+      this.more();
+      const c = s[this.i]!;
       if (c === '"') {
-        i++;
+        this.i++;
         return out;
       }
       if (c < " ") throw new SyntaxError_(`invalid character ${quoteChar(c)} in string literal`);
       if (c === "\\") {
-        i++;
-        if (i >= s.length) eof();
-        const e = s[i]!;
-        const simple: Record<string, string> = {
-          '"': '"',
-          "\\": "\\",
-          "/": "/",
-          b: "\b",
-          f: "\f",
-          n: "\n",
-          r: "\r",
-          t: "\t",
-        };
-        if (e in simple) {
-          out += simple[e];
-          i++;
-          continue;
-        }
-        if (e !== "u") throw new SyntaxError_(`invalid character ${quoteChar(e)} in string escape code`);
-        i++;
-        let hex = "";
-        for (let k = 0; k < 4; k++) {
-          if (i >= s.length) eof();
-          const h = s[i]!;
-          if (!/[0-9a-fA-F]/.test(h))
-            throw new SyntaxError_(`invalid character ${quoteChar(h)} in \\u hexadecimal character escape`);
-          hex += h;
-          i++;
-        }
-        out += String.fromCharCode(parseInt(hex, 16));
+        this.i++;
+        out += this.escape();
         continue;
       }
       out += c;
-      i++;
+      this.i++;
     }
-  };
-  const literal = (word: string, node: Node): Node => {
+  }
+
+  /** The escape after a backslash: a simple one or \uXXXX. */
+  private escape(): string {
+    this.more();
+    const e = this.s[this.i]!;
+    if (e in SIMPLE_ESCAPES) {
+      this.i++;
+      return SIMPLE_ESCAPES[e]!;
+    }
+    if (e !== "u") throw new SyntaxError_(`invalid character ${quoteChar(e)} in string escape code`);
+    this.i++;
+    let hex = "";
+    for (let k = 0; k < 4; k++) {
+      this.more();
+      const h = this.s[this.i]!;
+      if (!/[0-9a-fA-F]/.test(h))
+        throw new SyntaxError_(`invalid character ${quoteChar(h)} in \\u hexadecimal character escape`);
+      hex += h;
+      this.i++;
+    }
+    return String.fromCharCode(parseInt(hex, 16));
+  }
+
+  private literal(word: string, node: Node): Node {
+    const s = this.s;
+    const i = this.i;
     for (let k = 1; k < word.length; k++) {
-      if (i + k >= s.length) eof();
+      if (i + k >= s.length) this.eof();
       if (s[i + k] !== word[k])
         throw new SyntaxError_(
           `invalid character ${quoteChar(s[i + k]!)} in literal ${word} (expecting ${quoteChar(word[k]!)})`,
         );
     }
-    i += word.length;
+    this.i += word.length;
     return node;
-  };
-  const num = (): Node => {
-    const from = i;
-    if (s[i] === "-") {
-      i++;
-      if (i >= s.length) eof();
-      if (!/[0-9]/.test(s[i]!)) throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} in numeric literal`);
+  }
+
+  private digits(): void {
+    while (this.i < this.s.length && /[0-9]/.test(this.s[this.i]!)) this.i++;
+  }
+
+  /** At least one digit must come next, or Go names the offending character and `where` it stood. */
+  private firstDigit(where: string): void {
+    this.more();
+    const c = this.s[this.i]!;
+    if (!/[0-9]/.test(c)) throw new SyntaxError_(`invalid character ${quoteChar(c)} ${where}`);
+  }
+
+  private num(): Node {
+    const s = this.s;
+    const from = this.i;
+    if (s[this.i] === "-") {
+      this.i++;
+      this.firstDigit("in numeric literal");
     }
-    if (s[i] === "0") i++;
-    else while (i < s.length && /[0-9]/.test(s[i]!)) i++;
-    if (s[i] === ".") {
-      i++;
-      if (i >= s.length) eof();
-      if (!/[0-9]/.test(s[i]!))
-        throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} after decimal point in numeric literal`);
-      while (i < s.length && /[0-9]/.test(s[i]!)) i++;
+    if (s[this.i] === "0") this.i++;
+    else this.digits();
+    if (s[this.i] === ".") {
+      this.i++;
+      this.firstDigit("after decimal point in numeric literal");
+      this.digits();
     }
-    if (s[i] === "e" || s[i] === "E") {
-      i++;
-      if (s[i] === "+" || s[i] === "-") i++;
-      if (i >= s.length) eof();
-      if (!/[0-9]/.test(s[i]!))
-        throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} in exponent of numeric literal`);
-      while (i < s.length && /[0-9]/.test(s[i]!)) i++;
+    if (s[this.i] === "e" || s[this.i] === "E") {
+      this.i++;
+      if (s[this.i] === "+" || s[this.i] === "-") this.i++;
+      this.firstDigit("in exponent of numeric literal");
+      this.digits();
     }
     // A number ending the input is incomplete for a stream Decoder only if more digits could follow; Go reads on.
-    return { t: "num", raw: s.slice(from, i) };
-  };
-  const value = (): Node => {
-    skip();
-    if (i >= s.length) eof();
-    const c = s[i]!;
+    return { t: "num", raw: s.slice(from, this.i) };
+  }
+
+  /** The next non-space character, which must exist. */
+  private next(): string {
+    this.skip();
+    this.more();
+    return this.s[this.i]!;
+  }
+
+  /** Past an opening bracket: true when `close` follows at once, consumed, leaving the container empty. */
+  private empty(close: string): boolean {
+    this.i++; // the opening bracket
+    if (this.next() !== close) return false;
+    this.i++;
+    return true;
+  }
+
+  /** An object key and its colon; returns the key. */
+  private key(): string {
+    const open = this.next();
+    if (open !== '"')
+      throw new SyntaxError_(`invalid character ${quoteChar(open)} looking for beginning of object key string`);
+    const key = this.str();
+    const colon = this.next();
+    if (colon !== ":") throw new SyntaxError_(`invalid character ${quoteChar(colon)} after object key`);
+    this.i++;
+    return key;
+  }
+
+  /** After a member or element: true on a comma (another follows), false on `close`; anything else is Go's `error`. */
+  private another(close: string, error: string): boolean {
+    const after = this.next();
+    if (after !== "," && after !== close) throw new SyntaxError_(`invalid character ${quoteChar(after)} ${error}`);
+    this.i++;
+    return after === ",";
+  }
+
+  // Containers are parsed here rather than in their own methods so that nesting costs one stack frame a level, as
+  // before: a deeper stack would overflow on shallower documents.
+  /** One value after optional white space. */
+  value(): Node {
+    const c = this.next();
     if (c === "{") {
-      i++;
       const members: [string, Node][] = [];
-      skip();
-      if (i >= s.length) eof();
-      if (s[i] === "}") {
-        i++;
-        return { t: "obj", members };
-      }
-      for (;;) {
-        skip();
-        if (i >= s.length) eof();
-        if (s[i] !== '"')
-          throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} looking for beginning of object key string`);
-        const key = str();
-        skip();
-        if (i >= s.length) eof();
-        if (s[i] !== ":") throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} after object key`);
-        i++;
-        members.push([key, value()]);
-        skip();
-        if (i >= s.length) eof();
-        if (s[i] === ",") {
-          i++;
-          continue;
-        }
-        if (s[i] === "}") {
-          i++;
-          return { t: "obj", members };
-        }
-        throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} after object key:value pair`);
-      }
+      if (this.empty("}")) return { t: "obj", members };
+      do {
+        const key = this.key();
+        members.push([key, this.value()]);
+      } while (this.another("}", "after object key:value pair"));
+      return { t: "obj", members };
     }
     if (c === "[") {
-      i++;
       const items: Node[] = [];
-      skip();
-      if (i >= s.length) eof();
-      if (s[i] === "]") {
-        i++;
-        return { t: "arr", items };
-      }
-      for (;;) {
-        items.push(value());
-        skip();
-        if (i >= s.length) eof();
-        if (s[i] === ",") {
-          i++;
-          continue;
-        }
-        if (s[i] === "]") {
-          i++;
-          return { t: "arr", items };
-        }
-        throw new SyntaxError_(`invalid character ${quoteChar(s[i]!)} after array element`);
-      }
+      if (this.empty("]")) return { t: "arr", items };
+      do items.push(this.value());
+      while (this.another("]", "after array element"));
+      return { t: "arr", items };
     }
-    if (c === '"') return { t: "str", v: str() };
-    if (c === "t") return literal("true", { t: "bool", v: true });
-    if (c === "f") return literal("false", { t: "bool", v: false });
-    if (c === "n") return literal("null", { t: "null" });
-    if (c === "-" || (c >= "0" && c <= "9")) return num();
+    if (c === '"') return { t: "str", v: this.str() };
+    if (c === "t") return this.literal("true", { t: "bool", v: true });
+    if (c === "f") return this.literal("false", { t: "bool", v: false });
+    if (c === "n") return this.literal("null", { t: "null" });
+    if (c === "-" || (c >= "0" && c <= "9")) return this.num();
     throw new SyntaxError_(`invalid character ${quoteChar(c)} looking for beginning of value`);
-  };
-  const node = value();
-  return { node, end: i };
+  }
 }
 
 function nodeKind(n: Node): string {

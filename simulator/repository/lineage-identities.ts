@@ -101,14 +101,19 @@ export function liveSnapshot(repo: RepositoryIdentity, record: RepositoryLineage
   });
 }
 
-/** Identities of one repository lineage; the correction candidate is read from the workspace on first use. */
-export function repositoryIdentities(repo: RepositoryIdentity, record: RepositoryLineageRecord): Identities {
+/** The correction candidate the workspace holds now: its tree, paths in genesis scope, their digest, live identity. */
+interface WorkspaceCorrection {
+  readonly tree: string;
+  readonly paths: string[];
+  readonly digest: string;
+  readonly liveIdentity: string;
+}
+
+/** Reads the lineage's correction candidate from the workspace on the first call, then returns that reading. */
+function workspaceCorrection(repo: RepositoryIdentity, record: RepositoryLineageRecord): () => WorkspaceCorrection {
   const s = record.snapshot;
-  const target = s.identity;
-  const manifest = record.manifest;
-  const manifestSha256 = changedPathManifestDigest(manifest);
-  let correction: { tree: string; paths: string[]; digest: string; liveIdentity: string } | undefined;
-  const live = (): NonNullable<typeof correction> => {
+  let correction: WorkspaceCorrection | undefined;
+  return () => {
     if (correction === undefined) {
       const now = liveSnapshot(repo, record);
       // (inferred) the correction diff is the genesis candidate against the live one, kept inside genesis scope.
@@ -124,6 +129,15 @@ export function repositoryIdentities(repo: RepositoryIdentity, record: Repositor
     }
     return correction;
   };
+}
+
+/** Identities of one repository lineage; the correction candidate is read from the workspace on first use. */
+export function repositoryIdentities(repo: RepositoryIdentity, record: RepositoryLineageRecord): Identities {
+  const s = record.snapshot;
+  const target = s.identity;
+  const manifest = record.manifest;
+  const manifestSha256 = changedPathManifestDigest(manifest);
+  const live = workspaceCorrection(repo, record);
   let diff: Buffer | undefined;
   // START's revision is gentle-ai's own; later revisions hash a compact record the simulator does not keep.
   const revision = (index: number): string =>

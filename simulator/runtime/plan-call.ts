@@ -107,8 +107,7 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
   // leave no file behind, as gentle-ai keeps none (a client that sets only HOME finds nothing of ours in TMPDIR).
   const counted = config.scenarioPath !== null || config.transcriptPath !== null;
   const callIndex = counted ? nextCallIndex(config.stateDir, callKey(spec.program, call)) : 0;
-  let stdin: Buffer | null = null;
-  const files: TranscriptEntry["files"] = [];
+  const reads: CallReads = { stdin: null, files: [] };
   const context: ProcessContext = {
     program: spec.program,
     argv: io.argv,
@@ -118,26 +117,14 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
     config,
     loaded,
     callIndex,
-    readStdin: () => (stdin ??= io.readStdin()),
+    readStdin: () => (reads.stdin ??= io.readStdin()),
     readFile: (path) => {
       const bytes = readFileSync(resolve(io.cwd, path));
-      files.push({ path, ...blobOf(bytes, config.inlineMax) });
+      reads.files.push({ path, ...blobOf(bytes, config.inlineMax) });
       return bytes;
     },
   };
-
-  let outcome: ProducedOutcome;
-  try {
-    outcome = await spec.produce(context);
-  } catch (error) {
-    // A simulator defect must be visible as such, never mistaken for provider behaviour.
-    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    outcome = {
-      stdout: Buffer.alloc(0),
-      stderr: failureLine(`internal error: ${text}`),
-      exitCode: SIMULATOR_FAILURE_EXIT,
-    };
-  }
+  const outcome = await produceOutcome(spec, context);
 
   const faults = matchFaults(loaded.scenario.faults, { program: spec.program, ...call, callIndex });
   let plan: FaultPlan;
@@ -147,9 +134,37 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
     // e.g. a fault's bytes file removed after the scenario loaded
     return { failure: `fault bytes: ${error instanceof Error ? error.message : String(error)}` };
   }
+  const record = recorderOf(prepared, callIndex, plan, reads);
+  return outcome.recordedExit === undefined ? { plan, record } : { plan, record, recordedExit: outcome.recordedExit };
+}
 
-  const record: RecordCall = (stdout, stderr, exit) => {
+/** What a call read while it ran (stdin once read, and files), for its transcript line. */
+interface CallReads {
+  stdin: Buffer | null;
+  readonly files: TranscriptEntry["files"];
+}
+
+/** The program's outcome, or a simulator failure when it throws. */
+async function produceOutcome(spec: ProgramSpec, context: ProcessContext): Promise<ProducedOutcome> {
+  try {
+    return await spec.produce(context);
+  } catch (error) {
+    // A simulator defect must be visible as such, never mistaken for provider behaviour.
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return {
+      stdout: Buffer.alloc(0),
+      stderr: failureLine(`internal error: ${text}`),
+      exitCode: SIMULATOR_FAILURE_EXIT,
+    };
+  }
+}
+
+/** The call's RecordCall: one transcript line with what it read, the faults applied and how it ended. */
+function recorderOf(prepared: PreparedCall, callIndex: number, plan: FaultPlan, reads: CallReads): RecordCall {
+  const { spec, io, config, call } = prepared;
+  return (stdout, stderr, exit) => {
     if (config.transcriptPath === null) return null;
+    const stdin = reads.stdin;
     const entry: TranscriptEntry = {
       schema: "gentle-relay-conformance.transcript/v1",
       program: spec.program,
@@ -165,7 +180,7 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
       faults: [...plan.applied],
       stdin: blobOf(stdin ?? Buffer.alloc(0), config.inlineMax),
       stdinRead: stdin !== null,
-      files,
+      files: reads.files,
       stdout: blobOf(stdout, config.inlineMax),
       stderr: blobOf(stderr, config.inlineMax),
       exit,
@@ -179,7 +194,6 @@ export async function planCall(prepared: PreparedCall): Promise<PlannedCall | { 
       return `transcript ${config.transcriptPath}: ${error instanceof Error ? error.message : String(error)}`;
     }
   };
-  return outcome.recordedExit === undefined ? { plan, record } : { plan, record, recordedExit: outcome.recordedExit };
 }
 
 function absolutizeSimEnv(env: NodeJS.ProcessEnv, config: SimConfig): void {

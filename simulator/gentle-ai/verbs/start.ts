@@ -593,34 +593,31 @@ interface StartNotice {
   text: string;
 }
 
-function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer, notice: StartNotice): void {
-  const traits = traitsOf(invocation.scenario.profile);
-  const f = parseVerbFlags(START_FLAG_SET, argv, out);
-  if (f === undefined) return;
-  if (f.positionals.length > 0) throw preflight(`unexpected review start argument ${goQuoteStr(f.positionals[0]!)}`);
-  const negotiated = f.has("contract");
-  const contract = f.str("contract");
-  if (negotiated) checkContract(contract);
+/** The runtime a negotiated START binds with --agent ("" without one), after every --agent's transport check. */
+function startAgent(invocation: Invocation, traits: ProfileTraits, f: ParsedFlags, negotiated: boolean): string {
   if (f.count("agent") === 1) requireTransportCapability(traits, f.str("agent"), invocation.env);
-  let agent = "";
-  if (f.count("agent") > 0 && negotiated) {
-    if (f.count("agent") !== 1)
-      throw new ReviewRefusal(
-        "immutable_review_transport_unsupported",
-        "negotiated START requires exactly one generated runtime identity",
-      );
-    agent = requireRuntime(traits, f.str("agent"), invocation.env, "start").runtime;
-  }
-  validateBinding(f, negotiated);
-  const consent = f.str("consent").trim();
+  if (f.count("agent") === 0 || !negotiated) return "";
+  if (f.count("agent") !== 1)
+    throw new ReviewRefusal(
+      "immutable_review_transport_unsupported",
+      "negotiated START requires exactly one generated runtime identity",
+    );
+  return requireRuntime(traits, f.str("agent"), invocation.env, "start").runtime;
+}
+
+/** The repository at --cwd, or the typed refusal when there is none. */
+function startRepository(invocation: Invocation, f: ParsedFlags): RepositoryIdentity {
   requireCwd(f.str("cwd"));
-  let repo: RepositoryIdentity;
   try {
-    repo = resolveRepository(resolve(invocation.cwd, f.str("cwd")));
+    return resolveRepository(resolve(invocation.cwd, f.str("cwd")));
   } catch (error) {
     if (error instanceof RepositoryNotFoundError) throw repositoryRefusal(error);
     throw error;
   }
+}
+
+/** The candidate START freezes: the selectors checked, the untracked scope settled, the snapshot built. */
+function startCandidate(repo: RepositoryIdentity, f: ParsedFlags): { snapshot: Snapshot; scope: UntrackedScope } {
   const projection = f.str("projection").trim();
   if (projection !== "workspace" && projection !== "staged")
     throw nativeError(`unsupported review projection ${goQuoteStr(f.str("projection"))}`);
@@ -660,6 +657,22 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
     if (error instanceof SnapshotError) throw nativeError(`build facade review target: ${error.message}`);
     throw error;
   }
+  return { snapshot, scope };
+}
+
+function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer, notice: StartNotice): void {
+  const traits = traitsOf(invocation.scenario.profile);
+  const f = parseVerbFlags(START_FLAG_SET, argv, out);
+  if (f === undefined) return;
+  if (f.positionals.length > 0) throw preflight(`unexpected review start argument ${goQuoteStr(f.positionals[0]!)}`);
+  const negotiated = f.has("contract");
+  const contract = f.str("contract");
+  if (negotiated) checkContract(contract);
+  const agent = startAgent(invocation, traits, f, negotiated);
+  validateBinding(f, negotiated);
+  const consent = f.str("consent").trim();
+  const repo = startRepository(invocation, f);
+  const { snapshot, scope } = startCandidate(repo, f);
   if (negotiated && snapshot.identity !== f.str("target"))
     throw new ReviewRefusal("stale_target_identity", "review start target does not match the freshly built snapshot");
   if (snapshot.paths.length === 0)

@@ -331,6 +331,19 @@ export function admitScope(
   canonical: CanonicalLensResult,
   verifiedCausalIds: readonly string[],
 ): string[] {
+  checkEchoedSubject(scope.subjectHash, echoedSubjectHash);
+  const wantPaths = scope.manifest.map((m) => m.path);
+  checkInspection(inspection, wantPaths);
+  // (inferred) The simulated repository's base and candidate trees hold exactly the manifest's paths, so a cited
+  // path:line resolves only when it names one of them.
+  const contains = (path: string) => wantPaths.includes(path);
+  checkEvidence(canonical.evidence, contains);
+  const wantCausal = candidateCausalIds(canonical.findings, wantPaths, contains);
+  return provenCausalIds(canonical.findings, wantCausal, verifiedCausalIds);
+}
+
+/** The result must echo the binding's subject hash. */
+function checkEchoedSubject(subjectHash: string, echoedSubjectHash: string): void {
   const continuation =
     "the rejected admission did not consume the lens slot, so re-run the lens and invoke gentle-ai review capture-result again on the same lineage with a result that echoes the binding's top-level subject_hash";
   if (echoedSubjectHash === "")
@@ -338,12 +351,15 @@ export function admitScope(
       "incomplete",
       `reviewer result omitted the provider-owned artifact subject: ${continuation} and a completed inspection envelope`,
     );
-  if (echoedSubjectHash !== scope.subjectHash)
+  if (echoedSubjectHash !== subjectHash)
     throw new AdmissionError(
       "binding_mismatch",
-      `reviewer result echoed a different artifact subject: ${continuation}, which is ${scope.subjectHash}`,
+      `reviewer result echoed a different artifact subject: ${continuation}, which is ${subjectHash}`,
     );
-  const wantPaths = scope.manifest.map((m) => m.path);
+}
+
+/** A completed inspection whose canonical paths are exactly the frozen manifest's. */
+function checkInspection(inspection: Inspection, wantPaths: readonly string[]): void {
   if (inspection.status !== "completed")
     throw new AdmissionError("incomplete", "reviewer did not report completed candidate inspection");
   const inspected = canonicalPaths(inspection.paths ?? []);
@@ -353,33 +369,25 @@ export function admitScope(
   const seen = new Set(inspected);
   const foreign = inspected.filter((p) => !want.has(p)).length;
   const missing = [...want].filter((p) => !seen.has(p)).length;
-  if (foreign > 0 || missing > 0) {
-    const reason =
-      missing > 0 && foreign > 0
-        ? "missing_and_foreign_inspection_paths"
-        : missing > 0
-          ? "missing_frozen_manifest_paths"
-          : "foreign_inspection_paths";
-    const detail = { code: "inspection_coverage", reason, missingPathCount: missing, foreignPathCount: foreign };
-    if (foreign > 0)
-      throw new AdmissionError(
-        "out_of_scope",
-        "reviewer inspection includes paths outside the frozen candidate",
-        detail,
-      );
-    throw new AdmissionError(
-      "incomplete",
-      "reviewer inspection did not cover the complete frozen path manifest",
-      detail,
-    );
-  }
-  // (inferred) The simulated repository's base and candidate trees hold exactly the manifest's paths, so a cited
-  // path:line resolves only when it names one of them.
-  const contains = (path: string) => wantPaths.includes(path);
-  for (const evidence of canonical.evidence) {
-    if (reportsUnavailableInspection(evidence))
+  if (foreign === 0 && missing === 0) return;
+  const reason =
+    missing > 0 && foreign > 0
+      ? "missing_and_foreign_inspection_paths"
+      : missing > 0
+        ? "missing_frozen_manifest_paths"
+        : "foreign_inspection_paths";
+  const detail = { code: "inspection_coverage", reason, missingPathCount: missing, foreignPathCount: foreign };
+  if (foreign > 0)
+    throw new AdmissionError("out_of_scope", "reviewer inspection includes paths outside the frozen candidate", detail);
+  throw new AdmissionError("incomplete", "reviewer inspection did not cover the complete frozen path manifest", detail);
+}
+
+/** Evidence may neither report an unavailable inspection nor cite a path outside the repository. */
+function checkEvidence(evidence: readonly string[], contains: (path: string) => boolean): void {
+  for (const item of evidence) {
+    if (reportsUnavailableInspection(item))
       throw new AdmissionError("incomplete", "reviewer evidence reports that candidate inspection was unavailable");
-    const offender = referenceOutsideRepository(evidence, contains);
+    const offender = referenceOutsideRepository(item, contains);
     if (offender !== undefined)
       throw new AdmissionError(
         "out_of_scope",
@@ -387,9 +395,17 @@ export function admitScope(
         findingDiagnostic("evidence_path_out_of_scope", "", offender, "unknown_or_malformed_repository_path"),
       );
   }
+}
+
+/** Checks each finding's ID, location and proofs; returns the IDs of the severe candidate-causal ones. */
+function candidateCausalIds(
+  findings: CanonicalLensResult["findings"],
+  wantPaths: readonly string[],
+  contains: (path: string) => boolean,
+): string[] {
   const seenIds = new Set<string>();
   const wantCausal: string[] = [];
-  for (const f of canonical.findings) {
+  for (const f of findings) {
     if (seenIds.has(f.id)) throw new AdmissionError("ambiguous", "reviewer result repeats a finding ID");
     seenIds.add(f.id);
     const location = parseFindingLocation(f.location);
@@ -408,11 +424,20 @@ export function admitScope(
     if (isSevere(f.severity) && ["introduced", "behavior-activated", "worsened"].includes(f.causalDisposition))
       wantCausal.push(f.id);
   }
+  return wantCausal;
+}
+
+/** The candidate-causal IDs must be exactly those changed-line evidence verified; returns them byte-sorted. */
+function provenCausalIds(
+  findings: CanonicalLensResult["findings"],
+  wantCausal: readonly string[],
+  verifiedCausalIds: readonly string[],
+): string[] {
   const byteSort = (a: string, b: string) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
   const wantSorted = [...wantCausal].sort(byteSort);
   const verified = [...verifiedCausalIds].sort(byteSort);
   if (wantSorted.join("\u0000") !== verified.join("\u0000")) {
-    const unproven = canonical.findings.find((f) => wantSorted.includes(f.id) && !verified.includes(f.id));
+    const unproven = findings.find((f) => wantSorted.includes(f.id) && !verified.includes(f.id));
     throw new AdmissionError(
       "out_of_scope",
       "candidate-causal findings are not proven by repository-derived changed-line evidence",

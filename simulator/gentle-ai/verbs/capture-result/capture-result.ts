@@ -24,8 +24,9 @@ import type { LineageState } from "../../../state/lineage-state.ts";
 import type { Lens } from "../../../scenario/lineage-spec.ts";
 import { materializePrompt } from "./materialize.ts";
 import { admitReviewerResult } from "./admission.ts";
+import type { Admitted } from "./admission.ts";
 import { artifactObject, reviewerResultPath, slotBytes } from "./artifact.ts";
-import type { ArtifactBinding } from "./artifact.ts";
+import type { ArtifactBinding, SlotBytes } from "./artifact.ts";
 import { capturePreflight } from "./capture-preflight.ts";
 import type { SlotBinding } from "./capture-preflight.ts";
 import { goTrimSpace } from "./lens-result.ts";
@@ -272,6 +273,18 @@ function readInput(invocation: Invocation, path: string): Buffer {
   return readInputDocument(invocation, path, "reviewer result");
 }
 
+/** A request bound to the current reviewing authority: its lens slot and the subject hash that slot commits to. */
+interface Bound {
+  readonly invocation: Invocation;
+  readonly r: Request;
+  readonly ids: Identities;
+  readonly snapshot: LineageState;
+  readonly root: string;
+  readonly lens: Lens;
+  readonly slot: SlotBinding;
+  readonly subjectHash: string;
+}
+
 async function body(
   invocation: Invocation,
   traits: ProfileTraits,
@@ -281,6 +294,27 @@ async function body(
   const r = shapeChecks(traits, argv, out);
   if (r === undefined) return; // -h / --help: usage only
   runtimeChecks(invocation, traits, r);
+  const b = bindRequest(invocation, r);
+  if (r.preflight && !r.hasInput) {
+    writeCapturePreflight(b, out);
+    return;
+  }
+  if (r.agent !== "" && !r.hasInput) {
+    writeMaterialized(b, out);
+    return;
+  }
+  // readFacadeBytes reads the --input value as given, relative to the process's working directory.
+  const raw = readInput(invocation, r.input);
+  const admitted = admitReviewerResult(raw, { lens: b.lens, subjectHash: b.subjectHash, manifest: b.ids.manifest });
+  if (r.preflight) {
+    out.write(encodeReviewJson(dryRun(b)));
+    return;
+  }
+  submit(b, raw, admitted, out);
+}
+
+/** The repository context or --cwd root, the kill switch, then the lineage and slot binding checks. */
+function bindRequest(invocation: Invocation, r: Request): Bound {
   const ids = identitiesFor(invocation.scenario.lineage.seed);
   const snapshot = readLineage(invocation.stateDir, invocation.scenario);
   // (inferred) the --cwd directory is the repository's top level.
@@ -298,101 +332,103 @@ async function body(
   const lens = checkBinding(ids, snapshot, r, root);
   const slot: SlotBinding = { lens, order: r.order, revision: ids.revision(snapshot.revisionIndex) };
   const subjectHash = ids.subjectHash(lens);
+  return { invocation, r, ids, snapshot, root, lens, slot, subjectHash };
+}
 
-  if (r.preflight && !r.hasInput) {
-    if (r.subjectHash !== "" && r.subjectHash !== subjectHash)
-      throw bindingMismatch(
-        `review capture preflight subject hash does not match the provider-owned authority; ${SUBJECT_REFRESH}`,
-      );
-    out.write(encodeReviewJson(capturePreflight(ids, slot, r.context === "" ? root : "")));
-    return;
-  }
-
-  if (r.agent !== "" && !r.hasInput) {
-    if (!r.materialize)
-      throw invalidRequest(`gentle-ai-sim: in-process reviewer runtime ${goQuoteStr(r.agent)} is not simulated`);
-    if (r.subjectHash !== "" && r.subjectHash !== subjectHash)
-      throw bindingMismatch(`materialize subject hash does not match the provider-owned authority; ${SUBJECT_REFRESH}`);
-    // The raw prompt bytes, nothing captured (review_artifact.go:405-418).
-    out.write(
-      materializePrompt(ids, {
-        lineage: ids.lineageId,
-        target: ids.targetIdentity,
-        lens,
-        order: r.order,
-        revision: slot.revision,
-        repositoryContext: ids.repositoryContext,
-        subjectHash,
-      }),
+/** --preflight without --input: the capture binding alone. */
+function writeCapturePreflight(b: Bound, out: StdoutBuffer): void {
+  const { r, ids, slot, root, subjectHash } = b;
+  if (r.subjectHash !== "" && r.subjectHash !== subjectHash)
+    throw bindingMismatch(
+      `review capture preflight subject hash does not match the provider-owned authority; ${SUBJECT_REFRESH}`,
     );
-    return;
-  }
+  out.write(encodeReviewJson(capturePreflight(ids, slot, r.context === "" ? root : "")));
+}
 
-  // readFacadeBytes reads the --input value as given, relative to the process's working directory.
-  const raw = readInput(invocation, r.input);
-  const admitted = admitReviewerResult(raw, { lens, subjectHash, manifest: ids.manifest });
-  if (r.preflight) {
-    out.write(
-      encodeReviewJson({
-        schema: "gentle-ai.review-capture-result-dry-run/v1",
-        operation: "review/capture-result",
-        validation: "accepted",
-        lineage_id: ids.lineageId,
-        lens,
-        selected_order: r.order,
-        subject_hash: subjectHash,
-        admission_decision: "completed",
-      } satisfies CaptureResultDryRun),
-    );
-    return;
-  }
+/** --agent without --input: --materialize prints the provider task; an in-process reviewer is not simulated. */
+function writeMaterialized(b: Bound, out: StdoutBuffer): void {
+  const { r, ids, lens, slot, subjectHash } = b;
+  if (!r.materialize)
+    throw invalidRequest(`gentle-ai-sim: in-process reviewer runtime ${goQuoteStr(r.agent)} is not simulated`);
+  if (r.subjectHash !== "" && r.subjectHash !== subjectHash)
+    throw bindingMismatch(`materialize subject hash does not match the provider-owned authority; ${SUBJECT_REFRESH}`);
+  // The raw prompt bytes, nothing captured (review_artifact.go:405-418).
+  out.write(
+    materializePrompt(ids, {
+      lineage: ids.lineageId,
+      target: ids.targetIdentity,
+      lens,
+      order: r.order,
+      revision: slot.revision,
+      repositoryContext: ids.repositoryContext,
+      subjectHash,
+    }),
+  );
+}
 
-  const bytes = slotBytes(ids, slot, admitted, raw);
+/** --preflight with --input: the admission verdict, nothing persisted. */
+function dryRun(b: Bound): CaptureResultDryRun {
+  return {
+    schema: "gentle-ai.review-capture-result-dry-run/v1",
+    operation: "review/capture-result",
+    validation: "accepted",
+    lineage_id: b.ids.lineageId,
+    lens: b.lens,
+    selected_order: b.r.order,
+    subject_hash: b.subjectHash,
+    admission_decision: "completed",
+  };
+}
+
+/** The submission: the admitted result fills its immutable slot, then its artifact is printed. */
+function submit(b: Bound, raw: Buffer, admitted: Admitted, out: StdoutBuffer): void {
+  const { invocation, r, ids, lens } = b;
+  const bytes = slotBytes(ids, b.slot, admitted, raw);
   const binding: ArtifactBinding = {
     lineageId: ids.lineageId,
     targetIdentity: ids.targetIdentity,
     lens,
     order: r.order,
-    subjectHash,
+    subjectHash: b.subjectHash,
     sha256: bytes.digest,
   };
-  updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
-    // Under the authority lock the binding is checked again against the revision read before it
-    // (compact_store.go:1834-1836): a parallel transition may have moved the authority since.
-    if (
-      draft.state !== "reviewing" ||
-      draft.revisionIndex !== snapshot.revisionIndex ||
-      draft.lenses[r.order] !== lens
-    ) {
-      const cause = "capture binding does not match the current reviewing authority";
-      if (r.context !== "")
-        throw opaqueContextFailure(
-          "repository_context_capture_failed",
-          cause,
-          "retry capture-result with the same exact binding or refresh status",
-        );
-      throw invalidRequest(cause);
-    }
-    const existing = draft.captured[lens];
-    if (existing !== undefined) {
-      if (existing.canonicalSha256 === bytes.digest) return; // byte-identical slot bytes: exact replay, nothing written
-      throw new ReviewRefusal(
-        "reviewer_result_slot_occupied",
-        `reviewer_result_slot_occupied: a different reviewer result already occupies this immutable slot; refresh the negotiated STATUS transition with ${STATUS_HINT} and follow its authoritative continuation: captured reviewer result slot conflicts with different canonical bytes`,
-      );
-    }
-    draft.captured[lens] = {
-      canonicalSha256: bytes.digest,
-      canonicalBase64: bytes.canonical.toString("base64"),
-      rawBase64: raw.toString("base64"),
-      order: r.order,
-      artifact: goMarshal(artifactObject(binding, "reference")),
-    };
-  });
+  updateLineage(invocation.stateDir, invocation.scenario, (draft) => fillSlot(draft, b, bytes, raw, binding));
   const path = reviewerResultPath(invocation.stateDir, ids.lineageId, r.order, lens);
   // (decided) v2.5.0 also prints the artifact for the last lens: the last-event closure object is only
   // observed on 2.4.1-main builds and the relay treats the submission stdout as opaque.
   out.write(encodeReviewJson(artifactObject(binding, r.context !== "" ? "reference" : { path })));
+}
+
+/** Under the authority lock: the slot takes the bytes, replays them, or refuses a different result. */
+function fillSlot(draft: LineageState, b: Bound, bytes: SlotBytes, raw: Buffer, binding: ArtifactBinding): void {
+  const { r, lens, snapshot } = b;
+  // Under the authority lock the binding is checked again against the revision read before it
+  // (compact_store.go:1834-1836): a parallel transition may have moved the authority since.
+  if (draft.state !== "reviewing" || draft.revisionIndex !== snapshot.revisionIndex || draft.lenses[r.order] !== lens) {
+    const cause = "capture binding does not match the current reviewing authority";
+    if (r.context !== "")
+      throw opaqueContextFailure(
+        "repository_context_capture_failed",
+        cause,
+        "retry capture-result with the same exact binding or refresh status",
+      );
+    throw invalidRequest(cause);
+  }
+  const existing = draft.captured[lens];
+  if (existing !== undefined) {
+    if (existing.canonicalSha256 === bytes.digest) return; // byte-identical slot bytes: exact replay, nothing written
+    throw new ReviewRefusal(
+      "reviewer_result_slot_occupied",
+      `reviewer_result_slot_occupied: a different reviewer result already occupies this immutable slot; refresh the negotiated STATUS transition with ${STATUS_HINT} and follow its authoritative continuation: captured reviewer result slot conflicts with different canonical bytes`,
+    );
+  }
+  draft.captured[lens] = {
+    canonicalSha256: bytes.digest,
+    canonicalBase64: bytes.canonical.toString("base64"),
+    rawBase64: raw.toString("base64"),
+    order: r.order,
+    artifact: goMarshal(artifactObject(binding, "reference")),
+  };
 }
 
 /** review capture-result: collect-capture route from v2.4.0, plain route before. */

@@ -272,65 +272,119 @@ function transitionOf(
 } {
   const a = native.authority;
   const correctionContract = req.legacyCorrection ? CONTRACT_V1 : req.contract;
-  let handle = "";
-  let repositoryContext: StatusV5["repository_context"];
-  let validationRequest: TargetedValidationRequest | undefined;
+  const forecasted = a?.state === "correction_required" && a.correction!.forecasted;
+  const published = a === undefined ? NOTHING_PUBLISHED : publishedBy(req, a, correctionContract, forecasted);
+  const ctx = transitionContext(facts, req, native, published, correctionContract, forecasted);
+  const transition = routeTransition(facts, req, native, ctx, published.handle);
+  return {
+    transition,
+    repositoryContext: published.repositoryContext,
+    validationRequest: keepsValidationRequest(transition) ? published.validationRequest : undefined,
+  };
+}
+
+/** What an authority publishes through its transition: its handle, context, request, evidence and provider role. */
+interface Published {
+  readonly handle: string;
+  readonly repositoryContext: StatusV5["repository_context"];
+  readonly validationRequest: TargetedValidationRequest | undefined;
+  readonly evidenceOutcome: string | undefined;
+  readonly providerRole: ProviderRole | "";
+  readonly capturedValidator: boolean;
+}
+
+const NOTHING_PUBLISHED: Published = {
+  handle: "",
+  repositoryContext: undefined,
+  validationRequest: undefined,
+  evidenceOutcome: undefined,
+  providerRole: "",
+  capturedValidator: false,
+};
+
+function publishedBy(
+  req: StatusRenderRequest,
+  a: AuthorityFacts,
+  correctionContract: string,
+  forecasted: boolean,
+): Published {
+  const validationRequest = forecasted ? a.correction!.validationRequest : undefined;
+  const { handle, repositoryContext } = publishedContext(req, a, correctionContract, validationRequest);
   let evidenceOutcome: string | undefined;
   let providerRole: ProviderRole | "" = "";
   let capturedValidator = false;
-  const forecasted = a?.state === "correction_required" && a.correction!.forecasted;
-  if (a !== undefined) {
-    if (forecasted) validationRequest = a.correction!.validationRequest;
-    if (correctionContract === CONTRACT_V2 && (a.state === "correction_required" || a.state === "validating")) {
-      handle = a.repositoryContext.handle;
-      const target = validationRequest?.correction_target_identity ?? a.currentIdentity;
-      if (req.correctionContextReference)
-        repositoryContext = {
-          capability: "review.opaque_repository_context",
-          handle,
-          revision: a.revision,
-          target_identity: target,
-        };
-    }
-    if (a.state === "reviewing") {
-      // A lineage whose START recorded the repository-context effect (301fb2ad's negotiated v2 START) publishes its
-      // reconciled handle, event and outcome whatever the contract (review_facade.go:1130-1140): recorded from
-      // gentle-ai 2.4.0 built from 301fb2ad, status/v2 included, though its published status/v2 schema has no such
-      // member. Otherwise (:1141-1150) the handle is printed on v2 only. (inferred) The seeded world's lineage is
-      // read as one whose v1 client's own START recorded no effect.
-      handle = a.repositoryContext.handle;
-      if (req.contract !== CONTRACT_V1 || a.repositoryContext.recorded === true)
-        repositoryContext = {
-          capability: "review.opaque_repository_context",
-          handle,
-          revision: a.revision,
-          target_identity: a.initial.identity,
-          event_id: a.repositoryContext.eventId || undefined,
-          outcome: (a.repositoryContext.outcome || undefined) as "applied" | undefined,
-        };
-    }
-    if (a.state === "validating" || validationRequest !== undefined) evidenceOutcome = a.evidenceOutcome;
-    const roleHost = req.runtime === "opencode" || req.hostRelay;
-    if (roleHost && a.state === "reviewing" && a.artifacts.length === a.selectedLenses.length && a.refuterPending)
-      providerRole = "refuter";
-    if (validationRequest !== undefined && evidenceOutcome === "passed") {
-      if (a.correction!.validatorCaptured) capturedValidator = true;
-      else if (roleHost) providerRole = "targeted-validator";
-    }
+  if (a.state === "validating" || validationRequest !== undefined) evidenceOutcome = a.evidenceOutcome;
+  const roleHost = req.runtime === "opencode" || req.hostRelay;
+  if (roleHost && a.state === "reviewing" && a.artifacts.length === a.selectedLenses.length && a.refuterPending)
+    providerRole = "refuter";
+  if (validationRequest !== undefined && evidenceOutcome === "passed") {
+    if (a.correction!.validatorCaptured) capturedValidator = true;
+    else if (roleHost) providerRole = "targeted-validator";
   }
+  return { handle, repositoryContext, validationRequest, evidenceOutcome, providerRole, capturedValidator };
+}
+
+/** The repository-context handle the transition binds, and the repository_context member STATUS prints. */
+function publishedContext(
+  req: StatusRenderRequest,
+  a: AuthorityFacts,
+  correctionContract: string,
+  validationRequest: TargetedValidationRequest | undefined,
+): { handle: string; repositoryContext: StatusV5["repository_context"] } {
+  let handle = "";
+  let repositoryContext: StatusV5["repository_context"];
+  if (correctionContract === CONTRACT_V2 && (a.state === "correction_required" || a.state === "validating")) {
+    handle = a.repositoryContext.handle;
+    const target = validationRequest?.correction_target_identity ?? a.currentIdentity;
+    if (req.correctionContextReference)
+      repositoryContext = {
+        capability: "review.opaque_repository_context",
+        handle,
+        revision: a.revision,
+        target_identity: target,
+      };
+  }
+  if (a.state === "reviewing") {
+    // A lineage whose START recorded the repository-context effect (301fb2ad's negotiated v2 START) publishes its
+    // reconciled handle, event and outcome whatever the contract (review_facade.go:1130-1140): recorded from
+    // gentle-ai 2.4.0 built from 301fb2ad, status/v2 included, though its published status/v2 schema has no such
+    // member. Otherwise (:1141-1150) the handle is printed on v2 only. (inferred) The seeded world's lineage is
+    // read as one whose v1 client's own START recorded no effect.
+    handle = a.repositoryContext.handle;
+    if (req.contract !== CONTRACT_V1 || a.repositoryContext.recorded === true)
+      repositoryContext = {
+        capability: "review.opaque_repository_context",
+        handle,
+        revision: a.revision,
+        target_identity: a.initial.identity,
+        event_id: a.repositoryContext.eventId || undefined,
+        outcome: (a.repositoryContext.outcome || undefined) as "applied" | undefined,
+      };
+  }
+  return { handle, repositoryContext };
+}
+
+function transitionContext(
+  facts: StatusFacts,
+  req: StatusRenderRequest,
+  native: Native,
+  published: Published,
+  correctionContract: string,
+  forecasted: boolean,
+): TransitionContext {
   const startLineage = transitionStartLineage(facts, req, native);
-  const ctx: TransitionContext = {
+  return {
     contract: req.contract,
     runtime: req.runtime,
     hostRelay: req.hostRelay,
-    repositoryContext: handle,
+    repositoryContext: published.handle,
     correctionContract,
-    providerRole,
-    capturedProviderTargetedValidator: capturedValidator,
-    validationRequest,
-    correctionRequest: a?.correction?.correctionRequest,
+    providerRole: published.providerRole,
+    capturedProviderTargetedValidator: published.capturedValidator,
+    validationRequest: published.validationRequest,
+    correctionRequest: native.authority?.correction?.correctionRequest,
     correctionForecasted: forecasted,
-    capturedEvidenceOutcome: evidenceOutcome,
+    capturedEvidenceOutcome: published.evidenceOutcome,
     startLineage,
     // Explicit reviewing resume keeps the frozen scope its artifacts bind (review_facade.go:994-1001).
     intendedUntracked: native.frozenReviewing
@@ -339,6 +393,17 @@ function transitionOf(
     rddEnabled: facts.rddEnabled,
     repositoryRoot: facts.repositoryRoot,
   };
+}
+
+/** The transition the native action routes to, or the untracked selection that must come first. */
+function routeTransition(
+  facts: StatusFacts,
+  req: StatusRenderRequest,
+  native: Native,
+  ctx: TransitionContext,
+  handle: string,
+): NextTransition {
+  const a = native.authority;
   let transition: NextTransition;
   if (native.action === "select_lineage") transition = lineageSelectionTransition(native.live, native.candidates);
   else if (a === undefined) transition = unrelatedTransition(native.live, ctx);
@@ -361,10 +426,14 @@ function transitionOf(
     !(transition.kind === "stop" && transition.reason_code === "rdd_disabled")
   )
     transition = intendedUntrackedCollection(native.live, req.intendedUntracked);
-  // The top-level request stays only while the transition still routes through it (review_facade.go:1249-1257).
+  return transition;
+}
+
+/** The top-level request stays only while the transition still routes through it (review_facade.go:1249-1257). */
+function keepsValidationRequest(transition: NextTransition): boolean {
   const inputs = transition.collect?.inputs ?? [];
   const carried = inputs.length === 1 && inputs[0]!.validation_request !== undefined;
-  const kept =
+  return (
     carried ||
     transition.reason_code === "correction_repository_verification_required" ||
     transition.reason_code === "correction_repository_tooling_failed" ||
@@ -373,8 +442,8 @@ function transitionOf(
       "provider_task" in inputs[0]! &&
       inputs[0]!.provider_task !== undefined) ||
     (transition.reason_code === "captured_provider_targeted_validation_ready" &&
-      transition.execute?.operation === "review.finalize");
-  return { transition, repositoryContext, validationRequest: kept ? validationRequest : undefined };
+      transition.execute?.operation === "review.finalize")
+  );
 }
 
 /** The negotiated STATUS document (status/v5 for review-integration/v2, status/v2 for /v1), in Go field order. */
