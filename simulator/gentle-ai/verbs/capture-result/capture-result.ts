@@ -281,13 +281,13 @@ async function body(
   const r = shapeChecks(traits, argv, out);
   if (r === undefined) return; // -h / --help: usage only
   runtimeChecks(invocation, traits, r);
-  const ids = identitiesFor(invocation.scenario.lineage.seed);
-  const snapshot = readLineage(invocation.stateDir, invocation.scenario);
+  const ids = identitiesFor(invocation.scenario.lineage.seed, invocation.identitySource);
+  const snapshot = readLineage(invocation.stateDir, invocation.scenario, invocation.identitySource);
   // (inferred) the --cwd directory is the repository's top level.
   const root = resolve(invocation.cwd, r.flags.str("cwd"));
   // resolveOpaqueReviewRepositoryRoot (review_incident.go:166): the handle must commit to the caller's binding.
   if (r.context !== "")
-    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, {
+    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot, invocation.identitySource), r.context, {
       lineage: r.lineage,
       target: r.target,
       revision: r.revision,
@@ -356,7 +356,7 @@ async function body(
     subjectHash,
     sha256: bytes.digest,
   };
-  updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
+  updateLineage(invocation.stateDir, invocation.scenario, invocation.identitySource, (draft) => {
     // Under the authority lock the binding is checked again against the revision read before it
     // (compact_store.go:1834-1836): a parallel transition may have moved the authority since.
     if (
