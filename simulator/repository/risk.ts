@@ -8,8 +8,11 @@ import type { Snapshot } from "./snapshot.ts";
 import { countChangedLines, isGeneratedGoldenPath, type DiffStat } from "./manifest.ts";
 
 export type RiskLevel = "low" | "medium" | "high";
-export type RiskSignal =
-  "auth" | "update" | "security" | "payments" | "data_exposure" | "data_loss" | "permissions" | "shell_process";
+/**
+ * The signals a risk reason carries. risk.go also declares data_exposure and data_loss, but no reason is built with
+ * them (hot paths give auth, update, security, payments; the other reasons their own), so START never prints them.
+ */
+export type RiskSignal = "auth" | "update" | "security" | "payments" | "permissions" | "shell_process";
 export type RiskReasonCode =
   | "hot_path"
   | "service_token"
@@ -473,6 +476,7 @@ export function selectLenses(level: RiskLevel, focus = "reliability"): string[] 
   return [`review-${focus.trim()}`];
 }
 
+/** reviewConsentSignalSubject, without its data_exposure and data_loss cases: no reason carries those signals. */
 function signalSubject(signal: RiskSignal | undefined): string {
   switch (signal) {
     case "auth":
@@ -481,10 +485,6 @@ function signalSubject(signal: RiskSignal | undefined): string {
       return "security";
     case "payments":
       return "payments";
-    case "data_exposure":
-      return "data exposure";
-    case "data_loss":
-      return "data loss";
     case "permissions":
       return "permissions";
     case "update":
