@@ -5,7 +5,6 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
 import { LINEAGE_FILE, updateLineage } from "./lineage.ts";
-import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import {
   insideWorkTree,
@@ -138,7 +137,7 @@ export function lineageScenario(scenario: Scenario, record: RepositoryLineageRec
     lineage: {
       seed: record.lineageId,
       state: "reviewing",
-      lenses: [...record.selectedLenses] as Lens[],
+      lenses: [...record.selectedLenses],
       captured: [],
       // (inferred) the refuter role is not offered to repository lineages; gentle-ai decides it from the findings.
       refuter: false,

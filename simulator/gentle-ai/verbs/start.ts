@@ -16,7 +16,7 @@ import { invalidRequest, nativeError, ReviewRefusal } from "../refusal.ts";
 import { requireRuntime, requireTransportCapability } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson, type GoJson } from "../../go/go-json.ts";
-import type { StartDeclined } from "../../contract/start.ts";
+import type { StartAction, StartDeclined, StartLens, StartV3 } from "../../contract/start.ts";
 import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
@@ -40,7 +40,14 @@ import { changedPathEntries, diffStats } from "../../repository/manifest.ts";
 import { changedPathManifest, changedPathManifestDigest } from "../../state/identities.ts";
 import { legacyCorrectionBudget } from "./shared/correction-authority.ts";
 import { shellWord } from "./status/status-context.ts";
-import { assessRisk, consentReason, riskEvidence, selectLenses, type RiskAssessment } from "../../repository/risk.ts";
+import {
+  assessRisk,
+  consentReason,
+  isFocus,
+  riskEvidence,
+  selectLenses,
+  type RiskAssessment,
+} from "../../repository/risk.ts";
 import { CONSENT_ES, consentReasonEs, riskEvidenceEs } from "../../repository/risk-es.ts";
 import {
   selectionRequiredText,
@@ -378,7 +385,7 @@ function plainHint(record: RepositoryLineageRecord, traits: ProfileTraits): stri
 
 /** reviewFacadeStartResultFor: the plain (non-negotiated) START result. */
 function plainResult(
-  action: string,
+  action: StartAction,
   record: RepositoryLineageRecord,
   assessment: RiskAssessment,
   traits: ProfileTraits,
@@ -406,7 +413,6 @@ function plainResult(
   };
 }
 
-/** newReviewIntegrationStartResult (native Git transport, start/v3). */
 /** The event id of the repository-context effect START recorded (exact when START's revision is known). */
 function startEventId(record: RepositoryLineageRecord, repo: RepositoryIdentity): string {
   const s = record.snapshot;
@@ -415,8 +421,9 @@ function startEventId(record: RepositoryLineageRecord, repo: RepositoryIdentity)
     : repositoryContextEventId(record.lineageId, s.identity, record.startRevision, record.repositoryContext, repo);
 }
 
+/** newReviewIntegrationStartResult (native Git transport, start/v3). */
 function negotiatedResult(
-  action: string,
+  action: StartAction,
   record: RepositoryLineageRecord,
   traits: ProfileTraits,
   repo: RepositoryIdentity,
@@ -474,7 +481,7 @@ function negotiatedResult(
       event_id: traits.atomicStart ? undefined : startEventId(record, repo),
       outcome: traits.atomicStart ? undefined : "applied",
     },
-  };
+  } satisfies StartV3;
 }
 
 /**
@@ -497,7 +504,7 @@ function createOrReplay(
   requestedId: string,
   snapshot: Snapshot,
   assessment: RiskAssessment,
-  lenses: readonly string[],
+  lenses: readonly StartLens[],
   contextIntent: boolean,
 ): { record: RepositoryLineageRecord; replayed: boolean } {
   const scope = scopeAt(invocation, repo.root)!;
@@ -666,8 +673,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
     throw new ReviewRefusal("empty_candidate_scope", EMPTY_CANDIDATE_HINT, "preflight", ["base_ref"]);
   const assessment = assessRisk(repo, snapshot, diffStats(repo, snapshot));
   const focus = f.str("focus").trim();
-  if (!["risk", "resilience", "readability", "reliability"].includes(focus))
-    throw nativeError(`unsupported review focus ${goQuoteStr(f.str("focus"))}`);
+  if (!isFocus(focus)) throw nativeError(`unsupported review focus ${goQuoteStr(f.str("focus"))}`);
   const lenses = selectLenses(assessment.level, focus);
   // authorizeReviewStart: the kill switch first, then the tier's consent moment.
   const mode = modeStatus(repo, invocation.env);
