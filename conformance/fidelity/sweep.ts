@@ -397,6 +397,11 @@ async function startCalls(call: LegCall, repo: string, declared: readonly string
   if (start?.kind !== "execute" || start.execute?.operation !== "review.start") return;
   const startArgs = tokensOf(start.execute.arguments);
   await call(["review", "start", ...startArgs], { handshake: true });
+  // A v1 client's question (consent/v1): the same START under the legacy contract, naming no runtime.
+  const legacy = startArgs
+    .filter((t) => !t.startsWith("--agent="))
+    .map((t) => (t.startsWith("--contract=") ? `--contract=${CONTRACT_V1}` : t));
+  await call(["review", "start", ...legacy]);
   const answer = (consent: string): string[] =>
     startArgs.map((t) => (t === "--consent=relay" ? `--consent=${consent}` : t));
   await call(["review", "start", ...answer("declined")], { handshake: true, kind: "review/start (declined)" });

@@ -88,6 +88,12 @@ export const StartV3Schema = z
     if (new Set(d.selected_lenses).size !== d.selected_lenses.length) issue("selected_lenses are unique");
   });
 export type StartV3 = z.infer<typeof StartV3Schema>;
+/** START's action (created, or its replay: `resumed` before the atomic route, `replayed` after). */
+export type StartAction = StartV3["action"];
+export type StartLens = StartV3["selected_lenses"][number];
+export type StartRiskLevel = StartV3["risk_level"];
+/** One risk reason, in Go field order (signal, path and modes omitted when empty). */
+export type StartRiskReason = StartV3["risk_reasons"][number];
 
 /** The relayed decline: review/start with no lineage, no lenses, nothing persisted. */
 export const StartDeclinedSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import type { Scenario } from "../scenario/schema.ts";
 import type { Outcome } from "../output/outcome.ts";
+import type { IdentitySource } from "../state/identities.ts";
 
 export type { Outcome };
 
@@ -24,6 +25,11 @@ export interface Invocation {
    * that repository's root. Such a lineage's verdicts follow its captured reviewer results, as gentle-ai's do.
    */
   readonly repositoryRoot?: string;
+  /**
+   * The identity world the verb reads lineages through: set with repositoryRoot (repository-scope.ts), so such a
+   * lineage has its repository's trees and paths. Absent: the seed world (every identity derives from the seed).
+   */
+  readonly identitySource?: IdentitySource;
   /** Absolute path of this executable (simulator/bin/gentle-ai), for capabilities' executable digest. */
   readonly executablePath: string;
   /** Reads the whole of stdin once; later calls return the same bytes. */

@@ -4,9 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Invocation, Outcome, VerbHandler } from "./invocation.ts";
-import { useRepositoryIdentities } from "../state/identities.ts";
 import { LINEAGE_FILE, updateLineage } from "./lineage.ts";
-import type { Lens } from "../scenario/lineage-spec.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import {
   insideWorkTree,
@@ -22,7 +20,7 @@ import {
   readLineageRecord,
   type RepositoryLineageRecord,
 } from "../repository/lineage-store.ts";
-import type { Identities } from "../state/identities.ts";
+import type { Identities, IdentitySource } from "../state/identities.ts";
 import { repositoryIdentities } from "../repository/lineage-identities.ts";
 import { modeStatus } from "../repository/review-mode.ts";
 import { repositoryRootOfContext } from "../repository/context-registry.ts";
@@ -139,7 +137,7 @@ export function lineageScenario(scenario: Scenario, record: RepositoryLineageRec
     lineage: {
       seed: record.lineageId,
       state: "reviewing",
-      lenses: [...record.selectedLenses] as Lens[],
+      lenses: [...record.selectedLenses],
       captured: [],
       // (inferred) the refuter role is not offered to repository lineages; gentle-ai decides it from the findings.
       refuter: false,
@@ -159,35 +157,34 @@ export async function runOnRepositoryLineage(
   const mode = modeStatus(scope.repo, invocation.env);
   const disabled = mode.effective !== "on";
   const scenario = lineageScenario(invocation.scenario, record, disabled);
+  const identitySource = repositoryIdentitySource(scope);
   // The kill switch is read where gentle-ai keeps it; the state machine reads it from the lineage state.
-  updateLineage(stateDir, scenario, (draft) => {
+  updateLineage(stateDir, scenario, identitySource, (draft) => {
     draft.rddDisabled = disabled;
     if (disabled && mode.source !== "") draft.rddDisabledSource = mode.source;
     else delete draft.rddDisabledSource;
   });
-  return withRepositoryIdentities(scope, () =>
-    handler({ ...invocation, scenario, stateDir, repositoryRoot: scope.repo.root }),
-  );
+  return handler({ ...invocation, scenario, stateDir, repositoryRoot: scope.repo.root, identitySource });
 }
 
-/**
- * Runs fn with this clone's lineages answering identitiesFor(lineageId) from the repository (each read once), then
- * removes the source, so nothing of this call outlives it.
- */
-export async function withRepositoryIdentities<T>(scope: RepositoryScope, fn: () => T | Promise<T>): Promise<T> {
+/** This clone's identity world: its lineages answer from the repository (each read once), any other seed derives. */
+export function repositoryIdentitySource(scope: RepositoryScope): IdentitySource {
   const cache = new Map<string, Identities | undefined>();
-  useRepositoryIdentities((seed) => {
+  return (seed) => {
     if (!cache.has(seed)) {
       const record = readLineageRecord(scope.storeRoot, seed);
       cache.set(seed, record === undefined ? undefined : repositoryIdentities(scope.repo, record));
     }
     return cache.get(seed);
-  });
-  try {
-    return await fn();
-  } finally {
-    useRepositoryIdentities(undefined);
-  }
+  };
+}
+
+/** The invocation reading lineages through this clone's identity world; the world lives only in the value returned. */
+export function inRepositoryWorld(
+  invocation: Invocation,
+  scope: RepositoryScope,
+): Invocation & { readonly identitySource: IdentitySource } {
+  return { ...invocation, identitySource: repositoryIdentitySource(scope) };
 }
 
 /**

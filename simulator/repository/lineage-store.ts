@@ -10,6 +10,7 @@ import type { RepositoryIdentity } from "./locate.ts";
 import type { Snapshot } from "./snapshot.ts";
 import type { ManifestEntry } from "../state/identities.ts";
 import type { RiskAssessment } from "./risk.ts";
+import type { StartLens } from "../contract/start.ts";
 
 export const REPOSITORY_LINEAGE_SCHEMA = "gentle-ai-sim.repository-lineage/v1";
 const RECORD_FILE = "repository-lineage.json";
@@ -23,7 +24,7 @@ export interface RepositoryLineageRecord {
   /** The frozen changed-path manifest with each path's numstat counts. */
   readonly manifest: readonly ManifestEntry[];
   readonly risk: RiskAssessment;
-  readonly selectedLenses: readonly string[];
+  readonly selectedLenses: readonly StartLens[];
   /** The opaque `rctx1_` handle START published. */
   readonly repositoryContext: string;
   /**

@@ -5,6 +5,7 @@ import type { RiskAssessment, RiskReason, RiskSignal } from "./risk.ts";
 const MEDIUM_REASON_ES =
   "este cambio no es documentación puramente pasiva, por lo que recibe una revisión consolidada.";
 
+/** reviewConsentSpanishSignalSubject, less the two signals no reason carries (risk.ts RiskSignal). */
 function signalSubject(signal: RiskSignal | undefined): string {
   switch (signal) {
     case "auth":
@@ -13,10 +14,6 @@ function signalSubject(signal: RiskSignal | undefined): string {
       return "seguridad";
     case "payments":
       return "pagos";
-    case "data_exposure":
-      return "exposición de datos";
-    case "data_loss":
-      return "pérdida de datos";
     case "permissions":
       return "permisos";
     case "update":

@@ -6,31 +6,17 @@ import { git, runGit, nulRecords } from "./git.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 import type { Snapshot } from "./snapshot.ts";
 import { countChangedLines, isGeneratedGoldenPath, type DiffStat } from "./manifest.ts";
+import type { StartLens, StartRiskLevel, StartRiskReason } from "../contract/start.ts";
 
-export type RiskLevel = "low" | "medium" | "high";
-export type RiskSignal =
-  "auth" | "update" | "security" | "payments" | "data_exposure" | "data_loss" | "permissions" | "shell_process";
-export type RiskReasonCode =
-  | "hot_path"
-  | "service_token"
-  | "shell_source"
-  | "process_boundary"
-  | "process_scan_limit"
-  | "executable_mode"
-  | "large_change"
-  | "non_executable_only"
-  | "configuration_change"
-  | "executable_change"
-  | "empty_content";
-
-/** One RiskReason, in Go field order (signal, path and modes omitted when empty). */
-export interface RiskReason {
-  readonly code: RiskReasonCode;
-  readonly signal?: RiskSignal;
-  readonly path?: string;
-  readonly old_mode?: string;
-  readonly new_mode?: string;
-}
+// The tier and its reasons are start/v3's formats (contract/start.ts): START prints them as they are.
+export type RiskLevel = StartRiskLevel;
+/**
+ * The signals a risk reason carries. risk.go also declares data_exposure and data_loss, but no reason is built with
+ * them (hot paths give auth, update, security, payments; the other reasons their own), so START never prints them.
+ */
+export type RiskSignal = NonNullable<StartRiskReason["signal"]>;
+export type RiskReasonCode = StartRiskReason["code"];
+export type RiskReason = Readonly<StartRiskReason>;
 
 /** The tier, the authored size, and the canonical reasons of one candidate. */
 export interface RiskAssessment {
@@ -467,12 +453,22 @@ export function assessRisk(repo: RepositoryIdentity, snapshot: Snapshot, stats: 
 }
 
 /** SelectReviewLenses: none for low, the focus lens for medium, all four (canonical order) for high. */
-export function selectLenses(level: RiskLevel, focus = "reliability"): string[] {
-  if (level === "low") return [];
-  if (level === "high") return ["review-risk", "review-resilience", "review-readability", "review-reliability"];
-  return [`review-${focus.trim()}`];
+/** The --focus values, each naming the one lens a medium tier selects (reviewFocusLens). */
+export const FOCUSES = ["risk", "resilience", "readability", "reliability"] as const;
+export type Focus = (typeof FOCUSES)[number];
+
+/** A --focus value gentle-ai accepts (trimmed). */
+export function isFocus(focus: string): focus is Focus {
+  return (FOCUSES as readonly string[]).includes(focus);
 }
 
+export function selectLenses(level: RiskLevel, focus: Focus = "reliability"): StartLens[] {
+  if (level === "low") return [];
+  if (level === "high") return ["review-risk", "review-resilience", "review-readability", "review-reliability"];
+  return [`review-${focus}`];
+}
+
+/** reviewConsentSignalSubject, without its data_exposure and data_loss cases: no reason carries those signals. */
 function signalSubject(signal: RiskSignal | undefined): string {
   switch (signal) {
     case "auth":
@@ -481,10 +477,6 @@ function signalSubject(signal: RiskSignal | undefined): string {
       return "security";
     case "payments":
       return "payments";
-    case "data_exposure":
-      return "data exposure";
-    case "data_loss":
-      return "data loss";
     case "permissions":
       return "permissions";
     case "update":

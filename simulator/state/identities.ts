@@ -250,24 +250,20 @@ export function patchOf(seed: string, entry: ManifestEntry): string {
 /** Answers the identities of a seed that names a repository-derived lineage, or undefined for any other seed. */
 export type IdentitySource = (seed: string) => Identities | undefined;
 
-let repositorySource: IdentitySource | undefined;
-
-/**
- * Installs (or, with undefined, removes) the source of repository-derived identities for the call in progress: a
- * lineage created by `review start` on a real repository has real trees and paths, not seed-derived ones
- * (simulator/gentle-ai/repository-scope.ts installs it around one verb).
- */
-export function useRepositoryIdentities(source: IdentitySource | undefined): void {
-  repositorySource = source;
-}
+/** The seed world: no seed names a repository lineage, so every lineage's identities derive from its seed. */
+export const SEED_WORLD: IdentitySource = () => undefined;
 
 // A seed's identities are a pure function of the seed, and one call reads them through several verbs' helpers (a
 // materialize three times): derive them once per process.
 const derived = new Map<string, Identities>();
 
-/** Derives every identity of the lineage from its seed (or, for a repository lineage, from its repository). */
-export function identitiesFor(seed: string): Identities {
-  const fromRepository = repositorySource?.(seed);
+/**
+ * Derives every identity of the lineage from its seed, unless the source answers it: a lineage created by `review
+ * start` on a real repository has real trees and paths (simulator/gentle-ai/repository-scope.ts builds that source).
+ * Undefined is the seed world.
+ */
+export function identitiesFor(seed: string, source: IdentitySource | undefined): Identities {
+  const fromRepository = source?.(seed);
   if (fromRepository !== undefined) return fromRepository;
   let ids = derived.get(seed);
   if (ids === undefined) derived.set(seed, (ids = deriveIdentities(seed)));

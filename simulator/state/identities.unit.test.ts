@@ -6,10 +6,10 @@ import {
   emptyIntendedUntrackedProof,
   identitiesFor,
   pathsDigest,
+  SEED_WORLD,
   snapshotIdentity,
-  useRepositoryIdentities,
 } from "./identities.ts";
-import type { ManifestEntry } from "./identities.ts";
+import type { IdentitySource, ManifestEntry } from "./identities.ts";
 import { LENSES } from "../scenario/lineage-spec.ts";
 
 const modified = (path: string): ManifestEntry => ({
@@ -112,7 +112,7 @@ describe("gentle-ai's identity formulas", () => {
 
 describe("deterministic identities", () => {
   it("derive every identity in its documented format (§13)", () => {
-    const ids = identitiesFor("seed-a");
+    const ids = identitiesFor("seed-a", SEED_WORLD);
     const prefixed = /^sha256:[0-9a-f]{64}$/;
     expect(ids.targetIdentity).toMatch(prefixed);
     expect(ids.lineageId).toBe("review-" + ids.targetIdentity.slice(7, 23));
@@ -142,7 +142,7 @@ describe("deterministic identities", () => {
   });
 
   it("bind the target to the trees and paths with gentle-ai's formulas", () => {
-    const ids = identitiesFor("seed-a");
+    const ids = identitiesFor("seed-a", SEED_WORLD);
     expect(ids.paths).toEqual(ids.manifest.map((m) => m.path));
     expect([...ids.paths].sort()).toEqual(ids.paths);
     expect(ids.pathsDigest).toBe(pathsDigest(ids.paths));
@@ -168,21 +168,19 @@ describe("deterministic identities", () => {
   });
 
   it("are derived once per process for a seed, and differ between seeds", () => {
-    const a = identitiesFor("seed-a");
-    expect(identitiesFor("seed-a")).toBe(a);
-    expect(identitiesFor("seed-b").targetIdentity).not.toBe(a.targetIdentity);
+    const a = identitiesFor("seed-a", SEED_WORLD);
+    expect(identitiesFor("seed-a", SEED_WORLD)).toBe(a);
+    expect(identitiesFor("seed-b", SEED_WORLD).targetIdentity).not.toBe(a.targetIdentity);
   });
 
   it("come from the repository source first, also for a seed derived before", () => {
-    const derived = identitiesFor("seed-a");
+    const derived = identitiesFor("seed-a", SEED_WORLD);
     const fromRepository = { ...derived, baseTree: "0".repeat(39) + "1" };
-    useRepositoryIdentities((seed) => (seed === "seed-a" ? fromRepository : undefined));
-    try {
-      expect(identitiesFor("seed-a")).toBe(fromRepository);
-      expect(identitiesFor("seed-b")).toBe(identitiesFor("seed-b"));
-    } finally {
-      useRepositoryIdentities(undefined);
-    }
-    expect(identitiesFor("seed-a")).toBe(derived);
+    const source: IdentitySource = (seed) => (seed === "seed-a" ? fromRepository : undefined);
+    expect(identitiesFor("seed-a", source)).toBe(fromRepository);
+    expect(identitiesFor("seed-b", source)).toBe(identitiesFor("seed-b", source));
+    // The source is a value: the seed world (explicit or absent) still derives the seed.
+    expect(identitiesFor("seed-a", SEED_WORLD)).toBe(derived);
+    expect(identitiesFor("seed-a", undefined)).toBe(derived);
   });
 });

@@ -3,25 +3,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { withLock } from "./lock.ts";
 import { writeFileAtomic } from "./atomic-file.ts";
-import { initialLineage } from "./lineage-initial.ts";
+import { initialLineage, type SeedSlot } from "./lineage-initial.ts";
 import { LINEAGE_STATE_SCHEMA } from "./lineage-schema-id.ts";
-import type { CapturedSlot, LineageState } from "./lineage-state.ts";
-import { identitiesFor, type Identities } from "./identities.ts";
-import type { Lens } from "../scenario/lineage-spec.ts";
+import type { LineageState } from "./lineage-state.ts";
 import type { Scenario } from "../scenario/schema.ts";
 
 export const LINEAGE_FILE = "lineage.json";
-
-/**
- * Builds a slot the scenario declares as already captured. The artifact bytes are gentle-ai's own
- * (gentle-ai/lineage.ts passes its builder), so the store below the verbs takes it as a value.
- */
-export type SeedCapturedSlot = (ids: Identities, lens: Lens, order: number) => CapturedSlot;
-
-function fresh(scenario: Scenario, seedSlot: SeedCapturedSlot): LineageState {
-  const ids = identitiesFor(scenario.lineage.seed);
-  return initialLineage(scenario, (lens, order) => seedSlot(ids, lens, order));
-}
 
 const STATES = new Set(["reviewing", "correction_required", "validating", "approved"]);
 
@@ -51,18 +38,23 @@ function isLineageState(v: unknown): v is LineageState {
   );
 }
 
-function load(stateDir: string, scenario: Scenario, seedSlot: SeedCapturedSlot): LineageState {
+/**
+ * The persisted lineage, else the scenario's initial one. seedSlot builds a slot the scenario declares as already
+ * captured: gentle-ai's own artifact bytes through the call's identity world (gentle-ai/lineage.ts passes its
+ * builder), so the store below the verbs takes it as a value.
+ */
+function load(stateDir: string, scenario: Scenario, seedSlot: SeedSlot): LineageState {
   const path = join(stateDir, LINEAGE_FILE);
-  if (!existsSync(path)) return fresh(scenario, seedSlot);
+  if (!existsSync(path)) return initialLineage(scenario, seedSlot);
   const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
   if (!isLineageState(parsed)) throw new Error(`gentle-ai-sim: ${path}: invalid lineage state`);
   // A state dir written for another seed belongs to another lineage: start over rather than mix identities.
-  if (parsed.seed !== scenario.lineage.seed) return fresh(scenario, seedSlot);
+  if (parsed.seed !== scenario.lineage.seed) return initialLineage(scenario, seedSlot);
   return parsed;
 }
 
 /** The current lineage (initial from the scenario when nothing was persisted yet). Does not write. */
-export function readLineage(stateDir: string, scenario: Scenario, seedSlot: SeedCapturedSlot): LineageState {
+export function readLineage(stateDir: string, scenario: Scenario, seedSlot: SeedSlot): LineageState {
   return load(stateDir, scenario, seedSlot);
 }
 
@@ -73,7 +65,7 @@ export function readLineage(stateDir: string, scenario: Scenario, seedSlot: Seed
 export function updateLineage<T>(
   stateDir: string,
   scenario: Scenario,
-  seedSlot: SeedCapturedSlot,
+  seedSlot: SeedSlot,
   fn: (draft: LineageState) => T,
 ): T {
   return withLock(stateDir, "lineage", () => {

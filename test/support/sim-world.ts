@@ -12,7 +12,7 @@ import type { Invocation } from "../../simulator/gentle-ai/invocation.ts";
 import { TranscriptEntrySchema, type TranscriptEntry } from "../../simulator/output/transcript-schema.ts";
 import { DEFAULT_SCENARIO } from "../../simulator/scenario/default.ts";
 import { ScenarioSchema, type ScenarioInput } from "../../simulator/scenario/schema.ts";
-import { identitiesFor, type Identities } from "../../simulator/state/identities.ts";
+import { identitiesFor, SEED_WORLD, type Identities } from "../../simulator/state/identities.ts";
 import { HANDSHAKE } from "./contract.ts";
 import { git } from "./git.ts";
 import { Run, spawnProcess, type SpawnOptions } from "./spawn-process.ts";
@@ -81,7 +81,7 @@ export class SimWorld {
     this.scenario = options.scenario;
     this.client = options.client ?? false;
     const parsed = options.scenario === undefined ? DEFAULT_SCENARIO : ScenarioSchema.parse(options.scenario);
-    this.ids = identitiesFor(parsed.lineage.seed);
+    this.ids = identitiesFor(parsed.lineage.seed, SEED_WORLD);
   }
 
   /** Creates the temp folder now and returns it (for tests that put their own files or folders in it). */

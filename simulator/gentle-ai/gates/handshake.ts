@@ -19,10 +19,16 @@ export const COMPILED_TRANSPORTS: Readonly<Record<string, string>> = {
 };
 
 export type RuntimeKind = "compiled" | "host";
+/** A runtime the gate can admit: a compiled one, or the pi host. */
+export type Runtime = (typeof COMPILED_RUNTIMES)[number] | "pi";
+
+function isCompiled(agent: string): agent is (typeof COMPILED_RUNTIMES)[number] {
+  return (COMPILED_RUNTIMES as readonly string[]).includes(agent);
+}
 
 /** The admitted runtime, or the native refusal text. */
 export type RuntimeGate =
-  | { readonly ok: true; readonly runtime: string; readonly kind: RuntimeKind }
+  | { readonly ok: true; readonly runtime: Runtime; readonly kind: RuntimeKind }
   | { readonly ok: false; readonly text: string };
 
 /** Where the gate fires decides the failure code (§6 table). */
@@ -53,7 +59,7 @@ export function gateRuntime(
 ): RuntimeGate {
   if (agent.trim() === "" || agent !== agent.trim()) return { ok: false, text: UNKNOWN };
   const handshake = traits.honoursHandshake && handshakePresent(env);
-  if ((COMPILED_RUNTIMES as readonly string[]).includes(agent)) return { ok: true, runtime: agent, kind: "compiled" };
+  if (isCompiled(agent)) return { ok: true, runtime: agent, kind: "compiled" };
   if (agent === "pi" && handshake) return { ok: true, runtime: "pi", kind: "host" };
   // PR #3444 (main-0822, v2.5.0 inferred) names the handshake when it is pi's only missing condition.
   if (agent === "pi" && traits.honoursHandshake && traits.handshakeWording === "pr3444")
@@ -117,7 +123,7 @@ export function requireRuntime(
   agent: string,
   env: Readonly<Record<string, string | undefined>>,
   surface: GateSurface,
-): { runtime: string; kind: RuntimeKind } {
+): { runtime: Runtime; kind: RuntimeKind } {
   const gate = gateRuntime(traits, agent, env);
   if (!gate.ok) throw new ReviewRefusal(gateCode(surface), gate.text);
   return { runtime: gate.runtime, kind: gate.kind };

@@ -1,7 +1,7 @@
 // review start (cli/review_facade.go runReviewFacadeStart, review_start_contract.go, review_consent_contract.go,
 // review_mode.go authorizeReviewStart): freezes the repository's candidate, classifies it, asks for consent when the
-// caller relays (consent/v3), and creates or replays the candidate's lineage (start/v3 `created` / `replayed`); a
-// relayed decline answers the typed `declined` START and creates nothing.
+// caller relays (consent/v3; consent/v1 for a v1 client), and creates or replays the candidate's lineage (start/v3
+// `created` / `replayed`); a relayed decline answers the typed `declined` START and creates nothing.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Invocation, Outcome } from "../invocation.ts";
@@ -13,10 +13,11 @@ import { traitsOf, type ProfileTraits } from "../profiles.ts";
 import { routeFor, runRouted } from "../route.ts";
 import type { StdoutBuffer } from "../route.ts";
 import { invalidRequest, nativeError, ReviewRefusal } from "../refusal.ts";
-import { requireRuntime, requireTransportCapability } from "../gates/handshake.ts";
+import { requireRuntime, requireTransportCapability, type Runtime } from "../gates/handshake.ts";
 import { CONTRACT_V1, CONTRACT_V2 } from "../../output/envelope.ts";
 import { encodeReviewJson, type GoJson } from "../../go/go-json.ts";
-import type { StartDeclined } from "../../contract/start.ts";
+import type { StartAction, StartDeclined, StartLens, StartV3 } from "../../contract/start.ts";
+import type { ConsentQuestionBody, ConsentV1, ConsentV3 } from "../../contract/consent.ts";
 import { writeFileAtomic } from "../../state/atomic-file.ts";
 import { initialLineage } from "../../state/lineage-initial.ts";
 import { LINEAGE_FILE } from "../../state/lineage-store.ts";
@@ -40,7 +41,14 @@ import { changedPathEntries, diffStats } from "../../repository/manifest.ts";
 import { changedPathManifest, changedPathManifestDigest } from "../../state/identities.ts";
 import { legacyCorrectionBudget } from "./shared/correction-authority.ts";
 import { shellWord } from "./status/status-context.ts";
-import { assessRisk, consentReason, riskEvidence, selectLenses, type RiskAssessment } from "../../repository/risk.ts";
+import {
+  assessRisk,
+  consentReason,
+  isFocus,
+  riskEvidence,
+  selectLenses,
+  type RiskAssessment,
+} from "../../repository/risk.ts";
 import { CONSENT_ES, consentReasonEs, riskEvidenceEs } from "../../repository/risk-es.ts";
 import {
   selectionRequiredText,
@@ -291,23 +299,17 @@ function consentText(assessment: RiskAssessment, v2: boolean, locale: string) {
   };
 }
 
-/** newReviewIntegrationConsentResult. */
-function consentQuestion(
+/** What both consent versions ask, after their identity (newReviewIntegrationConsentResult). */
+function consentBody(
   snapshot: Snapshot,
   assessment: RiskAssessment,
   base: string,
-  contract: string,
-  agent: string,
-  locale: string,
-): GoJson {
-  const v2 = contract === CONTRACT_V2;
-  const t = consentText(assessment, v2, locale);
+  t: ReturnType<typeof consentText>,
+): ConsentQuestionBody {
+  // Unreachable: START asks only a medium or high tier (Go's Validate refuses a low one the same way).
+  if (assessment.level === "low")
+    throw nativeError('validate consent question: consent question tier "low" asks no question');
   return {
-    schema: v2 ? CONSENT_SCHEMA_V3 : CONSENT_SCHEMA_V1,
-    contract: v2 ? CONTRACT_V2 : CONTRACT_V1,
-    operation: "review.start",
-    action: "consent_required",
-    agent: v2 ? (agent.trim() === "" ? "claude-code" : agent.trim()) : undefined,
     blocking: true,
     target_identity: snapshot.identity,
     projection: snapshot.projection,
@@ -329,6 +331,24 @@ function consentQuestion(
     ],
     off_path: { note: t.offPathNote, command: "gentle-ai review mode disable" },
   };
+}
+
+/** newReviewIntegrationConsentResult: consent/v1 for a v1 client; v2's consent/v3 names the runtime it asks for. */
+function consentQuestion(
+  snapshot: Snapshot,
+  assessment: RiskAssessment,
+  base: string,
+  contract: string,
+  agent: Runtime | "",
+  locale: string,
+): GoJson {
+  const v2 = contract === CONTRACT_V2;
+  const body = consentBody(snapshot, assessment, base, consentText(assessment, v2, locale));
+  const identity = { operation: "review.start", action: "consent_required" } as const;
+  if (!v2) return { schema: CONSENT_SCHEMA_V1, contract: CONTRACT_V1, ...identity, ...body } satisfies ConsentV1;
+  // Only the undeclared compatibility path (no runtime named) keeps the historical default.
+  const runtime = agent === "" ? "claude-code" : agent;
+  return { schema: CONSENT_SCHEMA_V3, contract: CONTRACT_V2, ...identity, agent: runtime, ...body } satisfies ConsentV3;
 }
 
 /** reviewFacadeStartDeclinedResult: the typed decline; no lineage, no lenses, nothing persisted. */
@@ -378,7 +398,7 @@ function plainHint(record: RepositoryLineageRecord, traits: ProfileTraits): stri
 
 /** reviewFacadeStartResultFor: the plain (non-negotiated) START result. */
 function plainResult(
-  action: string,
+  action: StartAction,
   record: RepositoryLineageRecord,
   assessment: RiskAssessment,
   traits: ProfileTraits,
@@ -406,7 +426,6 @@ function plainResult(
   };
 }
 
-/** newReviewIntegrationStartResult (native Git transport, start/v3). */
 /** The event id of the repository-context effect START recorded (exact when START's revision is known). */
 function startEventId(record: RepositoryLineageRecord, repo: RepositoryIdentity): string {
   const s = record.snapshot;
@@ -415,8 +434,9 @@ function startEventId(record: RepositoryLineageRecord, repo: RepositoryIdentity)
     : repositoryContextEventId(record.lineageId, s.identity, record.startRevision, record.repositoryContext, repo);
 }
 
+/** newReviewIntegrationStartResult (native Git transport, start/v3). */
 function negotiatedResult(
-  action: string,
+  action: StartAction,
   record: RepositoryLineageRecord,
   traits: ProfileTraits,
   repo: RepositoryIdentity,
@@ -474,7 +494,7 @@ function negotiatedResult(
       event_id: traits.atomicStart ? undefined : startEventId(record, repo),
       outcome: traits.atomicStart ? undefined : "applied",
     },
-  };
+  } satisfies StartV3;
 }
 
 /**
@@ -497,7 +517,7 @@ function createOrReplay(
   requestedId: string,
   snapshot: Snapshot,
   assessment: RiskAssessment,
-  lenses: readonly string[],
+  lenses: readonly StartLens[],
   contextIntent: boolean,
 ): { record: RepositoryLineageRecord; replayed: boolean } {
   const scope = scopeAt(invocation, repo.root)!;
@@ -594,7 +614,7 @@ interface StartNotice {
 }
 
 /** The runtime a negotiated START binds with --agent ("" without one), after every --agent's transport check. */
-function startAgent(invocation: Invocation, traits: ProfileTraits, f: ParsedFlags, negotiated: boolean): string {
+function startAgent(invocation: Invocation, traits: ProfileTraits, f: ParsedFlags, negotiated: boolean): Runtime | "" {
   if (f.count("agent") === 1) requireTransportCapability(traits, f.str("agent"), invocation.env);
   if (f.count("agent") === 0 || !negotiated) return "";
   if (f.count("agent") !== 1)
@@ -679,8 +699,7 @@ function run(invocation: Invocation, argv: readonly string[], out: StdoutBuffer,
     throw new ReviewRefusal("empty_candidate_scope", EMPTY_CANDIDATE_HINT, "preflight", ["base_ref"]);
   const assessment = assessRisk(repo, snapshot, diffStats(repo, snapshot));
   const focus = f.str("focus").trim();
-  if (!["risk", "resilience", "readability", "reliability"].includes(focus))
-    throw nativeError(`unsupported review focus ${goQuoteStr(f.str("focus"))}`);
+  if (!isFocus(focus)) throw nativeError(`unsupported review focus ${goQuoteStr(f.str("focus"))}`);
   const lenses = selectLenses(assessment.level, focus);
   // authorizeReviewStart: the kill switch first, then the tier's consent moment.
   const mode = modeStatus(repo, invocation.env);

@@ -7,7 +7,7 @@ import { scenarioValidatorDigest } from "../../../scripts/validator-digest.mjs";
 import { spawnProcess } from "../../support/spawn-process.ts";
 import { DEFAULT_SCENARIO } from "../../../simulator/scenario/default.ts";
 import { scenarioCacheFile } from "../../../simulator/scenario/scenario-cache.ts";
-import { identitiesFor } from "../../../simulator/state/identities.ts";
+import { identitiesFor, SEED_WORLD } from "../../../simulator/state/identities.ts";
 
 const HANDSHAKE = "gentle-pi.review-relay/v1";
 const sha = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
@@ -17,7 +17,7 @@ afterEach(() => world?.cleanup());
 
 /** The seven binding tokens of the default scenario's first lens (revision index 0: captures never advance it). */
 function bindingTokens(): string[] {
-  const ids = identitiesFor(DEFAULT_SCENARIO.lineage.seed);
+  const ids = identitiesFor(DEFAULT_SCENARIO.lineage.seed, SEED_WORLD);
   return [
     `--lineage=${ids.lineageId}`,
     `--expected-revision=${ids.revision(0)}`,

@@ -315,13 +315,13 @@ async function body(
 
 /** The repository context or --cwd root, the kill switch, then the lineage and slot binding checks. */
 function bindRequest(invocation: Invocation, r: Request): Bound {
-  const ids = identitiesFor(invocation.scenario.lineage.seed);
-  const snapshot = readLineage(invocation.stateDir, invocation.scenario);
+  const ids = identitiesFor(invocation.scenario.lineage.seed, invocation.identitySource);
+  const snapshot = readLineage(invocation.stateDir, invocation.scenario, invocation.identitySource);
   // (inferred) the --cwd directory is the repository's top level.
   const root = resolve(invocation.cwd, r.flags.str("cwd"));
   // resolveOpaqueReviewRepositoryRoot (review_incident.go:166): the handle must commit to the caller's binding.
   if (r.context !== "")
-    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, {
+    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot, invocation.identitySource), r.context, {
       lineage: r.lineage,
       target: r.target,
       revision: r.revision,
@@ -392,7 +392,9 @@ function submit(b: Bound, raw: Buffer, admitted: Admitted, out: StdoutBuffer): v
     subjectHash: b.subjectHash,
     sha256: bytes.digest,
   };
-  updateLineage(invocation.stateDir, invocation.scenario, (draft) => fillSlot(draft, b, bytes, raw, binding));
+  updateLineage(invocation.stateDir, invocation.scenario, invocation.identitySource, (draft) =>
+    fillSlot(draft, b, bytes, raw, binding),
+  );
   const path = reviewerResultPath(invocation.stateDir, ids.lineageId, r.order, lens);
   // (decided) v2.5.0 also prints the artifact for the last lens: the last-event closure object is only
   // observed on 2.4.1-main builds and the relay treats the submission stdout as opaque.

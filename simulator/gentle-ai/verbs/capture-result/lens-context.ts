@@ -61,9 +61,9 @@ function body(invocation: Invocation, argv: readonly string[], out: StdoutBuffer
     throw invalidRequest(
       `unknown reviewer context delivery ${goQuoteStr(f.str("delivery"))}; run \`gentle-ai review lens-context --help\` for the closed command form`,
     );
-  const ids = identitiesFor(invocation.scenario.lineage.seed);
-  const lineage = readLineage(invocation.stateDir, invocation.scenario);
-  resolveContextHandle(authorityOf(invocation.scenario, lineage), handle);
+  const ids = identitiesFor(invocation.scenario.lineage.seed, invocation.identitySource);
+  const lineage = readLineage(invocation.stateDir, invocation.scenario, invocation.identitySource);
+  resolveContextHandle(authorityOf(invocation.scenario, lineage, invocation.identitySource), handle);
   // (inferred) reviewer context is produced only for a reviewing authority; a handle that resolves past reviewing
   // is treated as stale, as validateReviewRepositoryContextRecord treats one without a live reviewing target.
   if (lineage.state !== "reviewing")

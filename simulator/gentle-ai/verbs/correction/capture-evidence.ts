@@ -179,10 +179,10 @@ async function body(
 ): Promise<void> {
   const r = shapeChecks(traits, argv, out);
   if (r === undefined) return; // -h / --help: usage only
-  const current = readLineage(invocation.stateDir, invocation.scenario);
+  const current = readLineage(invocation.stateDir, invocation.scenario, invocation.identitySource);
   if (r.context !== "") {
     // The opaque route resolves the handle and checks reviewer assets only: no kill switch (review_artifact.go:75-82).
-    resolveRepositoryContext(authorityOf(invocation.scenario, current), r.context, {
+    resolveRepositoryContext(authorityOf(invocation.scenario, current, invocation.identitySource), r.context, {
       lineage: r.lineage,
       target: r.target,
       revision: r.revision,
@@ -192,8 +192,8 @@ async function body(
     throw rddDisabled(current);
   }
   let payload: Buffer | undefined;
-  const record = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
-    const a = authorityOf(invocation.scenario, draft);
+  const record = updateLineage(invocation.stateDir, invocation.scenario, invocation.identitySource, (draft) => {
+    const a = authorityOf(invocation.scenario, draft, invocation.identitySource);
     checkBinding(draft, a, r);
     payload ??= readPayload(invocation, r.input);
     if (payload.length === 0 || payload.length > MAX_EVIDENCE_BYTES)

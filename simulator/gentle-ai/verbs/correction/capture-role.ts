@@ -150,7 +150,7 @@ function shapeChecks(
  */
 function checkBinding(invocation: Invocation, verb: RoleVerb, lineage: LineageState, r: Request): void {
   const V = `review ${verb}`;
-  const a = authorityOf(invocation.scenario, lineage);
+  const a = authorityOf(invocation.scenario, lineage, invocation.identitySource);
   const drift = (text: string) => new ReviewRefusal("capture_binding_mismatch", text);
   if (r.lineage !== a.lineageId || lineage.state === "approved") {
     const root = resolve(invocation.cwd, r.cwd);
@@ -193,9 +193,9 @@ async function body(
   const r = shapeChecks(invocation, traits, verb, argv, out);
   if (r === undefined) return;
   const role: ProviderRole = verb === "capture-refuter" ? "refuter" : "targeted-validator";
-  const snapshot = readLineage(invocation.stateDir, invocation.scenario);
+  const snapshot = readLineage(invocation.stateDir, invocation.scenario, invocation.identitySource);
   if (r.context !== "")
-    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot), r.context, {
+    resolveRepositoryContext(authorityOf(invocation.scenario, snapshot, invocation.identitySource), r.context, {
       lineage: r.lineage,
       target: r.target,
       revision: r.revision,
@@ -203,7 +203,7 @@ async function body(
   // --materialize is read-only and stays reachable under a frozen switch (:121-127).
   if (!r.materialize && snapshot.rddDisabled) throw rddDisabled(snapshot);
   checkBinding(invocation, verb, snapshot, r);
-  const a = authorityOf(invocation.scenario, snapshot);
+  const a = authorityOf(invocation.scenario, snapshot, invocation.identitySource);
   const prompt = rolePrompt(a, role);
   if (r.materialize) {
     out.write(prompt); // read-only: raw prompt bytes, nothing captured
@@ -214,7 +214,7 @@ async function body(
   if (run.kind === "unavailable") throw invalidRequest(`${label}: pi reviewer transport unavailable: ${run.err}`);
   if (run.kind === "failed") throw invalidRequest(`${label}: pi reviewer transport failed: ${run.err}: ${run.stderr}`);
   if (run.kind === "empty") throw invalidRequest(`${label}: pi reviewer transport produced no final message`);
-  updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
+  updateLineage(invocation.stateDir, invocation.scenario, invocation.identitySource, (draft) => {
     checkBinding(invocation, verb, draft, r); // the authority may have moved while pi ran
     if (role === "refuter") draft.correction.refuterCaptured = true;
     else draft.correction.validatorCaptured = true;

@@ -412,7 +412,7 @@ function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageSta
     throw invalidRequest(requiresAllText(draft.lenses.length, "original reviewer result"));
   // A repository lineage is decided by its captured results, as gentle-ai decides (captured-verdict.ts).
   if (invocation.repositoryRoot !== undefined)
-    return applyVerdict(draft, capturedVerdict(draft, identitiesFor(draft.seed)));
+    return applyVerdict(draft, capturedVerdict(draft, identitiesFor(draft.seed, invocation.identitySource)));
   // (decided) a scenario that declares `lineage.correction` while reviewing means "the lenses found a CRITICAL":
   // finalize opens the correction at that stage; otherwise the review is approved.
   const spec = invocation.scenario.lineage.correction;
@@ -450,7 +450,7 @@ function applyVerdict(draft: LineageState, verdict: CapturedVerdict): void {
 
 function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageState, inputs: FinalizeInputs): void {
   const { f } = r;
-  const a = authorityOf(invocation.scenario, draft);
+  const a = authorityOf(invocation.scenario, draft, invocation.identitySource);
   const stage = draft.correction.stage ?? "plan_required";
   if (stage === "plan_required") {
     const budget = correctionBudget(a.ids);
@@ -513,7 +513,8 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
 
 function finalizeValidating(invocation: Invocation, draft: LineageState, inputs: FinalizeInputs): void {
   // Without --captured-evidence the record is discovered (review_facade.go:2999-3012 at 301fb2ad), --failed ignored.
-  const record = inputs.captured ?? capturedEvidence(authorityOf(invocation.scenario, draft));
+  const record =
+    inputs.captured ?? capturedEvidence(authorityOf(invocation.scenario, draft, invocation.identitySource));
   // (inferred) text of a missing captured record; (not simulated) a raw --evidence document as the final evidence.
   if (record === undefined) throw invalidRequest("captured verification evidence is missing");
   if (record.outcome === "passed") return approve(draft);
@@ -602,7 +603,8 @@ async function body(
   const r = preflight(invocation, traits, argv, out);
   if (r === undefined) return;
   const scope = repositoryRoot(invocation, r);
-  const current = authorityOf(invocation.scenario, readLineage(invocation.stateDir, invocation.scenario));
+  const lineage = readLineage(invocation.stateDir, invocation.scenario, invocation.identitySource);
+  const current = authorityOf(invocation.scenario, lineage, invocation.identitySource);
   discover(invocation, r, current, traits, scope);
   checkSubmission(r, current);
   // Before the burn an approved lineage replays its frozen receipt exactly, writing nothing and past the kill switch
@@ -614,7 +616,7 @@ async function body(
   }
   // The kill switch reaches FINALIZE after discovery (review_facade.go:2567-2577): a non-terminal lineage is refused.
   if (current.lineage.rddDisabled) throw rddDisabled(current.lineage);
-  const after = updateLineage(invocation.stateDir, invocation.scenario, (draft) => {
+  const after = updateLineage(invocation.stateDir, invocation.scenario, invocation.identitySource, (draft) => {
     // review_facade.go:2585-2595: reviewer results are new input only while reviewing.
     if (draft.state !== "reviewing" && (r.f.count("result-artifact") > 0 || r.f.count("result-artifact-file") > 0))
       throw invalidRequest("reviewer results are accepted only while the authority is reviewing");
@@ -624,7 +626,7 @@ async function body(
       invocation,
       r.f,
       flagProvided(r.argv, "failed"),
-      authorityOf(invocation.scenario, draft),
+      authorityOf(invocation.scenario, draft, invocation.identitySource),
     );
     switch (draft.state) {
       case "reviewing":
@@ -637,7 +639,7 @@ async function body(
         finalizeValidating(invocation, draft, inputs);
         break;
     }
-    return authorityOf(invocation.scenario, draft);
+    return authorityOf(invocation.scenario, draft, invocation.identitySource);
   });
   out.write(successDocument(r, after, traits, receiptPath(invocation, after.lineageId)));
 }

@@ -3,7 +3,7 @@
 // structs field by field (reviewtransaction: TargetedValidationRequest, CorrectionPlanRequest, Finding, FindingEvidence).
 import { goMarshal } from "../../../go/go-json.ts";
 import { FIX_FINDING_ID, identitiesFor, pathsDigest, sha256Prefixed } from "../../../state/identities.ts";
-import type { Identities } from "../../../state/identities.ts";
+import type { Identities, IdentitySource } from "../../../state/identities.ts";
 import type { FixFinding, LineageState } from "../../../state/lineage-state.ts";
 import { buildEvidenceRecord, parseEvidenceRecord } from "../../../state/evidence-record.ts";
 import type { EvidenceBinding, IdentityMode, VerificationEvidenceRecord } from "../../../state/evidence-record.ts";
@@ -42,9 +42,9 @@ export interface Authority {
   readonly earlierContextResolves: boolean;
 }
 
-/** Derives the authority of the persisted lineage. */
-export function authorityOf(scenario: Scenario, lineage: LineageState): Authority {
-  const ids = identitiesFor(lineage.seed);
+/** Derives the authority of the persisted lineage, through the call's identity world. */
+export function authorityOf(scenario: Scenario, lineage: LineageState, source: IdentitySource | undefined): Authority {
+  const ids = identitiesFor(lineage.seed, source);
   const revision = ids.revision(lineage.revisionIndex);
   const fixFindings = lineage.correction.fixFindings ?? [seededFixFinding(ids)];
   const fixIds = fixFindings.map((x) => x.id);

@@ -3,6 +3,7 @@
 // eligibility, the next transition with what it publishes (repository context, validation request) and the forecast.
 import { MANAGED_ACTIONS } from "../../../contract/managed-actions.ts";
 import type { StatusV2, StatusV5 } from "../../../contract/status.ts";
+import type { Projection } from "../../../contract/projection.ts";
 import type { TargetedValidationRequest } from "../../../contract/targeted-validation-request.ts";
 import { forecastOf } from "./status-context.ts";
 import type { Binding, NextTransition, ProviderRole, TransitionContext } from "./status-context.ts";
@@ -164,7 +165,8 @@ function assess(facts: StatusFacts, req: StatusRenderRequest): Native {
   };
 }
 
-function projectionJson(native: Native): StatusV5["projection"] {
+/** The restart projection (projection/v1) STATUS carries, of the live target against the frozen one. */
+function projectionJson(native: Native): Projection {
   const { live, authority } = native;
   return {
     schema: "gentle-ai.review-integration.projection/v1",

@@ -10,7 +10,7 @@ import {
   sha256Hex,
   snapshotIdentity,
 } from "../../../state/identities.ts";
-import type { Identities } from "../../../state/identities.ts";
+import type { Identities, IdentitySource } from "../../../state/identities.ts";
 import type { Lens } from "../../../scenario/lineage-spec.ts";
 import {
   authorityOf,
@@ -63,9 +63,14 @@ export interface FrozenFacts {
   readonly originalChangedLines: number;
 }
 
-/** The compact authority of one persisted lineage, read through its identities (identitiesFor(lineage.seed)). */
-export function authorityFacts(scenario: Scenario, lineage: LineageState, frozen?: FrozenFacts): AuthorityFacts {
-  const a = authorityOf(scenario, lineage);
+/** The compact authority of one persisted lineage, read through its identities in the call's identity world. */
+export function authorityFacts(
+  scenario: Scenario,
+  lineage: LineageState,
+  source: IdentitySource | undefined,
+  frozen?: FrozenFacts,
+): AuthorityFacts {
+  const a = authorityOf(scenario, lineage, source);
   const ids = a.ids;
   const corrected = correctionCandidatePresent(a);
   const artifacts: TransitionArtifact[] = [];
@@ -126,9 +131,9 @@ export function authorityFacts(scenario: Scenario, lineage: LineageState, frozen
 
 /** The facts of the scenario's repository and its single lineage, as persisted in the state dir. */
 export function scenarioStatusFacts(invocation: Invocation, cwdFlag: string): StatusFacts {
-  const lineage = readLineage(invocation.stateDir, invocation.scenario);
-  const authority = authorityFacts(invocation.scenario, lineage);
-  const a = authorityOf(invocation.scenario, lineage);
+  const lineage = readLineage(invocation.stateDir, invocation.scenario, invocation.identitySource);
+  const authority = authorityFacts(invocation.scenario, lineage, invocation.identitySource);
+  const a = authorityOf(invocation.scenario, lineage, invocation.identitySource);
   const ids = a.ids;
   const corrected = correctionCandidatePresent(a);
   const liveTree = corrected ? ids.correctionCandidateTree : ids.candidateTree;

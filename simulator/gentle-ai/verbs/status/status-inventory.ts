@@ -6,7 +6,7 @@ import type { GoJson } from "../../../go/go-json.ts";
 import { readLineage } from "../../lineage.ts";
 import { lineageDir, listLineageRecords, type RepositoryLineageRecord } from "../../../repository/lineage-store.ts";
 import { authorityOf } from "../shared/correction-authority.ts";
-import { lineageScenario, withRepositoryIdentities, type RepositoryScope } from "../../repository-scope.ts";
+import { inRepositoryWorld, lineageScenario, type RepositoryScope } from "../../repository-scope.ts";
 
 const INVENTORY_SCHEMA = "gentle-ai.review-authority-status/v1";
 
@@ -15,11 +15,12 @@ function compactRoot(scope: RepositoryScope): string {
   return join(scope.repo.gitCommonDir, "gentle-ai", "review-transactions", "v2");
 }
 
-/** One compact-v2 entry (AuthorityInventoryEntry) for a lineage the simulator holds. */
+/** One compact-v2 entry (AuthorityInventoryEntry) for a lineage the simulator holds, read in the clone's world. */
 function entryOf(invocation: Invocation, scope: RepositoryScope, record: RepositoryLineageRecord): GoJson {
   const scenario = lineageScenario(invocation.scenario, record, false);
-  const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario);
-  const a = authorityOf(scenario, lineage);
+  const source = invocation.identitySource;
+  const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario, source);
+  const a = authorityOf(scenario, lineage, source);
   // compactCapturedReviewerResults: the admitted slot files, `<order:02>-<lens>.json`, in name order.
   const captured = lineage.lenses.flatMap((lens, order) =>
     lineage.captured[lens] === undefined ? [] : [`${String(order).padStart(2, "0")}-${lens}.json`],
@@ -45,9 +46,10 @@ function entryOf(invocation: Invocation, scope: RepositoryScope, record: Reposit
 }
 
 /** InventoryAuthority for the repository at scope: clean with no lineage, else one entry a lineage, sorted by id. */
-export async function authorityInventory(invocation: Invocation, scope: RepositoryScope): Promise<GoJson> {
+export function authorityInventory(invocation: Invocation, scope: RepositoryScope): GoJson {
   const records = listLineageRecords(scope.storeRoot);
-  const entries = await withRepositoryIdentities(scope, () => records.map((r) => entryOf(invocation, scope, r)));
+  const world = inRepositoryWorld(invocation, scope);
+  const entries = records.map((r) => entryOf(world, scope, r));
   // The compact store's LOCK exists once a lineage was created there; nothing holds it between calls.
   const locks =
     records.length === 0 ? [] : [{ version: "compact-v2", path: join(compactRoot(scope), "LOCK"), status: "released" }];

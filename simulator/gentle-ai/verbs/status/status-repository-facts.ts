@@ -11,7 +11,7 @@ import { ModeError, modeStatus } from "../../../repository/review-mode.ts";
 import { liveSnapshot } from "../../../repository/lineage-identities.ts";
 import { startLineageId } from "../../../repository/digests.ts";
 import { traitsOf } from "../../profiles.ts";
-import { lineageApproved, lineageScenario } from "../../repository-scope.ts";
+import { inRepositoryWorld, lineageApproved, lineageScenario } from "../../repository-scope.ts";
 import type { RepositoryScope } from "../../repository-scope.ts";
 import { authorityFacts } from "./status-facts.ts";
 import { authorityOf, contextTarget } from "../shared/correction-authority.ts";
@@ -32,7 +32,7 @@ function publishCurrentContext(invocation: Invocation, scope: RepositoryScope, a
   );
 }
 
-/** One live repository lineage's compact authority (needs the repository identities installed for the call). */
+/** One live repository lineage's compact authority (the invocation reads lineages through the clone's identities). */
 function lineageAuthority(
   invocation: Invocation,
   scope: RepositoryScope,
@@ -40,13 +40,14 @@ function lineageAuthority(
   rddDisabled: boolean,
 ): AuthorityFacts {
   const scenario = lineageScenario(invocation.scenario, record, rddDisabled);
-  const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario);
-  const a = authorityFacts(scenario, lineage, {
+  const source = invocation.identitySource;
+  const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario, source);
+  const a = authorityFacts(scenario, lineage, source, {
     initial: record.snapshot,
     tier: record.risk.level,
     originalChangedLines: record.risk.changedLines,
   });
-  publishCurrentContext(invocation, scope, authorityOf(scenario, lineage));
+  publishCurrentContext(invocation, scope, authorityOf(scenario, lineage, source));
   // A START that recorded no repository-context intent leaves STATUS only the published handle (review_facade.go:1141-1150).
   const context =
     record.contextIntent === false
@@ -69,6 +70,7 @@ function rddEnabled(invocation: Invocation, scope: RepositoryScope): boolean {
 
 /** The facts of the repository at the call's --cwd and of the lineages its clone holds. */
 export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryScope): StatusFacts {
+  const world = inRepositoryWorld(invocation, scope);
   const enabled = rddEnabled(invocation, scope);
   // An approved authority is burned (fb55ef7b); before the burn (301fb2ad) it stays live and governs its candidate.
   const burned = (id: string): boolean =>
@@ -95,7 +97,7 @@ export function repositoryStatusFacts(invocation: Invocation, scope: RepositoryS
         throw error;
       }
     },
-    authorities: records.map((r) => lineageAuthority(invocation, scope, r, !enabled)),
+    authorities: records.map((r) => lineageAuthority(world, scope, r, !enabled)),
     // Only the atomic START route makes every selector-free --next-transition the fresh target (fb55ef7b).
     selectorlessFreshTarget: traitsOf(invocation.scenario.profile).atomicStart,
     frozenCandidateDrifted: (id) => {

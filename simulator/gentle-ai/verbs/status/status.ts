@@ -13,7 +13,7 @@ import { resolve } from "node:path";
 import { untrackedInventoryDigest } from "../../../state/identities.ts";
 import { untrackedScopeFor, UntrackedSelectionError } from "../../../repository/untracked.ts";
 import type { UntrackedScope } from "../../../repository/untracked.ts";
-import { repositoryScopeAt, requireCwd, scopeAt, withRepositoryIdentities } from "../../repository-scope.ts";
+import { repositoryScopeAt, requireCwd, scopeAt } from "../../repository-scope.ts";
 import { contractFlag, parseVerbFlags } from "../shared/verb-flags.ts";
 import { negotiatedRequest, plainRefusal, STATUS_FLAG_SET } from "./status-flags.ts";
 import type { NegotiatedStatusRequest } from "./status-flags.ts";
@@ -64,7 +64,7 @@ async function body(
     const { authorityInventory } = await import("./status-inventory.ts");
     out.write(
       encodeReviewJson(
-        await authorityInventory(invocation, repositoryScopeAt(invocation, resolve(invocation.cwd, f.str("cwd")))),
+        authorityInventory(invocation, repositoryScopeAt(invocation, resolve(invocation.cwd, f.str("cwd")))),
       ),
     );
     return;
@@ -94,7 +94,7 @@ async function body(
   };
   if (scope === undefined) return render(scenarioStatusFacts(invocation, req.cwd));
   const { repositoryStatusFacts } = await import("./status-repository-facts.ts");
-  await withRepositoryIdentities(scope, () => render(repositoryStatusFacts(invocation, scope)));
+  render(repositoryStatusFacts(invocation, scope));
 }
 
 /** review status: negotiated with --contract (status/v5 or status/v2), plain otherwise. */

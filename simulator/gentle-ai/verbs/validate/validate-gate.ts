@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import type { Invocation } from "../../invocation.ts";
 import type { DecidedGateResult, GateContext } from "../../../contract/gate-result.ts";
 import { nativeError, ReviewRefusal } from "../../refusal.ts";
-import { lineageScenario, repositoryScopeAt, withRepositoryIdentities } from "../../repository-scope.ts";
+import { inRepositoryWorld, lineageScenario, repositoryScopeAt } from "../../repository-scope.ts";
 import type { RepositoryScope } from "../../repository-scope.ts";
 import { lineageDir, listLineageRecords, readLineageRecord } from "../../../repository/lineage-store.ts";
 import type { RepositoryLineageRecord } from "../../../repository/lineage-store.ts";
@@ -97,15 +97,16 @@ function approvedAuthority(
   record: RepositoryLineageRecord,
 ): Approved | undefined {
   const scenario = lineageScenario(invocation.scenario, record, false);
-  const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario);
+  const source = invocation.identitySource;
+  const lineage = readLineage(lineageDir(scope.storeRoot, record.lineageId), scenario, source);
   if (lineage.state !== "approved") return undefined;
-  const authority = authorityFacts(scenario, lineage, {
+  const authority = authorityFacts(scenario, lineage, source, {
     initial: record.snapshot,
     tier: record.risk.level,
     originalChangedLines: record.risk.changedLines,
   });
   // (inferred) a low-risk approval binds no captured evidence: its hash is empty.
-  const evidenceHash = capturedEvidence(authorityOf(scenario, lineage))?.raw_payload_sha256 ?? "";
+  const evidenceHash = capturedEvidence(authorityOf(scenario, lineage, source))?.raw_payload_sha256 ?? "";
   return { record, authority, evidenceHash };
 }
 
@@ -244,7 +245,6 @@ export async function decideGate(invocation: Invocation, req: GateRequest): Prom
     };
     return { kind: "result", result };
   }
-  return withRepositoryIdentities(scope, () =>
-    req.lineage.trim() !== "" ? explicitLineage(invocation, scope, req) : discover(invocation, scope, req),
-  );
+  const world = inRepositoryWorld(invocation, scope);
+  return req.lineage.trim() !== "" ? explicitLineage(world, scope, req) : discover(world, scope, req);
 }

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { identitiesFor } from "../../../../simulator/state/identities.ts";
+import { identitiesFor, SEED_WORLD } from "../../../../simulator/state/identities.ts";
 import { V2 } from "../../../support/contract.ts";
 import {
   oracleIdentity,
@@ -258,7 +258,7 @@ describe("the seeded world is unchanged", () => {
     const repo = s.repo("r", { "a.ts": "1\n" });
     const doc = json(await s.run(STATUS(repo), { simState: true }));
     expect(doc.applicability).toBe("current_target");
-    expect(doc.authority.lineage_id).toBe(identitiesFor("gentle-relay-conformance").lineageId);
+    expect(doc.authority.lineage_id).toBe(identitiesFor("gentle-relay-conformance", SEED_WORLD).lineageId);
   });
 
   it("a lineage-less scenario outside any repository keeps the seeded lineage", async () => {
