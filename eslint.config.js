@@ -72,7 +72,8 @@ export default defineConfig(
     languageOptions: { globals: nodeGlobals },
   },
   {
-    // The bin launchers are CommonJS on purpose: a CJS start is the fast path the simulator's start-up budget relies on.
+    // The bin launchers are CommonJS on purpose: a CJS start is the fast path the simulator's start-up budget relies
+    // on.
     files: ["**/*.cjs", ...cjsBins],
     languageOptions: { sourceType: "commonjs", globals: { ...nodeGlobals, ...commonJsGlobals } },
     rules: { "@typescript-eslint/no-require-imports": "off" },

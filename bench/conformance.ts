@@ -32,7 +32,10 @@ export interface ConformanceBenchFigures {
   readonly relayCalls: number;
   /** Relay calls of the cases run on the wait lanes (their scenarios prescribe a wait: delay, hang, drip faults). */
   readonly waitingCalls: number;
-  /** Time the relay's other simulated calls spent inside their processes after Node's start (transcript timings; a call that runs another counts it too). */
+  /**
+   * Time the relay's other simulated calls spent inside their processes after Node's start (transcript timings; a call
+   * that runs another counts it too).
+   */
   readonly simulatedMs: number;
   /** The harness's own simulated calls: STATUS spawned and in-process, and host-side steps (all spawned). */
   readonly statusSpawns: number;

@@ -72,7 +72,10 @@ function firstSlot(env: NodeJS.ProcessEnv, cwd: string): ReviewHostRelaySlot {
   return slot;
 }
 
-/** One spawn to exit, with the same environment the relay's children get (NODE_EXTRA_CA_CERTS alone triples node's start). */
+/**
+ * One spawn to exit, with the same environment the relay's children get (NODE_EXTRA_CA_CERTS alone triples node's
+ * start).
+ */
 function spawnOnce(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, [...args], { stdio: "ignore", shell: false, env });

@@ -171,7 +171,9 @@ export function listClauses(options: { readonly grep?: string } = {}): ClauseInf
 /** What `verifyBinary` probes; the fields of `relay-conformance verify`. */
 export type VerifyBinaryOptions = VerifyOptions;
 
-/** Probes a gentle-ai binary for drift and returns the report `verify --json` writes, validated by VerifyReportSchema. */
+/**
+ * Probes a gentle-ai binary for drift and returns the report `verify --json` writes, validated by VerifyReportSchema.
+ */
 export async function verifyBinary(options: VerifyBinaryOptions): Promise<VerifyReport> {
   const report = await asInputErrorAsync(() =>
     verifyBinaryReport({ ...options, binary: resolve(options.callerCwd ?? process.cwd(), options.binary) }),

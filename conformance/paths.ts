@@ -30,7 +30,10 @@ export interface HarnessPaths {
   readonly piSimulator: string;
   readonly defaultRelay: string;
   readonly adapterChild: string;
-  /** file: URL of tsx's loader for `node --import`, from this package: the adapter child's source and the lanes run under it. */
+  /**
+   * file: URL of tsx's loader for `node --import`, from this package: the adapter child's source and the lanes run
+   * under it.
+   */
   readonly tsxLoader: string;
 }
 

@@ -22,7 +22,10 @@ export function classifyReviewHostRelayRefusal(stderr: string): "unknown-flag" |
   return "other";
 }
 
-/** True for a typed submit admission refusal (exit 1, not timed out, `[invalid_request]` anywhere in stderr): the slot was not consumed. */
+/**
+ * True for a typed submit admission refusal (exit 1, not timed out, `[invalid_request]` anywhere in stderr): the slot
+ * was not consumed.
+ */
 export function isReviewHostRelayAdmissionRefusal(
   capture: { exitCode: number | null; timedOut: boolean },
   stderr: string,

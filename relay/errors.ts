@@ -48,7 +48,9 @@ export function launchedFailureDetails(
   return { exitCode: run.exitCode, stderr, timedOut: run.timedOut, elapsedMs: run.elapsedMs, timeoutMs };
 }
 
-/** Typed failure of one relay slot; stage `submit` defaults to mutationOutcome "unknown", every other stage to "none". */
+/**
+ * Typed failure of one relay slot; stage `submit` defaults to mutationOutcome "unknown", every other stage to "none".
+ */
 export class ReviewHostRelayError extends Error {
   override readonly name = "ReviewHostRelayError";
   readonly kind: ReviewHostRelayFailureKind;

@@ -33,7 +33,10 @@ export * from "./correction/index.ts";
 
 /** Process settings shared by every correction-client call. */
 export interface CorrectionClientOptions {
-  /** Absolute gentle-ai path; defaults to GENTLE_PI_GENTLE_AI_DEV_BINARY (else an untyped package-local-binary-missing Error). */
+  /**
+   * Absolute gentle-ai path; defaults to GENTLE_PI_GENTLE_AI_DEV_BINARY (else an untyped package-local-binary-missing
+   * Error).
+   */
   readonly gentleAiExecutable?: string;
   /** Repository root: cwd of every call and the `--cwd` of descriptor-less forms. Default process.cwd(). */
   readonly cwd?: string;

@@ -64,7 +64,9 @@ function decodeSubmission(value: unknown, path: string): ReviewCaptureSubmission
   return { operationToken, argumentTokens, values: single !== undefined ? [single] : (legacy ?? []) };
 }
 
-/** Decodes a STATUS submission descriptor; the singular v5 `value` and the legacy `values` array both map to `values`. */
+/**
+ * Decodes a STATUS submission descriptor; the singular v5 `value` and the legacy `values` array both map to `values`.
+ */
 export function decodeReviewCaptureSubmission(wire: unknown): ReviewCaptureSubmissionV1 {
   return decodeSubmission(wire, "submission");
 }

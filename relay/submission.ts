@@ -53,7 +53,10 @@ export function resolveReviewHostRelaySubmission(
   };
 }
 
-/** Replaces every `placeholder` in the one token at `location`; other tokens pass verbatim even if they hold placeholders. */
+/**
+ * Replaces every `placeholder` in the one token at `location`; other tokens pass verbatim even if they hold
+ * placeholders.
+ */
 export function substituteSubmissionToken(
   tokens: readonly string[],
   location: number,

@@ -7,7 +7,10 @@ export interface CollectedSpawnOptions {
   readonly args: readonly string[];
   readonly cwd?: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Bytes (or chunks, written in order) fed to stdin, which is then closed; `null` closes stdin immediately with no data. */
+  /**
+   * Bytes (or chunks, written in order) fed to stdin, which is then closed; `null` closes stdin immediately with no
+   * data.
+   */
   readonly stdin: Buffer | readonly Buffer[] | null;
   /** SIGKILL the whole process tree after this many ms; ≤ 0 means no timer. */
   readonly timeoutMs: number;

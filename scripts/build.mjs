@@ -40,7 +40,8 @@ const simulator = build({
   outExtension: { ".js": ".cjs" },
   format: "cjs",
   metafile: true,
-  // import() of a builtin becomes require(): the code-cached vm.Script in simulator/bin/launch.cjs has no ESM loader hook.
+  // import() of a builtin becomes require(): the code-cached vm.Script in simulator/bin/launch.cjs has no ESM loader
+  // hook.
   supported: { "dynamic-import": false },
   define: { "import.meta.url": "__importMetaUrl", __SCENARIO_VALIDATOR_DIGEST__: JSON.stringify(validatorDigest) },
   // A lazy global: computing the URL on every start would cost a module load most calls never need.
@@ -49,7 +50,8 @@ const simulator = build({
   },
 });
 // jiti, tsx and esbuild stay external everywhere: at run time the harness loads relays through jiti and its own
-// TypeScript through tsx (on esbuild), and each finds its own files (jiti its babel transform, on first use). The ES module bundles get a require() for the CommonJS code inside them (execa's, ajv).
+// TypeScript through tsx (on esbuild), and each finds its own files (jiti its babel transform, on first use). The ES
+// module bundles get a require() for the CommonJS code inside them (execa's, ajv).
 const ESM_REQUIRE = { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" };
 const RUNTIME_LOADERS = ["jiti", "tsx", "tsx/*", "esbuild"];
 // The CLI (conformance/bin/relay-conformance imports it and calls runAsProcess) has its dependencies inside: loaded

@@ -59,7 +59,8 @@ export const BINDING_CLAUSES: readonly Clause[] = [
           nothingLaunched(r)
         ),
       },
-      // Not an array: a TypeError before any launch; its text is the runtime's in gentle-pi (`tokens.some is not a function`).
+      // Not an array: a TypeError before any launch; its text is the runtime's in gentle-pi (`tokens.some is not a
+      // function`).
       { case: C.TOKENS_NOT_ARRAY, assert: (r) => (eq(thrown(r).name, "TypeError", "error name"), nothingLaunched(r)) },
     ],
   },

@@ -650,7 +650,8 @@ export const SCRATCH_CLEANUP_FAILS_AFTER_TIMEOUT = defineCase({
   during: () => ({ prefix: SCRATCH_PREFIX, act: (dir) => plantUnremovableChain(dir), cleanup: removeUnremovableChain }),
 });
 
-// ---- abort -----------------------------------------------------------------------------------------------------------
+// ---- abort
+// -----------------------------------------------------------------------------------------------------------
 
 export const ABORT_BEFORE = defineCase({ id: "abort-before-start", ...agnostic, abort: () => ({ when: "before" }) });
 export const ABORT_DURING_PI = defineCase({

@@ -50,7 +50,9 @@ const TYPED_FAILURES = [
 /** How long after its bound a SIGKILLed child may take to be reaped: a SIGTERM that is waited out lasts longer. */
 const KILL_SLACK_MS = 3000;
 
-/** The leg's typed timeout, settled promptly after the bound, with no survivor (mutationOutcome is another clause's). */
+/**
+ * The leg's typed timeout, settled promptly after the bound, with no survivor (mutationOutcome is another clause's).
+ */
 function hardKilled(expected: { kind: string; stage: string; timeoutMs: number }) {
   return (run: CaseRun): void => {
     const e = relayError(run, { ...expected, timedOut: true, exitCode: null, elapsedMs: "number" });

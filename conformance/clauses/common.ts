@@ -29,7 +29,10 @@ export const base64 = (b: Buffer): { base64: string } => ({ base64: b.toString("
 export const defineCase = (def: CaseDef): CaseDef => def;
 
 export const PI_TIMEOUT_ENV = "GENTLE_PI_REVIEW_RELAY_PI_TIMEOUT_MS";
-/** The session override naming the gentle-ai binary a relay runs when the request names none (gentle-pi lib/gentle-ai-binary.ts). */
+/**
+ * The session override naming the gentle-ai binary a relay runs when the request names none (gentle-pi
+ * lib/gentle-ai-binary.ts).
+ */
 export const DEV_BINARY_ENV = "GENTLE_PI_GENTLE_AI_DEV_BINARY";
 export const DEFAULT_GENTLE_AI_TIMEOUT_MS = 120_000;
 export const UNAVAILABLE_MESSAGE = "provider relay requires a gentle-ai build with the pi host relay surface";

@@ -1,4 +1,5 @@
-// The clause catalogue, in report order. Add a clause: write it in the file of its area (or a new file) and list it here.
+// The clause catalogue, in report order. Add a clause: write it in the file of its area (or a new file) and list it
+// here.
 import { API_SLOT_CLAUSES } from "./api-slots.ts";
 import { API_CLAUSES } from "./api.ts";
 import { BINDING_CLAUSES } from "./binding.ts";

@@ -33,7 +33,9 @@ export interface CaseContext {
   readonly pi: string;
   /** The relay process's cwd for this case. */
   readonly relayCwd: string;
-  /** Environment of every simulated process (PATH, TMPDIR, HOME, GENTLE_AI_SIM_*), before the relay adds the handshake. */
+  /**
+   * Environment of every simulated process (PATH, TMPDIR, HOME, GENTLE_AI_SIM_*), before the relay adds the handshake.
+   */
   readonly env: Readonly<Record<string, string>>;
 }
 
@@ -78,7 +80,9 @@ export interface CaseDef {
   processEnv?(ctx: RequestContext): Record<string, string>;
   abort?(ctx: RequestContext): AbortPlan;
   during?(ctx: RequestContext): DuringPlan;
-  /** Per-case bound for the relay call (default: the run's --timeout-ms), in load-scaled time (process/load-clock.ts). */
+  /**
+   * Per-case bound for the relay call (default: the run's --timeout-ms), in load-scaled time (process/load-clock.ts).
+   */
   readonly timeoutMs?: number;
   /**
    * Run the relay with its process cwd in the target repo. Only for cases that omit targetCwd (process.cwd() is then
@@ -101,7 +105,10 @@ export type RelayOutcome =
       readonly hang?: HangEvidence;
     }
   | { readonly type: "crashed"; readonly detail: string }
-  /** The harness failed, not the relay (setup, STATUS, a wedged or unstartable adapter, the run's deadline): never a clause failure. */
+  /**
+   * The harness failed, not the relay (setup, STATUS, a wedged or unstartable adapter, the run's deadline): never a
+   * clause failure.
+   */
   | { readonly type: "harness-error"; readonly detail: string };
 
 /** Everything an assertion may inspect after a case ran. */
@@ -204,7 +211,10 @@ export class ClauseFailure extends Error {
 /** A failure because the relay call hit its bound: a property does not shrink it through further hangs. */
 export class HungFailure extends ClauseFailure {}
 
-/** The harness itself failed while checking (a case it could not run, a run deadline): reported as `error`, never `fail`. */
+/**
+ * The harness itself failed while checking (a case it could not run, a run deadline): reported as `error`, never
+ * `fail`.
+ */
 export class HarnessError extends Error {
   override readonly name = "HarnessError";
 }

@@ -12,7 +12,9 @@ export interface CommandIo {
   readonly columns?: number;
 }
 
-/** One `relay-conformance <name>` subcommand's module: its name and summary are in commands/index.ts, which loads it. */
+/**
+ * One `relay-conformance <name>` subcommand's module: its name and summary are in commands/index.ts, which loads it.
+ */
 export interface Command {
   /** Full `--help` text (cli/usage.ts renders it from the command's option table). */
   readonly usage: string;
@@ -22,7 +24,10 @@ export interface Command {
   run(args: readonly string[], io: CommandIo): Promise<number>;
 }
 
-/** Bad input: the CLI prints `relay-conformance: <message>`, then the pointer to `--help` unless `hint` is false, and exits 2. */
+/**
+ * Bad input: the CLI prints `relay-conformance: <message>`, then the pointer to `--help` unless `hint` is false, and
+ * exits 2.
+ */
 export class UsageError extends Error {
   override readonly name = "UsageError";
   readonly hint: boolean;

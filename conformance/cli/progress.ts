@@ -81,7 +81,9 @@ export interface ProgressOptions {
   readonly failedWord?: string;
 }
 
-/** A progress reporter; it starts its elapsed clock now and writes only through `write`, never on a timer of its own. */
+/**
+ * A progress reporter; it starts its elapsed clock now and writes only through `write`, never on a timer of its own.
+ */
 export function createProgress(options: ProgressOptions): Progress {
   const started = options.now();
   let counts: ProgressCounts | undefined;

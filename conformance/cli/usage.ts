@@ -25,7 +25,10 @@ function flagText(name: string, spec: OptionSpec): string {
   return spec.short === undefined ? long : `-${spec.short}, ${long}`;
 }
 
-/** Words wrapped so no line passes `width` columns, for text that starts at column `indent` (later lines indented to it). */
+/**
+ * Words wrapped so no line passes `width` columns, for text that starts at column `indent` (later lines indented to
+ * it).
+ */
 export function wrap(text: string, width = HELP_WIDTH, indent = 0): string {
   const lines: string[] = [];
   let line = "";

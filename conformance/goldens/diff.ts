@@ -141,7 +141,10 @@ function window(bytes: Buffer, offset: number): string {
   return `${start > 0 ? "…" : ""}"${escapeBytes(bytes.subarray(start, end))}"${end < bytes.length ? "…" : ""}`;
 }
 
-/** Human-readable, binary-safe report of a divergence: where, which field, the bytes around the first difference, and the expected value. */
+/**
+ * Human-readable, binary-safe report of a divergence: where, which field, the bytes around the first difference, and
+ * the expected value.
+ */
 export function renderDivergence(golden: string, d: Divergence): string {
   const lines = [`golden ${golden}: divergence at ${d.where}, field ${d.field}`];
   if (d.expected === undefined) {

@@ -10,7 +10,10 @@ const count = z.number().check(z.int(), z.nonnegative());
 export const GoldenBlobSchema = z.strictObject({ sha256: hex64, length: count, base64: z.string() });
 export type GoldenBlob = z.infer<typeof GoldenBlobSchema>;
 
-/** One step's outcome, as the script's `expect` lines read it, with durations replaced by `<MS>` and paths by placeholders. */
+/**
+ * One step's outcome, as the script's `expect` lines read it, with durations replaced by `<MS>` and paths by
+ * placeholders.
+ */
 export const GoldenOutcomeSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export type GoldenOutcome = z.infer<typeof GoldenOutcomeSchema>;
 

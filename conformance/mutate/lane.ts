@@ -115,7 +115,9 @@ export class MutantLane {
     }));
   }
 
-  /** Our pid of a process of the lane's host (a contained host's jobs report its namespace's pids); undefined once gone. */
+  /**
+   * Our pid of a process of the lane's host (a contained host's jobs report its namespace's pids); undefined once gone.
+   */
   hostPidOf(pid: number): number | undefined {
     return this.#host?.hostPidOf(pid);
   }

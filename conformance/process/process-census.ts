@@ -10,7 +10,10 @@ export const ProcessSnapshotSchema = z.strictObject({
   argv: z.array(z.string()),
   /** /proc state letter (R running, S sleeping, D disk wait, Z zombie, …); "" when unknown. */
   state: z.string(),
-  /** The system call it is blocked in: read/write with its fd, futex (a blocked thread), or another (null: running or unknown). */
+  /**
+   * The system call it is blocked in: read/write with its fd, futex (a blocked thread), or another (null: running or
+   * unknown).
+   */
   blockedIn: z.nullable(
     z.strictObject({ call: z.enum(["read", "write", "futex", "other"]), fd: z.nullable(z.number()) }),
   ),

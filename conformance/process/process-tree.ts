@@ -13,7 +13,10 @@ export interface ProcEntry {
   readonly ppid: number;
   readonly pgid: number;
   readonly state: string;
-  /** When it started, as the table says it (/proc's clock ticks since boot, or `ps`'s lstart): with the pid, its identity. */
+  /**
+   * When it started, as the table says it (/proc's clock ticks since boot, or `ps`'s lstart): with the pid, its
+   * identity.
+   */
   readonly started: string;
 }
 
@@ -62,9 +65,14 @@ export function processTable(): ProcEntry[] {
 export interface TreeSelector {
   /** Process groups (a detached child's pid is its group). */
   readonly groups?: readonly number[];
-  /** Processes whose descendants (by parent pid, transitively) are selected; the roots themselves too (never this process). */
+  /**
+   * Processes whose descendants (by parent pid, transitively) are selected; the roots themselves too (never this
+   * process).
+   */
   readonly roots?: readonly number[];
-  /** Absolute folder paths: a process of ours whose environment mentions one, or whose cwd lies inside one, is selected. */
+  /**
+   * Absolute folder paths: a process of ours whose environment mentions one, or whose cwd lies inside one, is selected.
+   */
   readonly markers?: readonly string[];
 }
 
@@ -142,7 +150,9 @@ function ownGroup(table: readonly ProcEntry[]): number {
   return table.find((p) => p.pid === process.pid)?.pgid ?? -1;
 }
 
-/** One kill round: every selected process, its group (never ours) and every pid killed before; returns what was alive. */
+/**
+ * One kill round: every selected process, its group (never ours) and every pid killed before; returns what was alive.
+ */
 function killRound(selector: TreeSelector, killed: Set<number>): number {
   const table = processTable();
   const own = ownGroup(table);

@@ -62,7 +62,9 @@ function apiHeaders(token: string | undefined): Record<string, string> {
   return headers;
 }
 
-/** GETs `/repos/<repo>/<path>` as JSON; a 404 throws `notFound()`, a rate limit or other status its own ReleaseError. */
+/**
+ * GETs `/repos/<repo>/<path>` as JSON; a 404 throws `notFound()`, a rate limit or other status its own ReleaseError.
+ */
 export async function getApiJson(
   path: string,
   options: GithubOptions,

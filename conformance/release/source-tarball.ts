@@ -122,7 +122,9 @@ export function verifySourceTarball(
   return { commit, tarballSha256, topFolder: top, files };
 }
 
-/** Writes verified files under `dir` (which must exist), mode 0644, never outside it and never over an existing file. */
+/**
+ * Writes verified files under `dir` (which must exist), mode 0644, never outside it and never over an existing file.
+ */
 export async function writeContracts(files: ReadonlyMap<string, Buffer>, dir: string): Promise<void> {
   const root = resolve(dir);
   for (const [path, bytes] of files) {

@@ -28,7 +28,9 @@ export type ClauseResult = z.infer<typeof ClauseResultSchema>;
 
 const count = z.number().check(z.int(), z.nonnegative());
 
-/** A process the run's end-of-run scan found still running (process/left-behind.ts): started during it, owned by init. */
+/**
+ * A process the run's end-of-run scan found still running (process/left-behind.ts): started during it, owned by init.
+ */
 export const LeftBehindSchema = z.strictObject({ pid: count, argv: z.array(z.string()) });
 export type LeftBehind = z.infer<typeof LeftBehindSchema>;
 

@@ -6,7 +6,9 @@ import { ProfileSchema } from "../../simulator/scenario/schema.ts";
 const Word = z.string();
 const Line = z.number().check(z.int(), z.positive());
 
-/** `key=value`, `key~regex`, `key!=value`, `key>=n`, `key<=n`, or `key=@section` (the section's exact text, as `cmp`). */
+/**
+ * `key=value`, `key~regex`, `key!=value`, `key>=n`, `key<=n`, or `key=@section` (the section's exact text, as `cmp`).
+ */
 export const CheckSchema = z.strictObject({
   key: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/)),
   op: z.enum(["=", "!=", "~", ">=", "<="]),

@@ -139,7 +139,10 @@ export class ScriptParser {
     this.lastScenario = ref;
   }
 
-  /** `repo [NAME]`: the phase's repository, from the sections `NAME/…` (committed) and `NAME.work/…` (changed); NAME is `repo`. */
+  /**
+   * `repo [NAME]`: the phase's repository, from the sections `NAME/…` (committed) and `NAME.work/…` (changed); NAME is
+   * `repo`.
+   */
   private repo(line: number, words: readonly string[]): void {
     if (words.length > 1) return this.ctx.fail(line, "repo takes at most one fixture name");
     const name = words[0] ?? "repo";

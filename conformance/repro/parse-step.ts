@@ -1,5 +1,6 @@
-// A script's step lines: `exec PROGRAM ARGS…`, `gentle-ai ARGS…`, `git ARGS…`, `env NAME=VALUE…`, and the
-// `key=value` steps of the step table, each read into its positional words and options. `note` is not here: its text is the raw rest of the line.
+// A script's step lines: `exec PROGRAM ARGS…`, `gentle-ai ARGS…`, `git ARGS…`, `env NAME=VALUE…`, and the `key=value`
+// steps of the step table, each read into its positional words and options. `note` is not here: its text is the raw
+// rest of the line.
 import type { Step } from "./format.ts";
 import { stepDef } from "./steps/index.ts";
 import type { StepDef } from "./steps/step-def.ts";

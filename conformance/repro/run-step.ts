@@ -47,7 +47,8 @@ function stepText(step: Step, lines: readonly string[] | undefined): string {
 
 function answerOf(step: Step, result: StepResult, calls: readonly SimCall[]): Answer | undefined {
   if (result.answer) return result.answer;
-  // The provider call whose answer `exit`/`stdout`/`stderr`/`cmp` check: the step's own, never a STATUS read on the way.
+  // The provider call whose answer `exit`/`stdout`/`stderr`/`cmp` check: the step's own, never a STATUS read on the
+  // way.
   const verb = stepDef(step.command)?.answerVerb;
   const own = calls.filter((c) => c.program === "gentle-ai" && c.verb === verb).at(-1);
   return own && { argv: ["gentle-ai", ...own.argv], exitCode: own.exitCode, stdout: own.stdout, stderr: own.stderr };

@@ -25,7 +25,9 @@ export interface RunOptions {
   readonly cwd?: string;
   /** The gentle-ai every step calls (default the simulator); any other one is recorded through shims. */
   readonly binary?: string;
-  /** Run phases that need the simulator even against `binary` (a build known to be the simulator, as `verify` checks). */
+  /**
+   * Run phases that need the simulator even against `binary` (a build known to be the simulator, as `verify` checks).
+   */
   readonly simulatorCompatible?: boolean;
   /** Who writes the transcript (default: the simulator itself; shims for another binary). */
   readonly recording?: Recording;

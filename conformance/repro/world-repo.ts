@@ -54,7 +54,9 @@ function writeFiles(work: string, files: RepoFixture["committed"], section: (nam
   }
 }
 
-/** Builds `work` as a repository: the committed files in one commit on `main`, then the changed files written over it. */
+/**
+ * Builds `work` as a repository: the committed files in one commit on `main`, then the changed files written over it.
+ */
 export async function buildRepository(
   work: string,
   fixture: RepoFixture,

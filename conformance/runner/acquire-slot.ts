@@ -6,7 +6,9 @@ import { HANDSHAKE_ENV, HANDSHAKE_VALUE, statusArgv } from "../contract/provider
 import { harnessPaths } from "../paths.ts";
 import { gentleAiInProcess } from "../../simulator/gentle-ai/in-process.ts";
 
-/** Where a case's slot came from: the provider's relay slot, or (pre-relay builds) bare inputs plus the relay tokens. */
+/**
+ * Where a case's slot came from: the provider's relay slot, or (pre-relay builds) bare inputs plus the relay tokens.
+ */
 export interface AcquiredSlot {
   readonly slot: RelaySlot;
   readonly source: "status" | "pre-relay";

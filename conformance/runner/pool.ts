@@ -1,4 +1,7 @@
-/** Runs tasks with at most `lanes` in flight; each task receives its lane number, from `firstLane` on (lanes own per-lane resources). */
+/**
+ * Runs tasks with at most `lanes` in flight; each task receives its lane number, from `firstLane` on (lanes own
+ * per-lane resources).
+ */
 export async function runPool<T>(
   tasks: readonly ((lane: number) => Promise<T>)[],
   lanes: number,

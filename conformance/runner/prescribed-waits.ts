@@ -7,7 +7,10 @@ import type { CaseContext, CaseDef } from "../clauses/types.ts";
 /** Fault kinds that hold a call open for a prescribed time. */
 const WAIT_FAULT_KINDS: ReadonlySet<string> = new Set(["delay", "hang", "partial-then-hang", "slow-drip"]);
 
-/** Placeholder paths for reading a case's scenario before its sandbox exists: scenarios are data, built from the profile. */
+/**
+ * Placeholder paths for reading a case's scenario before its sandbox exists: scenarios are data, built from the
+ * profile.
+ */
 function planningContext(profile: Profile): CaseContext {
   const dir = "/nonexistent/relay-conformance-plan";
   return {

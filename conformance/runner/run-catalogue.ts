@@ -178,7 +178,9 @@ async function runSelected(options: RunOptions): Promise<Report> {
   }
 }
 
-/** The run's wall-clock deadline (CI's bound, unlike the load-scaled per-case bounds): a signal every job listens to. */
+/**
+ * The run's wall-clock deadline (CI's bound, unlike the load-scaled per-case bounds): a signal every job listens to.
+ */
 function runDeadline(
   deadlineMs: number | undefined,
   laneCount: number,

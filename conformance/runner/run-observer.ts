@@ -23,7 +23,9 @@ export interface CaseProcesses {
   readonly profile: string;
   /** Wall time of the relay job, a child start it needed included. */
   readonly relayMs: number;
-  /** The simulated calls the relay made, one entry per process it (or a simulated program for it) started: the floor. */
+  /**
+   * The simulated calls the relay made, one entry per process it (or a simulated program for it) started: the floor.
+   */
   readonly relayTranscript: readonly TranscriptEntry[];
   /**
    * The simulated calls the harness made for its own setup (STATUS, host-side steps): spawned, or answered in the
@@ -36,7 +38,9 @@ export interface CaseProcesses {
 
 /** Hooks a run calls when given (RunOptions.observer). */
 export interface RunObserver {
-  /** One harness step took `ms` on a lane: CPU lanes are numbered from 0, wait lanes follow them (prescribed-waits.ts). */
+  /**
+   * One harness step took `ms` on a lane: CPU lanes are numbered from 0, wait lanes follow them (prescribed-waits.ts).
+   */
   step?(step: HarnessStep, ms: number, lane?: number): void;
   /** A case ended; its process counts. */
   caseProcesses?(counts: CaseProcesses): void;

@@ -54,7 +54,9 @@ export function shardClauses(
   return clauses.filter((_, i) => owner[i] === shard.index - 1);
 }
 
-/** A digest of the catalogue's clauses (IDs, statements, sources, profiles): shards of different catalogues never merge. */
+/**
+ * A digest of the catalogue's clauses (IDs, statements, sources, profiles): shards of different catalogues never merge.
+ */
 export function catalogueDigest(clauses: readonly Clause[]): string {
   const hash = createHash("sha256");
   for (const c of clauses)

@@ -16,7 +16,9 @@ const ALL_LANES: readonly LaneName[] = LaneNameSchema.options;
 // The positive lane needs a live review session, which only the simulator can pin (a scenario lineage).
 const BINARY_LANES: readonly LaneName[] = ["devbinary", "maintainer"];
 
-/** `--lane devbinary|maintainer|positive|all` (repeatable, comma lists); default all (with --binary, those it can run). */
+/**
+ * `--lane devbinary|maintainer|positive|all` (repeatable, comma lists); default all (with --binary, those it can run).
+ */
 function parseLanes(values: readonly string[] | undefined, binary: boolean): LaneName[] {
   const lanes = parseLaneNames(values);
   if (!binary) return lanes ?? [...ALL_LANES];

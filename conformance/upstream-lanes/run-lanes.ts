@@ -265,7 +265,10 @@ function caseResults(
   });
 }
 
-/** Runs the chosen lanes of a gentle-pi checkout against the simulator (or a binary); throws LaneInputError on bad input. */
+/**
+ * Runs the chosen lanes of a gentle-pi checkout against the simulator (or a binary); throws LaneInputError on bad
+ * input.
+ */
 export async function runUpstreamLanes(options: LanesOptions): Promise<LanesReport> {
   if (options.binary !== undefined) {
     checkBinary(options.binary);

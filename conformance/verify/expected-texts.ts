@@ -38,7 +38,9 @@ export const WHITESPACE_REFUSAL =
 
 export const BINDING_MISMATCH_PREFIX = "capture binding does not match the current reviewing authority";
 
-/** §4's example: capture-result with an undefined flag on a collect-capture build (2-space indent, trailing newline). */
+/**
+ * §4's example: capture-result with an undefined flag on a collect-capture build (2-space indent, trailing newline).
+ */
 export function undefinedFlagEnvelope(name: string): string {
   return `${JSON.stringify(
     {

@@ -482,7 +482,10 @@ export const PROBES: readonly Probe[] = [
   roleVerbProbe,
 ];
 
-/** §3 over every call the probes made: exit codes only 0 or 1; failure stderr exactly one `Error: …\n` line; success stderr empty. */
+/**
+ * §3 over every call the probes made: exit codes only 0 or 1; failure stderr exactly one `Error: …\n` line; success
+ * stderr empty.
+ */
 export function outputDisciplineFindings(calls: readonly ProbeCall[]): string[] {
   const findings: string[] = [];
   for (const call of calls) {

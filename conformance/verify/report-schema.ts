@@ -3,7 +3,10 @@ import { ProfileSchema } from "../../simulator/scenario/schema.ts";
 
 export const VERIFY_REPORT_SCHEMA_ID = "gentle-relay-conformance.verify-report/v1";
 
-/** pass: as the contract says; drift: differs; inconclusive: could not be checked here; not-applicable: not in this profile. */
+/**
+ * pass: as the contract says; drift: differs; inconclusive: could not be checked here; not-applicable: not in this
+ * profile.
+ */
 export const ProbeStatusSchema = z.enum(["pass", "drift", "inconclusive", "not-applicable"]);
 export type ProbeStatus = z.infer<typeof ProbeStatusSchema>;
 

@@ -65,7 +65,9 @@ async function executable(path: string): Promise<void> {
   }
 }
 
-/** True when the binary honours GENTLE_AI_SIM_TRANSCRIPT: goldens pin simulator identities, so only then do they apply. */
+/**
+ * True when the binary honours GENTLE_AI_SIM_TRANSCRIPT: goldens pin simulator identities, so only then do they apply.
+ */
 async function isSimulator(binary: string, cwd: string, env: NodeJS.ProcessEnv, scratch: string): Promise<boolean> {
   const transcript = join(scratch, "detect.jsonl");
   await runBinary(binary, ["version"], { cwd, env: { ...env, GENTLE_AI_SIM_TRANSCRIPT: transcript } });

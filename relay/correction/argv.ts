@@ -23,7 +23,10 @@ export function buildCorrectionStatusArgv(input: {
   ];
 }
 
-/** `review capture-evidence` for providers that render no evidence descriptor (the 2.2.x-era form gentle-pi 2.1.2 sends). */
+/**
+ * `review capture-evidence` for providers that render no evidence descriptor (the 2.2.x-era form gentle-pi 2.1.2
+ * sends).
+ */
 export function buildCaptureEvidenceArgv(input: {
   readonly cwd: string;
   readonly lineageId: string;

@@ -1,4 +1,5 @@
-// Building blocks of the correction FINALIZE client, exported separately so other clients (e.g. a 2.1.2 repro) can reuse them.
+// Building blocks of the correction FINALIZE client, exported separately so other clients (e.g. a 2.1.2 repro) can
+// reuse them.
 export { CORRECTION_FINALIZE_FAILURE, CorrectionFinalizeError } from "./errors.ts";
 export type {
   CorrectionFinalizeErrorDetails,

@@ -1,4 +1,5 @@
-// Starts a bundled simulator bin through V8's code cache: compiling the bundle is the largest part of a start on Node 20.
+// Starts a bundled simulator bin through V8's code cache: compiling the bundle is the largest part of a start on Node
+// 20.
 "use strict";
 const fs = require("fs");
 const path = require("path");

@@ -1,5 +1,5 @@
-// The reviewer artifact subject STATUS prints on each `review.capture-result` input: v2 for the native-Git
-// contract (v2/schemas/artifact-subject.schema.json), v1 for review-integration/v1 (v1/schemas/artifact-subject.schema.json).
+// The reviewer artifact subject STATUS prints on each `review.capture-result` input: v2 for the native-Git contract
+// (v2/schemas/artifact-subject.schema.json), v1 for review-integration/v1 (v1/schemas/artifact-subject.schema.json).
 // Field order is ArtifactSubject's (reviewtransaction/artifact_subject.go:17).
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";

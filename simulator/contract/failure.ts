@@ -102,8 +102,8 @@ function failureFields<S extends string, C extends string>(
         ]),
       )
       .refine((items) => new Set(items).size === items.length, { message: "required_inputs must be unique" }),
-    // review.start: gentle-ai 2.4.0 (301fb2ad) names it for a gate's receipt_missing (review_operation_contract.go:1016-1021,
-    // real bytes), though its published schema's enum omits it.
+    // review.start: gentle-ai 2.4.0 (301fb2ad) names it for a gate's receipt_missing
+    // (review_operation_contract.go:1016-1021, real bytes), though its published schema's enum omits it.
     next_action: z.enum([
       "correct_request",
       "retry",

@@ -77,7 +77,8 @@ describe("lifecycle document mirrors", () => {
     expect(
       UnmanagedGateResultSchema.safeParse({ ...ok, context: { gate: "pre-commit", lineage_id: "" } }).success,
     ).toBe(false);
-    // Negotiated VALIDATE wraps it in operation/v1|v2 (v1/schemas/operation.schema.json operation enum, $defs/validate).
+    // Negotiated VALIDATE wraps it in operation/v1|v2 (v1/schemas/operation.schema.json operation enum,
+    // $defs/validate).
     const v2 = {
       schema: "gentle-ai.review-integration.operation/v2",
       contract: "gentle-ai.review-integration/v2",

@@ -17,7 +17,9 @@ export const MANAGED_ACTIONS = [
   "review.validate",
 ] as const;
 
-/** reviewFinalizeManagedActions: FINALIZE's eligibility, each forbidden with the finalize reason (no repair or retry). */
+/**
+ * reviewFinalizeManagedActions: FINALIZE's eligibility, each forbidden with the finalize reason (no repair or retry).
+ */
 export const FINALIZE_MANAGED_ACTIONS = MANAGED_ACTIONS.filter(
   (a): a is Exclude<(typeof MANAGED_ACTIONS)[number], "review.repair" | "review.retry_final_verification"> =>
     a !== "review.repair" && a !== "review.retry_final_verification",

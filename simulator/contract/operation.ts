@@ -1,7 +1,7 @@
 // Mirror of the negotiated operation result, operation/v1 and operation/v2, for the operations the simulator runs
-// negotiated: review.finalize and review.validate. Written from the facts of v1/schemas/operation.schema.json, v2/schemas/operation.schema.json,
-// v1/schemas/targeted-validation-request.schema.json, status `action_eligibility`, and
-// `ReviewIntegrationFinalizeResult` (review_operation_contract.go:1566-1585) at fb55ef7b.
+// negotiated: review.finalize and review.validate. Written from the facts of v1/schemas/operation.schema.json,
+// v2/schemas/operation.schema.json, v1/schemas/targeted-validation-request.schema.json, status `action_eligibility`,
+// and `ReviewIntegrationFinalizeResult` (review_operation_contract.go:1566-1585) at fb55ef7b.
 import { FINALIZE_MANAGED_ACTIONS } from "./managed-actions.ts";
 import { z } from "zod";
 import type { ProviderDocument } from "./provider-document.ts";

@@ -48,7 +48,9 @@ export const ReviewerFindingSchema = z
     "a BLOCKER or CRITICAL finding requires evidence_class and causal_disposition",
   );
 
-/** reviewer/v1: the subject echo, the completed inspection, explicit findings and at least one concrete evidence string. */
+/**
+ * reviewer/v1: the subject echo, the completed inspection, explicit findings and at least one concrete evidence string.
+ */
 export const ReviewerResultSchema = z.strictObject({
   subject_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   inspection: z.strictObject({

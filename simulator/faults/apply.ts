@@ -34,9 +34,9 @@ const FILLER = 0x20;
  * Combines matching faults (scenario order):
  * - `delay`: delays add up; the total elapses before any output is written.
  * - `stdout`, `empty-output`, `oversized-output` act on stdout in rule order, each on the previous result
- *   (`stdout` replaces it, `empty-output` empties it, `oversized-output` pads it with spaces or truncates it to N bytes).
+ * (`stdout` replaces it, `empty-output` empties it, `oversized-output` pads it with spaces or truncates it to N bytes).
  * - `stderr` replaces stderr; the last one wins. `exit-code` replaces the exit code; the last one wins
- *   (with `crash-mid-write` it sets the crash's exit code when non-zero; otherwise the crash exits CRASH_EXIT_CODE).
+ * (with `crash-mid-write` it sets the crash's exit code when non-zero; otherwise the crash exits CRASH_EXIT_CODE).
  * - `slow-drip` paces every write of stdout and stderr; the last one wins.
  * - `trap-sigterm` makes the process ignore SIGTERM for the whole call, whatever else applies.
  * - Terminal faults (`hang`, `partial-then-hang`, `crash-mid-write`, `signal`): only the first matching one takes effect.

@@ -92,9 +92,10 @@ export function defectReportClause(
 
 /**
  * Runs a verb body on its route like runRouted; when it fails with an untyped native error and the operation mutates,
- * the report is saved and named at the end of the stderr line, on every route (`reviewUnexpectedFaultDefectReportClause`
- * via `reviewAppendUnexpectedFaultDefectClause` on the plain route, review_defect_report.go:293-353). The report goes to
- * the repository at the safe-scanned --cwd, trimmed, default the process cwd: a --cwd that holds none gets no clause.
+ * the report is saved and named at the end of the stderr line, on every route
+ * (`reviewUnexpectedFaultDefectReportClause` via `reviewAppendUnexpectedFaultDefectClause` on the plain route,
+ * review_defect_report.go:293-353). The report goes to the repository at the safe-scanned --cwd, trimmed, default the
+ * process cwd: a --cwd that holds none gets no clause.
  */
 export async function runRoutedReportingDefects(
   invocation: Invocation,

@@ -8,7 +8,10 @@ export type { InProcessRequest, InProcessResult };
 
 const program = gentleAiProgram(dispatch);
 
-/** One gentle-ai call in this process with the spawned binary's bytes, state and transcript; null when it needs a process. */
+/**
+ * One gentle-ai call in this process with the spawned binary's bytes, state and transcript; null when it needs a
+ * process.
+ */
 export function gentleAiInProcess(request: InProcessRequest): Promise<InProcessResult | null> {
   return callInProcess(program, request);
 }

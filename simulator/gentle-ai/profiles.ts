@@ -11,7 +11,10 @@ export interface ProfileTraits {
   readonly collectCapture: boolean;
   /** GENTLE_PI_REVIEW_RELAY_CONTRACT makes pi eligible (v2.4.0+); pre-relay builds never admit pi. */
   readonly honoursHandshake: boolean;
-  /** Refusal wording for pi without the handshake: v2.4.0 list wording or the PR #3444 wording (at fb55ef7b, review_transport_capability.go:150-175). */
+  /**
+   * Refusal wording for pi without the handshake: v2.4.0 list wording or the PR #3444 wording (at fb55ef7b,
+   * review_transport_capability.go:150-175).
+   */
   readonly handshakeWording: "v2.4.0" | "pr3444";
   /**
    * START's transport admission sees only claude-code, opencode, codex and pi advertise review transport; every other
@@ -26,7 +29,10 @@ export interface ProfileTraits {
    * which fb55ef7b does not contain: there review_artifact.go:284 refuses --agent together with --input.
    */
   readonly agentSubmit: boolean;
-  /** pi (and opencode) without --materialize: v2.4.0's shared host-mediated text or the #3441 split texts (at fb55ef7b, review_artifact.go:305-324). */
+  /**
+   * pi (and opencode) without --materialize: v2.4.0's shared host-mediated text or the #3441 split texts (at fb55ef7b,
+   * review_artifact.go:305-324).
+   */
   readonly piWithoutMaterialize: "host-mediated" | "split";
   /** capture-refuter / capture-validation exist (v2.4.0+). */
   readonly roleVerbs: boolean;
@@ -36,9 +42,9 @@ export interface ProfileTraits {
   readonly statusSchema: string;
   /**
    * The compact atomic START route (fb55ef7b): a fresh lineage hashes the worktree and target identities
-   * (review_start_lineage.go reviewAtomicStartLineage), a repeated START answers `replayed`, a selector-free
-   * `status --next-transition` is always the fresh START target. Before it (301fb2ad): the lineage is `review-` + 16 hex
-   * of the target identity, a repeated START answers `resumed`, a plain START that selects lenses carries a `hint`, a
+   * (review_start_lineage.go reviewAtomicStartLineage), a repeated START answers `replayed`, a selector-free `status
+   * --next-transition` is always the fresh START target. Before it (301fb2ad): the lineage is `review-` + 16 hex of the
+   * target identity, a repeated START answers `resumed`, a plain START that selects lenses carries a `hint`, a
    * negotiated START reports its repository-context event, and STATUS names `--lineage` only when the derived name is
    * taken (reviewAvailableStartLineage).
    */

@@ -32,20 +32,26 @@ export function invalidRequest(text: string): ReviewRefusal {
   return new ReviewRefusal("invalid_request", text);
 }
 
-/** An untyped native error (a bare `errors.New`/`fmt.Errorf` that no typed branch of the envelope classifier claims). */
+/**
+ * An untyped native error (a bare `errors.New`/`fmt.Errorf` that no typed branch of the envelope classifier claims).
+ */
 export function nativeError(text: string): ReviewRefusal {
   return new ReviewRefusal("operation_outcome_unknown", text, "native");
 }
 
 /**
  * A failed git subprocess (reviewtransaction.GitCommandError) wrapped as `text`: the envelope classifies it as
- * git_command_failed and publishes only the git error (review_operation_contract.go:882-893, reviewIntegrationFailureCause).
+ * git_command_failed and publishes only the git error (review_operation_contract.go:882-893,
+ * reviewIntegrationFailureCause).
  */
 export function gitCommandFailed(text: string, gitError: string): ReviewRefusal {
   return new ReviewRefusal("git_command_failed", text, "preflight", [], gitError);
 }
 
-/** The opaque repository-context refusal (review_incident.go:66-73 `reviewOpaqueContextOperationError`), a preflight error. */
+/**
+ * The opaque repository-context refusal (review_incident.go:66-73 `reviewOpaqueContextOperationError`), a preflight
+ * error.
+ */
 export function opaqueContextRefusal(code: string, cause: string): ReviewRefusal {
   return invalidRequest(
     `${code}: provider-issued review repository context operation failed; cause: ${scrubCause(cause)}; refresh the exact native next_transition before retrying`,

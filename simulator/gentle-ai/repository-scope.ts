@@ -208,7 +208,9 @@ function discoveredLineage(invocation: Invocation, scope: RepositoryScope): Repo
   return live.length === 1 ? live[0] : undefined;
 }
 
-/** Routes a lineage verb other than STATUS: a live lineage named by --lineage runs in the repository; else as before. */
+/**
+ * Routes a lineage verb other than STATUS: a live lineage named by --lineage runs in the repository; else as before.
+ */
 export async function runLineageVerb(
   invocation: Invocation,
   scope: RepositoryScope,

@@ -23,7 +23,9 @@ export interface Route {
   readonly mutates: boolean;
 }
 
-/** What `reviewIntegrationContractArgument` (:472-491) finds: only `--contract` and `--contract=…`, anywhere in argv. */
+/**
+ * What `reviewIntegrationContractArgument` (:472-491) finds: only `--contract` and `--contract=…`, anywhere in argv.
+ */
 export interface ContractArgument {
   readonly provided: boolean;
   /** The last value given (`""` when none). */

@@ -1,4 +1,5 @@
-// Go encoding/json Marshal (HTML-escaping, struct field order) followed by json.Indent, as gentle-ai's encodeReviewJSON does.
+// Go encoding/json Marshal (HTML-escaping, struct field order) followed by json.Indent, as gentle-ai's encodeReviewJSON
+// does.
 
 /** A JSON value in emission order. Object keys keep insertion order; `undefined` members are omitted (Go omitempty). */
 export type GoJson =

@@ -4,7 +4,9 @@ import type { FailureV1, FailureV2 } from "../contract/failure.ts";
 export const CONTRACT_V1 = "gentle-ai.review-integration/v1";
 export const CONTRACT_V2 = "gentle-ai.review-integration/v2";
 
-/** How one failure code classifies a refusal: its fixed message and next action, and where it departs from preflight. */
+/**
+ * How one failure code classifies a refusal: its fixed message and next action, and where it departs from preflight.
+ */
 export interface FailureClass {
   readonly message: string;
   readonly next: string;
@@ -92,7 +94,8 @@ export const FAILURE_CODES = {
     retrySafe: false,
     replayability: "manual_action_required",
   },
-  // A gate's receipt discovery found no receipt that governs the candidate (301fb2ad review_operation_contract.go:1005-1031).
+  // A gate's receipt discovery found no receipt that governs the candidate (301fb2ad
+  // review_operation_contract.go:1005-1031).
   receipt_missing: {
     message: "No unique exact review receipt applies to the live gate target.",
     next: "review.start",
@@ -230,7 +233,10 @@ export function safeScanArguments(argv: readonly string[], flags: readonly ScanF
   return { values, valid: true };
 }
 
-/** The lineage behind `lineage_id` (`safeReviewIntegrationLineage`, :1201-1214): a clean scan's valid `lineageFlag` value. */
+/**
+ * The lineage behind `lineage_id` (`safeReviewIntegrationLineage`, :1201-1214): a clean scan's valid `lineageFlag`
+ * value.
+ */
 export function safeScanLineage(
   argv: readonly string[],
   flags: readonly ScanFlag[],

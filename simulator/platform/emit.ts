@@ -1,7 +1,9 @@
 import { writeSync } from "node:fs";
 import { sleepSync } from "./sleep.ts";
 
-/** Writes every byte of buf to fd synchronously (binary safe), retrying short writes and EAGAIN on non-blocking pipes. */
+/**
+ * Writes every byte of buf to fd synchronously (binary safe), retrying short writes and EAGAIN on non-blocking pipes.
+ */
 export function writeAllSync(fd: number, buf: Buffer): void {
   let off = 0;
   let backoff = 1;

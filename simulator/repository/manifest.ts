@@ -93,7 +93,9 @@ export function changedPathEntries(repo: RepositoryIdentity, snapshot: Snapshot)
   });
 }
 
-/** The candidate-inspection `patch` of one path (frozen_candidate_context.go:258-260): what the reviewer prompt shows. */
+/**
+ * The candidate-inspection `patch` of one path (frozen_candidate_context.go:258-260): what the reviewer prompt shows.
+ */
 export function pathPatch(repo: RepositoryIdentity, snapshot: Snapshot, path: string): string {
   return git(repo.root, [
     "-c",
@@ -119,7 +121,10 @@ export function pathPatch(repo: RepositoryIdentity, snapshot: Snapshot, path: st
   ]).toString("utf8");
 }
 
-/** WithLegacyCandidateDiff's payload (frozen_candidate_context.go:120-123): the whole candidate diff, review-integration/v1. */
+/**
+ * WithLegacyCandidateDiff's payload (frozen_candidate_context.go:120-123): the whole candidate diff,
+ * review-integration/v1.
+ */
 export function candidateDiff(repo: RepositoryIdentity, snapshot: Snapshot): Buffer {
   return git(repo.root, [
     "diff",

@@ -12,7 +12,9 @@ import { goQuoteStr } from "../go/go-quote.ts";
 import type { RepositoryIdentity } from "./locate.ts";
 
 export type ModeValue = "" | "on" | "off";
-/** The deciding source; "" only in the zero status a failed clone-scope write prints (review_mode.go applyReviewMode). */
+/**
+ * The deciding source; "" only in the zero status a failed clone-scope write prints (review_mode.go applyReviewMode).
+ */
 export type ModeSource = "default" | "global" | "clone_local" | "";
 
 /** RDDModeStatus, in Go field order (revision and reach omitted when empty). */

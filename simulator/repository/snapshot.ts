@@ -253,7 +253,8 @@ export function buildSnapshot(repo: RepositoryIdentity, selector: TargetSelector
   const proof = proofFor(repo, candidateTree, intended);
   const paths = changedPaths(repo, baseTree, candidateTree);
   const digest = pathsDigest(paths);
-  // A base diff is always committed-only, so its staged spelling names no distinct authority (snapshot.go CanonicalTarget).
+  // A base diff is always committed-only, so its staged spelling names no distinct authority (snapshot.go
+  // CanonicalTarget).
   const projection = selector.kind === "base-diff" ? "workspace" : selector.projection;
   return {
     kind: selector.kind,

@@ -11,7 +11,9 @@ export interface UntrackedInventory {
   readonly digest: string;
 }
 
-/** The caller's untracked declaration (`--untracked-scope`, `--intended-untracked`, `--expected-untracked-inventory`). */
+/**
+ * The caller's untracked declaration (`--untracked-scope`, `--intended-untracked`, `--expected-untracked-inventory`).
+ */
 export interface UntrackedDeclaration {
   /** `--untracked-scope`, or undefined when not given. */
   readonly scope: string | undefined;

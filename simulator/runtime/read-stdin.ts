@@ -1,7 +1,10 @@
 import { readSync } from "node:fs";
 import { sleepSync } from "../platform/sleep.ts";
 
-/** Reads fd to EOF synchronously as raw bytes (EAGAIN-safe for non-blocking pipes; a closed or absent stdin gives no bytes). */
+/**
+ * Reads fd to EOF synchronously as raw bytes (EAGAIN-safe for non-blocking pipes; a closed or absent stdin gives no
+ * bytes).
+ */
 export function readAllSync(fd: number): Buffer {
   const chunks: Buffer[] = [];
   let size = 64 * 1024;

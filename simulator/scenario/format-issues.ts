@@ -14,7 +14,9 @@ export function jsonPath(path: readonly Key[]): string {
   return out;
 }
 
-/** Flattens zod issues into `<json path>: <reason>` lines; unions report their closest branch when one is unambiguous. */
+/**
+ * Flattens zod issues into `<json path>: <reason>` lines; unions report their closest branch when one is unambiguous.
+ */
 export function formatIssues(issues: readonly Issue[], prefix: readonly Key[] = []): string[] {
   const lines: string[] = [];
   for (const issue of issues) {

@@ -1,4 +1,6 @@
-/** A scenario file that cannot be used; `message` holds one `gentle-ai-sim: <file>: <where>: <reason>` line per issue. */
+/**
+ * A scenario file that cannot be used; `message` holds one `gentle-ai-sim: <file>: <where>: <reason>` line per issue.
+ */
 export class ScenarioLoadError extends Error {
   override readonly name = "ScenarioLoadError";
   readonly file: string;

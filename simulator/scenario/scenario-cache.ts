@@ -34,7 +34,9 @@ export function scenarioFingerprint(path: string, bytes: Buffer, validator: stri
 /** A cache hit: the loaded scenario except whether its file pins a lineage (the caller reads that from the bytes). */
 export type CachedScenario = Omit<LoadedScenario, "lineagePinned">;
 
-/** The previously validated scenario for this fingerprint, or null (a referenced bytes file that vanished also misses). */
+/**
+ * The previously validated scenario for this fingerprint, or null (a referenced bytes file that vanished also misses).
+ */
 export function readCachedScenario(stateDir: string, path: string, fingerprint: string): CachedScenario | null {
   try {
     if (CACHE_FILE === null) return null;

@@ -104,7 +104,9 @@ const PREFIXED = /^sha256:[0-9a-f]{64}$/;
 const BARE = /^[0-9a-f]{64}$/;
 const TREE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
-/** Validate(): the first problem with a record, or undefined. `bare` mode admits bare values for the four identities. */
+/**
+ * Validate(): the first problem with a record, or undefined. `bare` mode admits bare values for the four identities.
+ */
 export function validateEvidenceRecord(r: VerificationEvidenceRecord, mode: IdentityMode): string | undefined {
   const idOk = (v: string): boolean => PREFIXED.test(v) || (mode === "bare" && BARE.test(v));
   if (r.schema !== EVIDENCE_RECORD_SCHEMA || r.version !== 2) return "verification evidence record schema is invalid";

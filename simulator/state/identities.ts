@@ -36,7 +36,9 @@ export interface ManifestEntry {
   readonly intendedUntracked?: boolean;
 }
 
-/** One changed_path_manifest entry as gentle-ai prints it (ChangedPathManifestEntry, frozen_candidate_context.go:75). */
+/**
+ * One changed_path_manifest entry as gentle-ai prints it (ChangedPathManifestEntry, frozen_candidate_context.go:75).
+ */
 export interface ChangedPathJson {
   readonly [key: string]: string | boolean;
   readonly path: string;
@@ -150,7 +152,8 @@ export function snapshotIdentity(
 ): string {
   const staged = projection === "staged";
   const overlay = kind === "base-workspace-overlay";
-  // The overlay has its own domain; a staged projection is spelled in the values whatever the domain (snapshot.go:1524-1536).
+  // The overlay has its own domain; a staged projection is spelled in the values whatever the domain
+  // (snapshot.go:1524-1536).
   const domain = overlay
     ? "gentle-ai.review-snapshot/base-workspace-overlay/v2"
     : staged

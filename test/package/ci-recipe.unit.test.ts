@@ -74,7 +74,10 @@ async function helpText(argv: string[]): Promise<string> {
   return (await cli(argv)).stdout;
 }
 
-/** The problems of one invocation: its subcommand is not in `relay-conformance --help`, or an option not in its `--help`. */
+/**
+ * The problems of one invocation: its subcommand is not in `relay-conformance --help`, or an option not in its
+ * `--help`.
+ */
 async function problems(call: Invocation): Promise<string[]> {
   const top = await helpText(["--help"]);
   const commands = [...(/^Commands:\n([\s\S]*?)\n\n/m.exec(top)?.[1] ?? "").matchAll(/^ {2}(\S+) {2,}/gm)].map(

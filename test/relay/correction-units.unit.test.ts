@@ -319,7 +319,8 @@ describe("argv builders (#279 D2)", () => {
 });
 
 describe("finalizeCorrection preflight (before any launch)", () => {
-  // A non-existent executable: reaching launch would surface as finalize-failed "could not start", not a preflight code.
+  // A non-existent executable: reaching launch would surface as finalize-failed "could not start", not a preflight
+  // code.
   const base = { gentleAiExecutable: "/nonexistent/gentle-ai", cwd: "/", validation: VALIDATION };
   const captured = status(VR, {
     next_transition: { kind: "collect", reason_code: "targeted_validation_required", collect: { inputs: [] } },

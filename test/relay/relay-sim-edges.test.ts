@@ -101,7 +101,9 @@ describe("abort", () => {
 });
 
 describe("cleanup", () => {
-  /** A launcher that runs the simulator, then makes the staged result's directory immutable (undeletable, even by root). */
+  /**
+   * A launcher that runs the simulator, then makes the staged result's directory immutable (undeletable, even by root).
+   */
   function lockingWrapper(sandbox: Sandbox): string {
     const path = join(sandbox.dir, "gentle-ai-locking");
     writeFileSync(

@@ -19,7 +19,10 @@ const SUBMIT_PATH = /^--input=(.*\/gentle-pi-host-relay-result-[A-Za-z0-9]{6}\/r
 
 const newSandbox = sandboxPerTest();
 
-/** A sandbox on `scenario` and the first relay slot its STATUS offers (read under `slotProfile`, default the scenario's own). */
+/**
+ * A sandbox on `scenario` and the first relay slot its STATUS offers (read under `slotProfile`, default the scenario's
+ * own).
+ */
 function setup(
   scenario: Record<string, unknown>,
   slotProfile?: string,
@@ -61,7 +64,8 @@ const piFault = (fault: Record<string, unknown>) => ({ program: "pi", fault });
 describe("relay happy path", () => {
   it.each(["2.4.0", "2.5.0"])("relays one slot end to end on profile %s", async (profile) => {
     const { sandbox, slot } = setup({ profile });
-    // An inherited handshake value must be overridden for gentle-ai and left untouched for pi; none is ever added to pi.
+    // An inherited handshake value must be overridden for gentle-ai and left untouched for pi; none is ever added to
+    // pi.
     const inherited = profile === "2.4.0" ? "inherited-value" : null;
     const env = inherited === null ? sandbox.env : { ...sandbox.env, GENTLE_PI_REVIEW_RELAY_CONTRACT: inherited };
     const result = await runReviewHostRelaySlot(relayRequest(sandbox, slot, { environment: env }));
@@ -250,7 +254,8 @@ describe("materialize leg", () => {
 
   it("SIGKILLs the whole process tree, grandchildren included", async () => {
     const { sandbox, slot } = setup({ profile: "2.4.0", faults: [materializeFault({ kind: "hang" })] });
-    // A launcher that keeps running as the simulator's parent (no exec): killing only the child would orphan the simulator.
+    // A launcher that keeps running as the simulator's parent (no exec): killing only the child would orphan the
+    // simulator.
     const wrapper = join(sandbox.dir, "gentle-ai-parent");
     writeFileSync(wrapper, `#!/bin/sh\n'${SIM_GENTLE_AI}' "$@"\nexit $?\n`);
     chmodSync(wrapper, 0o755);

@@ -1,5 +1,6 @@
-// The relay tests' sandbox (test/support/relay-sandbox.ts): a test that fails before its relay call ends must not leave the
-// simulator it started hanging for the rest of the run (one did: a pi that hangs by its scenario, orphaned for hours).
+// The relay tests' sandbox (test/support/relay-sandbox.ts): a test that fails before its relay call ends must not leave
+// the simulator it started hanging for the rest of the run (one did: a pi that hangs by its scenario, orphaned for
+// hours).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";

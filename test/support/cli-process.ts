@@ -48,7 +48,10 @@ export interface TimedCliRun {
   readonly afterSummaryMs: number | null;
 }
 
-/** Runs the CLI launcher with `tmp` as its TMPDIR (and `env` added), timing its exit after the summary line (the verdict). */
+/**
+ * Runs the CLI launcher with `tmp` as its TMPDIR (and `env` added), timing its exit after the summary line (the
+ * verdict).
+ */
 export async function timedCliRun(
   args: readonly string[],
   tmp: string,

@@ -1,5 +1,5 @@
-// `relay-conformance` called in-process (conformance/main.ts's main), its output captured as text: the one helper
-// the CLI's tests share. Tests that need the real process (signals, exit, EPIPE) spawn the bin instead (cli-process.ts).
+// `relay-conformance` called in-process (conformance/main.ts's main), its output captured as text: the one helper the
+// CLI's tests share. Tests that need the real process (signals, exit, EPIPE) spawn the bin instead (cli-process.ts).
 import type { CommandIo } from "../../conformance/cli/command.ts";
 import { main } from "../../conformance/main.ts";
 import { packageRoot } from "../../conformance/paths.ts";

@@ -11,7 +11,9 @@ export function treeOf(repo: string, revision = "HEAD"): string {
   return git(repo, "rev-parse", `${revision}^{tree}`);
 }
 
-/** The tree of the index plus these working-tree paths, as gentle-ai freezes a candidate; the real index is restored. */
+/**
+ * The tree of the index plus these working-tree paths, as gentle-ai freezes a candidate; the real index is restored.
+ */
 export function candidateTreeOf(repo: string, paths: readonly string[]): string {
   git(repo, "add", ...paths);
   const tree = git(repo, "write-tree");

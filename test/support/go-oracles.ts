@@ -7,7 +7,9 @@ export function goIndent(value: unknown): string {
   );
 }
 
-/** A failure/v1|v2 envelope as a refusal prints it (optional lineage_id after replayability; no cause when undefined). */
+/**
+ * A failure/v1|v2 envelope as a refusal prints it (optional lineage_id after replayability; no cause when undefined).
+ */
 export function failureEnvelope(
   version: 1 | 2,
   operation: string,

@@ -77,7 +77,9 @@ export function importGraph(root: string, dir: string): ImportEdge[] {
   );
 }
 
-/** The strongly connected components with more than one file, or a file importing itself: every import cycle, sorted. */
+/**
+ * The strongly connected components with more than one file, or a file importing itself: every import cycle, sorted.
+ */
 export function importCycles(edges: readonly ImportEdge[]): string[][] {
   const next = new Map<string, string[]>();
   for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);

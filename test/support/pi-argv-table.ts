@@ -1,7 +1,7 @@
-// pi argv against the real pi CLI: each row's bytes are what npm @earendil-works/pi-coding-agent 1.6.0 printed
-// (Node 22.23.5, fresh HOME whose one model sits on a closed loopback port, PI_OFFLINE=1, stdin closed), recorded
-// 2026-12-04. test/simulator/pi/argv.unit.test.ts holds the fake pi to them; test/simulator/pi/real-pi.test.ts checks them
-// against the real pi again and runs the fake pi beside it.
+// pi argv against the real pi CLI: each row's bytes are what npm @earendil-works/pi-coding-agent 1.6.0 printed (Node
+// 22.23.5, fresh HOME whose one model sits on a closed loopback port, PI_OFFLINE=1, stdin closed), recorded 2026-12-04.
+// test/simulator/pi/argv.unit.test.ts holds the fake pi to them; test/simulator/pi/real-pi.test.ts checks them against
+// the real pi again and runs the fake pi beside it.
 import { PI_ARGV } from "../../conformance/contract/provider.ts";
 
 /** The real pi version the rows were recorded from (and the one the real-pi test installs). */
@@ -35,7 +35,10 @@ const refused = (name: string, argv: string[], stderr: string): PiArgvRow => ({
 });
 const unknown = (flag: string): string => `Error: Unknown option: ${flag}\n`;
 
-/** The table: the relay's locked argv, each flag removed or renamed (as in gentle-ai #4041), unknown flags, missing values. */
+/**
+ * The table: the relay's locked argv, each flag removed or renamed (as in gentle-ai #4041), unknown flags, missing
+ * values.
+ */
 export const PI_ARGV_TABLE: readonly PiArgvRow[] = [
   version("locked argv, --version", [...L, "--version"]),
   version("locked argv, -v", [...L, "-v"]),

@@ -17,7 +17,10 @@ export function isGone(pid: number): boolean {
   }
 }
 
-/** Live (non-zombie) processes whose environment mentions `tmp` (a test's private folder): what the test started, and all below. */
+/**
+ * Live (non-zombie) processes whose environment mentions `tmp` (a test's private folder): what the test started, and
+ * all below.
+ */
 export function processesUsing(tmp: string, except: readonly number[] = []): number[] {
   const found: number[] = [];
   for (const name of readdirSync("/proc")) {

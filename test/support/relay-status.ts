@@ -1,4 +1,5 @@
-// Reads the provider's relay slots from the simulator's STATUS, the way a host controller would (`--agent pi`, handshake set).
+// Reads the provider's relay slots from the simulator's STATUS, the way a host controller would (`--agent pi`,
+// handshake set).
 import { spawnSync } from "node:child_process";
 import {
   GENTLE_PI_REVIEW_RELAY_CONTRACT,

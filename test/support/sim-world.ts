@@ -42,8 +42,9 @@ export interface SimWorldOptions {
   /** The scenario file's content; omitted: no scenario file, the built-in scenario answers. */
   readonly scenario?: ScenarioInput;
   /**
-   * A world as gentle-pi's client sees it: `run` gives gentle-ai HOME (`home`), TMPDIR (the world) and the Pi handshake,
-   * and sets GENTLE_AI_SIM_STATE only when a run asks for `simState`, so lineages live where gentle-ai keeps them.
+   * A world as gentle-pi's client sees it: `run` gives gentle-ai HOME (`home`), TMPDIR (the world) and the Pi
+   * handshake, and sets GENTLE_AI_SIM_STATE only when a run asks for `simState`, so lineages live where gentle-ai keeps
+   * them.
    */
   readonly client?: boolean;
 }
@@ -56,9 +57,15 @@ export interface SimRunOptions {
   readonly cwd?: string;
   /** Client worlds only: set GENTLE_AI_SIM_STATE. */
   readonly simState?: boolean;
-  /** Spawn the built launcher even where the simulator's planner could answer in this process (tests of the process itself). */
+  /**
+   * Spawn the built launcher even where the simulator's planner could answer in this process (tests of the process
+   * itself).
+   */
   readonly process?: boolean;
-  /** Client worlds only: no GENTLE_AI_SIM_SCENARIO either (with no `simState`: no GENTLE_AI_SIM_* variable at all, as gentle-pi's devtests call gentle-ai). */
+  /**
+   * Client worlds only: no GENTLE_AI_SIM_SCENARIO either (with no `simState`: no GENTLE_AI_SIM_* variable at all, as
+   * gentle-pi's devtests call gentle-ai).
+   */
   readonly homeOnly?: boolean;
 }
 
@@ -212,7 +219,9 @@ export class SimWorld {
     ];
   }
 
-  /** A reviewer/v1 result gentle-ai admits for a lens slot: the shape the fake pi produces (independently written here). */
+  /**
+   * A reviewer/v1 result gentle-ai admits for a lens slot: the shape the fake pi produces (independently written here).
+   */
   piResult(lens: string, evidence = "inspected every changed path of the frozen candidate"): string {
     return (
       JSON.stringify({

@@ -1,6 +1,6 @@
 // Setup file of the `unit` vitest project: a unit test runs in its worker and starts no Node process (the simulator,
-// the relay, the CLI, tsx). Spawning one throws, telling the file to drop .unit from its name, so the split cannot silently rot.
-// External tools a test builds fixtures with (git, tar) stay allowed.
+// the relay, the CLI, tsx). Spawning one throws, telling the file to drop .unit from its name, so the split cannot
+// silently rot. External tools a test builds fixtures with (git, tar) stay allowed.
 import childProcess from "node:child_process";
 import { basename } from "node:path";
 import { syncBuiltinESMExports } from "node:module";

@@ -1,4 +1,5 @@
-// Writes ustar archives for the release tests' fixtures; the harness itself only reads them (conformance/release/ustar.ts).
+// Writes ustar archives for the release tests' fixtures; the harness itself only reads them
+// (conformance/release/ustar.ts).
 import type { TarFile } from "../../conformance/release/ustar.ts";
 
 /** A file, or (with `type`) a directory or link; `linkname` is a link's target. */

@@ -95,7 +95,10 @@ async function decodeStatus(
   return { outcome, vars, inputs: decoded, slots };
 }
 
-/** `status [agent=pi] [handshake=set|unset] [lineage=ID]`: one negotiated STATUS; sets $LINEAGE, $REVISION, $REQUEST_HASH, ... */
+/**
+ * `status [agent=pi] [handshake=set|unset] [lineage=ID]`: one negotiated STATUS; sets $LINEAGE, $REVISION,
+ * $REQUEST_HASH, ...
+ */
 export async function runStatusStep(ctx: StepContext, options: Record<string, string>): Promise<StepResult> {
   const agent = options["agent"] === "pi";
   const read = await readStatus(

@@ -14,7 +14,10 @@ export interface StepDef<Name extends string = string> {
   readonly positional?: string;
   /** Options whose value must name a section of the file (checked at parse time, like the schema). */
   readonly sectionOptions?: readonly string[];
-  /** The gentle-ai verb whose answer `exit`/`stdout`/`stderr`/`cmp` check: the step's own, never a STATUS read on the way. */
+  /**
+   * The gentle-ai verb whose answer `exit`/`stdout`/`stderr`/`cmp` check: the step's own, never a STATUS read on the
+   * way.
+   */
   readonly answerVerb?: string;
   /** Runs the step; `options` are the line's, `$VAR`s expanded. */
   run(ctx: StepContext, options: Readonly<Record<string, string>>): Promise<StepResult>;

@@ -1,4 +1,5 @@
-// gentle-ai's custom FlagSet usage block (`newReviewFlagSet`, review.go:53-72); Go's default `Usage of <name>:` is never printed.
+// gentle-ai's custom FlagSet usage block (`newReviewFlagSet`, review.go:53-72); Go's default `Usage of <name>:` is
+// never printed.
 import type { FlagDef, FlagSetSpec } from "../../go/flag-spec.ts";
 import { goQuoteStr } from "../../go/go-quote.ts";
 

@@ -31,10 +31,11 @@ type BuildSettings = Omit<Build, "id">;
 
 /**
  * The Go build metadata each profile's release binary reports (`debug.ReadBuildInfo`). (inferred) all of it: GoReleaser
- * builds with the toolchain of go.mod's `go 1.25.10` (setup-go `go-version-file`), Go stamps the module version from the
- * release tag, and `.goreleaser-provider-contract/` is git-ignored, so the tree is clean. 2.4.0 is tag v2.4.0 → 301fb2ad.
- * 2.3.0 is d94dc00c: its v2.3.0-rc.2 module hash is gentle-pi's pinned one (449a2fe1), and the stable promotion
- * workflow tags the promoted RC's commit. For 2.5.0 (f5dd1a6c) only the short commit is known and its time is not.
+ * builds with the toolchain of go.mod's `go 1.25.10` (setup-go `go-version-file`), Go stamps the module version from
+ * the release tag, and `.goreleaser-provider-contract/` is git-ignored, so the tree is clean. 2.4.0 is tag v2.4.0 →
+ * 301fb2ad. 2.3.0 is d94dc00c: its v2.3.0-rc.2 module hash is gentle-pi's pinned one (449a2fe1), and the stable
+ * promotion workflow tags the promoted RC's commit. For 2.5.0 (f5dd1a6c) only the short commit is known and its time is
+ * not.
  */
 const BUILDS: Readonly<Record<Profile, BuildSettings>> = {
   "2.3.0": {

@@ -386,7 +386,10 @@ function negotiatedStartCommand(s: Snapshot): string {
   return command;
 }
 
-/** The plain START's hint before the atomic route (301fb2ad review_facade.go:2254-2262): lenses need the negotiated form. */
+/**
+ * The plain START's hint before the atomic route (301fb2ad review_facade.go:2254-2262): lenses need the negotiated
+ * form.
+ */
 function plainHint(record: RepositoryLineageRecord, traits: ProfileTraits): string | undefined {
   if (traits.atomicStart || record.selectedLenses.length === 0) return undefined;
   return (
@@ -490,7 +493,8 @@ function negotiatedResult(
       handle: record.repositoryContext,
       revision,
       target_identity: s.identity,
-      // Before the atomic route START reconciled its repository-context intent and reports that event (301fb2ad :2268-2292).
+      // Before the atomic route START reconciled its repository-context intent and reports that event (301fb2ad
+      // :2268-2292).
       event_id: traits.atomicStart ? undefined : startEventId(record, repo),
       outcome: traits.atomicStart ? undefined : "applied",
     },

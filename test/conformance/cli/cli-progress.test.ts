@@ -18,7 +18,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const copy = join(dir, "lens-capture-2.4.0.golden.json");
 copyFileSync(join(root, "golden/lens-capture-2.4.0.golden.json"), copy);
 
-/** The CLI in-process in this file's temp folder; every io.stdout call is one chunk, so streaming shows as many chunks. */
+/**
+ * The CLI in-process in this file's temp folder; every io.stdout call is one chunk, so streaming shows as many chunks.
+ */
 const cli = (args: string[], options: CliOptions = {}): Promise<CliChunkedRun> =>
   cliChunks(args, { cwd: dir, ...options });
 

@@ -25,7 +25,8 @@ const hanging = [
 
 describe("SIGINT / SIGTERM: children killed, temp folders removed, one line, exit 130 / 143", () => {
   it.each([
-    // [command, args, signal, what shows it is under way: a stdout pattern, or "temp" (its temp folder exists), children alive at the signal]
+    // [command, args, signal, what shows it is under way: a stdout pattern, or "temp" (its temp folder exists),
+    // children alive at the signal]
     ["run", ["run", ...hanging], "SIGINT", /^profiles 2\.4\.0; 1 clauses; seed 1/m, true],
     ["run", ["run", ...hanging], "SIGTERM", /^profiles 2\.4\.0/m, true],
     ["matrix", ["matrix", ...hanging], "SIGINT", "temp", true],

@@ -12,7 +12,9 @@ const root = packageRoot();
 
 const help = (args: string[]): Promise<CliRun> => cli([...args, "--help"]);
 
-/** A document's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text. */
+/**
+ * A document's ```console blocks that start with `$ relay-conformance [<command>] --help`: the command and the text.
+ */
 function helpBlocks(doc: string): { command: string | null; text: string }[] {
   const text = readFileSync(join(root, doc), "utf8");
   return [...text.matchAll(/^```console\n\$ relay-conformance (?:([a-z-]+) )?--help\n([\s\S]*?)^```$/gm)].map((m) => ({

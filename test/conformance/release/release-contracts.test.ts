@@ -31,7 +31,9 @@ const STATUS_V5 = "gentle-ai.review-integration.status/v5";
 const FAST = ["--os", "linux", "--arch", "amd64", "--no-goldens", "--scenario", "default"];
 const hex = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
 
-/** contracts/ as gentle-ai lays it out: for each mirrored kind, a schema pinning its `schema` constant (plus `extra`). */
+/**
+ * contracts/ as gentle-ai lays it out: for each mirrored kind, a schema pinning its `schema` constant (plus `extra`).
+ */
 const contracts = (extra: Record<string, object> = {}): Map<string, Buffer> => permissiveContracts(extra);
 
 /** The tarball GitHub serves for COMMIT: git archive's pax comment, one top folder, the contracts and a stray file. */

@@ -33,7 +33,9 @@ let archive: Buffer;
 let checksums: string;
 let downloads: string[];
 
-/** A release archive whose gentle-ai wraps the simulator (the bundle needs its repository, so it is exec'd from there). */
+/**
+ * A release archive whose gentle-ai wraps the simulator (the bundle needs its repository, so it is exec'd from there).
+ */
 function simulatorArchive(): Buffer {
   const wrapper = Buffer.from(`#!/bin/sh\nexec '${process.execPath}' '${paths.simGentleAi()}' "$@"\n`);
   return gzipSync(

@@ -36,7 +36,9 @@ describe.skipIf(typeof real === "string")(
     const root = mkdtempSync(join(tmpdir(), "real-pi-"));
     const answers = new Map<PiArgvRow, { real: Side; fake: Side }>();
 
-    /** One world per call: fresh HOME (with the closed-port model for the real pi) and TMPDIR, the same env for both. */
+    /**
+     * One world per call: fresh HOME (with the closed-port model for the real pi) and TMPDIR, the same env for both.
+     */
     async function call(row: PiArgvRow, n: number): Promise<void> {
       const world = join(root, String(n));
       mkdirSync(join(world, "home/.pi/agent"), { recursive: true });

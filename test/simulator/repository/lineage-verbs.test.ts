@@ -39,7 +39,9 @@ async function startedLineage(
   return { repo, lineage, subject: started.artifact_subjects[0].subject_hash, tokens };
 }
 
-/** A negotiated START by pi (`--agent=pi`) over `edit` as the new src/app.ts: the repository, lineage and START answer. */
+/**
+ * A negotiated START by pi (`--agent=pi`) over `edit` as the new src/app.ts: the repository, lineage and START answer.
+ */
 async function startedForPi(
   s: SimWorld,
   edit: string,
@@ -79,7 +81,10 @@ async function capture(
   expect([r.code, r.stderrText]).toEqual([0, ""]);
 }
 
-/** A clean review of the lineage through passed verification evidence to approval: FINALIZE's answer and the evidence hash. */
+/**
+ * A clean review of the lineage through passed verification evidence to approval: FINALIZE's answer and the evidence
+ * hash.
+ */
 async function approve(
   s: SimWorld,
   l: { repo: string; lineage: string; subject: string; tokens: string[] },
@@ -466,7 +471,8 @@ describe.each([
       ).find((a) => a.name === "repository-context")!.token;
       expect(validatingHandle).toMatch(/^--repository-context=rctx1_[0-9a-f]{64}$/);
       expect(validatingHandle).not.toBe(reviewingHandle);
-      // The reviewing slot's tokens after the authority moved on (review_facade's opaque route, repository_locator.go:383-420).
+      // The reviewing slot's tokens after the authority moved on (review_facade's opaque route,
+      // repository_locator.go:383-420).
       const stale = await s.run(["review", "capture-result", ...l.tokens, "--agent=pi", "--materialize=true"], {
         cwd: l.repo,
         env: { GENTLE_PI_REVIEW_RELAY_CONTRACT: "gentle-pi.review-relay/v1" },

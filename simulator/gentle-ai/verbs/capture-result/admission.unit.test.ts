@@ -120,7 +120,8 @@ describe("reviewer result admission: accepted results", () => {
   });
 
   it("admits gentle-pi's mirrored lens vector for the slot it names", () => {
-    // contracts/review-provider-contract-mirror/v1.1.0/bundle/vectors/lens.json (gentle-pi 7313aa9a), written from its facts.
+    // contracts/review-provider-contract-mirror/v1.1.0/bundle/vectors/lens.json (gentle-pi 7313aa9a), written from its
+    // facts.
     const vector = {
       subject_hash: "sha256:" + "0".repeat(64),
       inspection: { status: "completed", paths: ["internal/example.go"] },

@@ -1,6 +1,7 @@
-// The capture preflight document (internal/cli/review_incident.go:29-41 reviewCapturePreflightResult) and the
-// artifact subject it carries (internal/reviewtransaction/artifact_subject.go ArtifactSubject, schema v2): printed by
-// `capture-result --preflight` without --input and embedded in every materialized prompt's GENTLE_AI_REVIEW_CONTEXT line.
+// The capture preflight document (internal/cli/review_incident.go:29-41 reviewCapturePreflightResult) and the artifact
+// subject it carries (internal/reviewtransaction/artifact_subject.go ArtifactSubject, schema v2): printed by
+// `capture-result --preflight` without --input and embedded in every materialized prompt's GENTLE_AI_REVIEW_CONTEXT
+// line.
 import type { Identities, ManifestEntry } from "../../../state/identities.ts";
 import type { ArtifactSubjectV2 } from "../../../contract/artifact-subject.ts";
 import type { CapturePreflight } from "../../../contract/capture-result.ts";
@@ -62,7 +63,8 @@ export function artifactSubject(ids: Identities, slot: SlotBinding): ArtifactSub
 
 /**
  * reviewCapturePreflightResult. `repositoryRoot` is only set on the --cwd route: with a repository context (and in
- * every materialized prompt) gentle-ai leaves it empty so no provider path reaches a reviewer (review_artifact.go:382-385).
+ * every materialized prompt) gentle-ai leaves it empty so no provider path reaches a reviewer
+ * (review_artifact.go:382-385).
  */
 export function capturePreflight(ids: Identities, slot: SlotBinding, repositoryRoot?: string): CapturePreflight {
   return {

@@ -100,7 +100,9 @@ const TRANSPORTS: Readonly<Record<string, string>> = {
   codex: "codex_advisory_scratch_process",
   pi: "pi_host_relay",
 };
-/** reviewProviderCaptureRuntime: runtimes with a compiled in-process reviewer adapter (review_provider_runtime.go:44). */
+/**
+ * reviewProviderCaptureRuntime: runtimes with a compiled in-process reviewer adapter (review_provider_runtime.go:44).
+ */
 const IN_PROCESS = new Set(["claude-code", "codex"]);
 
 function bindingMismatch(text: string): ReviewRefusal {
@@ -184,13 +186,17 @@ function shapeChecks(traits: ProfileTraits, argv: readonly string[], out: Stdout
   return r;
 }
 
-/** The runtime gate and the refusal of every --agent form this runtime's transport cannot serve (review_artifact.go:294-325). */
+/**
+ * The runtime gate and the refusal of every --agent form this runtime's transport cannot serve
+ * (review_artifact.go:294-325).
+ */
 function runtimeChecks(invocation: Invocation, traits: ProfileTraits, r: Request): void {
   if (r.agent === "") return;
   const { runtime } = requireRuntime(traits, r.agent, invocation.env, "capture");
   const transport = TRANSPORTS[runtime] ?? "unsupported";
   const q = goQuoteStr(runtime);
-  // 2.4.0 predates #3441, when both host-mediated refusals shared one sentence (review_capture_result_refusal_distinct_test.go:14-24).
+  // 2.4.0 predates #3441, when both host-mediated refusals shared one sentence
+  // (review_capture_result_refusal_distinct_test.go:14-24).
   const hostMediated = invalidRequest(`${V} provider runtime ${q} is host-mediated; use its live transport collection`);
   if (r.materialize) {
     if (IN_PROCESS.has(runtime))
@@ -244,7 +250,9 @@ function discoverLineage(ids: Identities, r: Request, root: string): void {
     );
 }
 
-/** The request names the current reviewing authority and one of its selected lens slots (review_artifact.go:357-364). */
+/**
+ * The request names the current reviewing authority and one of its selected lens slots (review_artifact.go:357-364).
+ */
 function bindsAuthority(ids: Identities, lineage: LineageState, r: Request): boolean {
   return (
     lineage.state === "reviewing" &&
@@ -326,7 +334,8 @@ function bindRequest(invocation: Invocation, r: Request): Bound {
       target: r.target,
       revision: r.revision,
     });
-  // --preflight and --materialize stay reachable under a frozen switch; a submission publishes (review_artifact.go:338-346).
+  // --preflight and --materialize stay reachable under a frozen switch; a submission publishes
+  // (review_artifact.go:338-346).
   if (!r.preflight && !r.materialize && snapshot.rddDisabled) throw rddDisabled(snapshot); // (inferred) native text
   if (r.context === "") discoverLineage(ids, r, root);
   const lens = checkBinding(ids, snapshot, r, root);

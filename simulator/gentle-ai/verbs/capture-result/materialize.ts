@@ -2,20 +2,15 @@
 /**
  * Prompt layout (bytes are UTF-8, every line ends with `\n`, nothing else is appended):
  *
- *   GENTLE_AI_REVIEW_BINDING {"lineage":…,"target":…,"lens":…,"order":N,"revision":…,"repository_context":…,"subject_hash":"sha256:…"}
- *   GENTLE_AI_REVIEW_CONTEXT {"schema":"gentle-ai.review-capture-preflight/v1",…}   <- the whole preflight object
- *   GENTLE_AI_REVIEW_INSTRUCTION            <- block: header line, trimmed body, `<HEADER>_END` line
- *   …
- *   GENTLE_AI_REVIEW_INSTRUCTION_END
- *   GENTLE_AI_REVIEW_RESULT_SCHEMA          <- the reviewer/v1 schema text (reviewer-schema.ts)
- *   GENTLE_AI_REVIEW_RESULT_SCHEMA_END
- *   GENTLE_AI_REVIEW_NAME_STATUS            <- one `<A|M|D>\t<path>` line per manifest entry (git --name-status)
- *   GENTLE_AI_REVIEW_NAME_STATUS_END
- *   GENTLE_AI_REVIEW_NUMSTAT                <- one `<added>\t<deleted>\t<path>` line per entry (git --numstat)
- *   GENTLE_AI_REVIEW_NUMSTAT_END
- *   GENTLE_AI_REVIEW_PATCH <index> <path>   <- one block per manifest entry, unified diff body
- *   GENTLE_AI_REVIEW_PATCH_END
- *   GENTLE_AI_REVIEW_CONTEXT_END
+ * GENTLE_AI_REVIEW_BINDING
+ * {"lineage":…,"target":…,"lens":…,"order":N,"revision":…,"repository_context":…,"subject_hash":"sha256:…"}
+ * GENTLE_AI_REVIEW_CONTEXT {"schema":"gentle-ai.review-capture-preflight/v1",…} <- the whole preflight object
+ * GENTLE_AI_REVIEW_INSTRUCTION <- block: header line, trimmed body, `<HEADER>_END` line …
+ * GENTLE_AI_REVIEW_INSTRUCTION_END GENTLE_AI_REVIEW_RESULT_SCHEMA <- the reviewer/v1 schema text (reviewer-schema.ts)
+ * GENTLE_AI_REVIEW_RESULT_SCHEMA_END GENTLE_AI_REVIEW_NAME_STATUS <- one `<A|M|D>\t<path>` line per manifest entry (git
+ * --name-status) GENTLE_AI_REVIEW_NAME_STATUS_END GENTLE_AI_REVIEW_NUMSTAT <- one `<added>\t<deleted>\t<path>` line per
+ * entry (git --numstat) GENTLE_AI_REVIEW_NUMSTAT_END GENTLE_AI_REVIEW_PATCH <index> <path> <- one block per manifest
+ * entry, unified diff body GENTLE_AI_REVIEW_PATCH_END GENTLE_AI_REVIEW_CONTEXT_END
  *
  * Both JSON lines are Go json.Marshal output (HTML-escaped, no spaces) with keys in Go field order
  * (internal/cli/review_lens_context.go reviewLensContextBlock, :459-472). The instruction is

@@ -215,7 +215,8 @@ async function body(
     const created = buildEvidenceRecord(evidenceBinding(a), payload, outcome, a.identityMode);
     draft.correction.evidence = recordText(created);
     draft.correction.evidenceOutcome = outcome;
-    // Passed evidence moves the correction on to targeted validation; failures stay at the evidence stage (STATUS stops).
+    // Passed evidence moves the correction on to targeted validation; failures stay at the evidence stage (STATUS
+    // stops).
     if (draft.state === "correction_required")
       draft.correction.stage = outcome === "passed" ? "validation_required" : "evidence_required";
     return created;

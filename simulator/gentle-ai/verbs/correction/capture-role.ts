@@ -74,7 +74,10 @@ export function roleFlagSet(verb: RoleVerb): FlagSetSpec {
 
 const REFRESH = `refresh the binding with gentle-ai review status --cwd <repo> --contract ${CONTRACT_V2} --next-transition`;
 
-/** The compiled runtimes that run provider roles in-process (`reviewProviderCaptureRuntime`, review_provider_runtime.go:44-46). */
+/**
+ * The compiled runtimes that run provider roles in-process (`reviewProviderCaptureRuntime`,
+ * review_provider_runtime.go:44-46).
+ */
 const IN_PROCESS_ROLE_RUNTIMES: ReadonlySet<string> = new Set(["claude-code", "codex"]);
 
 interface Request {

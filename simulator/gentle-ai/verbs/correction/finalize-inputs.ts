@@ -100,7 +100,9 @@ function validSha256(value: Decoded | undefined): boolean {
   return typeof value === "string" && /^sha256:[0-9a-fA-F]{64}$/.test(value);
 }
 
-/** The first checks of readVerifiedReviewerArtifact (review_artifact.go:904-929): the manifest binding and its locator. */
+/**
+ * The first checks of readVerifiedReviewerArtifact (review_artifact.go:904-929): the manifest binding and its locator.
+ */
 function manifestError(m: { readonly [field: string]: Decoded }, a: Authority): string | undefined {
   const lenses = a.lineage.lenses;
   const order = m["selected_order"] as number;

@@ -55,7 +55,10 @@ function check(v: unknown): ValidationCheck {
   return { passed: o.passed === true, evidence: Array.isArray(o.evidence) ? (o.evidence as string[]) : [] };
 }
 
-/** Decodes the document like readFacadeJSON: DisallowUnknownFields, one value; errors wrapped `read targeted validation: `. */
+/**
+ * Decodes the document like readFacadeJSON: DisallowUnknownFields, one value; errors wrapped `read targeted validation:
+ * `.
+ */
 export function decodeValidation(bytes: Buffer): { ok: true; doc: ValidationDocument } | { ok: false; error: string } {
   const decoded = decodeStrict(bytes.toString("utf8"), VALIDATION_TYPE, { pkg: "cli" });
   if (!decoded.ok) return { ok: false, error: `read targeted validation: ${decoded.error}` };

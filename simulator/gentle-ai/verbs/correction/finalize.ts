@@ -266,8 +266,8 @@ const ROOT_CONTEXT = "resolve review repository root";
 
 /**
  * The --cwd resolution of a repository-world FINALIZE (`SnapshotBuilder.ResolveRepositoryRoot`, snapshot.go:612-632,
- * wrapped at 301fb2ad review_facade.go:2713, fb55ef7b :2468), an untyped error. The seeded world and the descriptor route
- * (its --repository-context names the repository) resolve nothing here.
+ * wrapped at 301fb2ad review_facade.go:2713, fb55ef7b :2468), an untyped error. The seeded world and the descriptor
+ * route (its --repository-context names the repository) resolve nothing here.
  */
 function repositoryRoot(invocation: Invocation, r: Request): RepositoryScope | undefined {
   if (invocation.lineagePinned !== false || r.descriptor) return undefined;
@@ -429,7 +429,9 @@ function finalizeReviewing(invocation: Invocation, r: Request, draft: LineageSta
   };
 }
 
-/** Applies the captured results' verdict: a correction awaiting its plan, or final verification (compact.go:1373-1379). */
+/**
+ * Applies the captured results' verdict: a correction awaiting its plan, or final verification (compact.go:1373-1379).
+ */
 function applyVerdict(draft: LineageState, verdict: CapturedVerdict): void {
   draft.revisionIndex += 1;
   if (verdict.state === "validating") {
@@ -473,7 +475,8 @@ function finalizeCorrection(invocation: Invocation, r: Request, draft: LineageSt
       "corrected candidate is unavailable: apply the bounded correction before finalizing the correction",
     ); // (inferred)
   const doc = inputs.validation;
-  // A raw --evidence document was read but is not captured evidence: in correction_required only the flag loads a record.
+  // A raw --evidence document was read but is not captured evidence: in correction_required only the flag loads a
+  // record.
   const record = inputs.captured;
   if (record === undefined) throw invalidRequest(D2_TEXT);
   if (doc === undefined && record.outcome === "procedural_tooling_failed") {
@@ -536,7 +539,10 @@ const CONTINUE_ACTION = "continue the current review state";
 
 const FORBIDDEN_FINALIZE_STATUS = "forbidden_finalize_requires_target_status";
 
-/** `reviewStopEligibility(reviewActionForbiddenFinalizeStatus, ["target_scoped_status"])` (review_status_contract.go:357-366). */
+/**
+ * `reviewStopEligibility(reviewActionForbiddenFinalizeStatus, ["target_scoped_status"])`
+ * (review_status_contract.go:357-366).
+ */
 function stopEligibility(): NonNullable<FinalizeResult["eligibility"]> {
   return {
     allowed_actions: [
@@ -567,7 +573,8 @@ function successDocument(r: Request, a: Authority, traits: ProfileTraits, receip
     return encodeReviewJson(
       approved && !traits.approvalBurns && receiptPath !== undefined ? { ...base, receipt_path: receiptPath } : base,
     );
-  // A negotiated correction with a forecast carries the targeted validation request once the corrected candidate exists.
+  // A negotiated correction with a forecast carries the targeted validation request once the corrected candidate
+  // exists.
   const request =
     l.state === "correction_required" && l.correction.forecastLines !== null && correctionCandidatePresent(a)
       ? validationRequestJson(a)
@@ -644,7 +651,10 @@ async function body(
   out.write(successDocument(r, after, traits, receiptPath(invocation, after.lineageId)));
 }
 
-/** store.ReceiptPath(): `<git common dir>/gentle-ai/review-transactions/v2/<lineage>/review-receipt.json` (repository lineages). */
+/**
+ * store.ReceiptPath(): `<git common dir>/gentle-ai/review-transactions/v2/<lineage>/review-receipt.json` (repository
+ * lineages).
+ */
 function receiptPath(invocation: Invocation, lineageId: string): string | undefined {
   if (invocation.repositoryRoot === undefined) return undefined;
   return join(
@@ -657,7 +667,10 @@ function receiptPath(invocation: Invocation, lineageId: string): string | undefi
   );
 }
 
-/** review finalize: negotiated with --contract (generic stderr, native text in `cause`), plain `Error: <text>` otherwise. */
+/**
+ * review finalize: negotiated with --contract (generic stderr, native text in `cause`), plain `Error: <text>`
+ * otherwise.
+ */
 export function finalize(invocation: Invocation): Promise<Outcome> {
   const traits = traitsOf(invocation.scenario.profile);
   const argv = invocation.argv.slice(2);

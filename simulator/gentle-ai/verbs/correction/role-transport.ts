@@ -1,5 +1,6 @@
-// The provider-owned pi reviewer transport behind `capture-refuter|capture-validation --execute` (provider reference §9):
-// gentle-ai itself resolves `pi` on PATH, runs it in an empty scratch directory with the role prompt on stdin, bounded.
+// The provider-owned pi reviewer transport behind `capture-refuter|capture-validation --execute` (provider reference
+// §9): gentle-ai itself resolves `pi` on PATH, runs it in an empty scratch directory with the role prompt on stdin,
+// bounded.
 import { accessSync, constants, mkdtempSync, rmSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { tmpDirOf } from "../../../runtime/env-config.ts";

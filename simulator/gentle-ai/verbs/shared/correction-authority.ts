@@ -1,6 +1,7 @@
-// The provider-owned values of a correction / validating lineage, derived from the persisted lineage and the seed
-// so STATUS, capture-evidence, finalize and the role vectors agree across processes. The documents follow gentle-ai's
-// structs field by field (reviewtransaction: TargetedValidationRequest, CorrectionPlanRequest, Finding, FindingEvidence).
+// The provider-owned values of a correction / validating lineage, derived from the persisted lineage and the seed so
+// STATUS, capture-evidence, finalize and the role vectors agree across processes. The documents follow gentle-ai's
+// structs field by field (reviewtransaction: TargetedValidationRequest, CorrectionPlanRequest, Finding,
+// FindingEvidence).
 import { goMarshal } from "../../../go/go-json.ts";
 import { FIX_FINDING_ID, identitiesFor, pathsDigest, sha256Prefixed } from "../../../state/identities.ts";
 import type { Identities, IdentitySource } from "../../../state/identities.ts";
@@ -37,7 +38,8 @@ export interface Authority {
   readonly policyInValidationRequest: boolean;
   /**
    * A handle published for an earlier revision still resolves when its target is live (301fb2ad keeps the
-   * repository-context effect intent of that revision; fb55ef7b does not, so it is stale there). Real 2.4.0/2.5.0 bytes.
+   * repository-context effect intent of that revision; fb55ef7b does not, so it is stale there). Real 2.4.0/2.5.0
+   * bytes.
    */
   readonly earlierContextResolves: boolean;
 }
@@ -169,7 +171,9 @@ export function correctionBudget(ids: Identities): number {
 
 type FixClassification = NonNullable<TargetedValidationRequest["fix_classifications"]>[number];
 
-/** (inferred) the seeded candidate-caused CRITICAL finding on the first genesis path, as compact authority stores it. */
+/**
+ * (inferred) the seeded candidate-caused CRITICAL finding on the first genesis path, as compact authority stores it.
+ */
 function seededFixFinding(ids: Identities): FixFinding {
   const path = ids.paths[0] ?? ".";
   return {
@@ -255,7 +259,9 @@ function correctionPlanRequestHash(body: PlanBody): string {
   return sha256Prefixed(Buffer.from(`${CORRECTION_PLAN_REQUEST_SCHEMA}\u0000${goMarshal(body)}`, "utf8"));
 }
 
-/** The `correction_request` of correction_plan_required / corrected_candidate_unavailable (CorrectionPlanRequest order). */
+/**
+ * The `correction_request` of correction_plan_required / corrected_candidate_unavailable (CorrectionPlanRequest order).
+ */
 export function correctionRequestJson(a: Authority): CorrectionPlanRequest {
   const { schema, ...rest } = correctionPlanBody(a.ids, a.revision, a.fixFindings);
   return { schema, request_hash: a.correctionRequestHash, ...rest };

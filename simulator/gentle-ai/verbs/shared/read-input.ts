@@ -1,4 +1,5 @@
-// Go os.ReadFile error texts for a Node fs error (`open <path>: no such file or directory`, …), and the verbs' input read.
+// Go os.ReadFile error texts for a Node fs error (`open <path>: no such file or directory`, …), and the verbs' input
+// read.
 import type { Invocation } from "../../invocation.ts";
 import { invalidRequest } from "../../refusal.ts";
 

@@ -39,7 +39,9 @@ export function parseVerbFlags(spec: FlagSetSpec, argv: readonly string[], out: 
   return f;
 }
 
-/** The stray-positional refusal every review verb shares: `unexpected <verb> argument %q` (e.g. review_facade.go:855). */
+/**
+ * The stray-positional refusal every review verb shares: `unexpected <verb> argument %q` (e.g. review_facade.go:855).
+ */
 export function refusePositionals(f: ParsedFlags, verbName: string): void {
   if (f.positionals.length > 0)
     throw invalidRequest(`unexpected ${verbName} argument ${goQuoteStr(f.positionals[0]!)}`);

@@ -121,7 +121,9 @@ function targetedValidationCollection(
   });
 }
 
-/** The correction-plan collection with its `--correction-lines` finalize descriptor (reviewCorrectionPlanSubmission). */
+/**
+ * The correction-plan collection with its `--correction-lines` finalize descriptor (reviewCorrectionPlanSubmission).
+ */
 function correctionPlanTransition(a: AuthorityFacts, contract: string, b: Binding): NextTransition {
   const request = a.correction!.correctionRequest!;
   const submission =
@@ -208,7 +210,9 @@ function correctionRequired(a: AuthorityFacts, b: Binding, ctx: TransitionContex
   return correctionPlanTransition(a, contract, b);
 }
 
-/** StateValidating: captured evidence decides the finalize, a low tier verifies natively, else evidence is collected. */
+/**
+ * StateValidating: captured evidence decides the finalize, a low tier verifies natively, else evidence is collected.
+ */
 function validating(a: AuthorityFacts, b: Binding, ctx: TransitionContext): NextTransition {
   const outcome = ctx.capturedEvidenceOutcome;
   if (outcome !== undefined) {

@@ -23,7 +23,10 @@ import type { RepairAssessment } from "../../../contract/repair-assessment.ts";
 
 const LINEAGE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A plain Go error outside every typed class: the read-only catch-all on the negotiated route, `Error:` on the plain one. */
+/**
+ * A plain Go error outside every typed class: the read-only catch-all on the negotiated route, `Error:` on the plain
+ * one.
+ */
 export class ReadOnlyFailure extends Error {
   constructor(message: string) {
     super(message);
@@ -31,7 +34,9 @@ export class ReadOnlyFailure extends Error {
   }
 }
 
-/** What the renderer needs of the request (status-flags.ts's NegotiatedStatusRequest extends it with the scope inputs). */
+/**
+ * What the renderer needs of the request (status-flags.ts's NegotiatedStatusRequest extends it with the scope inputs).
+ */
 export interface StatusRenderRequest {
   readonly contract: string;
   readonly runtime: string;
@@ -51,7 +56,10 @@ export interface StatusRenderRequest {
   readonly legacyCorrection: boolean;
   /** The profile's START route (ProfileTraits.atomicStart): how a fresh START transition names its lineage. */
   readonly atomicStart: boolean;
-  /** ProfileTraits.correctionContextReference: a correction_required or validating authority prints its repository_context. */
+  /**
+   * ProfileTraits.correctionContextReference: a correction_required or validating authority prints its
+   * repository_context.
+   */
   readonly correctionContextReference: boolean;
   /** ProfileTraits.approvalBurns: an approved authority is burned; before it, STATUS routes it to the deciding gate. */
   readonly approvalBurns: boolean;
@@ -421,7 +429,8 @@ function routeTransition(
       transition = approvedGateTransition(binding, req.gate, stagedDeliveryExact(facts, a, req.gate));
     else transition = correctionTransition(a, binding, ctx);
   }
-  // An undeclared untracked inventory asks for the selection first, unless the kill switch stops (review_facade.go:1282-1286).
+  // An undeclared untracked inventory asks for the selection first, unless the kill switch stops
+  // (review_facade.go:1282-1286).
   if (
     req.intendedUntracked.needsSelection &&
     !native.frozenReviewing &&
@@ -463,7 +472,8 @@ export function renderStatus(facts: StatusFacts, req: StatusRenderRequest): Stat
           ? { status: "publication_pending" }
           : { status: "expected_missing" };
   let next = req.nextTransition ? transitionOf(facts, req, native) : undefined;
-  // An undeclared untracked inventory asks for the selection even without --next-transition (review_facade.go:1282-1286).
+  // An undeclared untracked inventory asks for the selection even without --next-transition
+  // (review_facade.go:1282-1286).
   if (next === undefined && req.intendedUntracked.needsSelection && !native.frozenReviewing)
     next = {
       transition: intendedUntrackedCollection(native.live, req.intendedUntracked),

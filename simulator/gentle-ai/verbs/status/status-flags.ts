@@ -10,7 +10,9 @@ import { CONTRACT_V1, CONTRACT_V2 } from "../../../output/envelope.ts";
 import { ReadOnlyFailure } from "./status-document.ts";
 import type { StatusRenderRequest } from "./status-document.ts";
 
-/** reviewSingleValueFlag.Set's refusal of a second value (review_intended_untracked.go:29-35, the same in every verb). */
+/**
+ * reviewSingleValueFlag.Set's refusal of a second value (review_intended_untracked.go:29-35, the same in every verb).
+ */
 export const UNTRACKED_SET_ONCE =
   "untracked scope flags may only be specified once; rerun gentle-ai review start with one declaration";
 

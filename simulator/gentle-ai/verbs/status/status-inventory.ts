@@ -1,5 +1,6 @@
 // The plain `review status` (no --contract): gentle-ai.review-authority-status/v1, the read-only inventory of the
-// clone's review authority (reviewtransaction/status.go InventoryAuthority), built from the repository world's lineages.
+// clone's review authority (reviewtransaction/status.go InventoryAuthority), built from the repository world's
+// lineages.
 import { join } from "node:path";
 import type { Invocation } from "../../invocation.ts";
 import type { GoJson } from "../../../go/go-json.ts";

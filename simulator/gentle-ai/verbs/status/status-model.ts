@@ -1,5 +1,5 @@
-// The facts STATUS renders, independent of where they come from: the scenario's synthetic lineage
-// (status-facts.ts) or a real Git repository (status-repository-facts.ts). Everything here is what gentle-ai reads from the repository and
+// The facts STATUS renders, independent of where they come from: the scenario's synthetic lineage (status-facts.ts) or
+// a real Git repository (status-repository-facts.ts). Everything here is what gentle-ai reads from the repository and
 // its authority store before it builds the document (reviewtransaction's Snapshot, CompactState and the store's
 // captured artifacts, evidence and role slots).
 import type { ChangedPathJson } from "../../../state/identities.ts";
@@ -52,7 +52,10 @@ export interface AuthorityFacts {
   readonly artifacts: readonly TransitionArtifact[];
   /** The published receipt's identity ("" while none is published). */
   readonly receiptIdentity: string;
-  /** The repository-context effect negotiated START committed (handle, event id, marker outcome; event and outcome "" without one). */
+  /**
+   * The repository-context effect negotiated START committed (handle, event id, marker outcome; event and outcome ""
+   * without one).
+   */
   readonly repositoryContext: {
     readonly handle: string;
     readonly eventId: string;
@@ -68,7 +71,9 @@ export interface AuthorityFacts {
   readonly correction: CorrectionFacts | undefined;
 }
 
-/** The live target STATUS freezes (reviewtransaction.Target: kind from the base selector, projection, intended paths). */
+/**
+ * The live target STATUS freezes (reviewtransaction.Target: kind from the base selector, projection, intended paths).
+ */
 export interface LiveSelector {
   readonly projection: "workspace" | "staged";
   /** The committed base of a base-diff target ("" for current changes). */

@@ -48,7 +48,8 @@ function lineageAuthority(
     originalChangedLines: record.risk.changedLines,
   });
   publishCurrentContext(invocation, scope, authorityOf(scenario, lineage, source));
-  // A START that recorded no repository-context intent leaves STATUS only the published handle (review_facade.go:1141-1150).
+  // A START that recorded no repository-context intent leaves STATUS only the published handle
+  // (review_facade.go:1141-1150).
   const context =
     record.contextIntent === false
       ? { ...a.repositoryContext, eventId: "", outcome: "" }

@@ -224,7 +224,9 @@ function withRuntime(args: TransitionArgument[], submission: unknown, ctx: Trans
   return args;
 }
 
-/** newReviewNextTransition's StateReviewing branch: missing slots, then the refuter role, then captured_results_ready. */
+/**
+ * newReviewNextTransition's StateReviewing branch: missing slots, then the refuter role, then captured_results_ready.
+ */
 export function reviewingTransition(a: AuthorityFacts, b: Binding, ctx: TransitionContext): NextTransition {
   const captured = new Set(a.artifacts.map((x) => x.selected_order));
   if (a.artifacts.length !== a.selectedLenses.length) {

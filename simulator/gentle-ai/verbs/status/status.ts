@@ -106,7 +106,8 @@ export async function status(invocation: Invocation): Promise<Outcome> {
     try {
       await body(invocation, traits, argv, out);
     } catch (error) {
-      // An untyped native failure: the read-only catch-all on a negotiated route (review_operation_contract.go:1129-1142).
+      // An untyped native failure: the read-only catch-all on a negotiated route
+      // (review_operation_contract.go:1129-1142).
       if (error instanceof ReadOnlyFailure) throw nativeError(error.message);
       throw error;
     }

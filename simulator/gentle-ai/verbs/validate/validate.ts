@@ -142,7 +142,8 @@ export function validate(invocation: Invocation): Promise<Outcome> {
     const contract = contractFlag(f);
     const gate = f.str("gate");
     const refusal = `review validate requires --gate: one of ${GATES.join(", ")}`;
-    // 301fb2ad refuses a missing gate with a bare error (the read-only catch-all when negotiated), an unknown one as preflight.
+    // 301fb2ad refuses a missing gate with a bare error (the read-only catch-all when negotiated), an unknown one as
+    // preflight.
     if (deciding && gate.trim() === "") throw nativeError(refusal);
     if (gate.trim() === "" || !(GATES as readonly string[]).includes(gate)) throw invalidRequest(refusal);
     if (!deciding) return out.write(printed(contract, nonDeciding(invocation, f.str("cwd"), gate as Gate)));

@@ -1,8 +1,8 @@
 // Relays that hang in each leg get their verdict from the hang watch, before the bound (how soon is bench/hang.ts's
-// ratio), each failing clause saying which leg and why; a relay that detaches a process fully fails with its argv, and under the
-// process-tree fallback (which cannot hold it) the run's end names it; and nothing of any run is left, by a scan of
-// the whole process table. Every run here uses the default bound (20 s), so a patient
-// harness would need at least one bound per hanging case.
+// ratio), each failing clause saying which leg and why; a relay that detaches a process fully fails with its argv, and
+// under the process-tree fallback (which cannot hold it) the run's end names it; and nothing of any run is left, by a
+// scan of the whole process table. Every run here uses the default bound (20 s), so a patient harness would need at
+// least one bound per hanging case.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -14,7 +14,10 @@ const TIMEOUT_MS = 3000;
 /** The run's wall-clock bound (--deadline): a run that needs longer ends with clauses in error, which fails below. */
 const DEADLINE_S = 90;
 
-/** A relay and the clauses its hostility changes (status and message pattern); every other clause must match the clean run. */
+/**
+ * A relay and the clauses its hostility changes (status and message pattern); every other clause must match the clean
+ * run.
+ */
 const HAPPY_PATH_DEAD = (why: RegExp) => ({ "PI-ARGV-FIXED": why, "RESULT-SHAPE": why });
 const CORPUS: readonly { relay: string; affected: Readonly<Record<string, RegExp>> }[] = [
   {

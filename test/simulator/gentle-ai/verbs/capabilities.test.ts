@@ -1,5 +1,6 @@
-// review capabilities against gentle-ai fb55ef7b review_capabilities.go: the v1 contract by default (capabilities/v1.5),
-// capabilities/v2.2 with --contract …/v2, the eight negotiated operations, and the build identity digest rule.
+// review capabilities against gentle-ai fb55ef7b review_capabilities.go: the v1 contract by default
+// (capabilities/v1.5), capabilities/v2.2 with --contract …/v2, the eight negotiated operations, and the build identity
+// digest rule.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

@@ -56,7 +56,9 @@ function slotDigest(s: SimWorld, lens: string, order: number, raw: string | Buff
   );
 }
 
-/** The artifact the provider prints for an admitted slot: the rart1_ reference via a repository context, else the path. */
+/**
+ * The artifact the provider prints for an admitted slot: the rart1_ reference via a repository context, else the path.
+ */
 function expectedArtifact(s: SimWorld, lens: string, order: number, digest: string, path?: string): string {
   const ids = s.ids;
   const subject = ids.subjectHash(lens as never);
@@ -364,7 +366,8 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
     const again = await s.run(sub("review-risk", 0, s.file("risk-copy.json", raw)));
     expect(again.code).toBe(0);
     expect(again.stdout.equals(first.stdout)).toBe(true);
-    // The slot bytes carry the raw payload's digest (ArtifactAdmission.raw_sha256), so a re-formatted resubmission conflicts.
+    // The slot bytes carry the raw payload's digest (ArtifactAdmission.raw_sha256), so a re-formatted resubmission
+    // conflicts.
     const pretty = s.file("risk-pretty.json", JSON.stringify(JSON.parse(raw), null, 4));
     const text =
       "reviewer_result_slot_occupied: a different reviewer result already occupies this immutable slot; refresh the negotiated STATUS transition with gentle-ai review status --cwd <repo> --contract gentle-ai.review-integration/v2 --next-transition and follow its authoritative continuation: captured reviewer result slot conflicts with different canonical bytes";
@@ -383,7 +386,8 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
         ),
       );
     }
-    // A captured slot is never re-offered; materializing it still prints the task (review_artifact.go:398-418 has no slot check).
+    // A captured slot is never re-offered; materializing it still prints the task (review_artifact.go:398-418 has no
+    // slot check).
     expect(openLenses(await s.run([...STATUS, "--next-transition"]))).toEqual(["review-reliability"]);
     const mat = await s.run(
       ["review", "capture-result", ...s.binding("review-risk", 0), "--agent=pi", "--materialize=true"],
@@ -409,7 +413,8 @@ describe("submission, slot rules and lifecycle across processes (2.4.0)", () => 
       { stdin: raw },
     );
     expect(last.code).toBe(0);
-    // <git common dir>/gentle-ai/review-transactions/v2/<lineage>/reviewer-results/%02d-<lens>.json, the state dir standing in for the git dir.
+    // <git common dir>/gentle-ai/review-transactions/v2/<lineage>/reviewer-results/%02d-<lens>.json, the state dir
+    // standing in for the git dir.
     const path = join(
       s.stateDir,
       "gentle-ai",

@@ -169,7 +169,8 @@ describe("capture-result refusals at 2.4.0 (collect-capture route)", () => {
       lineage: true,
     },
     {
-      // Real gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b) bytes: the handle's shape check (repository_locator.go:457).
+      // Real gentle-ai 2.4.0 (301fb2ad) and 2.5.0 (fb55ef7b) bytes: the handle's shape check
+      // (repository_locator.go:457).
       name: "10 malformed context handle",
       argv: cr(
         ...B.map((t) => (t.startsWith("--repository-context") ? "--repository-context=garbage" : t)),
@@ -405,7 +406,8 @@ describe("rddDisabled", () => {
       s.run(["review", "capture-result", ...B, `--input=${input}`]),
       s.run(["review", "capture-result", ...B, "--agent=pi", "--materialize=true"], { env: HANDSHAKE }),
     ]);
-    // RDDDisabledError.Error() for a mutation decided by the clone-local source (reviewtransaction/rdd_mode.go:214-229).
+    // RDDDisabledError.Error() for a mutation decided by the clone-local source
+    // (reviewtransaction/rdd_mode.go:214-229).
     const text =
       "receipt-driven development is disabled: advancing an existing review is rejected because the clone_local mode source keeps it off" +
       "; the review is frozen, not discarded" +

@@ -33,7 +33,9 @@ function resultOf(stdout: string): Record<string, unknown> {
   return (doc["result"] ?? doc) as Record<string, unknown>;
 }
 
-/** Runs finalize and checks the refusal on the route: negotiated (envelope + generic stderr) or plain (`Error: <text>`). */
+/**
+ * Runs finalize and checks the refusal on the route: negotiated (envelope + generic stderr) or plain (`Error: <text>`).
+ */
 async function expectRefusal(
   s: SimWorld,
   args: string[],
@@ -112,7 +114,8 @@ describe.each(ALL_PROFILES)("issue #279 plan checks, profile %s", (profile) => {
           "--captured-evidence=true",
         ]);
         expect([r.code, r.stderrText]).toEqual([0, ""]);
-        // ReviewFacadeFinalizeResult, or ReviewIntegrationFinalizeResult in operation/v2 (review_operation_contract.go:1566-1630).
+        // ReviewFacadeFinalizeResult, or ReviewIntegrationFinalizeResult in operation/v2
+        // (review_operation_contract.go:1566-1630).
         const result = {
           operation: "review/finalize",
           lineage_id: s.ids.lineageId,
@@ -534,7 +537,8 @@ describe("lifecycle across processes", () => {
     expect(resultOf(fin.stdoutText)).toMatchObject({ state: "correction_required", store_revision: s.ids.revision(1) });
     const after = statusOf((await s.run(["review", "status", "--contract", V2, "--next-transition"])).stdoutText);
     expect(after.next_transition.reason_code).toBe("correction_repository_verification_required");
-    // The old descriptor no longer binds: its handle resolves to the current revision (repository_locator.go:281, :241).
+    // The old descriptor no longer binds: its handle resolves to the current revision (repository_locator.go:281,
+    // :241).
     await expectRefusal(
       s,
       descriptor,
@@ -677,7 +681,8 @@ describe("finalize against runReviewFacadeFinalize (gentle-ai fb55ef7b review_fa
       replayability: "status_required",
       next_action: "review.status",
     });
-    // No repository holds the world, so no defect report is saved and the line ends there (review_defect_report.go:266-273).
+    // No repository holds the world, so no defect report is saved and the line ends there
+    // (review_defect_report.go:266-273).
     expect(bad.stderrText).toBe(
       "Error: The negotiated review operation failed without authoritative mutation evidence. [operation_outcome_unknown]\n",
     );

@@ -1,5 +1,6 @@
 // review capture-refuter / capture-validation against the built binary (§9): refusal order, handshake, materialize,
-// --execute through the fake pi on PATH (argv, empty scratch cwd, prompt on stdin), failures, scratch removal, STATUS moves.
+// --execute through the fake pi on PATH (argv, empty scratch cwd, prompt on stdin), failures, scratch removal, STATUS
+// moves.
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
