@@ -187,7 +187,7 @@ async function mutateWithProgress(
   progress: ReturnType<typeof startProgress>["progress"],
   say: (text: string) => void,
 ): Promise<MutateResult> {
-  const { clauses, profiles, runs, seed, timeoutMs, concurrency } = request.selection;
+  const { grep: _grep, ...catalogue } = request.selection;
   let survived = 0;
   try {
     return await mutateRelay({
@@ -195,12 +195,7 @@ async function mutateWithProgress(
       folder: request.folder,
       files: request.files,
       ...(request.lines === undefined ? {} : { lines: request.lines }),
-      clauses,
-      profiles,
-      runs,
-      seed,
-      timeoutMs,
-      concurrency,
+      ...catalogue,
       onPlan: (total, coverageMs) => {
         say(`coverage run passed in ${(coverageMs / 1000).toFixed(1)}s; ${total} mutants to test\n`);
         progress.update({ done: 0, total, failed: 0 });
