@@ -71,10 +71,7 @@ export class BaselineFailure extends Error {
 /** Runs mutation testing (see the file comment). */
 export async function mutateRelay(options: MutateOptions): Promise<MutateResult> {
   const started = performance.now();
-  const instrumented = await instrumentRelay(options.relay, options.folder, options.files);
-  const setupMs = performance.now() - started;
-  const root = createRunRoot();
-  const paths = harnessPaths();
+  // Planning is pure (no process, no file), so nothing made below can be left behind by a failure in it.
   const plan = planRuns({
     clauses: options.clauses,
     profiles: options.profiles,
@@ -84,6 +81,10 @@ export async function mutateRelay(options: MutateOptions): Promise<MutateResult>
   const waitingTests = new Set(
     plan.caseRuns.filter((run) => prescribesWait(run.def, run.profile)).map((run) => run.key),
   );
+  const instrumented = await instrumentRelay(options.relay, options.folder, options.files);
+  const setupMs = performance.now() - started;
+  const root = createRunRoot();
+  const paths = harnessPaths();
   const cpuLanes = options.concurrency;
   const waitLanes = waitLaneCount(cpuLanes, waitingTests.size);
   const lanes = Array.from(
