@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { harnessPaths } from "../conformance/paths.ts";
 import { measureAlternating, median, medianRatio, type BenchCommand } from "./measure.ts";
 import { registerBenchSection, type BenchRow } from "./registry.ts";
-import { HANG_GREP as GREP, HANG_LEGS as LEGS } from "../test/conformance/runner/hostile-relays/hang-selection.ts";
+import { HANG_LEGS as LEGS, hangRunArgs } from "../test/conformance/runner/hostile-relays/hang-selection.ts";
 
 const ROUNDS = 3;
 const TARGET = 4;
@@ -23,11 +23,7 @@ registerBenchSection({
       const run = (label: string, relay: string): BenchCommand => ({
         label,
         command: process.execPath,
-        args: [
-          join(paths.root, "conformance", "bin", "relay-conformance"),
-          ...["run", "--quiet", "--relay", join(paths.root, relay), "--grep", GREP, "--profile", "2.4.0"],
-          ...["--seed", "1", "--deadline", "300s"],
-        ],
+        args: [join(paths.root, "conformance", "bin", "relay-conformance"), ...hangRunArgs(join(paths.root, relay))],
         cwd: dir,
         // A hanging relay fails its clauses: exit 1 is the verdict being timed.
         exitCode: [0, 1],

@@ -49,16 +49,16 @@ export async function testMutant(trial: Trial, mutant: MutantSpec, plan: MutantP
       continue;
     }
     while (inFlight.size >= MAX_WAITING) await Promise.race(inFlight);
-    const running: Promise<void> = trial.clause(clause).then(
-      (verdict) => {
+    const running: Promise<void> = trial
+      .clause(clause)
+      .catch((error: unknown): Verdict => ({
+        status: "error",
+        message: error instanceof Error ? error.message : String(error),
+      }))
+      .then((verdict) => {
         inFlight.delete(running);
         decide(clause, verdict);
-      },
-      (error: unknown) => {
-        inFlight.delete(running);
-        decide(clause, { status: "error", message: error instanceof Error ? error.message : String(error) });
-      },
-    );
+      });
     inFlight.add(running);
   }
   while (tally.killer === undefined && inFlight.size > 0) await Promise.race(inFlight);

@@ -100,10 +100,7 @@ export class Trial {
   #laneFor(testId: string, lane: number | undefined): MutantLane {
     if (lane === undefined && !this.atLoad && this.context.waitingTests.has(testId)) {
       const waiting = this.context.waitLanes.map((index) => this.#on(index));
-      const idlest = waiting.reduce<MutantLane | undefined>(
-        (a, b) => (a === undefined || b.pending < a.pending ? b : a),
-        undefined,
-      );
+      const idlest = waiting.sort((a, b) => a.pending - b.pending)[0];
       if (idlest !== undefined) return idlest;
     }
     return this.#on(lane);

@@ -10,7 +10,7 @@ import { CONTAINMENT_ENV, containment } from "../../../../conformance/process/co
 import { ReportSchema, type Report } from "../../../../conformance/report/report-schema.ts";
 import { privateTmps, root, timedCliRun } from "../../../support/cli-process.ts";
 import { eventually, processIdentities, startedSince } from "../../../support/processes.ts";
-import { HANG_GREP as GREP } from "./hang-selection.ts";
+import { hangRunArgs } from "./hang-selection.ts";
 
 const DIR = "test/conformance/runner/hostile-relays";
 
@@ -40,23 +40,7 @@ async function run(relay: string, env: Readonly<Record<string, string>> = {}): P
   const tmp = tmps.make();
   made.push(tmp);
   const json = join(tmp, "report.json");
-  const args = [
-    "run",
-    "--quiet",
-    "--relay",
-    relay,
-    "--grep",
-    GREP,
-    "--profile",
-    "2.4.0",
-    "--seed",
-    "1",
-    "--deadline",
-    "300s",
-    "--json",
-    json,
-  ];
-  const { code, stdout } = await timedCliRun(args, tmp, env);
+  const { code, stdout } = await timedCliRun([...hangRunArgs(relay), "--json", json], tmp, env);
   return { code, report: ReportSchema.parse(JSON.parse(readFileSync(json, "utf8"))), tmp, stdout };
 }
 
